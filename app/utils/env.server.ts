@@ -1,0 +1,75 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Configuration read once from the environment. See .env.example for the list.
+ */
+export interface Env {
+  nodeEnv: string;
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  appUrl: string;
+  sessionSecret: string;
+  resendApiKey: string | undefined;
+  resendBaseUrl: string | undefined;
+  emailFrom: string;
+  uploadDir: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  seedDemo: boolean;
+}
+
+function intFrom(value: string | undefined, fallback: number): number {
+  const n = Number.parseInt(value ?? "", 10);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+function loadEnv(): Env {
+  const nodeEnv = process.env.NODE_ENV ?? "development";
+  const port = intFrom(process.env.PORT, 3000);
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = path.resolve(process.env.DATA_DIR ?? "data");
+  let sessionSecret = process.env.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (nodeEnv === "production" && databaseUrl) {
+      throw new Error("SESSION_SECRET must be set when NODE_ENV=production and DATABASE_URL is set.");
+    }
+    sessionSecret = readOrCreateSecret(dataDir);
+  }
+  return {
+    nodeEnv,
+    port,
+    databaseUrl,
+    dataDir,
+    appUrl: (process.env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
+    sessionSecret,
+    resendApiKey: process.env.RESEND_API_KEY || undefined,
+    resendBaseUrl: process.env.RESEND_BASE_URL || undefined,
+    emailFrom: process.env.EMAIL_FROM || "Placement <no-reply@placement.local>",
+    uploadDir: path.resolve(process.env.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
+    sessionIdleMinutes: intFrom(process.env.SESSION_IDLE_MINUTES, 30),
+    sessionAbsoluteHours: intFrom(process.env.SESSION_ABSOLUTE_HOURS, 12),
+    seedDemo: process.env.SEED_DEMO === "1",
+  };
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}

@@ -1,0 +1,350 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+// The Kysely view of the schema in db/migrations. Keep the two in step.
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** `date` columns are read as "YYYY-MM-DD" strings (see app/utils/db.server.ts). */
+type DateOnly = string;
+/** `numeric` money columns are read as strings, written as numbers or strings. */
+type Money = ColumnType<string, number | string, number | string>;
+type ReadOnly<T> = ColumnType<T, never, never>;
+
+export type Role = "admin" | "coordinator" | "agent";
+export type ClientStatus = "New Client" | "Active Client" | "Target" | "Placed" | "Follow-up";
+export type CareLevel = "independent" | "assisted" | "memory" | "skilled";
+export type Gender = "Male" | "Female" | "Other";
+export type RoomType = "private" | "semi-private" | "shared" | "studio" | "one-bedroom";
+export type FacilityType =
+  | "Assisted Living"
+  | "Nursing Home"
+  | "Memory Care"
+  | "Independent Living"
+  | "Skilled Nursing"
+  | "Rehabilitation Center"
+  | "Adult Day Care"
+  | "Home Care"
+  | "Other";
+export type PlacementStatus = "In Progress" | "Confirmed" | "Completed" | "Cancelled";
+export type Priority = "Low" | "Medium" | "High" | "Urgent";
+export type PaymentMethod = "Private Pay" | "Insurance" | "Medicaid" | "Medicare" | "VA Benefits" | "Other";
+export type TaskType =
+  | "Initial Contact"
+  | "Assessment"
+  | "Facility Visit"
+  | "Documentation"
+  | "Insurance Verification"
+  | "Contract Review"
+  | "Move Coordination"
+  | "Follow-up"
+  | "Other";
+export type CommunicationType = "note" | "call" | "email" | "meeting";
+export type AccessLevel = "public" | "internal" | "restricted";
+export type RelatedType = "Client" | "Facility" | "Placement" | "Task";
+export type OutboxStatus = "queued" | "sent" | "failed";
+export type SessionKind = "browser" | "api";
+
+export interface AgenciesTable {
+  id: Generated<string>;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  agency_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  role: Role;
+  password_hash: string;
+  is_active: Generated<boolean>;
+  last_login_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  agency_id: string;
+  token_hash: string;
+  kind: SessionKind;
+  remember: Generated<boolean>;
+  expires_at: Timestamp;
+  last_used_at: Timestamp;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Date | null;
+  requested_ip: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  agency_id: string | null;
+  kind: string;
+  to_address: string;
+  from_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: Generated<OutboxStatus>;
+  provider_id: string | null;
+  error: string | null;
+  attempts: Generated<number>;
+  sent_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ClientsTable {
+  id: Generated<string>;
+  agency_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  date_of_birth: DateOnly;
+  gender: Gender | null;
+  address_street: string | null;
+  address_city: string | null;
+  address_state: string | null;
+  address_zip: string | null;
+  emergency_name: string;
+  emergency_relationship: string;
+  emergency_phone: string;
+  medical_conditions: Generated<string[]>;
+  medications: Generated<string[]>;
+  medical_notes: string | null;
+  care_level: Generated<CareLevel>;
+  tracker_status: Generated<ClientStatus>;
+  budget_min: Money | null;
+  budget_max: Money | null;
+  preferred_location: string | null;
+  preferred_amenities: Generated<string[]>;
+  room_type: Generated<RoomType>;
+  created_by: string | null;
+  search_text: ReadOnly<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ClientNotesTable {
+  id: Generated<string>;
+  agency_id: string;
+  client_id: string;
+  author_id: string | null;
+  content: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface FacilitiesTable {
+  id: Generated<string>;
+  agency_id: string;
+  name: string;
+  license_number: string;
+  type: FacilityType;
+  capacity: number;
+  current_occupancy: Generated<number>;
+  available_beds: ReadOnly<number>;
+  address_street: string;
+  address_city: string;
+  address_state: string;
+  address_zip: string;
+  contact_name: string;
+  contact_phone: string;
+  contact_email: string | null;
+  amenities: Generated<string[]>;
+  specialties: Generated<string[]>;
+  cost_range: string;
+  min_cost: Money;
+  max_cost: Money;
+  accepts_insurance: Generated<boolean>;
+  notes: string | null;
+  is_active: Generated<boolean>;
+  rating: Money | null;
+  search_text: ReadOnly<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PlacementsTable {
+  id: Generated<string>;
+  agency_id: string;
+  client_id: string;
+  facility_id: string;
+  agent_id: string;
+  status: Generated<PlacementStatus>;
+  priority: Generated<Priority>;
+  start_date: DateOnly;
+  end_date: DateOnly | null;
+  move_in_date: DateOnly | null;
+  monthly_rate: Money | null;
+  payment_method: PaymentMethod | null;
+  deposit_amount: Money | null;
+  contract_signed: Generated<boolean>;
+  contract_signed_date: DateOnly | null;
+  deposit_paid: Generated<boolean>;
+  deposit_paid_date: DateOnly | null;
+  insurance_verified: Generated<boolean>;
+  insurance_verified_date: DateOnly | null;
+  medical_records_transferred: Generated<boolean>;
+  medical_records_transferred_date: DateOnly | null;
+  family_notified: Generated<boolean>;
+  family_notified_date: DateOnly | null;
+  notes: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PlacementEventsTable {
+  id: Generated<string>;
+  agency_id: string;
+  placement_id: string;
+  event: string;
+  description: string | null;
+  actor_id: string | null;
+  occurred_at: Timestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface TasksTable {
+  id: Generated<string>;
+  agency_id: string;
+  title: string;
+  description: string | null;
+  type: Generated<TaskType>;
+  priority: Generated<Priority>;
+  stage: Generated<ClientStatus>;
+  position: Generated<number>;
+  is_completed: Generated<boolean>;
+  completed_at: Date | null;
+  due_date: DateOnly;
+  estimated_placement_date: DateOnly | null;
+  estimated_hours: Money | null;
+  client_id: string | null;
+  assigned_to: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface TaskChecklistItemsTable {
+  id: Generated<string>;
+  agency_id: string;
+  task_id: string;
+  text: string;
+  is_completed: Generated<boolean>;
+  completed_at: Date | null;
+  position: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface TaskCommunicationsTable {
+  id: Generated<string>;
+  agency_id: string;
+  task_id: string;
+  type: CommunicationType;
+  content: string;
+  author_id: string | null;
+  occurred_at: Timestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ResourcesTable {
+  id: Generated<string>;
+  agency_id: string;
+  original_name: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  version: Generated<number>;
+  download_count: Generated<number>;
+  last_downloaded_at: Date | null;
+  description: string | null;
+  category: string;
+  is_confidential: Generated<boolean>;
+  access_level: Generated<AccessLevel>;
+  tags: Generated<string[]>;
+  related_type: RelatedType;
+  related_id: string;
+  expiration_date: DateOnly | null;
+  metadata: Generated<Record<string, unknown>>;
+  uploaded_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ResourceVersionsTable {
+  id: Generated<string>;
+  agency_id: string;
+  resource_id: string;
+  version_number: number;
+  file_name: string;
+  original_name: string;
+  mime_type: string;
+  size_bytes: number;
+  change_log: string | null;
+  uploaded_by: string | null;
+  uploaded_at: Timestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AuditEventsTable {
+  id: Generated<string>;
+  agency_id: string | null;
+  actor_id: string | null;
+  action: string;
+  entity_type: string | null;
+  entity_id: string | null;
+  details: Generated<Record<string, unknown>>;
+  ip: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  agencies: AgenciesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  email_outbox: EmailOutboxTable;
+  clients: ClientsTable;
+  client_notes: ClientNotesTable;
+  facilities: FacilitiesTable;
+  placements: PlacementsTable;
+  placement_events: PlacementEventsTable;
+  tasks: TasksTable;
+  task_checklist_items: TaskChecklistItemsTable;
+  task_communications: TaskCommunicationsTable;
+  resources: ResourcesTable;
+  resource_versions: ResourceVersionsTable;
+  audit_events: AuditEventsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Client = Selectable<ClientsTable>;
+export type Facility = Selectable<FacilitiesTable>;
+export type Placement = Selectable<PlacementsTable>;
+export type Task = Selectable<TasksTable>;
