@@ -1,0 +1,216 @@
+import { Link } from "@remix-run/react";
+import { cn } from "~/utils/cn";
+import { formatCount, formatDate } from "~/utils/format";
+import { ButtonLink } from "../ui/button";
+import { Card, CardHeader } from "../ui/card";
+import {
+  ArrowRightIcon,
+  BuildingIcon,
+  ClipboardIcon,
+  ColumnsIcon,
+  InboxIcon,
+  PlusIcon,
+  TasksIcon,
+  UsersIcon,
+} from "../ui/icons";
+
+export function WelcomeCard() {
+  return (
+    <Card className="overflow-hidden border-0 bg-gradient-to-r from-brand-700 to-brand-500 text-white shadow-md">
+      <div className="flex flex-col gap-5 p-6 md:flex-row md:items-center md:justify-between">
+        <div>
+          <h2 className="text-xl font-semibold">Welcome to your Dashboard</h2>
+          <p className="mt-1 text-sm text-brand-100">
+            Follow every client from first call to move-in. Here is where things stand today.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to="/swim-lanes"
+            className="inline-flex h-9 items-center gap-2 rounded-lg bg-white px-3.5 text-sm font-medium text-brand-700 shadow-sm hover:bg-brand-50"
+          >
+            <ColumnsIcon className="h-4 w-4" /> View Swim Lanes
+          </Link>
+          <Link
+            to="/clients"
+            className="inline-flex h-9 items-center gap-2 rounded-lg bg-white/15 px-3.5 text-sm font-medium text-white ring-1 ring-white/30 hover:bg-white/25"
+          >
+            <PlusIcon className="h-4 w-4" /> Add Client
+          </Link>
+          <Link
+            to="/placements"
+            className="inline-flex h-9 items-center gap-2 rounded-lg bg-white/15 px-3.5 text-sm font-medium text-white ring-1 ring-white/30 hover:bg-white/25"
+          >
+            <ClipboardIcon className="h-4 w-4" /> View All Placements
+          </Link>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+type Tone = "blue" | "green" | "purple" | "amber" | "red";
+
+const toneClasses: Record<Tone, string> = {
+  blue: "bg-blue-50 text-blue-600",
+  green: "bg-emerald-50 text-emerald-600",
+  purple: "bg-violet-50 text-violet-600",
+  amber: "bg-amber-50 text-amber-600",
+  red: "bg-red-50 text-red-600",
+};
+
+const cardIcons = { "/clients": UsersIcon, "/placements": ClipboardIcon, "/facilities": BuildingIcon, "/tasks": TasksIcon };
+
+export interface StatCard {
+  label: string;
+  to: keyof typeof cardIcons;
+  value: number;
+  secondary: string;
+  tone: Tone;
+}
+
+export function StatCards({ cards }: { cards: StatCard[] }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {cards.map((card) => {
+        const Icon = cardIcons[card.to];
+        return (
+          <Link
+            key={card.label}
+            to={card.to}
+            className="group rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-200 hover:shadow-md"
+            data-testid={`stat-${card.label}`}
+          >
+            <div className="flex items-start justify-between">
+              <div>
+                <p className="text-sm font-medium text-slate-500">{card.label}</p>
+                <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900" data-testid="stat-value">
+                  {formatCount(card.value)}
+                </p>
+              </div>
+              <span className={cn("flex h-11 w-11 items-center justify-center rounded-xl", toneClasses[card.tone])}>
+                <Icon className="h-5 w-5" />
+              </span>
+            </div>
+            <p className="mt-3 flex items-center justify-between text-sm text-slate-500" data-testid="stat-secondary">
+              <span>{card.secondary}</span>
+              <ArrowRightIcon className="h-4 w-4 text-slate-300 transition group-hover:translate-x-0.5 group-hover:text-brand-500" />
+            </p>
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
+const laneColors = ["bg-sky-500", "bg-blue-500", "bg-violet-500", "bg-emerald-500", "bg-amber-500"];
+
+export function PipelinePanel({ lanes }: { lanes: Array<{ stage: string; count: number }> }) {
+  const total = lanes.reduce((sum, lane) => sum + lane.count, 0);
+  const max = Math.max(1, ...lanes.map((lane) => lane.count));
+  return (
+    <Card>
+      <CardHeader
+        title="Swim Lane Pipeline"
+        description="Tasks in each stage of the placement pipeline"
+        action={
+          <Link to="/swim-lanes" className="text-sm font-medium text-brand-700 hover:underline">
+            View full board
+          </Link>
+        }
+      />
+      {total === 0 ? (
+        <EmptyPanel message="No placement data available" linkTo="/placements/new" linkLabel="Create your first placement" />
+      ) : (
+        <ul className="space-y-4 px-5 py-5" aria-label="Pipeline lanes">
+          {lanes.map((lane, index) => (
+            <li key={lane.stage} data-testid="pipeline-lane">
+              <div className="mb-1.5 flex items-center justify-between text-sm">
+                <span className="flex items-center gap-2 font-medium text-slate-700">
+                  <span className={cn("h-2.5 w-2.5 rounded-full", laneColors[index % laneColors.length])} />
+                  <span data-testid="lane-name">{lane.stage}</span>
+                </span>
+                <span className="font-semibold text-slate-900" data-testid="lane-count">
+                  {formatCount(lane.count)}
+                </span>
+              </div>
+              <div className="h-2 overflow-hidden rounded-full bg-slate-100">
+                <div
+                  className={cn("h-full rounded-full", laneColors[index % laneColors.length])}
+                  style={{ width: `${Math.round((lane.count / max) * 100)}%` }}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function statusDot(status: string) {
+  if (status === "In Progress") return "bg-blue-500";
+  if (status === "Confirmed") return "bg-emerald-500";
+  if (status === "Completed") return "bg-green-700";
+  return "bg-slate-400";
+}
+
+export interface RecentItem {
+  _id: string;
+  status: string;
+  createdAt: string;
+  clientId: { firstName: string; lastName: string };
+  facilityId: { name: string };
+}
+
+export function RecentActivityPanel({ placements }: { placements: RecentItem[] }) {
+  return (
+    <Card>
+      <CardHeader
+        title="Recent Activity"
+        description="The newest placements"
+        action={
+          <Link to="/placements" className="text-sm font-medium text-brand-700 hover:underline">
+            View all placements
+          </Link>
+        }
+      />
+      {placements.length === 0 ? (
+        <EmptyPanel message="No recent activity" />
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {placements.map((p) => (
+            <li key={p._id} className="flex items-start gap-3 px-5 py-4" data-testid="recent-activity">
+              <span className={cn("mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full", statusDot(p.status))} data-status={p.status} />
+              <div className="min-w-0 flex-1">
+                <Link to={`/placements/${p._id}`} className="text-sm font-medium text-slate-900 hover:text-brand-700">
+                  {p.clientId.firstName} {p.clientId.lastName} - {p.status}
+                </Link>
+                <p className="truncate text-sm text-slate-500">{p.facilityId.name}</p>
+              </div>
+              <time className="shrink-0 text-xs text-slate-400" dateTime={p.createdAt}>
+                {formatDate(p.createdAt)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function EmptyPanel({ message, linkTo, linkLabel }: { message: string; linkTo?: string; linkLabel?: string }) {
+  return (
+    <div className="flex flex-col items-center px-5 py-10 text-center">
+      <span className="mb-3 flex h-11 w-11 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+        <InboxIcon className="h-5 w-5" />
+      </span>
+      <p className="text-sm text-slate-500">{message}</p>
+      {linkTo && linkLabel ? (
+        <ButtonLink to={linkTo} variant="outline" size="sm" className="mt-4">
+          {linkLabel}
+        </ButtonLink>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { BuildingIcon, ChartIcon, ClipboardIcon, ColumnsIcon, FolderIcon, TasksIcon, UsersIcon } from "../ui/icons";
+
+/** The seven sidebar entries of spec 000 §2, in order. */
+export const NAV_ITEMS = [
+  { to: "/dashboard", label: "Dashboard", subtitle: "Overview & Analytics", Icon: ChartIcon },
+  { to: "/swim-lanes", label: "Swim Lane Tracker", subtitle: "Placement Pipeline", Icon: ColumnsIcon },
+  { to: "/clients", label: "Clients", subtitle: "Client Management", Icon: UsersIcon },
+  { to: "/facilities", label: "Facilities", subtitle: "Care Facilities", Icon: BuildingIcon },
+  { to: "/placements", label: "Placements", subtitle: "Placement Records", Icon: ClipboardIcon },
+  { to: "/tasks", label: "Tasks", subtitle: "Task Management", Icon: TasksIcon },
+  { to: "/resources", label: "Resources", subtitle: "Documents & Files", Icon: FolderIcon },
+] as const;
+
+export interface HeaderInfo {
+  title: string;
+  subtitle: string;
+}
+
+/** Routes set `handle.header`; any other path gets the default title. */
+export const DEFAULT_HEADER: HeaderInfo = {
+  title: "Senior Placement System",
+  subtitle: "Welcome to your management dashboard",
+};
+
+export function isNavItemActive(to: string, pathname: string): boolean {
+  if (to === "/dashboard" && pathname === "/") return true;
+  return pathname === to || pathname.startsWith(`${to}/`);
+}

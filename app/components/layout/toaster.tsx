@@ -1,0 +1,79 @@
+import { useEffect, useState } from "react";
+import { cn } from "~/utils/cn";
+import { TOAST_DURATION_MS, TOAST_EXIT_MS, type Toast, type ToastType } from "~/utils/toast";
+import { AlertCircleIcon, AlertIcon, CheckCircleIcon, InfoIcon, XIcon } from "../ui/icons";
+
+const styles: Record<ToastType, { box: string; icon: string; Icon: typeof InfoIcon }> = {
+  success: { box: "border-emerald-200", icon: "text-emerald-600", Icon: CheckCircleIcon },
+  error: { box: "border-red-200", icon: "text-red-600", Icon: AlertCircleIcon },
+  warning: { box: "border-amber-200", icon: "text-amber-600", Icon: AlertIcon },
+  info: { box: "border-blue-200", icon: "text-blue-600", Icon: InfoIcon },
+};
+
+/**
+ * Toasts at the top right. Rendered by the server, so they show without JavaScript
+ * (closed by a CSS-only checkbox); with JavaScript they also close themselves.
+ */
+export function Toaster({ toasts }: { toasts: Array<Toast | null | undefined> }) {
+  const list = toasts.filter((t): t is Toast => Boolean(t));
+  if (list.length === 0) return null;
+  return (
+    <div
+      className="pointer-events-none fixed inset-x-0 top-0 z-50 flex flex-col items-end gap-3 p-4 sm:top-2 sm:right-2 sm:left-auto sm:w-96"
+      aria-live="polite"
+    >
+      {list.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </div>
+  );
+}
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const [phase, setPhase] = useState<"shown" | "leaving" | "gone">("shown");
+  const { box, icon, Icon } = styles[toast.type];
+
+  useEffect(() => {
+    const timer = setTimeout(() => setPhase("leaving"), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (phase !== "leaving") return;
+    const timer = setTimeout(() => setPhase("gone"), TOAST_EXIT_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
+
+  if (phase === "gone") return null;
+  const closeId = `toast-close-${toast.id}`;
+  return (
+    <div className="w-full">
+      <input type="checkbox" id={closeId} className="peer sr-only" tabIndex={-1} aria-hidden="true" />
+      <div
+        role={toast.type === "error" ? "alert" : "status"}
+        data-toast-type={toast.type}
+        className={cn(
+          "pointer-events-auto flex w-full items-start gap-3 rounded-xl border bg-white p-4 shadow-lg peer-checked:hidden",
+          box,
+          phase === "leaving" ? "animate-toast-out" : "animate-toast-in",
+        )}
+      >
+        <Icon className={cn("mt-0.5 h-5 w-5 shrink-0", icon)} />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-semibold text-slate-900">{toast.title}</p>
+          {toast.description ? <p className="mt-0.5 text-sm text-slate-600">{toast.description}</p> : null}
+        </div>
+        <label
+          htmlFor={closeId}
+          className="-m-1 cursor-pointer rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
+          onClick={(event) => {
+            event.preventDefault();
+            setPhase("leaving");
+          }}
+        >
+          <span className="sr-only">Close</span>
+          <XIcon className="h-4 w-4" />
+        </label>
+      </div>
+    </div>
+  );
+}

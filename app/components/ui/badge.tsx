@@ -1,0 +1,28 @@
+import type { HTMLAttributes } from "react";
+import { cn } from "~/utils/cn";
+
+export type BadgeTone = "gray" | "blue" | "green" | "darkgreen" | "yellow" | "orange" | "red" | "purple";
+
+const tones: Record<BadgeTone, string> = {
+  gray: "bg-slate-100 text-slate-700 ring-slate-200",
+  blue: "bg-blue-50 text-blue-700 ring-blue-200",
+  green: "bg-emerald-50 text-emerald-700 ring-emerald-200",
+  darkgreen: "bg-green-100 text-green-800 ring-green-300",
+  yellow: "bg-amber-50 text-amber-800 ring-amber-200",
+  orange: "bg-orange-50 text-orange-700 ring-orange-200",
+  red: "bg-red-50 text-red-700 ring-red-200",
+  purple: "bg-violet-50 text-violet-700 ring-violet-200",
+};
+
+export function Badge({ tone = "gray", className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap",
+        tones[tone],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

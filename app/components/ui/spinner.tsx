@@ -1,0 +1,17 @@
+import { cn } from "~/utils/cn";
+
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  return (
+    <svg
+      className={cn("animate-spin", className ?? "h-5 w-5")}
+      viewBox="0 0 24 24"
+      fill="none"
+      role={label ? "status" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    >
+      <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="4" className="opacity-25" />
+      <path fill="currentColor" className="opacity-75" d="M4 12a8 8 0 0 1 8-8v4a4 4 0 0 0-4 4H4z" />
+    </svg>
+  );
+}

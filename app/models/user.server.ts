@@ -1,0 +1,115 @@
+import type { Role } from "../../db/types";
+import type { DB } from "~/utils/db.server";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
+import type { Ctx } from "./context";
+
+export interface SessionUser {
+  id: string;
+  agencyId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  role: Role;
+}
+
+const userColumns = [
+  "users.id",
+  "users.agency_id as agencyId",
+  "users.email",
+  "users.first_name as firstName",
+  "users.last_name as lastName",
+  "users.phone",
+  "users.role",
+] as const;
+
+/**
+ * Checks an e-mail and password. Unknown e-mails and wrong passwords take the same
+ * path (one argon2 verification), so neither the answer nor its timing tells them apart.
+ */
+export async function verifyLogin(db: DB, email: string, password: string): Promise<SessionUser | null> {
+  const rows = await db
+    .selectFrom("users")
+    .select([...userColumns, "users.password_hash"])
+    .where("users.email", "=", email.trim())
+    .where("users.is_active", "=", true)
+    .orderBy("users.created_at")
+    .limit(1)
+    .execute();
+  const row = rows[0];
+  const ok = await verifyPassword(row?.password_hash, password);
+  if (!row || !ok) return null;
+  await db.updateTable("users").set({ last_login_at: new Date() }).where("id", "=", row.id).execute();
+  const { password_hash: _hash, ...user } = row;
+  return user;
+}
+
+export async function getUserById(db: DB, id: string): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom("users")
+    .select(userColumns)
+    .where("users.id", "=", id)
+    .where("users.is_active", "=", true)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The agency's active staff, for assignee choices. */
+export async function listUsers(db: DB, ctx: Ctx): Promise<SessionUser[]> {
+  return db
+    .selectFrom("users")
+    .select(userColumns)
+    .where("users.agency_id", "=", ctx.agencyId)
+    .where("users.is_active", "=", true)
+    .orderBy("users.first_name")
+    .orderBy("users.last_name")
+    .execute();
+}
+
+export async function createUser(
+  db: DB,
+  input: {
+    agencyId: string;
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    role: Role;
+    phone?: string | null;
+  },
+): Promise<SessionUser> {
+  const passwordHash = await hashPassword(input.password);
+  return db
+    .insertInto("users")
+    .values({
+      agency_id: input.agencyId,
+      email: input.email.trim().toLowerCase(),
+      password_hash: passwordHash,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      role: input.role,
+      phone: input.phone ?? null,
+    })
+    .returning([
+      "id",
+      "agency_id as agencyId",
+      "email",
+      "first_name as firstName",
+      "last_name as lastName",
+      "phone",
+      "role",
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/** The public shape of a user in API answers. */
+export function toApiUser(user: SessionUser) {
+  return {
+    _id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    role: user.role,
+  };
+}

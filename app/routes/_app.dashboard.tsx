@@ -1,0 +1,81 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PipelinePanel, RecentActivityPanel, StatCards, WelcomeCard } from "~/components/dashboard/panels";
+import { getClientDashboard } from "~/models/clients.server";
+import { getFacilityDashboard } from "~/models/facilities.server";
+import { getPlacementDashboard } from "~/models/placements.server";
+import { countTasksByStage, getTaskDashboard } from "~/models/tasks.server";
+import { getDb } from "~/utils/db.server";
+import { contextOf, requireUser } from "~/utils/session.server";
+
+export const handle = {
+  header: { title: "Dashboard", subtitle: "Overview of your placement management system" },
+};
+
+export const meta: MetaFunction = () => [{ title: "Dashboard · Senior Placement" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = contextOf(await requireUser(request));
+  const db = getDb();
+  const [clients, facilities, placements, tasks, lanes] = await Promise.all([
+    getClientDashboard(db, ctx),
+    getFacilityDashboard(db, ctx),
+    getPlacementDashboard(db, ctx),
+    getTaskDashboard(db, ctx),
+    countTasksByStage(db, ctx),
+  ]);
+  return json({ clients, facilities, placements, tasks, lanes });
+}
+
+export default function DashboardPage() {
+  const { clients, facilities, placements, tasks, lanes } = useLoaderData<typeof loader>();
+  const { totalCapacity, totalOccupied } = facilities.occupancyStats;
+  const { totalTasks, completedTasks, overdueTasks } = tasks.overview;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <WelcomeCard />
+      <StatCards
+        cards={[
+          {
+            label: "Total Clients",
+            to: "/clients",
+            value: clients.totalClients,
+            secondary: `${clients.statusCounts["New Client"] ?? 0} new clients`,
+            tone: "blue",
+          },
+          {
+            label: "Active Placements",
+            to: "/placements",
+            value: placements.activePlacements,
+            secondary: `${placements.totalPlacements} total placements`,
+            tone: "green",
+          },
+          {
+            label: "Available Facilities",
+            to: "/facilities",
+            value: facilities.totalFacilities,
+            secondary: `${totalCapacity - totalOccupied} beds available`,
+            tone: "purple",
+          },
+          {
+            label: "Pending Tasks",
+            to: "/tasks",
+            value: totalTasks - completedTasks,
+            secondary: `${overdueTasks} overdue`,
+            tone: overdueTasks > 0 ? "red" : "amber",
+          },
+        ]}
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <PipelinePanel lanes={lanes} />
+        <RecentActivityPanel placements={placements.recentPlacements} />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

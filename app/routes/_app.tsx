@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Header } from "~/components/layout/header";
+import { Sidebar } from "~/components/layout/sidebar";
+import { isSidebarCollapsed, requireUser } from "~/utils/session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, collapsed] = await Promise.all([requireUser(request), isSidebarCollapsed(request)]);
+  return json({
+    user: { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role },
+    collapsed,
+  });
+}
+
+export default function AppLayout() {
+  const { user, collapsed } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex min-h-full">
+      <Sidebar user={user} collapsed={collapsed} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header user={user} collapsed={collapsed} />
+        <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="p-6">
+      <GeneralErrorBoundary />
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Toaster } from "~/components/layout/toaster";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FieldError, Input, Label } from "~/components/ui/field";
+import { AlertCircleIcon } from "~/components/ui/icons";
+import { PasswordInput } from "~/components/ui/password-input";
+import { LOGIN_FAILED_FALLBACK, LoginFormSchema } from "~/schemas/auth";
+import { authenticator, SignInError } from "~/utils/auth.server";
+import { requireAnonymous, safeRedirect, signInAndRedirect } from "~/utils/session.server";
+import type { Toast } from "~/utils/toast";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Senior Placement" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  try {
+    const { user, remember, redirectTo } = await authenticator.authenticate("form", request);
+    return await signInAndRedirect(request, user, {
+      remember,
+      redirectTo: safeRedirect(redirectTo),
+      toast: { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
+    });
+  } catch (error) {
+    if (!(error instanceof SignInError)) throw error;
+    const message = error.message || LOGIN_FAILED_FALLBACK;
+    const toast: Toast = { id: crypto.randomUUID(), type: "error", title: "Login Failed", description: message };
+    const result = error.submission?.reply({ formErrors: error.status === 400 ? [] : [message], hideFields: ["password"] });
+    return json(
+      { result, message: error.status === 400 ? null : message, toast },
+      { status: error.status, headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined },
+    );
+  }
+}
+
+export default function LoginPage() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/login";
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: { email: { required: true }, password: { required: true } },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const formError = actionData?.message ?? form.errors?.[0];
+
+  return (
+    <>
+      <Card className="p-6 sm:p-8">
+        <h1 className="mb-6 text-xl font-semibold text-slate-900">Sign in to your account</h1>
+        <Form method="post" action="/login" {...getFormProps(form)} className="space-y-5">
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          <div>
+            <Label htmlFor={fields.email.id}>Email address</Label>
+            <Input
+              {...getInputProps(fields.email, { type: "email" })}
+              autoComplete="email"
+              autoFocus
+              placeholder="you@agency.com"
+              invalid={Boolean(fields.email.errors)}
+            />
+            <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+          </div>
+          <div>
+            <Label htmlFor={fields.password.id}>Password</Label>
+            <PasswordInput
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="current-password"
+              invalid={Boolean(fields.password.errors)}
+            />
+            <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+          </div>
+          <div className="flex items-center justify-between gap-4">
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                name="remember"
+                className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+              />
+              Remember me
+            </label>
+            <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+              Forgot your password?
+            </Link>
+          </div>
+          {formError ? (
+            <div
+              id={form.errorId}
+              role="alert"
+              className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700"
+            >
+              <AlertCircleIcon className="mt-0.5 h-4 w-4 shrink-0" />
+              <span>{formError}</span>
+            </div>
+          ) : null}
+          <Button type="submit" className="w-full" size="lg" loading={submitting}>
+            {submitting ? "Signing in..." : "Sign in"}
+          </Button>
+        </Form>
+      </Card>
+      <Toaster toasts={[actionData?.toast]} />
+    </>
+  );
+}

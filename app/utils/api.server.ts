@@ -1,0 +1,105 @@
+import { json } from "@remix-run/node";
+import type * as z from "zod";
+import { getSessionUser } from "~/models/session.server";
+import { getDb } from "./db.server";
+import { env } from "./env.server";
+import type { AuthUser } from "./session.server";
+
+export interface ApiFieldError {
+  path: string;
+  msg: string;
+}
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** `{ success: true, data, message? }` — the one success shape of the JSON API. */
+export function apiSuccess<T>(data: T, init: { status?: number; message?: string; headers?: HeadersInit } = {}) {
+  const headers = new Headers(init.headers);
+  for (const [k, v] of Object.entries(NO_STORE)) headers.set(k, v);
+  return json(
+    { success: true as const, data, ...(init.message ? { message: init.message } : {}) },
+    { status: init.status ?? 200, headers },
+  );
+}
+
+/** `{ success: false, message, errors? }` with a real status code. */
+export function apiError(
+  status: number,
+  message: string,
+  options: { errors?: ApiFieldError[]; headers?: HeadersInit } = {},
+) {
+  const headers = new Headers(options.headers);
+  for (const [k, v] of Object.entries(NO_STORE)) headers.set(k, v);
+  return json(
+    { success: false as const, message, ...(options.errors ? { errors: options.errors } : {}) },
+    { status, headers },
+  );
+}
+
+export function zodErrors(error: z.ZodError): ApiFieldError[] {
+  return error.issues.map((issue) => {
+    if (issue.code === "unrecognized_keys") {
+      return { path: issue.keys.join(","), msg: `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}` };
+    }
+    return { path: issue.path.join("."), msg: issue.message };
+  });
+}
+
+function bearerToken(request: Request): string | null {
+  const header = request.headers.get("Authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1] : null;
+}
+
+/** The API caller, from the bearer token only (cookies are ignored); a 401 otherwise. */
+export async function requireApiUser(request: Request): Promise<AuthUser & { token: string }> {
+  const token = bearerToken(request);
+  if (!token) throw apiError(401, "Authentication required", { headers: { "WWW-Authenticate": "Bearer" } });
+  const e = env();
+  const user = await getSessionUser(getDb(), token, "api", {
+    idleMinutes: e.sessionIdleMinutes,
+    absoluteHours: e.sessionAbsoluteHours,
+  });
+  if (!user) {
+    throw apiError(401, "Invalid or expired token", {
+      headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' },
+    });
+  }
+  return { ...user, token };
+}
+
+/** Parses a JSON body against a schema: 415 for another content type, 400 for bad JSON or fields. */
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    throw apiError(415, "Content-Type must be application/json");
+  }
+  let body: unknown;
+  try {
+    const text = await request.text();
+    body = text.length === 0 ? {} : JSON.parse(text);
+  } catch {
+    throw apiError(400, "Malformed JSON body");
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw apiError(400, "Validation failed", { errors: zodErrors(result.error) });
+  return result.data;
+}
+
+/** Makes sure only the listed methods reach a handler; anything else is a JSON 405. */
+export function allowMethods(request: Request, methods: string[]) {
+  if (!methods.includes(request.method.toUpperCase())) {
+    throw apiError(405, `Method ${request.method} not allowed`, { headers: { Allow: methods.join(", ") } });
+  }
+}
+
+/** Runs an API handler: thrown Responses pass through, anything else is a logged 500 envelope. */
+export async function handleApi(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    console.error("[api] unexpected error", error);
+    return apiError(500, "Internal server error");
+  }
+}

@@ -1,0 +1,91 @@
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { verifyLogin, type SessionUser } from "~/models/user.server";
+import { INVALID_CREDENTIALS, LoginFormSchema } from "~/schemas/auth";
+import type { DB } from "./db.server";
+import { getDb } from "./db.server";
+import { minutesText, rateLimiter, RULES } from "./rate-limit.server";
+import { clientIp } from "./request.server";
+
+export type PasswordSignIn =
+  | { ok: true; user: SessionUser }
+  | { ok: false; status: 401 | 429; message: string; retryAfter?: number };
+
+/**
+ * The one sign-in rule, for the screen and the API: rate limited per account and per
+ * address (failures only), and the same answer for an unknown e-mail and a wrong password.
+ */
+export async function signInWithPassword(
+  db: DB,
+  input: { email: string; password: string; ip: string },
+): Promise<PasswordSignIn> {
+  const limiter = rateLimiter();
+  const accountKey = `login:account:${input.email.trim().toLowerCase()}`;
+  const addressKey = `login:address:${input.ip}`;
+  const wait = Math.max(
+    limiter.retryAfter(accountKey, RULES.loginPerAccount),
+    limiter.retryAfter(addressKey, RULES.loginPerAddress),
+  );
+  if (wait > 0) {
+    return {
+      ok: false,
+      status: 429,
+      retryAfter: wait,
+      message: `Too many failed sign-in attempts. Please wait ${minutesText(wait)} and try again.`,
+    };
+  }
+  const user = await verifyLogin(db, input.email, input.password);
+  if (!user) {
+    limiter.hit(accountKey, RULES.loginPerAccount);
+    limiter.hit(addressKey, RULES.loginPerAddress);
+    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  }
+  limiter.reset(accountKey);
+  return { ok: true, user };
+}
+
+/** Thrown by the form strategy; the sign-in action turns it into the form's error. */
+export class SignInError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly retryAfter?: number,
+    readonly submission?: ReturnType<typeof parseLoginForm>,
+  ) {
+    super(message);
+  }
+}
+
+export function parseLoginForm(form: FormData) {
+  return parseWithZod(form, { schema: LoginFormSchema });
+}
+
+export interface LoginResult {
+  user: SessionUser;
+  remember: boolean;
+  redirectTo: string | undefined;
+}
+
+export const authenticator = new Authenticator<LoginResult>();
+
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const submission = parseLoginForm(form);
+    if (submission.status !== "success") {
+      throw new SignInError("Please fix the errors below", 400, undefined, submission);
+    }
+    const result = await signInWithPassword(getDb(), {
+      email: submission.value.email,
+      password: submission.value.password,
+      ip: clientIp(request),
+    });
+    if (!result.ok) throw new SignInError(result.message, result.status, result.retryAfter, submission);
+    return {
+      user: result.user,
+      remember: submission.value.remember ?? false,
+      redirectTo: submission.value.redirectTo,
+    };
+  }),
+  "form",
+);
