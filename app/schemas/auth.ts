@@ -19,3 +19,23 @@ export const LoginFormSchema = LoginSchema.extend({
 
 export const LOGIN_FAILED_FALLBACK = "Login failed. Please try again.";
 export const INVALID_CREDENTIALS = "Invalid email or password";
+
+/** The five password rules of spec 000 §5, with their exact checklist texts. */
+export const PASSWORD_RULES = [
+  { id: "length", text: "At least 8 characters long", test: (v: string) => v.length >= 8 },
+  { id: "upper", text: "Contains uppercase letter (A-Z)", test: (v: string) => /[A-Z]/.test(v) },
+  { id: "lower", text: "Contains lowercase letter (a-z)", test: (v: string) => /[a-z]/.test(v) },
+  { id: "digit", text: "Contains number (0-9)", test: (v: string) => /[0-9]/.test(v) },
+  { id: "special", text: "Contains special character (@$!%*?&)", test: (v: string) => /[@$!%*?&]/.test(v) },
+] as const;
+
+export const INVALID_PASSWORD_MESSAGE = "Please ensure your password meets all requirements.";
+
+export function passwordMeetsRules(value: string): boolean {
+  return PASSWORD_RULES.every((rule) => rule.test(value));
+}
+
+export const NewPasswordSchema = z
+  .string({ error: "Password is required" })
+  .max(200, INVALID_PASSWORD_MESSAGE)
+  .refine(passwordMeetsRules, INVALID_PASSWORD_MESSAGE);

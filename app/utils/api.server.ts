@@ -1,7 +1,8 @@
 import { json } from "@remix-run/node";
 import type * as z from "zod";
 import { getSessionUser } from "~/models/session.server";
-import { getDb } from "./db.server";
+import type { Ctx } from "~/models/context";
+import { getDb, type DB } from "./db.server";
 import { env } from "./env.server";
 import type { AuthUser } from "./session.server";
 
@@ -102,4 +103,21 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
     console.error("[api] unexpected error", error);
     return apiError(500, "Internal server error");
   }
+}
+
+/** For an API route's unused loader or action: a JSON 405 naming what is allowed. */
+export function methodNotAllowed(allowed: string) {
+  return ({ request }: { request: Request }) =>
+    apiError(405, `Method ${request.method} not allowed`, { headers: { Allow: allowed } });
+}
+
+/** The usual API handler: authenticate by bearer token, then run with the caller's context. */
+export function withApiUser(
+  request: Request,
+  run: (caller: { user: AuthUser & { token: string }; ctx: Ctx; db: DB }) => Promise<Response>,
+): Promise<Response> {
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    return run({ user, ctx: { userId: user.id, agencyId: user.agencyId }, db: getDb() });
+  });
 }

@@ -1,0 +1,6 @@
+import { apiError } from "~/utils/api.server";
+
+// Any /api path without its own route: a JSON 404, whatever the method.
+const notFound = () => apiError(404, "Not found");
+export const loader = notFound;
+export const action = notFound;

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { createSession } from "~/models/session.server";
+import { toApiUser } from "~/models/user.server";
+import { LoginSchema } from "~/schemas/auth";
+import { apiError, apiSuccess, handleApi, methodNotAllowed, readJsonBody } from "~/utils/api.server";
+import { signInWithPassword } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { clientIp } from "~/utils/request.server";
+
+export const loader = methodNotAllowed("POST");
+
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed("POST")({ request });
+    const body = await readJsonBody(request, LoginSchema);
+    const db = getDb();
+    const result = await signInWithPassword(db, { ...body, ip: clientIp(request) });
+    if (!result.ok) {
+      return apiError(result.status, result.message, {
+        headers: result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined,
+      });
+    }
+    const { token, expiresAt } = await createSession(db, {
+      user: result.user,
+      kind: "api",
+      limits: { idleMinutes: env().sessionIdleMinutes, absoluteHours: env().sessionAbsoluteHours },
+      userAgent: request.headers.get("User-Agent"),
+      ip: clientIp(request),
+    });
+    return apiSuccess(
+      { user: toApiUser(result.user), token, expiresAt: expiresAt.toISOString() },
+      { message: "Login successful" },
+    );
+  });
+}

@@ -1,0 +1,83 @@
+import crypto from "node:crypto";
+import readline from "node:readline/promises";
+import { parseArgs } from "node:util";
+import * as z from "zod";
+import { migrateToLatest } from "../db/migrate";
+import { database } from "../app/utils/db.server";
+import { createUser } from "../app/models/user.server";
+import { findAgency } from "../app/models/agency.server";
+import { NewPasswordSchema, PASSWORD_RULES } from "../app/schemas/auth";
+
+// npm run user:create -- --email jo@agency.com --role agent [--first Jo --last Smith] [--password …]
+
+const USAGE =
+  "Usage: npm run user:create -- --email <email> --role <admin|coordinator|agent> [--first <name>] [--last <name>] [--password <password>]";
+
+function generatePassword(): string {
+  // Random, then one of each required class so it always meets the five rules.
+  return `${crypto.randomBytes(12).toString("base64url")}Aa1!`;
+}
+
+async function askPassword(): Promise<string | undefined> {
+  if (!process.stdin.isTTY) return undefined;
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
+  const answer = await rl.question("Password (leave empty to generate one): ");
+  rl.close();
+  return answer.trim() || undefined;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      email: { type: "string" },
+      role: { type: "string" },
+      first: { type: "string" },
+      last: { type: "string" },
+      password: { type: "string" },
+      agency: { type: "string" },
+    },
+  });
+  const email = z.email().safeParse(values.email?.trim().toLowerCase());
+  const role = z.enum(["admin", "coordinator", "agent"]).safeParse(values.role);
+  if (!email.success || !role.success) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  let password = values.password ?? (await askPassword());
+  let generated = false;
+  if (!password) {
+    password = generatePassword();
+    generated = true;
+  }
+  if (!NewPasswordSchema.safeParse(password).success) {
+    console.error("The password must meet all five rules:");
+    for (const rule of PASSWORD_RULES) console.error(`  - ${rule.text}`);
+    process.exit(2);
+  }
+
+  const handle = database();
+  try {
+    await migrateToLatest(handle.db);
+    const agency = await findAgency(handle.db, values.agency);
+    if (!agency) throw new Error("No agency found: run `npm run db:seed` or `npm start` first.");
+    const localPart = email.data.split("@")[0];
+    const user = await createUser(handle.db, {
+      agencyId: agency.id,
+      email: email.data,
+      password,
+      role: role.data,
+      firstName: values.first ?? localPart.charAt(0).toUpperCase() + localPart.slice(1),
+      lastName: values.last ?? "",
+    });
+    console.log(`Created ${user.role} ${user.email} in ${agency.name}.`);
+    if (generated) console.log(`Generated password: ${password}`);
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error) => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(message.includes("users_agency_id_email_key") ? "A user with that e-mail already exists." : message);
+  process.exit(1);
+});
