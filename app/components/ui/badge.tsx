@@ -26,3 +26,22 @@ export function Badge({ tone = "gray", className, ...props }: HTMLAttributes<HTM
     />
   );
 }
+
+/** Spec 001 placement status colours. */
+const placementStatusTones: Record<string, BadgeTone> = {
+  "In Progress": "blue",
+  Confirmed: "green",
+  Completed: "gray",
+  Cancelled: "red",
+};
+
+export function placementStatusTone(status: string): BadgeTone {
+  return placementStatusTones[status] ?? "gray";
+}
+
+/** Priority colours: Urgent red, High orange, Medium yellow, Low green. */
+const priorityTones: Record<string, BadgeTone> = { Urgent: "red", High: "orange", Medium: "yellow", Low: "green" };
+
+export function priorityTone(priority: string): BadgeTone {
+  return priorityTones[priority] ?? "gray";
+}

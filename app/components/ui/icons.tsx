@@ -82,3 +82,4 @@ export const ServerIcon = icon(["M4 4h16v6H4z", "M4 14h16v6H4z", "M8 7h.01", "M8
 export const InboxIcon = icon(["M22 12h-6l-2 3h-4l-2-3H2", "M5.5 5h13L22 12v6a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2v-6z"]);
 export const ShieldIcon = icon(["M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z"]);
 export const RefreshIcon = icon(["M21 12a9 9 0 1 1-3-6.7L21 8", "M21 3v5h-5"]);
+export const TrashIcon = icon(["M4 7h16", "M10 11v6", "M14 11v6", "M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12", "M9 7V4h6v3"]);

@@ -15,3 +15,30 @@ export function Spinner({ className, label }: { className?: string; label?: stri
     </svg>
   );
 }
+
+/** A spinner with visible text ("Loading clients…"), announced politely. */
+export function LoadingIndicator({
+  label = "Loading…",
+  size = "md",
+  className,
+}: {
+  label?: string;
+  size?: "sm" | "md" | "lg";
+  className?: string;
+}) {
+  const spinner = { sm: "h-4 w-4", md: "h-5 w-5", lg: "h-8 w-8" }[size];
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn(
+        "flex items-center justify-center gap-3 text-slate-500",
+        size === "lg" ? "flex-col py-10 text-sm" : "text-sm",
+        className,
+      )}
+    >
+      <Spinner className={cn(spinner, "text-brand-600")} />
+      <span>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { cn } from "~/utils/cn";
+
+export interface PageHeaderProps {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Buttons on the right (they wrap under the title on phones). */
+  actions?: ReactNode;
+  /** Below the title row: tabs, a filter bar. */
+  children?: ReactNode;
+  className?: string;
+}
+
+/**
+ * The title row of a list page, under the shell's header (which holds the page's h1),
+ * so the title here is an h2.
+ */
+export function PageHeader({ title, description, actions, children, className }: PageHeaderProps) {
+  return (
+    <div className={cn("space-y-4", className)}>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h2 className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">{title}</h2>
+          {description ? <p className="mt-1 text-sm text-slate-500">{description}</p> : null}
+        </div>
+        {actions ? <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div> : null}
+      </div>
+      {children}
+    </div>
+  );
+}

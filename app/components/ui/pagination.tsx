@@ -1,0 +1,150 @@
+import { Link } from "@remix-run/react";
+import { cn } from "~/utils/cn";
+import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
+
+export type PageItem = number | "ellipsis-start" | "ellipsis-end";
+
+/**
+ * The pages to show: always the first and the last, `siblings` on each side of the current one,
+ * and an ellipsis for each gap of two or more (a gap of one shows the page itself).
+ * pageItems(6, 12) -> [1, "ellipsis-start", 5, 6, 7, "ellipsis-end", 12]
+ */
+export function pageItems(page: number, totalPages: number, siblings = 1): PageItem[] {
+  if (totalPages <= 0) return [];
+  const current = Math.min(Math.max(1, page), totalPages);
+  // first + last + current + siblings + two ellipses
+  if (totalPages <= 5 + siblings * 2) return Array.from({ length: totalPages }, (_, i) => i + 1);
+  let start = Math.max(2, current - siblings);
+  let end = Math.min(totalPages - 1, current + siblings);
+  // Keep the row the same length near the ends.
+  if (current - siblings <= 3) {
+    start = 2;
+    end = 3 + siblings * 2;
+  }
+  if (current + siblings >= totalPages - 2) {
+    start = totalPages - 2 - siblings * 2;
+    end = totalPages - 1;
+  }
+  const items: PageItem[] = [1];
+  if (start > 2) items.push("ellipsis-start");
+  for (let p = start; p <= end; p++) items.push(p);
+  if (end < totalPages - 1) items.push("ellipsis-end");
+  items.push(totalPages);
+  return items;
+}
+
+export interface PaginationProps {
+  page: number;
+  totalPages: number;
+  /** The URL of a page, keeping the list's other query parameters: (p) => `?search=…&page=${p}`. */
+  hrefFor: (page: number) => string;
+  /** Total number of records, for "Page 2 of 5 · 48 results". */
+  total?: number;
+  /** What the records are called in the summary ("clients"); default "results". */
+  noun?: string;
+  siblings?: number;
+  "aria-label"?: string;
+  preventScrollReset?: boolean;
+  className?: string;
+}
+
+const box = "inline-flex h-9 min-w-9 items-center justify-center rounded-lg text-sm font-medium transition-colors";
+
+/** Page links (they work without JavaScript): previous, numbers with ellipses, next, and "Page X of Y". */
+export function Pagination({
+  page,
+  totalPages,
+  hrefFor,
+  total,
+  noun = "results",
+  siblings = 1,
+  "aria-label": ariaLabel = "Pagination",
+  preventScrollReset,
+  className,
+}: PaginationProps) {
+  if (totalPages < 1) return null;
+  const current = Math.min(Math.max(1, page), totalPages);
+  const hasPrev = current > 1;
+  const hasNext = current < totalPages;
+  const edge = cn(box, "gap-1 px-2.5");
+  return (
+    <nav
+      aria-label={ariaLabel}
+      className={cn("flex flex-col-reverse items-center gap-3 sm:flex-row sm:justify-between", className)}
+    >
+      <p className="text-sm text-slate-500" aria-live="polite">
+        Page <span className="font-medium text-slate-900">{current}</span> of{" "}
+        <span className="font-medium text-slate-900">{totalPages}</span>
+        {total !== undefined ? (
+          <>
+            {" "}
+            · {total.toLocaleString("en-US")} {noun}
+          </>
+        ) : null}
+      </p>
+      <ul className="flex items-center gap-1">
+        <li>
+          {hasPrev ? (
+            <Link
+              to={hrefFor(current - 1)}
+              rel="prev"
+              preventScrollReset={preventScrollReset}
+              className={cn(edge, "text-slate-700 hover:bg-slate-100")}
+            >
+              <ChevronLeftIcon className="h-4 w-4" />
+              <span>Previous</span>
+            </Link>
+          ) : (
+            <span aria-disabled="true" className={cn(edge, "cursor-not-allowed text-slate-300")}>
+              <ChevronLeftIcon className="h-4 w-4" />
+              <span>Previous</span>
+            </span>
+          )}
+        </li>
+        {pageItems(current, totalPages, siblings).map((item) =>
+          typeof item === "number" ? (
+            <li key={item} className="hidden sm:block">
+              {item === current ? (
+                <span aria-current="page" className={cn(box, "bg-brand-600 px-2 text-white shadow-sm")}>
+                  <span className="sr-only">Page </span>
+                  {item}
+                </span>
+              ) : (
+                <Link
+                  to={hrefFor(item)}
+                  preventScrollReset={preventScrollReset}
+                  className={cn(box, "px-2 text-slate-700 hover:bg-slate-100")}
+                >
+                  <span className="sr-only">Page </span>
+                  {item}
+                </Link>
+              )}
+            </li>
+          ) : (
+            <li key={item} className="hidden sm:block" aria-hidden="true">
+              <span className={cn(box, "w-9 text-slate-400")}>…</span>
+            </li>
+          ),
+        )}
+        <li>
+          {hasNext ? (
+            <Link
+              to={hrefFor(current + 1)}
+              rel="next"
+              preventScrollReset={preventScrollReset}
+              className={cn(edge, "text-slate-700 hover:bg-slate-100")}
+            >
+              <span>Next</span>
+              <ChevronRightIcon className="h-4 w-4" />
+            </Link>
+          ) : (
+            <span aria-disabled="true" className={cn(edge, "cursor-not-allowed text-slate-300")}>
+              <span>Next</span>
+              <ChevronRightIcon className="h-4 w-4" />
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}
