@@ -3,8 +3,8 @@ import { cn } from "~/utils/cn";
 import { formatCount, formatDate } from "~/utils/format";
 import { ButtonLink } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
+import { StatCard, type StatTone } from "../ui/stat-card";
 import {
-  ArrowRightIcon,
   BuildingIcon,
   ClipboardIcon,
   ColumnsIcon,
@@ -49,55 +49,22 @@ export function WelcomeCard() {
   );
 }
 
-type Tone = "blue" | "green" | "purple" | "amber" | "red";
-
-const toneClasses: Record<Tone, string> = {
-  blue: "bg-blue-50 text-blue-600",
-  green: "bg-emerald-50 text-emerald-600",
-  purple: "bg-violet-50 text-violet-600",
-  amber: "bg-amber-50 text-amber-600",
-  red: "bg-red-50 text-red-600",
-};
-
 const cardIcons = { "/clients": UsersIcon, "/placements": ClipboardIcon, "/facilities": BuildingIcon, "/tasks": TasksIcon };
 
-export interface StatCard {
+export interface DashboardStat {
   label: string;
   to: keyof typeof cardIcons;
   value: number;
   secondary: string;
-  tone: Tone;
+  tone: StatTone;
 }
 
-export function StatCards({ cards }: { cards: StatCard[] }) {
+export function StatCards({ cards }: { cards: DashboardStat[] }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {cards.map((card) => {
-        const Icon = cardIcons[card.to];
-        return (
-          <Link
-            key={card.label}
-            to={card.to}
-            className="group rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-200 hover:shadow-md"
-            data-testid={`stat-${card.label}`}
-          >
-            <div className="flex items-start justify-between">
-              <div>
-                <p className="text-sm font-medium text-slate-500">{card.label}</p>
-                <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900" data-testid="stat-value">
-                  {formatCount(card.value)}
-                </p>
-              </div>
-              <span className={cn("flex h-11 w-11 items-center justify-center rounded-xl", toneClasses[card.tone])}>
-                <Icon className="h-5 w-5" />
-              </span>
-            </div>
-            <p className="mt-3 flex items-center justify-between text-sm text-slate-500" data-testid="stat-secondary">
-              <span>{card.secondary}</span>
-              <ArrowRightIcon className="h-4 w-4 text-slate-300 transition group-hover:translate-x-0.5 group-hover:text-brand-500" />
-            </p>
-          </Link>
-        );
+      {cards.map(({ to, value, ...card }) => {
+        const Icon = cardIcons[to];
+        return <StatCard key={card.label} {...card} to={to} value={formatCount(value)} icon={<Icon className="h-5 w-5" />} />;
       })}
     </div>
   );

@@ -33,7 +33,9 @@ export function StatCard({ label, value, secondary, icon, tone = "blue", to, cla
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm font-medium text-slate-500">{label}</p>
-          <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">{value}</p>
+          <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums" data-testid="stat-value">
+            {value}
+          </p>
         </div>
         {icon ? (
           <span className={cn("flex h-11 w-11 shrink-0 items-center justify-center rounded-xl", tones[tone])}>{icon}</span>
@@ -41,7 +43,7 @@ export function StatCard({ label, value, secondary, icon, tone = "blue", to, cla
       </div>
       {secondary || to ? (
         <p className="mt-3 flex items-center justify-between text-sm text-slate-500">
-          <span>{secondary}</span>
+          <span data-testid="stat-secondary">{secondary}</span>
           {to ? (
             <ArrowRightIcon className="h-4 w-4 text-slate-300 transition group-hover:translate-x-0.5 group-hover:text-brand-500" />
           ) : null}
@@ -51,10 +53,16 @@ export function StatCard({ label, value, secondary, icon, tone = "blue", to, cla
   );
   const classes = cn("rounded-xl border border-slate-200 bg-white p-5 shadow-sm", className);
   return to ? (
-    <Link to={to} className={cn(classes, "group block transition hover:border-brand-200 hover:shadow-md")}>
+    <Link
+      to={to}
+      className={cn(classes, "group block transition hover:border-brand-200 hover:shadow-md")}
+      data-testid={`stat-${label}`}
+    >
       {body}
     </Link>
   ) : (
-    <div className={classes}>{body}</div>
+    <div className={classes} data-testid={`stat-${label}`}>
+      {body}
+    </div>
   );
 }
