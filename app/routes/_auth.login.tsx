@@ -78,6 +78,8 @@ export default function LoginPage() {
             <Label htmlFor={fields.password.id}>Password</Label>
             <PasswordInput
               {...getInputProps(fields.password, { type: "password" })}
+              // A failed attempt clears the password: remount the field on each answer.
+              key={actionData?.toast.id ?? "password"}
               autoComplete="current-password"
               invalid={Boolean(fields.password.errors)}
             />

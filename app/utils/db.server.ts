@@ -3,6 +3,7 @@ import path from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "../../db/types";
+import { loadDotEnv } from "./env.server";
 
 export type DB = Kysely<Database>;
 
@@ -72,7 +73,7 @@ type Holder = { [KEY]?: DatabaseHandle };
 export function database(): DatabaseHandle {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
-    // Imported lazily so this module stays cheap for code that only needs the types.
+    loadDotEnv();
     const dataDir = path.resolve(process.env.DATA_DIR ?? "data");
     holder[KEY] = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
   }

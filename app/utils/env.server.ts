@@ -38,7 +38,17 @@ function readOrCreateSecret(dataDir: string): string {
   }
 }
 
+let dotEnvLoaded = false;
+
+/** Reads ./.env once, if there is one; variables already set in the environment win. */
+export function loadDotEnv(): void {
+  if (dotEnvLoaded) return;
+  dotEnvLoaded = true;
+  if (process.env.NODE_ENV !== "test" && fs.existsSync(".env")) process.loadEnvFile(".env");
+}
+
 function loadEnv(): Env {
+  loadDotEnv();
   const nodeEnv = process.env.NODE_ENV ?? "development";
   const port = intFrom(process.env.PORT, 3000);
   const databaseUrl = process.env.DATABASE_URL || undefined;

@@ -1,0 +1,92 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { E2E_BASE_URL, E2E_PORT, E2E_SESSION_SECRET, SYSTEM_CHROMIUM, e2eDatabaseUrl } from "./tests/support/e2e-env";
+
+// Browser tests (tests/e2e/*.spec.ts) against the built app, in Chromium, twice:
+//
+//  - project `js`:    JavaScript enabled (drag and drop, dialogs, instant filters…).
+//  - project `no-js`: JavaScript disabled: every screen and form must still work (DESIGN.md §6).
+//
+// Every test runs in both projects unless it says otherwise. Conventions to opt out:
+//  - a test (or describe) whose title carries the tag `@js-only` runs only in `js` (a behaviour
+//    that only exists with JavaScript, e.g. drag and drop); `@no-js-only` runs only in `no-js`.
+//      test("drags a card to Placed @js-only", async ({ page }) => { … });
+//  - or inside a file / describe:  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "needs JS");
+//
+// `npm test` (tests/run.ts) starts a throwaway Postgres, migrates and seeds E2E_DATABASE_URL and
+// picks E2E_PORT; this file then builds the app and starts it on that database.
+
+// The server's scratch directory (uploads…): `npm test` gives one per run and deletes it; by hand
+// a fixed one under the system temp directory is reused.
+const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), "placement-e2e-data");
+fs.mkdirSync(dataDir, { recursive: true });
+const buildLog = JSON.stringify(path.join(dataDir, "remix-build.log"));
+
+const chromium = fs.existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // The machine has 2 cores, shared with the server under test.
+  workers: 2,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    browserName: "chromium",
+    headless: true,
+    screenshot: "only-on-failure",
+    trace: "off",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-gpu",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "js",
+      use: { javaScriptEnabled: true },
+      grepInvert: /@no-js-only/,
+    },
+    {
+      name: "no-js",
+      use: { javaScriptEnabled: false },
+      grepInvert: /@js-only/,
+    },
+  ],
+  webServer: {
+    // Build once per run (its chatter goes to a log, shown when the build fails), then serve the
+    // production build exactly as `npm start` would.
+    command: `(npx remix build > ${buildLog} 2>&1 || (cat ${buildLog} >&2; exit 1)) && npx tsx server/index.ts`,
+    url: `${E2E_BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      DATABASE_URL: e2eDatabaseUrl(),
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      APP_URL: E2E_BASE_URL,
+      DATA_DIR: dataDir,
+      UPLOAD_DIR: path.join(dataDir, "uploads"),
+      RESEND_API_KEY: "",
+      SEED_DEMO: "",
+    },
+  },
+});

@@ -1,0 +1,106 @@
+import { expect, test } from "../support/e2e";
+
+test.describe("sign-in", () => {
+  test("the demo login reaches the dashboard with a welcome toast", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
+    await expect(page.getByText("Senior Placement", { exact: true })).toBeVisible();
+    await expect(page.getByText("Management System", { exact: true })).toBeVisible();
+    await page.getByLabel("Email address").fill("demo@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("Demo@1234");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+    await expect(page.getByText("You have successfully signed in.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome to your Dashboard" })).toBeVisible();
+  });
+
+  test("a wrong password shows the inline message and the Login Failed toast", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email address").fill("demo@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("Wrong@1234");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" }).first()).toBeVisible();
+    await expect(page.getByText("Login Failed")).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+    // The e-mail stays, the password does not.
+    await expect(page.getByLabel("Email address")).toHaveValue("demo@example.com");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+  });
+
+  test("too many failures are refused with a clear message", async ({ page, spareAgentEmail }) => {
+    await page.goto("/login");
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel("Email address").fill(spareAgentEmail);
+      await page.getByLabel("Password", { exact: true }).fill(`Wrong@${i}000`);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByText("Invalid email or password").first()).toBeVisible();
+    }
+    await page.getByLabel("Email address").fill(spareAgentEmail);
+    await page.getByLabel("Password", { exact: true }).fill("Demo@1234");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(
+      page.getByText(/Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\./).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("the password can be shown and hidden", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the toggle needs JavaScript");
+    await page.goto("/login");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("secret");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+  });
+});
+
+test.describe("guards", () => {
+  test("visitors are sent to /login and come back after signing in", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/ui-demo?tab=activity");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fui-demo%3Ftab%3Dactivity$/);
+    await page.getByLabel("Email address").fill("demo@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("Demo@1234");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/ui-demo\?tab=activity$/);
+    await page.context().clearCookies();
+    await page.goto("/somewhere/unknown");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("signed-in users leave /login, and / and unknown paths go to the dashboard", async ({ page, loginAs }) => {
+    await loginAs("demo@example.com");
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/no/such/page");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe("sign-out", () => {
+  test("from the sidebar", async ({ page, loginAs }) => {
+    await loginAs("demo@example.com");
+    await page.goto("/dashboard");
+    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("from the user menu", async ({ page, loginAs }) => {
+    await loginAs("demo@example.com");
+    await page.goto("/dashboard");
+    await page.getByLabel("User menu").click();
+    await expect(page.getByRole("menuitem", { name: "Profile Settings" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Preferences" })).toBeVisible();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

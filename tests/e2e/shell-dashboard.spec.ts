@@ -1,0 +1,113 @@
+import { expect, test } from "../support/e2e";
+
+const ENTRIES = [
+  ["Dashboard", "Overview & Analytics"],
+  ["Swim Lane Tracker", "Placement Pipeline"],
+  ["Clients", "Client Management"],
+  ["Facilities", "Care Facilities"],
+  ["Placements", "Placement Records"],
+  ["Tasks", "Task Management"],
+  ["Resources", "Documents & Files"],
+] as const;
+
+test.describe("application shell", () => {
+  test.beforeEach(async ({ loginAs }) => {
+    await loginAs("demo@example.com");
+  });
+
+  test("the sidebar lists the seven entries and the signed-in user", async ({ page }) => {
+    await page.goto("/dashboard");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    const links = sidebar.getByRole("navigation", { name: "Main" }).getByRole("link");
+    await expect(links).toHaveCount(7);
+    for (const [index, [label, subtitle]] of ENTRIES.entries()) {
+      await expect(links.nth(index)).toContainText(label);
+      await expect(links.nth(index)).toContainText(subtitle);
+    }
+    await expect(links.nth(0)).toHaveAttribute("aria-current", "page");
+    const footer = sidebar.getByTestId("sidebar-user");
+    await expect(footer).toContainText("Dana Morgan");
+    await expect(footer).toContainText("demo@example.com");
+    await expect(footer).toContainText("Coordinator");
+  });
+
+  test("the header shows the route's title, search box, bell and user menu", async ({ page }) => {
+    await page.goto("/dashboard");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    await expect(header.getByText("Overview of your placement management system")).toBeVisible();
+    await expect(header.getByPlaceholder("Search clients, facilities, placements...")).toBeVisible();
+    await expect(header.getByRole("button", { name: /Notifications/ })).toBeVisible();
+    await expect(header.getByLabel("User menu")).toContainText("Coordinator");
+  });
+
+  test("the sidebar collapses and stays collapsed after a reload", async ({ page }) => {
+    await page.goto("/dashboard");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await expect(sidebar).toHaveAttribute("data-collapsed", "false");
+    await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    await expect(sidebar).toHaveAttribute("data-collapsed", "true");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.reload();
+    await expect(sidebar).toHaveAttribute("data-collapsed", "true");
+    await expect(sidebar.getByText("Overview & Analytics")).toBeHidden();
+    await page.getByRole("button", { name: "Expand sidebar" }).click();
+    await expect(sidebar).toHaveAttribute("data-collapsed", "false");
+    await page.reload();
+    await expect(sidebar).toHaveAttribute("data-collapsed", "false");
+  });
+
+  test("toasts can be closed by hand", async ({ page }) => {
+    await page.goto("/ui-demo");
+    await page.getByRole("button", { name: "Show success toast" }).click();
+    const toast = page.locator("[data-toast-type=success]");
+    await expect(toast).toBeVisible();
+    await toast.getByText("Close").click({ force: true });
+    await expect(toast).toBeHidden();
+  });
+});
+
+test.describe("dashboard", () => {
+  test("shows the numbers in the database", async ({ page, loginAs, e2eNumbers }) => {
+    await loginAs("demo@example.com");
+    await page.goto("/dashboard");
+    const n = await e2eNumbers();
+    const card = (label: string) => page.getByTestId(`stat-${label}`);
+    await expect(card("Total Clients").getByTestId("stat-value")).toHaveText(n.totalClients.toLocaleString("en-US"));
+    await expect(card("Total Clients").getByTestId("stat-secondary")).toHaveText(`${n.newClients} new clients`);
+    await expect(card("Active Placements").getByTestId("stat-value")).toHaveText(String(n.activePlacements));
+    await expect(card("Active Placements").getByTestId("stat-secondary")).toHaveText(
+      `${n.totalPlacements} total placements`,
+    );
+    await expect(card("Available Facilities").getByTestId("stat-value")).toHaveText(String(n.totalFacilities));
+    await expect(card("Available Facilities").getByTestId("stat-secondary")).toHaveText(
+      `${n.availableBeds.toLocaleString("en-US")} beds available`,
+    );
+    await expect(card("Pending Tasks").getByTestId("stat-value")).toHaveText(String(n.pendingTasks));
+    await expect(card("Pending Tasks").getByTestId("stat-secondary")).toHaveText(`${n.overdueTasks} overdue`);
+
+    const lanes = page.getByTestId("pipeline-lane");
+    await expect(lanes).toHaveCount(5);
+    for (const [index, lane] of n.lanes.entries()) {
+      await expect(lanes.nth(index).getByTestId("lane-name")).toHaveText(lane.stage);
+      await expect(lanes.nth(index).getByTestId("lane-count")).toHaveText(String(lane.count));
+    }
+
+    const recent = page.getByTestId("recent-activity");
+    await expect(recent).toHaveCount(3);
+    for (const [index, p] of n.recent.entries()) {
+      await expect(recent.nth(index)).toContainText(`${p.firstName} ${p.lastName} - ${p.status}`);
+      await expect(recent.nth(index)).toContainText(p.facility);
+    }
+    await expect(page.getByRole("link", { name: "View all placements", exact: true })).toHaveAttribute("href", "/placements");
+  });
+
+  test("the stat cards and quick links go to their sections", async ({ page, loginAs }) => {
+    await loginAs("demo@example.com");
+    await page.goto("/dashboard");
+    await expect(page.getByRole("link", { name: "View Swim Lanes", exact: true })).toHaveAttribute("href", "/swim-lanes");
+    await expect(page.getByRole("link", { name: "Add Client", exact: true })).toHaveAttribute("href", "/clients");
+    await expect(page.getByRole("link", { name: "View All Placements", exact: true })).toHaveAttribute("href", "/placements");
+    await expect(page.getByTestId("stat-Pending Tasks")).toHaveAttribute("href", "/tasks");
+  });
+});

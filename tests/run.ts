@@ -1,0 +1,541 @@
+// `npm test`: the whole suite on a fresh machine, saying what it does.
+//
+//   npm test                                   unit + integration (vitest), then e2e (Playwright)
+//   npm test -- --only unit                    one layer (unit | integration | e2e, or a list: unit,e2e)
+//   npm test -- --only integration -t "dashboard"   extra arguments go to that layer's runner
+//   npm test -- --only e2e --project=no-js smoke   (Playwright: write --project=NAME)
+//   npm test -- tests/integration/health.test.ts    test files select their own layer
+//
+// What it provides:
+//  - Postgres: a throwaway cluster (initdb + pg_ctl from the installed server binaries) in a
+//    temporary directory on a free port, stopped and deleted at the end, also on failure or
+//    Ctrl-C. With TEST_DATABASE_URL set it uses that server instead (see externalDatabases()).
+//    Databases: placement_test (migrated; integration tests empty it between tests) and
+//    placement_e2e (migrated and seeded with the demo data for the browser tests).
+//  - Chromium: the system one at /usr/bin/chromium (Debian package `chromium`).
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { migrateToLatest } from "../db/migrate";
+import { openDatabase } from "../app/utils/db.server";
+import { SYSTEM_CHROMIUM } from "./support/e2e-env";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(ROOT);
+
+type Layer = "unit" | "integration" | "e2e";
+const LAYERS: Layer[] = ["unit", "integration", "e2e"];
+
+// ───────────────────────────── output ─────────────────────────────
+
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code: string, text: string) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
+const header = (text: string) => console.log(`\n${paint("1;36", `▶ ${text}`)}`);
+const info = (text: string) => console.log(`  ${text}`);
+const fail = (text: string) => console.error(paint("31", `✖ ${text}`));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
+
+// ───────────────────────────── arguments ─────────────────────────────
+
+function usage(): string {
+  return [
+    "usage: npm test -- [--only unit|integration|e2e[,…]] [runner arguments…]",
+    "  --only LAYERS   run only these layers (comma separated)",
+    "  test files      tests/unit/… app/… go to vitest (unit), tests/integration/… to vitest",
+    "                  (integration), tests/e2e/… and *.spec.ts to Playwright",
+    "  other words     filters, passed to the runner of the selected layer; options (-x, --foo)",
+    "                  need --only with runners of one kind (vitest layers, or e2e)",
+    "env: TEST_DATABASE_URL  use this Postgres instead of a throwaway cluster",
+  ].join("\n");
+}
+
+function layerOfArg(arg: string): Layer[] {
+  const p = arg.replace(/^\.\//, "");
+  if (p.startsWith("tests/e2e") || /\.spec\.tsx?$/.test(p)) return ["e2e"];
+  if (p.startsWith("tests/integration")) return ["integration"];
+  if (p.startsWith("tests/unit") || p.startsWith("app/")) return ["unit"];
+  return [];
+}
+
+interface Plan {
+  layers: Set<Layer>;
+  vitestArgs: string[];
+  playwrightArgs: string[];
+}
+
+function parseArgs(argv: string[]): Plan {
+  let only: Layer[] | undefined;
+  const extra: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--help" || arg === "-h") {
+      console.log(usage());
+      process.exit(0);
+    }
+    if (arg === "--only" || arg.startsWith("--only=")) {
+      const value = arg === "--only" ? argv[++i] : arg.slice("--only=".length);
+      const names = (value ?? "").split(",").filter(Boolean);
+      const bad = names.filter((name) => !LAYERS.includes(name as Layer));
+      if (names.length === 0 || bad.length > 0) {
+        fail(`--only takes ${LAYERS.join(", ")} (got ${JSON.stringify(value ?? "")})`);
+        console.error(usage());
+        process.exit(2);
+      }
+      only = [...(only ?? []), ...(names as Layer[])];
+      continue;
+    }
+    extra.push(arg);
+  }
+
+  const layers = new Set<Layer>(only ?? []);
+  if (!only) {
+    // Test files choose their layers; with none given, everything runs.
+    for (const arg of extra) for (const layer of layerOfArg(arg)) layers.add(layer);
+    if (layers.size === 0) LAYERS.forEach((layer) => layers.add(layer));
+  }
+  const wantsVitest = layers.has("unit") || layers.has("integration");
+  const options = extra.filter((arg) => arg.startsWith("-"));
+  if (options.length > 0 && wantsVitest && layers.has("e2e")) {
+    fail(`runner options (${options.join(" ")}) need --only with vitest layers or with e2e, not both`);
+    console.error(usage());
+    process.exit(2);
+  }
+  // Files go to their runner; filters and options to every selected runner.
+  const vitestArgs: string[] = [];
+  const playwrightArgs: string[] = [];
+  for (const arg of extra) {
+    const own = layerOfArg(arg);
+    if (own.length === 0 || own.some((layer) => layer !== "e2e")) vitestArgs.push(arg);
+    if (own.length === 0 || own.includes("e2e")) playwrightArgs.push(arg);
+  }
+  // A filter word given to both kinds of runner may match in one of them only.
+  if (wantsVitest && layers.has("e2e") && extra.some((arg) => layerOfArg(arg).length === 0)) {
+    vitestArgs.push("--passWithNoTests");
+    playwrightArgs.push("--pass-with-no-tests");
+  }
+  return { layers, vitestArgs: wantsVitest ? vitestArgs : [], playwrightArgs: layers.has("e2e") ? playwrightArgs : [] };
+}
+
+// ───────────────────────────── cleanup ─────────────────────────────
+
+const cleanups: Array<() => Promise<void> | void> = [];
+let cleaning: Promise<void> | undefined;
+let currentChild: ChildProcess | undefined;
+let interrupted = false;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const task of cleanups.reverse()) {
+      try {
+        await task();
+      } catch (error) {
+        fail(`cleanup: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping and cleaning up…`);
+    if (currentChild && currentChild.exitCode === null) currentChild.kill(signal);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ───────────────────────────── processes ─────────────────────────────
+
+/** Runs a command quietly; its output is shown only when it fails. */
+function runQuiet(command: string, args: string[], options: { cwd?: string } = {}): string {
+  try {
+    return execFileSync(command, args, { cwd: options.cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${command} ${args.join(" ")} failed:\n${e.stdout ?? ""}${e.stderr ?? ""}`.trim());
+  }
+}
+
+/** Runs a test runner with inherited output; resolves with its exit code. */
+function runLoud(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  if (interrupted) return Promise.resolve(130);
+  return new Promise((resolve) => {
+    info(paint("2", `$ ${[path.relative(ROOT, command) || command, ...args].join(" ")}`));
+    const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env });
+    currentChild = child;
+    child.on("error", (error) => {
+      fail(`${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on("exit", (code, signal) => {
+      currentChild = undefined;
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/** The project's own copy of a runner (what npx would find, without npm's start-up). */
+function bin(name: string): string {
+  const local = path.join(ROOT, "node_modules", ".bin", name);
+  return fs.existsSync(local) ? local : name;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// ───────────────────────────── Postgres ─────────────────────────────
+
+function hasServerBinaries(dir: string): boolean {
+  return ["initdb", "pg_ctl", "postgres"].every((bin) => fs.existsSync(path.join(dir, bin)));
+}
+
+/** pg_config --bindir, else the highest /usr/lib/postgresql/N/bin, else initdb on PATH. */
+function findPostgresBinaries(): string | undefined {
+  try {
+    const dir = execFileSync("pg_config", ["--bindir"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    if (dir && hasServerBinaries(dir)) return dir;
+  } catch {
+    // no pg_config
+  }
+  const base = "/usr/lib/postgresql";
+  if (fs.existsSync(base)) {
+    const versions = fs
+      .readdirSync(base)
+      .filter((name) => /^\d+(\.\d+)?$/.test(name) && hasServerBinaries(path.join(base, name, "bin")))
+      .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
+    if (versions.length > 0) return path.join(base, versions[0], "bin");
+  }
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    const initdb = path.join(dir, "initdb");
+    if (dir && fs.existsSync(initdb)) {
+      const real = path.dirname(fs.realpathSync(initdb));
+      if (hasServerBinaries(real)) return real;
+    }
+  }
+  return undefined;
+}
+
+interface Cluster {
+  /** postgres://postgres@127.0.0.1:PORT/ — append a database name. */
+  baseUrl: string;
+  describe: string;
+}
+
+async function startCluster(bindir: string): Promise<Cluster> {
+  const isRoot = process.getuid?.() === 0;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "placement-pg-"));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  // Postgres refuses to run as root: as root, the cluster belongs to the `postgres` user.
+  let asUser: (bin: string, args: string[]) => [string, string[]];
+  if (isRoot) {
+    let uid: number;
+    let gid: number;
+    try {
+      uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
+      gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
+    } catch {
+      throw new Error(
+        "running as root, and Postgres refuses to run as root, but there is no `postgres` user to run it as: " +
+          "install postgresql (apt-get install postgresql), run as another user, or set TEST_DATABASE_URL",
+      );
+    }
+    fs.chownSync(dir, uid, gid);
+    asUser = (bin, args) => ["runuser", ["-u", "postgres", "--", path.join(bindir, bin), ...args]];
+  } else {
+    asUser = (bin, args) => [path.join(bindir, bin), args];
+  }
+  const pgRun = (bin: string, args: string[]) => {
+    const [command, fullArgs] = asUser(bin, args);
+    return runQuiet(command, fullArgs, { cwd: dir });
+  };
+
+  const data = path.join(dir, "data");
+  const version = runQuiet(path.join(bindir, "postgres"), ["--version"]).trim();
+  pgRun("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"]);
+
+  const log = path.join(dir, "postgres.log");
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    const options = [
+      `-p ${port}`,
+      `-k '${dir}'`,
+      "-c listen_addresses=127.0.0.1",
+      "-c fsync=off",
+      "-c synchronous_commit=off",
+      "-c full_page_writes=off",
+    ].join(" ");
+    try {
+      pgRun("pg_ctl", ["-D", data, "-l", log, "-o", options, "-w", "-t", "60", "start"]);
+      break;
+    } catch (error) {
+      // Someone may have taken the port between our look and the server's bind: try another.
+      if (attempt >= 3) {
+        const tail = fs.existsSync(log) ? fs.readFileSync(log, "utf8").split("\n").slice(-20).join("\n") : "";
+        throw new Error(`${error instanceof Error ? error.message : String(error)}\n${tail}`);
+      }
+    }
+  }
+  cleanups.push(() => {
+    try {
+      pgRun("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+    } catch {
+      // already stopped (Ctrl-C reaches the server too)
+    }
+  });
+  return {
+    baseUrl: `postgres://postgres@127.0.0.1:${port}/`,
+    describe: `${version}, throwaway cluster in ${dir} on port ${port}${isRoot ? " (run as user postgres)" : ""}`,
+  };
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function createDatabase(serverUrl: string, name: string, options: { ifMissing: boolean }) {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, "postgres") });
+  await client.connect();
+  try {
+    if (options.ifMissing) {
+      const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+      if (found.rowCount) return;
+    }
+    await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function migrate(url: string): Promise<void> {
+  const handle = openDatabase({ databaseUrl: url, dataDir: os.tmpdir(), max: 1 });
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Empties every table (for a database given to us that may hold a previous run's rows). */
+async function emptyDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      `SELECT quote_ident(table_name) AS name FROM information_schema.tables
+       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely\\_migration%'`,
+    );
+    if (rows.length > 0) {
+      await client.query(`TRUNCATE ${rows.map((row) => row.name).join(", ")} RESTART IDENTITY CASCADE`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** The demo data set; its documents' files go where the e2e server will look for uploads. */
+async function seedE2E(url: string, uploadDir: string): Promise<void> {
+  if (!fs.existsSync(path.join(ROOT, "db/seed.ts"))) {
+    throw new Error("db/seed.ts is missing: the browser tests run on the demo data it creates");
+  }
+  const { seedDemo } = await import("../db/seed");
+  const handle = openDatabase({ databaseUrl: url, dataDir: os.tmpdir(), max: 1 });
+  try {
+    await seedDemo(handle.db, { uploadDir });
+  } finally {
+    await handle.close();
+  }
+}
+
+interface Databases {
+  testUrl?: string;
+  e2eUrl?: string;
+}
+
+/**
+ * With TEST_DATABASE_URL: integration tests use that database as given (it is emptied by the
+ * tests: never point it at data you want to keep). The browser tests use E2E_DATABASE_URL when
+ * set, else a database `placement_e2e` created next to it; either is emptied and re-seeded.
+ */
+async function externalDatabases(layers: Set<Layer>, e2eUploadDir: string): Promise<Databases> {
+  const testUrl = process.env.TEST_DATABASE_URL as string;
+  const result: Databases = {};
+  if (layers.has("integration")) {
+    header("Postgres: TEST_DATABASE_URL");
+    const started = performance.now();
+    await migrate(testUrl);
+    info(`integration database ${redact(testUrl)} migrated (${seconds(performance.now() - started)})`);
+    result.testUrl = testUrl;
+  }
+  if (layers.has("e2e")) {
+    const started = performance.now();
+    let e2eUrl = process.env.E2E_DATABASE_URL;
+    if (!e2eUrl) {
+      e2eUrl = withDatabase(testUrl, "placement_e2e");
+      await createDatabase(testUrl, "placement_e2e", { ifMissing: true });
+    }
+    await migrate(e2eUrl);
+    await emptyDatabase(e2eUrl);
+    await seedE2E(e2eUrl, e2eUploadDir);
+    info(`e2e database ${redact(e2eUrl)} migrated and seeded (${seconds(performance.now() - started)})`);
+    result.e2eUrl = e2eUrl;
+  }
+  return result;
+}
+
+function redact(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = "***";
+  return u.toString();
+}
+
+async function localDatabases(layers: Set<Layer>, e2eUploadDir: string): Promise<Databases> {
+  header("Postgres: throwaway cluster");
+  const bindir = findPostgresBinaries();
+  if (!bindir) {
+    throw new Error(
+      "no Postgres server binaries found (pg_config --bindir, /usr/lib/postgresql/*/bin, initdb on PATH): " +
+        "install postgresql (apt-get install postgresql) or set TEST_DATABASE_URL",
+    );
+  }
+  let started = performance.now();
+  const cluster = await startCluster(bindir);
+  info(`${cluster.describe} (${seconds(performance.now() - started)})`);
+
+  const result: Databases = {};
+  if (layers.has("integration")) {
+    started = performance.now();
+    await createDatabase(cluster.baseUrl, "placement_test", { ifMissing: false });
+    result.testUrl = withDatabase(cluster.baseUrl, "placement_test");
+    await migrate(result.testUrl);
+    info(`placement_test created and migrated (${seconds(performance.now() - started)})`);
+  }
+  if (layers.has("e2e")) {
+    started = performance.now();
+    await createDatabase(cluster.baseUrl, "placement_e2e", { ifMissing: false });
+    result.e2eUrl = withDatabase(cluster.baseUrl, "placement_e2e");
+    await migrate(result.e2eUrl);
+    await seedE2E(result.e2eUrl, e2eUploadDir);
+    info(`placement_e2e created, migrated and seeded with the demo data (${seconds(performance.now() - started)})`);
+  }
+  return result;
+}
+
+// ───────────────────────────── main ─────────────────────────────
+
+interface StepResult {
+  name: string;
+  ok: boolean;
+  ms: number;
+  note?: string;
+}
+
+async function main(): Promise<number> {
+  const plan = parseArgs(process.argv.slice(2));
+  const totalStart = performance.now();
+  const results: StepResult[] = [];
+  const wantsVitest = plan.layers.has("unit") || plan.layers.has("integration");
+  const needsDb = plan.layers.has("integration") || plan.layers.has("e2e");
+
+  console.log(paint("1", `Placement test suite: ${LAYERS.filter((layer) => plan.layers.has(layer)).join(" + ")}`));
+
+  // Scratch space for the app under test (uploads…), deleted at the end like the cluster.
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "placement-run-"));
+  cleanups.push(() => fs.rmSync(runDir, { recursive: true, force: true }));
+  const integrationDataDir = path.join(runDir, "integration");
+  const e2eDataDir = path.join(runDir, "e2e");
+  const e2eUploadDir = path.join(e2eDataDir, "uploads"); // = the server's UPLOAD_DIR (playwright.config.ts)
+  fs.mkdirSync(integrationDataDir);
+  fs.mkdirSync(e2eUploadDir, { recursive: true });
+
+  let dbs: Databases = {};
+  if (needsDb) {
+    const started = performance.now();
+    try {
+      dbs = process.env.TEST_DATABASE_URL
+        ? await externalDatabases(plan.layers, e2eUploadDir)
+        : await localDatabases(plan.layers, e2eUploadDir);
+      results.push({ name: "databases", ok: true, ms: performance.now() - started });
+    } catch (error) {
+      fail(error instanceof Error ? error.message : String(error));
+      results.push({ name: "databases", ok: false, ms: performance.now() - started });
+      return report(results, totalStart);
+    }
+  }
+
+  if (wantsVitest) {
+    const projects = ["unit", "integration"].filter((layer) => plan.layers.has(layer as Layer));
+    header(`${projects.join(" + ")} (vitest)`);
+    const started = performance.now();
+    const projectArgs = projects.length === 1 ? ["--project", projects[0]] : [];
+    const code = await runLoud(bin("vitest"), ["run", ...projectArgs, ...plan.vitestArgs], {
+      ...process.env,
+      ...(dbs.testUrl ? { TEST_DATABASE_URL: dbs.testUrl, TEST_DATABASE_MIGRATED: "1" } : {}),
+      TEST_DATA_DIR: integrationDataDir,
+    });
+    results.push({ name: `${projects.join(" + ")} (vitest)`, ok: code === 0, ms: performance.now() - started });
+  }
+
+  if (plan.layers.has("e2e") && !interrupted) {
+    header("e2e (Playwright, Chromium: js and no-js)");
+    const started = performance.now();
+    if (!fs.existsSync(SYSTEM_CHROMIUM)) {
+      fail(`no Chromium at ${SYSTEM_CHROMIUM}: install it (apt-get install chromium)`);
+      results.push({ name: "e2e (Playwright)", ok: false, ms: 0, note: "no Chromium" });
+    } else {
+      const port = await freePort();
+      info(`Chromium ${SYSTEM_CHROMIUM}; the app is built and served on port ${port} by Playwright's webServer`);
+      const code = await runLoud(bin("playwright"), ["test", ...plan.playwrightArgs], {
+        ...process.env,
+        E2E_DATABASE_URL: dbs.e2eUrl,
+        E2E_PORT: String(port),
+        E2E_DATA_DIR: e2eDataDir,
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+      });
+      results.push({ name: "e2e (Playwright)", ok: code === 0, ms: performance.now() - started });
+    }
+  }
+
+  return report(results, totalStart);
+}
+
+function report(results: StepResult[], totalStart: number): number {
+  header("summary");
+  for (const result of results) {
+    const mark = result.ok ? paint("32", "✔ passed") : paint("31", "✖ FAILED");
+    info(`${mark}  ${result.name.padEnd(32)} ${seconds(result.ms)}${result.note ? `  (${result.note})` : ""}`);
+  }
+  const ok = results.length > 0 && results.every((result) => result.ok);
+  info(`${ok ? "all passed" : "some steps failed"} in ${seconds(performance.now() - totalStart)}`);
+  return ok ? 0 : 1;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  fail(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);

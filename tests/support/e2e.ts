@@ -1,0 +1,206 @@
+// Playwright helpers for the browser tests.
+//
+//   import { expect, test } from "../support/e2e";
+//   test("…", async ({ page, loginAs }) => { await loginAs(); await page.goto("/clients"); … });
+//
+// `loginAs` signs in WITHOUT the form: it inserts a `sessions` row for the user straight into
+// the e2e database and gives the browser the matching signed `__session` cookie, the way the
+// app's own sign-in does (app/utils/session.server.ts). Tests of the sign-in form itself use
+// the form.
+import crypto from "node:crypto";
+import os from "node:os";
+import { createCookie } from "@remix-run/node";
+import { test as base, expect, type Page } from "@playwright/test";
+import { getClientDashboard } from "../../app/models/clients.server";
+import { getFacilityDashboard } from "../../app/models/facilities.server";
+import { getPlacementDashboard } from "../../app/models/placements.server";
+import { countTasksByStage, getTaskDashboard } from "../../app/models/tasks.server";
+import { type DatabaseHandle, openDatabase } from "../../app/utils/db.server";
+import { hashPassword } from "../../app/utils/password.server";
+import { E2E_BASE_URL, E2E_SESSION_SECRET, e2eDatabaseUrl } from "./e2e-env";
+
+export { expect };
+export { E2E_BASE_URL, E2E_PORT, E2E_SESSION_SECRET } from "./e2e-env";
+
+/** The demo coordinator created by db/seed.ts (DESIGN.md §3); every seeded account shares the password. */
+export const DEMO_EMAIL = "demo@example.com";
+export const DEMO_PASSWORD = "Demo@1234";
+
+let shared: DatabaseHandle | undefined;
+
+/**
+ * The e2e database (E2E_DATABASE_URL), to read the numbers a screen should show. One small
+ * pool per worker process, closed when the worker ends (see the `e2eDb` fixture).
+ */
+export function dbForE2E(): DatabaseHandle["db"] {
+  shared ??= openDatabase({ databaseUrl: e2eDatabaseUrl(), dataDir: os.tmpdir(), max: 2 });
+  return shared.db;
+}
+
+const sessionCookie = createCookie("__session", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secrets: [E2E_SESSION_SECRET],
+});
+
+export interface SignedInUser {
+  id: string;
+  agencyId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+}
+
+/** Signs `page`'s browser context in as the (active) user with that e-mail. */
+export async function loginAs(page: Page, email: string = DEMO_EMAIL): Promise<SignedInUser> {
+  const db = dbForE2E();
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "agency_id as agencyId", "email", "first_name as firstName", "last_name as lastName", "role"])
+    .where("email", "=", email)
+    .where("is_active", "=", true)
+    .executeTakeFirst();
+  if (!user) throw new Error(`loginAs: no active user ${email} in the e2e database`);
+
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db
+    .insertInto("sessions")
+    .values({
+      user_id: user.id,
+      agency_id: user.agencyId,
+      token_hash: crypto.createHash("sha256").update(token).digest("hex"),
+      kind: "browser",
+      expires_at: new Date(Date.now() + 12 * 3600_000),
+      user_agent: "playwright loginAs",
+    })
+    .execute();
+
+  // "__session=<signed value>; Path=/; HttpOnly; SameSite=Lax" -> name and value.
+  const header = await sessionCookie.serialize(token);
+  const pair = header.split(";")[0];
+  const eq = pair.indexOf("=");
+  await page.context().addCookies([
+    {
+      name: pair.slice(0, eq),
+      value: pair.slice(eq + 1),
+      url: E2E_BASE_URL,
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
+  return user;
+}
+
+async function findUser(email: string) {
+  const user = await dbForE2E()
+    .selectFrom("users")
+    .select(["id", "agency_id as agencyId"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  if (!user) throw new Error(`no user ${email} in the e2e database`);
+  return user;
+}
+
+/**
+ * A new active agent in the demo agency, password DEMO_PASSWORD, for tests that spoil an
+ * account (e.g. lock it with failed sign-ins) and must not touch the shared demo accounts.
+ */
+export async function createSpareAgent(): Promise<string> {
+  const demo = await findUser(DEMO_EMAIL);
+  const email = `spare-agent-${Date.now().toString(36)}-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  await dbForE2E()
+    .insertInto("users")
+    .values({
+      agency_id: demo.agencyId,
+      email,
+      first_name: "Spare",
+      last_name: "Agent",
+      role: "agent",
+      password_hash: await hashPassword(DEMO_PASSWORD),
+    })
+    .execute();
+  return email;
+}
+
+export interface DashboardNumbers {
+  totalClients: number;
+  newClients: number;
+  activePlacements: number;
+  totalPlacements: number;
+  totalFacilities: number;
+  availableBeds: number;
+  pendingTasks: number;
+  overdueTasks: number;
+  lanes: Array<{ stage: string; count: number }>;
+  recent: Array<{ firstName: string; lastName: string; status: string; facility: string }>;
+}
+
+/**
+ * What the dashboard should show to a user (default the demo coordinator), read from the e2e
+ * database through the same model functions as the dashboard's loader: the browser test checks
+ * that the screen shows them; the integration tests check the models' counting rules.
+ */
+export async function dashboardNumbers(email: string = DEMO_EMAIL): Promise<DashboardNumbers> {
+  const db = dbForE2E();
+  const user = await findUser(email);
+  const ctx = { userId: user.id, agencyId: user.agencyId };
+  const [clients, facilities, placements, tasks, lanes] = await Promise.all([
+    getClientDashboard(db, ctx),
+    getFacilityDashboard(db, ctx),
+    getPlacementDashboard(db, ctx),
+    getTaskDashboard(db, ctx),
+    countTasksByStage(db, ctx),
+  ]);
+  return {
+    totalClients: clients.totalClients,
+    newClients: clients.statusCounts["New Client"] ?? 0,
+    activePlacements: placements.activePlacements,
+    totalPlacements: placements.totalPlacements,
+    totalFacilities: facilities.totalFacilities,
+    availableBeds: facilities.occupancyStats.totalCapacity - facilities.occupancyStats.totalOccupied,
+    pendingTasks: tasks.overview.totalTasks - tasks.overview.completedTasks,
+    overdueTasks: tasks.overview.overdueTasks,
+    lanes,
+    recent: placements.recentPlacements.map((p) => ({
+      firstName: p.clientId.firstName,
+      lastName: p.clientId.lastName,
+      status: p.status,
+      facility: p.facilityId.name,
+    })),
+  };
+}
+
+export const test = base.extend<
+  {
+    /** Signs the page in as that user (default the demo coordinator). */
+    loginAs: (email?: string) => Promise<SignedInUser>;
+    /** The e-mail of a fresh agent made for this test (see createSpareAgent). */
+    spareAgentEmail: string;
+    /** The dashboard's expected numbers (see dashboardNumbers). */
+    e2eNumbers: (email?: string) => Promise<DashboardNumbers>;
+  },
+  { e2eDb: DatabaseHandle["db"] }
+>({
+  // The worker's pool on the e2e database, closed when the worker ends.
+  e2eDb: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use(dbForE2E());
+      const handle = shared;
+      shared = undefined;
+      await handle?.close();
+    },
+    { scope: "worker" },
+  ],
+  loginAs: async ({ page, e2eDb: _e2eDb }, use) => {
+    await use((email?: string) => loginAs(page, email));
+  },
+  spareAgentEmail: async ({ e2eDb: _e2eDb }, use) => {
+    await use(await createSpareAgent());
+  },
+  e2eNumbers: async ({ e2eDb: _e2eDb }, use) => {
+    await use((email?: string) => dashboardNumbers(email));
+  },
+});

@@ -1,0 +1,188 @@
+// Minimal valid rows for integration tests. Each factory fills every NOT NULL column with a
+// valid value (see db/migrations) and takes overrides with the column names of db/types.ts;
+// references that are not given are created on the fly in the same agency.
+import type { Insertable, Kysely, Selectable } from "kysely";
+import type {
+  AgenciesTable,
+  ClientsTable,
+  Database,
+  FacilitiesTable,
+  PlacementsTable,
+  Role,
+  TasksTable,
+  UsersTable,
+} from "../../db/types";
+import { hashPassword } from "../../app/utils/password.server";
+
+type DB = Kysely<Database>;
+
+/** The agency of a new row: `agencyId`, or `agency_id` like the other column overrides. */
+type InAgency = { agencyId: string; agency_id?: never } | { agency_id: string; agencyId?: never };
+
+function agencyOf(options: { agencyId?: string; agency_id?: string }): string {
+  const id = options.agencyId ?? options.agency_id;
+  if (!id) throw new Error("factories: agencyId is required");
+  return id;
+}
+
+export const DEFAULT_PASSWORD = "Test@1234";
+
+let sequence = 0;
+/** A number unique within the test process, to keep unique columns unique. */
+export function nextId(): number {
+  sequence += 1;
+  return sequence;
+}
+
+// argon2id is slow on purpose: hash the default password once per test file.
+let defaultHash: Promise<string> | undefined;
+function passwordHash(password: string): Promise<string> {
+  if (password !== DEFAULT_PASSWORD) return hashPassword(password);
+  defaultHash ??= hashPassword(DEFAULT_PASSWORD);
+  return defaultHash;
+}
+
+/** "YYYY-MM-DD", `days` from today (UTC). */
+export function isoDate(days = 0): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function createAgency(
+  db: DB,
+  overrides: Partial<Insertable<AgenciesTable>> = {},
+): Promise<Selectable<AgenciesTable>> {
+  return db
+    .insertInto("agencies")
+    .values({ name: `Test Agency ${nextId()}`, ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export type TestUser = Selectable<UsersTable> & { password: string };
+
+export async function createUser(
+  db: DB,
+  options: InAgency & {
+    role?: Role;
+    email?: string;
+    password?: string;
+  } & Partial<Omit<Insertable<UsersTable>, "agency_id" | "role" | "email" | "password_hash">>,
+): Promise<TestUser> {
+  const { agencyId: _agencyId, agency_id: _agency_id, role = "agent", email, password = DEFAULT_PASSWORD, ...overrides } =
+    options;
+  const agencyId = agencyOf(options);
+  const n = nextId();
+  const row = await db
+    .insertInto("users")
+    .values({
+      agency_id: agencyId,
+      email: email ?? `user${n}@example.com`,
+      first_name: "Test",
+      last_name: `User ${n}`,
+      role,
+      password_hash: await passwordHash(password),
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...row, password };
+}
+
+export function createClient(
+  db: DB,
+  options: InAgency & Partial<Omit<Insertable<ClientsTable>, "agency_id">>,
+): Promise<Selectable<ClientsTable>> {
+  const { agencyId: _agencyId, agency_id: _agency_id, ...overrides } = options;
+  const agencyId = agencyOf(options);
+  const n = nextId();
+  return db
+    .insertInto("clients")
+    .values({
+      agency_id: agencyId,
+      first_name: "Client",
+      last_name: `Number ${n}`,
+      email: `client${n}@example.com`,
+      phone: "(555) 010-0000",
+      date_of_birth: "1940-05-17",
+      emergency_name: "Emergency Contact",
+      emergency_relationship: "Daughter",
+      emergency_phone: "(555) 010-9999",
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function createFacility(
+  db: DB,
+  options: InAgency & Partial<Omit<Insertable<FacilitiesTable>, "agency_id">>,
+): Promise<Selectable<FacilitiesTable>> {
+  const { agencyId: _agencyId, agency_id: _agency_id, ...overrides } = options;
+  const agencyId = agencyOf(options);
+  const n = nextId();
+  return db
+    .insertInto("facilities")
+    .values({
+      agency_id: agencyId,
+      name: `Test Facility ${n}`,
+      license_number: `LIC-${String(n).padStart(6, "0")}`,
+      type: "Assisted Living",
+      capacity: 50,
+      current_occupancy: 10,
+      address_street: "100 Main Street",
+      address_city: "Springfield",
+      address_state: "IL",
+      address_zip: "62701",
+      contact_name: "Facility Director",
+      contact_phone: "(555) 020-0000",
+      cost_range: "$3,000 - $5,000",
+      min_cost: 3000,
+      max_cost: 5000,
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createPlacement(
+  db: DB,
+  options: InAgency & Partial<Omit<Insertable<PlacementsTable>, "agency_id">>,
+): Promise<Selectable<PlacementsTable>> {
+  const { agencyId: _agencyId, agency_id: _agency_id, ...overrides } = options;
+  const agencyId = agencyOf(options);
+  const clientId = overrides.client_id ?? (await createClient(db, { agencyId })).id;
+  const facilityId = overrides.facility_id ?? (await createFacility(db, { agencyId })).id;
+  const agentId = overrides.agent_id ?? (await createUser(db, { agencyId })).id;
+  return db
+    .insertInto("placements")
+    .values({
+      agency_id: agencyId,
+      start_date: isoDate(0),
+      ...overrides,
+      client_id: clientId,
+      facility_id: facilityId,
+      agent_id: agentId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createTask(
+  db: DB,
+  options: InAgency & Partial<Omit<Insertable<TasksTable>, "agency_id">>,
+): Promise<Selectable<TasksTable>> {
+  const { agencyId: _agencyId, agency_id: _agency_id, ...overrides } = options;
+  const agencyId = agencyOf(options);
+  const assignedTo = overrides.assigned_to ?? (await createUser(db, { agencyId })).id;
+  return db
+    .insertInto("tasks")
+    .values({
+      agency_id: agencyId,
+      title: `Test task ${nextId()}`,
+      due_date: isoDate(7),
+      ...overrides,
+      assigned_to: assignedTo,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

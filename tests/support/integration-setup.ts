@@ -1,0 +1,32 @@
+// Runs before every integration test file (in its worker, before the file is imported).
+//
+// Route modules and models called in-process use the app's own database singleton
+// (app/utils/db.server.ts `database()`, which reads DATABASE_URL) and its configuration
+// (app/utils/env.server.ts): point both at the test database and at fixed test values.
+import os from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+import { closeTestDb, testDatabaseUrl } from "./db";
+
+export const TEST_SESSION_SECRET = "integration-session-secret-0123456789abcdef";
+
+process.env.DATABASE_URL = testDatabaseUrl();
+process.env.SESSION_SECRET = TEST_SESSION_SECRET;
+process.env.APP_URL = "http://localhost:3000";
+// Uploads and anything else the app keeps on disk go to a scratch directory, never ./data.
+process.env.DATA_DIR = process.env.TEST_DATA_DIR ?? path.join(os.tmpdir(), "placement-integration");
+process.env.UPLOAD_DIR = path.join(process.env.DATA_DIR, "uploads");
+// E-mails land in the email_outbox table instead of going out.
+process.env.RESEND_API_KEY = "";
+
+afterAll(async () => {
+  await closeTestDb();
+  // Close the app's singleton too, if the file used it, so the worker exits promptly.
+  const key = Symbol.for("placement.database");
+  const holder = globalThis as { [key: symbol]: { close: () => Promise<void> } | undefined };
+  const appDb = holder[key];
+  if (appDb) {
+    delete holder[key];
+    await appDb.close();
+  }
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { capitalize, formatCount, formatDate, formatUsd } from "~/utils/format";
+
+describe("capitalize", () => {
+  it("upper-cases the first letter only", () => {
+    expect(capitalize("coordinator")).toBe("Coordinator");
+    expect(capitalize("new client")).toBe("New client");
+  });
+
+  it("leaves an empty string alone", () => {
+    expect(capitalize("")).toBe("");
+  });
+});
+
+describe("formatUsd", () => {
+  it("shows whole US dollars with thousands separators", () => {
+    expect(formatUsd(3500)).toBe("$3,500");
+    expect(formatUsd(0)).toBe("$0");
+    expect(formatUsd(1234567)).toBe("$1,234,567");
+  });
+
+  it("reads numeric strings (Postgres numeric) and rounds to the dollar", () => {
+    expect(formatUsd("4250.00")).toBe("$4,250");
+    expect(formatUsd("1234.56")).toBe("$1,235");
+  });
+
+  it("shows nothing for a missing or unreadable amount", () => {
+    expect(formatUsd(null)).toBe("");
+    expect(formatUsd(undefined)).toBe("");
+    expect(formatUsd("not a number")).toBe("");
+  });
+});
+
+describe("formatCount", () => {
+  it("groups thousands", () => {
+    expect(formatCount(0)).toBe("0");
+    expect(formatCount(12500)).toBe("12,500");
+  });
+});
+
+describe("formatDate", () => {
+  it('shows a "YYYY-MM-DD" date as the calendar day it names', () => {
+    expect(formatDate("2026-11-22")).toBe("Nov 22, 2026");
+    expect(formatDate("2024-01-01")).toBe("Jan 1, 2024");
+  });
+
+  it("shows a timestamp by its UTC day", () => {
+    expect(formatDate(new Date("2025-03-09T23:30:00Z"))).toBe("Mar 9, 2025");
+    expect(formatDate("2025-03-09T23:30:00.000Z")).toBe("Mar 9, 2025");
+  });
+
+  it("shows nothing for a missing or invalid date", () => {
+    expect(formatDate(null)).toBe("");
+    expect(formatDate(undefined)).toBe("");
+    expect(formatDate("")).toBe("");
+    expect(formatDate("not a date")).toBe("");
+  });
+});
