@@ -30,10 +30,13 @@ test.describe("sign-in", () => {
 
   test("too many failures are refused with a clear message", async ({ page, spareAgentEmail }) => {
     await page.goto("/login");
+    const submitted = () =>
+      page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login");
     for (let i = 0; i < 5; i++) {
       await page.getByLabel("Email address").fill(spareAgentEmail);
       await page.getByLabel("Password", { exact: true }).fill(`Wrong@${i}000`);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      const [response] = await Promise.all([submitted(), page.getByRole("button", { name: "Sign in" }).click()]);
+      expect(response.status()).toBe(401);
       await expect(page.getByText("Invalid email or password").first()).toBeVisible();
     }
     await page.getByLabel("Email address").fill(spareAgentEmail);
