@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Header } from "~/components/layout/header";
+import { PendingContent } from "~/components/layout/pending";
 import { Sidebar } from "~/components/layout/sidebar";
 import { isSidebarCollapsed, requireUser } from "~/utils/session.server";
 
@@ -22,7 +23,9 @@ export default function AppLayout() {
       <div className="flex min-w-0 flex-1 flex-col">
         <Header user={user} collapsed={collapsed} />
         <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          <Outlet />
+          <PendingContent>
+            <Outlet />
+          </PendingContent>
         </main>
       </div>
     </div>

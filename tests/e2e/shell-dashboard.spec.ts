@@ -1,4 +1,4 @@
-import { expect, test } from "../support/e2e";
+import { createEmptyAgencyUser, expect, test } from "../support/e2e";
 
 const ENTRIES = [
   ["Dashboard", "Overview & Analytics"],
@@ -111,5 +111,42 @@ test.describe("dashboard", () => {
     await expect(page.getByRole("link", { name: "Add Client", exact: true })).toHaveAttribute("href", "/clients");
     await expect(page.getByRole("link", { name: "View All Placements", exact: true })).toHaveAttribute("href", "/placements");
     await expect(page.getByTestId("stat-Pending Tasks")).toHaveAttribute("href", "/tasks");
+  });
+});
+
+test.describe("dashboard of an agency with no data", () => {
+  test("shows zeros and the empty states", async ({ page, loginAs, e2eDb: _e2eDb }) => {
+    await loginAs(await createEmptyAgencyUser());
+    await page.goto("/dashboard");
+    for (const label of ["Total Clients", "Active Placements", "Available Facilities", "Pending Tasks"]) {
+      await expect(page.getByTestId(`stat-${label}`).getByTestId("stat-value")).toHaveText("0");
+    }
+    await expect(page.getByText("No placement data available")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Create your first placement" })).toHaveAttribute(
+      "href",
+      "/placements/new",
+    );
+    await expect(page.getByText("No recent activity")).toBeVisible();
+    await expect(page.getByTestId("recent-activity")).toHaveCount(0);
+  });
+});
+
+test.describe("recent activity", () => {
+  test("status dots follow the spec's colours", async ({ page, loginAs }) => {
+    await loginAs("demo@example.com");
+    await page.goto("/dashboard");
+    const dots = page.getByTestId("recent-activity").locator("[data-status]");
+    const count = await dots.count();
+    expect(count).toBe(3);
+    const expected: Record<string, string> = {
+      "In Progress": "bg-blue-500",
+      Confirmed: "bg-emerald-500",
+      Completed: "bg-green-700",
+      Cancelled: "bg-slate-400",
+    };
+    for (let i = 0; i < count; i++) {
+      const status = (await dots.nth(i).getAttribute("data-status"))!;
+      await expect(dots.nth(i)).toHaveClass(new RegExp(expected[status]));
+    }
   });
 });

@@ -124,6 +124,29 @@ export async function createSpareAgent(): Promise<string> {
   return email;
 }
 
+/** A coordinator of a new agency with no data at all, for the empty states; returns the e-mail. */
+export async function createEmptyAgencyUser(): Promise<string> {
+  const db = dbForE2E();
+  const agency = await db
+    .insertInto("agencies")
+    .values({ name: `Empty Agency ${crypto.randomBytes(3).toString("hex")}` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const email = `empty-${Date.now().toString(36)}-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  await db
+    .insertInto("users")
+    .values({
+      agency_id: agency.id,
+      email,
+      first_name: "Erin",
+      last_name: "Empty",
+      role: "coordinator",
+      password_hash: await hashPassword(DEMO_PASSWORD),
+    })
+    .execute();
+  return email;
+}
+
 export interface DashboardNumbers {
   totalClients: number;
   newClients: number;

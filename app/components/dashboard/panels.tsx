@@ -3,6 +3,7 @@ import { cn } from "~/utils/cn";
 import { formatCount, formatDate } from "~/utils/format";
 import { ButtonLink } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
+import { Skeleton, SkeletonCard, StatCardsSkeleton } from "../ui/skeleton";
 import { StatCard, type StatTone } from "../ui/stat-card";
 import {
   BuildingIcon,
@@ -178,6 +179,20 @@ function EmptyPanel({ message, linkTo, linkLabel }: { message: string; linkTo?: 
           {linkLabel}
         </ButtonLink>
       ) : null}
+    </div>
+  );
+}
+
+/** What the dashboard looks like while its numbers load (a client-side navigation). */
+export function DashboardSkeleton() {
+  return (
+    <div className="mx-auto max-w-7xl space-y-6" data-testid="dashboard-skeleton">
+      <Skeleton className="h-28 w-full rounded-xl" />
+      <StatCardsSkeleton label="Loading dashboard…" />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <SkeletonCard lines={5} />
+        <SkeletonCard lines={5} />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,60 @@
+import { expect, test } from "../support/e2e";
+
+test.describe("security headers", () => {
+  test("pages carry a nonce CSP, nosniff, a referrer policy and no-store", async ({ page, loginAs }) => {
+    await loginAs("demo@example.com");
+    const response = (await page.goto("/dashboard"))!;
+    const headers = response.headers();
+    const csp = headers["content-security-policy"];
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["cache-control"]).toBe("no-store");
+    expect(headers["x-powered-by"]).toBeUndefined();
+    // Every inline script carries this request's nonce, and it changes per request.
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const again = await page.request.get("/dashboard");
+    expect(again.headers()["content-security-policy"]).not.toContain(nonce!);
+  });
+
+  test("the app works under its CSP (no blocked scripts)", async ({ page, loginAs, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "needs scripts");
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await loginAs("demo@example.com");
+    await page.goto("/dashboard");
+    await page.getByRole("link", { name: "Clients" }).first().hover();
+    expect(violations).toEqual([]);
+  });
+
+  test("API answers are JSON with no-store", async ({ request }) => {
+    const response = await request.get("/api/auth/me");
+    expect(response.status()).toBe(401);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    expect(await response.json()).toEqual({ success: false, message: "Authentication required" });
+  });
+
+  test("cross-site form posts are refused", async ({ request }) => {
+    const response = await request.post("/login", {
+      form: { email: "demo@example.com", password: "Demo@1234" },
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+  });
+
+  test("/healthz answers when the app and database do", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+});
