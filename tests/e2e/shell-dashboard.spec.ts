@@ -45,14 +45,19 @@ test.describe("application shell", () => {
     await page.goto("/dashboard");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     await expect(sidebar).toHaveAttribute("data-collapsed", "false");
+    // With JavaScript the cookie is saved in the background: wait for it before reloading.
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === "/sidebar");
     await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    await saved;
     await expect(sidebar).toHaveAttribute("data-collapsed", "true");
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.reload();
     await expect(sidebar).toHaveAttribute("data-collapsed", "true");
     // Icon-only: the labels stay for screen readers, the rail is narrow.
     expect((await sidebar.boundingBox())!.width).toBeLessThan(80);
+    const restored = page.waitForResponse((r) => new URL(r.url()).pathname === "/sidebar");
     await page.getByRole("button", { name: "Expand sidebar" }).click();
+    await restored;
     await expect(sidebar).toHaveAttribute("data-collapsed", "false");
     await page.reload();
     await expect(sidebar).toHaveAttribute("data-collapsed", "false");

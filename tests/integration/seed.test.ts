@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { clearDatabase, countRows, DEMO_LOGIN, isDatabaseEmpty, seedDemo, seedLarge } from "../../db/seed";
+import { verifyLogin } from "~/models/user.server";
+import { resetDb, testDb } from "../support/db";
+
+const db = testDb();
+const now = new Date("2026-06-15T15:00:00Z");
+const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "placement-seed-"));
+
+beforeEach(async () => {
+  await resetDb(db);
+});
+
+afterAll(() => fs.rmSync(uploadDir, { recursive: true, force: true }));
+
+/** Every business row but the password hashes (salted) and the generated columns. */
+async function snapshot() {
+  const { rows } = await sql<{ dump: string }>`
+    SELECT concat_ws('|',
+      (SELECT json_agg(c ORDER BY c.id)::text FROM clients c),
+      (SELECT json_agg(f ORDER BY f.id)::text FROM facilities f),
+      (SELECT json_agg(p ORDER BY p.id)::text FROM placements p),
+      (SELECT json_agg(t ORDER BY t.id)::text FROM tasks t),
+      (SELECT json_agg(i ORDER BY i.id)::text FROM task_checklist_items i),
+      (SELECT json_agg(r ORDER BY r.id)::text FROM resources r),
+      (SELECT json_agg(json_build_object('id', u.id, 'email', u.email, 'role', u.role) ORDER BY u.id)::text FROM users u)
+    ) AS dump`.execute(db);
+  return rows[0].dump;
+}
+
+async function distinct(query: string): Promise<string[]> {
+  const { rows } = await sql<{ v: string }>`${sql.raw(query)}`.execute(db);
+  return rows.map((row) => row.v).sort();
+}
+
+describe("the demo seed", () => {
+  it("loads the book of business the README promises, in every status", async () => {
+    expect(await isDatabaseEmpty(db)).toBe(true);
+    await seedDemo(db, { now, uploadDir });
+    expect(await isDatabaseEmpty(db)).toBe(false);
+
+    const counts = await countRows(db);
+    expect(counts).toMatchObject({ agencies: 1, users: 6, clients: 60, facilities: 40, placements: 50, tasks: 120 });
+    expect(counts.resources).toBeGreaterThan(0);
+    expect(counts.task_checklist_items).toBeGreaterThan(0);
+    expect(counts.task_communications).toBeGreaterThan(0);
+    expect(counts.placement_events).toBeGreaterThanOrEqual(50);
+
+    expect(await distinct("SELECT DISTINCT tracker_status AS v FROM clients")).toEqual(
+      ["Active Client", "Follow-up", "New Client", "Placed", "Target"],
+    );
+    expect(await distinct("SELECT DISTINCT care_level AS v FROM clients")).toEqual(
+      ["assisted", "independent", "memory", "skilled"],
+    );
+    expect(await distinct("SELECT DISTINCT status AS v FROM placements")).toEqual(
+      ["Cancelled", "Completed", "Confirmed", "In Progress"],
+    );
+    expect(await distinct("SELECT DISTINCT stage AS v FROM tasks")).toEqual(
+      ["Active Client", "Follow-up", "New Client", "Placed", "Target"],
+    );
+    expect((await distinct("SELECT DISTINCT type AS v FROM facilities")).length).toBe(9);
+    expect((await distinct("SELECT DISTINCT address_state AS v FROM facilities")).length).toBeGreaterThan(3);
+    const overdue = await distinct(
+      `SELECT id::text AS v FROM tasks WHERE NOT is_completed AND due_date < DATE '2026-06-15'`,
+    );
+    expect(overdue.length).toBeGreaterThan(0);
+
+    // The documents' files are on disk where the app will look for them.
+    const files = await distinct("SELECT file_name AS v FROM resources");
+    for (const file of files) expect(fs.existsSync(path.join(uploadDir, file))).toBe(true);
+  });
+
+  it("is deterministic: the same instant gives the same rows", async () => {
+    await seedDemo(db, { now, uploadDir });
+    const first = await snapshot();
+    await clearDatabase(db);
+    await seedDemo(db, { now, uploadDir });
+    expect(await snapshot()).toBe(first);
+  });
+
+  it("creates the demo login", async () => {
+    await seedDemo(db, { now, uploadDir });
+    const user = await verifyLogin(db, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    expect(user).toMatchObject({ email: DEMO_LOGIN.email, role: "coordinator" });
+  });
+});
+
+describe("the large seed", () => {
+  it("loads every table in proportion, and the demo login works on it", async () => {
+    await seedLarge(db, { now, scale: 0.002 });
+    const counts = await countRows(db);
+    expect(counts).toMatchObject({
+      agencies: 1,
+      users: 6,
+      clients: 100,
+      facilities: 36,
+      placements: 100,
+      tasks: 200,
+      task_communications: 600,
+    });
+    expect(counts.placement_events).toBeGreaterThanOrEqual(100);
+    expect(counts.task_checklist_items).toBeGreaterThan(0);
+    expect(await distinct("SELECT DISTINCT status AS v FROM placements")).toEqual(
+      ["Cancelled", "Completed", "Confirmed", "In Progress"],
+    );
+    expect(await verifyLogin(db, DEMO_LOGIN.email, DEMO_LOGIN.password)).not.toBeNull();
+  });
+});
