@@ -322,7 +322,15 @@ export interface AuditEventsTable {
   updated_at: Timestamp;
 }
 
+/** Running totals per agency, kept by triggers (see the agency_counts migration). */
+export interface AgencyCountsTable {
+  agency_id: string;
+  name: string;
+  value: number;
+}
+
 export interface Database {
+  agency_counts: AgencyCountsTable;
   agencies: AgenciesTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -1,6 +1,7 @@
-import { sql } from "kysely";
 import type { DB } from "~/utils/db.server";
+import { PLACEMENT_STATUSES } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
+import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 
 export const RECENT_PLACEMENTS = 3;
 
@@ -19,16 +20,13 @@ export interface PlacementDashboard {
 }
 
 /** Active = In Progress + Confirmed; the three newest placements, populated as the spec reads them. */
-export async function getPlacementDashboard(db: DB, ctx: Ctx): Promise<PlacementDashboard> {
-  const [counts, recent] = await Promise.all([
-    db
-      .selectFrom("placements")
-      .select([
-        db.fn.countAll<number>().as("total"),
-        sql<number>`count(*) filter (where status in ('In Progress', 'Confirmed'))`.as("active"),
-      ])
-      .where("agency_id", "=", ctx.agencyId)
-      .executeTakeFirstOrThrow(),
+export async function getPlacementDashboard(
+  db: DB,
+  ctx: Ctx,
+  counts: Promise<AgencyCounts> = readAgencyCounts(db, ctx),
+): Promise<PlacementDashboard> {
+  const [count, recent] = await Promise.all([
+    counts,
     db
       .selectFrom("placements as p")
       .innerJoin("clients as c", "c.id", "p.client_id")
@@ -50,8 +48,8 @@ export async function getPlacementDashboard(db: DB, ctx: Ctx): Promise<Placement
       .execute(),
   ]);
   return {
-    activePlacements: Number(counts.active),
-    totalPlacements: Number(counts.total),
+    activePlacements: count("placements:In Progress") + count("placements:Confirmed"),
+    totalPlacements: PLACEMENT_STATUSES.reduce((sum, s) => sum + count(`placements:${s}`), 0),
     recentPlacements: recent.map((row) => ({
       _id: row.id,
       status: row.status,

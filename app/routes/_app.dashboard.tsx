@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PipelinePanel, RecentActivityPanel, StatCards, WelcomeCard } from "~/components/dashboard/panels";
 import { getClientDashboard } from "~/models/clients.server";
+import { readAgencyCounts } from "~/models/counts.server";
 import { getFacilityDashboard } from "~/models/facilities.server";
 import { getPlacementDashboard } from "~/models/placements.server";
 import { countTasksByStage, getTaskDashboard } from "~/models/tasks.server";
@@ -19,12 +20,13 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Senior Placement
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = contextOf(await requireUser(request));
   const db = getDb();
+  const counts = readAgencyCounts(db, ctx);
   const [clients, facilities, placements, tasks, lanes] = await Promise.all([
-    getClientDashboard(db, ctx),
-    getFacilityDashboard(db, ctx),
-    getPlacementDashboard(db, ctx),
-    getTaskDashboard(db, ctx),
-    countTasksByStage(db, ctx),
+    getClientDashboard(db, ctx, counts),
+    getFacilityDashboard(db, ctx, counts),
+    getPlacementDashboard(db, ctx, counts),
+    getTaskDashboard(db, ctx, counts),
+    countTasksByStage(db, ctx, counts),
   ]);
   return json({ clients, facilities, placements, tasks, lanes });
 }

@@ -1,0 +1,158 @@
+// `npm run bench`: load test of the screens and API reads that have a latency budget.
+//
+//   npm run bench                               start the production build on DATABASE_URL, load it
+//   npm run bench -- --url http://host:3000     load a server that is already running
+//   npm run bench -- --connections 8 --seconds 15 --only dashboard,clients
+//
+// Load it with the large data set first (`npm run db:seed -- --size large`): the budgets are
+// for that size. Results are printed as a table and kept in tests/bench/results/<time>.json.
+import { type ChildProcess, execSync, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEMO_LOGIN } from "../../db/seed/common";
+import { apiToken, browserCookie, formatTable, loadTarget, type Target, type TargetResult } from "./load";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** p95 budget in ms, at the default 8 connections, on the large data set. */
+const BUDGET_MS = 100;
+
+interface Options {
+  url?: string;
+  connections: number;
+  seconds: number;
+  only?: string[];
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { connections: 8, seconds: 10 };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split("=", 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === "--url") options.url = value().replace(/\/+$/, "");
+    else if (flag === "--connections") options.connections = Number(value());
+    else if (flag === "--seconds") options.seconds = Number(value());
+    else if (flag === "--only") options.only = value().split(",");
+    else {
+      console.error(`unknown option ${argv[i]}\nusage: npm run bench -- [--url URL] [--connections N] [--seconds N] [--only a,b]`);
+      process.exit(2);
+    }
+  }
+  return options;
+}
+
+/** What is measured: anonymous pages, signed-in screens (cookie) and API reads (bearer). */
+function targets(cookie: string, token: string): (Target & { budget: boolean })[] {
+  const screen = (name: string, p: string, budget = true) => ({ name, path: p, headers: { Cookie: cookie }, budget });
+  const api = (name: string, p: string, budget = true) => ({
+    name,
+    path: p,
+    headers: { Authorization: `Bearer ${token}` },
+    budget,
+  });
+  return [
+    { name: "login", path: "/login", budget: false },
+    screen("dashboard", "/dashboard"),
+    api("api-clients-dashboard", "/api/clients/dashboard"),
+  ];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the server did not answer /healthz within two minutes");
+}
+
+/** Builds when needed and serves the production build on DATABASE_URL. */
+async function startServer(): Promise<{ url: string; stop: () => void }> {
+  if (!process.env.DATABASE_URL) {
+    console.error(
+      "Set DATABASE_URL to a Postgres loaded with the large data set (npm run db:seed -- --size large),\n" +
+        "or pass --url of a running server.",
+    );
+    process.exit(2);
+  }
+  console.log("Building the production bundle…");
+  execSync("npx remix build", { cwd: ROOT, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  // One process (no npx or tsx wrapper in between), so stopping it stops the server.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      APP_URL: url,
+      SEED_DEMO: "",
+      SESSION_SECRET: process.env.SESSION_SECRET || crypto.randomBytes(32).toString("hex"),
+    },
+  });
+  await waitForHealth(url, child);
+  return { url, stop: () => child.kill("SIGTERM") };
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const server = options.url ? { url: options.url, stop: () => {} } : await startServer();
+  try {
+    const cookie = await browserCookie(server.url, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    const token = await apiToken(server.url, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    const chosen = targets(cookie, token).filter((t) => !options.only || options.only.includes(t.name));
+    if (chosen.length === 0) throw new Error(`--only matched no target`);
+
+    console.log(`${server.url}: ${options.connections} connections, ${options.seconds} s per target\n`);
+    const results: (TargetResult & { budget: boolean })[] = [];
+    for (const target of chosen) {
+      // A warm-up, so that the JIT's first compiles and the cold caches are not measured.
+      await loadTarget(server.url, target, { connections: options.connections, seconds: 3 });
+      const result = await loadTarget(server.url, target, options);
+      results.push({ ...result, budget: target.budget });
+      console.log(`  ${target.name}: p95 ${result.p95.toFixed(1)} ms, ${result.rps.toFixed(0)} req/s`);
+    }
+    console.log(`\n${formatTable(results)}\n`);
+
+    const over = results.filter((r) => r.budget && !(r.p95 < BUDGET_MS));
+    const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0);
+    for (const r of failed) console.log(`✖ ${r.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+    for (const r of over) console.log(`✖ ${r.name}: p95 ${r.p95.toFixed(1)} ms is over the ${BUDGET_MS} ms budget`);
+    if (over.length === 0 && failed.length === 0) console.log(`✔ every budgeted target under ${BUDGET_MS} ms p95`);
+
+    const dir = path.join(ROOT, "tests/bench/results");
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+    fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), ...options, results }, null, 2));
+    console.log(`results: ${path.relative(ROOT, file)}`);
+    process.exitCode = over.length > 0 || failed.length > 0 ? 1 : 0;
+  } finally {
+    server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
