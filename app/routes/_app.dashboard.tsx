@@ -70,7 +70,7 @@ export default function DashboardPage() {
           },
         ]}
       />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <PipelinePanel lanes={lanes} />
         <RecentActivityPanel placements={placements.recentPlacements} />
       </div>

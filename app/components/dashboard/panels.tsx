@@ -18,14 +18,14 @@ import {
 export function WelcomeCard() {
   return (
     <Card className="overflow-hidden border-0 bg-gradient-to-r from-brand-700 to-brand-500 text-white shadow-md">
-      <div className="flex flex-col gap-5 p-6 md:flex-row md:items-center md:justify-between">
+      <div className="flex flex-col gap-5 p-6 xl:flex-row xl:items-center xl:justify-between">
         <div>
           <h2 className="text-xl font-semibold">Welcome to your Dashboard</h2>
           <p className="mt-1 text-sm text-brand-100">
             Follow every client from first call to move-in. Here is where things stand today.
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 xl:shrink-0">
           <Link
             to="/swim-lanes"
             className="inline-flex h-9 items-center gap-2 rounded-lg bg-white px-3.5 text-sm font-medium text-brand-700 shadow-sm hover:bg-brand-50"
@@ -62,7 +62,7 @@ export interface DashboardStat {
 
 export function StatCards({ cards }: { cards: DashboardStat[] }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       {cards.map(({ to, value, ...card }) => {
         const Icon = cardIcons[to];
         return <StatCard key={card.label} {...card} to={to} value={formatCount(value)} icon={<Icon className="h-5 w-5" />} />;
@@ -189,7 +189,7 @@ export function DashboardSkeleton() {
     <div className="mx-auto max-w-7xl space-y-6" data-testid="dashboard-skeleton">
       <Skeleton className="h-28 w-full rounded-xl" />
       <StatCardsSkeleton label="Loading dashboard…" />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <SkeletonCard lines={5} />
         <SkeletonCard lines={5} />
       </div>
