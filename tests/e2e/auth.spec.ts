@@ -38,6 +38,8 @@ test.describe("sign-in", () => {
       const [response] = await Promise.all([submitted(), page.getByRole("button", { name: "Sign in" }).click()]);
       expect(response.status()).toBe(401);
       await expect(page.getByText("Invalid email or password").first()).toBeVisible();
+      // Each failure clears the password: wait for that before typing the next one.
+      await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
     }
     await page.getByLabel("Email address").fill(spareAgentEmail);
     await page.getByLabel("Password", { exact: true }).fill("Demo@1234");
