@@ -44,6 +44,24 @@ export async function verifyLogin(db: DB, email: string, password: string): Prom
   return user;
 }
 
+/** The active account behind an e-mail (the oldest, should two agencies share one). */
+export async function findActiveUserByEmail(db: DB, email: string): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom("users")
+    .select(userColumns)
+    .where("users.email", "=", email.trim())
+    .where("users.is_active", "=", true)
+    .orderBy("users.created_at")
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function setUserPassword(db: DB, userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
+}
+
 export async function getUserById(db: DB, id: string): Promise<SessionUser | null> {
   const row = await db
     .selectFrom("users")

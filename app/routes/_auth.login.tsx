@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { ForgotPasswordLink } from "~/components/auth/forgot-password-dialog";
 import { Toaster } from "~/components/layout/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -94,9 +95,7 @@ export default function LoginPage() {
               />
               Remember me
             </label>
-            <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
-              Forgot your password?
-            </Link>
+            <ForgotPasswordLink />
           </div>
           {formError ? (
             <div

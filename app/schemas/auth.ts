@@ -39,3 +39,35 @@ export const NewPasswordSchema = z
   .string({ error: "Password is required" })
   .max(200, INVALID_PASSWORD_MESSAGE)
   .refine(passwordMeetsRules, INVALID_PASSWORD_MESSAGE);
+
+const EmailSchema = LoginSchema.shape.email;
+
+/** The forgot-password form and POST /api/auth/forgot-password. */
+export const ForgotPasswordSchema = z.strictObject({ email: EmailSchema });
+
+export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match.";
+
+/** The reset-password form and POST /api/auth/reset-password. */
+export const ResetPasswordSchema = z
+  .strictObject({
+    token: z.string({ error: "The reset token is missing" }).trim().min(1, "The reset token is missing").max(200),
+    password: NewPasswordSchema,
+    confirmPassword: z.string({ error: "Please confirm your password" }).max(200),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: PASSWORD_MISMATCH_MESSAGE,
+  });
+
+/** Shown for every forgot-password request, whether or not the account exists. */
+export const FORGOT_PASSWORD_MESSAGE =
+  "If an account exists for that email address, we have sent instructions to reset the password. The link works for 30 minutes.";
+export const PASSWORD_RESET_MESSAGE = "Your password has been reset. You can now log in with your new password.";
+
+/** Why a reset link does not work: a clear message for each case, with a way to ask again. */
+export const RESET_TOKEN_PROBLEMS = {
+  invalid: "This password reset link is not valid. Please request a new one.",
+  expired: "This password reset link has expired. Please request a new one.",
+  used: "This password reset link has already been used. Please request a new one.",
+} as const;
+export type ResetTokenProblem = keyof typeof RESET_TOKEN_PROBLEMS;

@@ -64,6 +64,8 @@ export function rateLimiter(): RateLimiter {
 export const RULES = {
   loginPerAccount: { limit: 5, windowMs: 15 * 60_000 },
   loginPerAddress: { limit: 20, windowMs: 15 * 60_000 },
+  resetPerEmail: { limit: 3, windowMs: 15 * 60_000 },
+  resetPerAddress: { limit: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 export function minutesText(seconds: number): string {

@@ -8,26 +8,10 @@ import { action as unknownAction, loader as unknownLoader } from "~/routes/api.$
 import { rateLimiter } from "~/utils/rate-limit.server";
 import { createAgency, createUser } from "../support/factories";
 import { resetDb, testDb } from "../support/db";
+import { apiRequest, args } from "../support/http";
 
 const db = testDb();
 const PASSWORD = "Test@1234";
-
-function apiRequest(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {},
-) {
-  const headers = new Headers(init.headers);
-  headers.set("X-Client-IP", init.ip ?? "203.0.113.7");
-  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-  let body: string | undefined;
-  if (init.body !== undefined) {
-    body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
-    if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
-  }
-  return new Request(`http://localhost${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
-}
-
-const args = (request: Request) => ({ request, params: {}, context: {} });
 
 async function login(email: string, password = PASSWORD, ip?: string) {
   return loginAction(args(apiRequest("/api/auth/login", { body: { email, password }, ip })));

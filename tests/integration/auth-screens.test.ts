@@ -7,39 +7,9 @@ import { action as sidebarAction } from "~/routes/sidebar";
 import { rateLimiter } from "~/utils/rate-limit.server";
 import { createAgency, createUser } from "../support/factories";
 import { resetDb, testDb } from "../support/db";
+import { args, cookiesFrom, formPost, get, settle } from "../support/http";
 
 const db = testDb();
-
-async function settle(promise: Promise<Response | unknown> | Response | unknown): Promise<Response> {
-  try {
-    const result = await promise;
-    if (result instanceof Response) return result;
-    throw new Error("expected a Response");
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-function formPost(path: string, fields: Record<string, string>, cookie?: string) {
-  const headers = new Headers({ "X-Client-IP": "192.0.2.1" });
-  if (cookie) headers.set("Cookie", cookie);
-  return new Request(`http://localhost${path}`, { method: "POST", headers, body: new URLSearchParams(fields) });
-}
-
-function get(path: string, cookie?: string) {
-  return new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-}
-
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-/** The cookie header a browser would send back after this response. */
-function cookiesFrom(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 async function signIn(fields: Record<string, string> = {}) {
   return settle(

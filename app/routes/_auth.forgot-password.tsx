@@ -1,0 +1,87 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { type ClientActionFunctionArgs, Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { FORGOT_PASSWORD_TEXT, ForgotPasswordForm, type ForgotPasswordData } from "~/components/auth/forgot-password-form";
+import { Toaster } from "~/components/layout/toaster";
+import { buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { requestPasswordReset } from "~/models/password-reset.server";
+import { ForgotPasswordSchema } from "~/schemas/auth";
+import { getDb } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { clientIp } from "~/utils/request.server";
+import { requireAnonymous } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Reset Password · Senior Placement" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+// Answers the page (without JavaScript) and the sign-in dialog's fetcher alike.
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") {
+    return json<ForgotPasswordData>({ status: "error", result: submission.reply() }, { status: 400 });
+  }
+  const result = await requestPasswordReset(getDb(), submission.value.email, { appUrl: env().appUrl, ip: clientIp(request) });
+  if (!result.ok) {
+    return json<ForgotPasswordData>(
+      {
+        status: "error",
+        result: submission.reply(),
+        message: result.message,
+        toast: { id: crypto.randomUUID(), type: "error", title: "Error", description: result.message },
+      },
+      { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
+    );
+  }
+  return json<ForgotPasswordData>({
+    status: "sent",
+    message: result.message,
+    toast: { id: crypto.randomUUID(), type: "success", title: "Password Reset", description: result.message },
+  });
+}
+
+/** With JavaScript, a request that never reaches the server still gets the spec's answer. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs): Promise<ForgotPasswordData> {
+  try {
+    return await serverAction<typeof action>();
+  } catch {
+    const message = "Failed to send password reset request. Please try again.";
+    return { status: "error", toast: { id: crypto.randomUUID(), type: "error", title: "Error", description: message } };
+  }
+}
+
+export default function ForgotPasswordPage() {
+  const data = useActionData<typeof action>() as ForgotPasswordData | undefined;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/forgot-password";
+  return (
+    <>
+      <Card className="p-6 sm:p-8">
+        <h1 className="text-xl font-semibold text-slate-900">Reset Password</h1>
+        <p className="mt-1 mb-6 text-sm text-slate-600">{FORGOT_PASSWORD_TEXT}</p>
+        <ForgotPasswordForm
+          FormElement={Form}
+          data={data}
+          submitting={submitting}
+          cancel={
+            <Link to="/login" className={buttonClasses("outline")}>
+              Cancel
+            </Link>
+          }
+          close={
+            <Link to="/login" className={buttonClasses("outline")}>
+              Close
+            </Link>
+          }
+        />
+      </Card>
+      <Toaster toasts={[data?.toast]} />
+    </>
+  );
+}
