@@ -50,7 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export async function clientAction({ serverAction }: ClientActionFunctionArgs): Promise<ForgotPasswordData> {
   try {
     return await serverAction<typeof action>();
-  } catch {
+  } catch (error) {
+    if (error instanceof Response) throw error; // a redirect (or an error page) goes on as usual
     const message = "Failed to send password reset request. Please try again.";
     return { status: "error", toast: { id: crypto.randomUUID(), type: "error", title: "Error", description: message } };
   }

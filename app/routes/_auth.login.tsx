@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { ForgotPasswordLink } from "~/components/auth/forgot-password-dialog";
+import { useForgotPasswordDialog } from "~/components/auth/forgot-password-dialog";
 import { Toaster } from "~/components/layout/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -57,6 +57,7 @@ export default function LoginPage() {
     shouldRevalidate: "onInput",
   });
   const formError = actionData?.message ?? form.errors?.[0];
+  const forgot = useForgotPasswordDialog();
 
   return (
     <>
@@ -95,7 +96,7 @@ export default function LoginPage() {
               />
               Remember me
             </label>
-            <ForgotPasswordLink />
+            {forgot.link}
           </div>
           {formError ? (
             <div
@@ -112,6 +113,7 @@ export default function LoginPage() {
           </Button>
         </Form>
       </Card>
+      {forgot.dialog}
       <Toaster toasts={[actionData?.toast]} />
     </>
   );

@@ -79,7 +79,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
   try {
     return await serverAction<typeof action>();
-  } catch {
+  } catch (error) {
+    if (error instanceof Response) throw error; // a redirect (or an error page) goes on as usual
     return { result: undefined, checks: null, toast: toast("error", "Error", "An error occurred. Please try again."), problem: null };
   }
 }

@@ -147,6 +147,23 @@ export async function createEmptyAgencyUser(): Promise<string> {
   return email;
 }
 
+/** The link of the newest password-reset e-mail to that address, as a path (from the outbox). */
+export async function latestResetLink(email: string): Promise<string> {
+  const mail = await dbForE2E()
+    .selectFrom("email_outbox")
+    .select("text_body")
+    .where("kind", "=", "password-reset")
+    .where("to_address", "=", email)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail?.text_body ?? "")?.[0];
+  if (!link) throw new Error(`no password reset e-mail to ${email} in the outbox`);
+  expect(link.startsWith(E2E_BASE_URL)).toBe(true); // built from APP_URL
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
 export interface DashboardNumbers {
   totalClients: number;
   newClients: number;
