@@ -1,14 +1,10 @@
 import * as z from "zod";
+import { EmailSchema } from "./common";
 
 // Shared by the sign-in screen (Conform) and POST /api/auth/login.
 
 export const LoginSchema = z.strictObject({
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .min(1, "Email is required")
-    .max(254, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address")),
+  email: EmailSchema,
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
 });
 
@@ -39,8 +35,6 @@ export const NewPasswordSchema = z
   .string({ error: "Password is required" })
   .max(200, INVALID_PASSWORD_MESSAGE)
   .refine(passwordMeetsRules, INVALID_PASSWORD_MESSAGE);
-
-const EmailSchema = LoginSchema.shape.email;
 
 /** The forgot-password form and POST /api/auth/forgot-password. */
 export const ForgotPasswordSchema = z.strictObject({ email: EmailSchema });

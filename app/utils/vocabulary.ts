@@ -9,3 +9,114 @@ export const CARE_LEVELS = ["independent", "assisted", "memory", "skilled"] as c
 
 export type ClientStatusValue = (typeof CLIENT_STATUSES)[number];
 export type PlacementStatusValue = (typeof PLACEMENT_STATUSES)[number];
+
+export type CareLevelValue = (typeof CARE_LEVELS)[number];
+
+/** Labels for the care levels, as the forms and cards show them. */
+export const CARE_LEVEL_LABELS: Record<CareLevelValue, string> = {
+  independent: "Independent Living",
+  assisted: "Assisted Living",
+  memory: "Memory Care",
+  skilled: "Skilled Nursing",
+};
+
+/** The spec's slug aliases (DESIGN.md §5): accepted by filters and the API, mapped to the stored value. */
+export const CLIENT_STATUS_ALIASES: Record<string, ClientStatusValue> = {
+  "new-client": "New Client",
+  "active-client": "Active Client",
+  active: "Active Client",
+  target: "Target",
+  placed: "Placed",
+  "follow-up": "Follow-up",
+};
+
+export const CARE_LEVEL_ALIASES: Record<string, CareLevelValue> = {
+  "memory-care": "memory",
+  "skilled-nursing": "skilled",
+};
+
+export const ROOM_TYPES = ["private", "semi-private", "shared", "studio", "one-bedroom"] as const;
+export const ROOM_TYPE_LABELS: Record<(typeof ROOM_TYPES)[number], string> = {
+  private: "Private",
+  "semi-private": "Semi-private",
+  shared: "Shared",
+  studio: "Studio",
+  "one-bedroom": "One-bedroom",
+};
+
+export const GENDERS = ["Male", "Female", "Other"] as const;
+
+/** The canonical value for a stored value or one of its aliases, or undefined. */
+export function canonical<T extends string>(values: readonly T[], aliases: Record<string, T>, input: string): T | undefined {
+  const trimmed = input.trim();
+  if ((values as readonly string[]).includes(trimmed)) return trimmed as T;
+  return aliases[trimmed.toLowerCase()];
+}
+
+/** Preset medical conditions and medications offered on the client form (custom entries are allowed too). */
+export const PRESET_CONDITIONS = [
+  "Alzheimer's Disease",
+  "Vascular Dementia",
+  "Parkinson's Disease",
+  "Type 2 Diabetes",
+  "Hypertension",
+  "Congestive Heart Failure",
+  "Atrial Fibrillation",
+  "COPD",
+  "Osteoarthritis",
+  "Osteoporosis",
+  "Chronic Kidney Disease",
+  "History of Stroke",
+  "Macular Degeneration",
+  "Depression",
+  "Hypothyroidism",
+  "Hearing Loss",
+] as const;
+
+export const PRESET_MEDICATIONS = [
+  "Donepezil",
+  "Memantine",
+  "Metformin",
+  "Insulin",
+  "Lisinopril",
+  "Amlodipine",
+  "Atorvastatin",
+  "Metoprolol",
+  "Warfarin",
+  "Levothyroxine",
+  "Sertraline",
+  "Carbidopa-Levodopa",
+  "Furosemide",
+  "Omeprazole",
+] as const;
+
+/** Spec 001 §3: the facility form's preset amenities (clients choose preferred amenities from them too). */
+export const PRESET_AMENITIES = [
+  "24/7 Nursing Care",
+  "Physical Therapy",
+  "Occupational Therapy",
+  "Speech Therapy",
+  "Memory Care Services",
+  "Medication Management",
+  "Meals Included",
+  "Transportation Services",
+  "Social Activities",
+  "Exercise Programs",
+  "Beauty/Barber Services",
+  "Laundry Services",
+  "Housekeeping",
+  "WiFi",
+  "Cable TV",
+  "Private Rooms",
+  "Semi-Private Rooms",
+  "Outdoor Spaces",
+  "Pet Friendly",
+  "Respite Care",
+] as const;
+
+/** The 50 US state codes. */
+export const US_STATES = [
+  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
+  "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
+  "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
+] as const;

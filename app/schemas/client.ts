@@ -1,0 +1,164 @@
+import * as z from "zod";
+import { cleanEntries, decodeMedicalNotes } from "~/utils/medical-notes";
+import {
+  EmailSchema,
+  emptyToUndefined,
+  entries,
+  limitParam,
+  optionalText,
+  pageParam,
+  requiredText,
+  sortParam,
+  vocabulary,
+} from "./common";
+import {
+  CARE_LEVEL_ALIASES,
+  CARE_LEVELS,
+  CLIENT_STATUS_ALIASES,
+  CLIENT_STATUSES,
+  GENDERS,
+  ROOM_TYPES,
+  US_STATES,
+} from "~/utils/vocabulary";
+
+// One schema for the client form (Conform, field names with dots) and the clients API (JSON).
+// It normalises what it accepts: aliases to stored values, the spec's medicalNotes encoding and
+// budget range text to their parts, comma-separated entries to lists.
+
+
+
+
+const phone = (message: string) =>
+  requiredText(message, 40).refine((v) => v.replace(/\D/g, "").length >= 7, "Please enter a valid phone number");
+
+
+
+const money = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(10_000_000, `${label} is too large`)
+    .nullish()
+    .transform((v) => v ?? null);
+
+const ZIP = /^\d{5}(-\d{4})?$/;
+
+const dateOfBirth = z
+  .string({ error: "Date of birth is required" })
+  .trim()
+  .min(1, "Date of birth is required")
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Please enter a valid date")
+  .refine((v) => v >= "1900-01-01" && v <= new Date().toISOString().slice(0, 10), "Date of birth must be in the past");
+
+/** "$3,000 - $5,000" -> [3000, 5000]. */
+export function parseBudgetRange(text: string): { min: number | null; max: number | null } {
+  const numbers = text.match(/\d[\d,]*(\.\d+)?/g)?.map((n) => Math.round(Number(n.replace(/,/g, "")))) ?? [];
+  return { min: numbers[0] ?? null, max: numbers[1] ?? null };
+}
+
+export const ClientSchema = z
+  .strictObject({
+    firstName: requiredText("First name is required", 100),
+    lastName: requiredText("Last name is required", 100),
+    email: EmailSchema,
+    phone: phone("Phone is required"),
+    dateOfBirth,
+    gender: z.enum(GENDERS, { error: `Gender must be one of ${GENDERS.join(", ")}` }).nullish(),
+    address: z
+      .strictObject({
+        street: optionalText(200),
+        city: optionalText(100),
+        state: z
+          .string()
+          .trim()
+          .transform((v) => v.toUpperCase().slice(0, 2))
+          .nullish()
+          .transform((v) => v || null)
+          .refine((v) => v === null || (US_STATES as readonly string[]).includes(v), "Please choose a US state"),
+        zip: optionalText(10).refine((v) => v === null || ZIP.test(v), "Please enter a valid ZIP code"),
+      })
+      .prefault({} as never),
+    emergencyContact: z
+      .strictObject({
+        name: requiredText("Emergency contact name is required", 200),
+        relationship: requiredText("Relationship is required", 100),
+        phone: phone("Emergency contact phone is required"),
+      })
+      .prefault({} as never),
+    medicalConditions: entries,
+    medications: entries,
+    /** Free notes on the form; on the API, the spec's encoding (its conditions and medications are added). */
+    medicalNotes: z.string().max(10_000, "Medical notes must be at most 10,000 characters").nullish(),
+    careLevel: vocabulary("Care level", CARE_LEVELS, CARE_LEVEL_ALIASES).optional(),
+    trackerStatus: vocabulary("Status", CLIENT_STATUSES, CLIENT_STATUS_ALIASES).optional(),
+    budget: z
+      .strictObject({ min: money("Minimum budget"), max: money("Maximum budget") })
+      .refine((b) => !(b.min && b.max && b.max < b.min), {
+        path: ["max"],
+        message: "Maximum budget must be greater than the minimum budget",
+      })
+      .prefault({}),
+    financialInfo: z.strictObject({ budgetRange: z.string().max(100).nullish() }).optional(),
+    preferences: z
+      .strictObject({
+        location: optionalText(200),
+        amenities: entries,
+        roomType: z.enum(ROOM_TYPES, { error: `Room type must be one of ${ROOM_TYPES.join(", ")}` }).nullish(),
+      })
+      .prefault({} as never),
+  })
+  .transform((value) => {
+    const decoded = decodeMedicalNotes(value.medicalNotes ?? "");
+    const range = value.financialInfo?.budgetRange ? parseBudgetRange(value.financialInfo.budgetRange) : null;
+    const budgetGiven = value.budget.min !== null || value.budget.max !== null;
+    return {
+      firstName: value.firstName,
+      lastName: value.lastName,
+      email: value.email,
+      phone: value.phone,
+      dateOfBirth: value.dateOfBirth,
+      gender: value.gender ?? null,
+      address: value.address,
+      emergencyContact: value.emergencyContact,
+      medicalConditions: cleanEntries([...decoded.conditions, ...value.medicalConditions]),
+      medications: cleanEntries([...decoded.medications, ...value.medications]),
+      medicalNotes: decoded.notes || null,
+      careLevel: value.careLevel,
+      trackerStatus: value.trackerStatus,
+      budgetMin: budgetGiven ? value.budget.min : (range?.min ?? null),
+      budgetMax: budgetGiven ? value.budget.max : (range?.max ?? null),
+      preferences: {
+        location: value.preferences.location,
+        amenities: value.preferences.amenities,
+        roomType: value.preferences.roomType ?? undefined,
+      },
+    };
+  });
+
+export type ClientInput = z.output<typeof ClientSchema>;
+
+export const CLIENT_SORT_FIELDS = ["updatedAt", "createdAt", "firstName", "lastName"] as const;
+export type ClientSortField = (typeof CLIENT_SORT_FIELDS)[number];
+export const CLIENT_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 100;
+
+
+
+
+/** The clients list: the screen's URL and GET /api/clients take the same parameters. */
+export const ClientListQuerySchema = z.strictObject({
+  search: z.preprocess(emptyToUndefined, z.string().trim().max(100, "search must be at most 100 characters").optional()),
+  status: z.preprocess(emptyToUndefined, vocabulary("Status", CLIENT_STATUSES, CLIENT_STATUS_ALIASES).optional()),
+  careLevel: z.preprocess(emptyToUndefined, vocabulary("Care level", CARE_LEVELS, CARE_LEVEL_ALIASES).optional()),
+  sort: sortParam(CLIENT_SORT_FIELDS, "-updatedAt"),
+  page: z.preprocess(emptyToUndefined, pageParam),
+  limit: z.preprocess(emptyToUndefined, limitParam(CLIENT_PAGE_SIZE)),
+});
+
+export type ClientListQuery = z.output<typeof ClientListQuerySchema>;
+
+/** A note on a client's record. */
+export const ClientNoteSchema = z.strictObject({
+  content: requiredText("Note cannot be empty", 10_000),
+});

@@ -1,0 +1,88 @@
+import * as z from "zod";
+import { cleanEntries } from "~/utils/medical-notes";
+import { canonical } from "~/utils/vocabulary";
+
+// Pieces shared by the entity schemas (browser-safe).
+
+export const requiredText = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
+
+/** Empty, null or absent: null. */
+export const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const EmailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Please enter a valid email address")
+  .pipe(z.email("Please enter a valid email address"));
+
+/** A vocabulary value or one of its aliases; anything else names the allowed values. */
+export function vocabulary<T extends string>(label: string, values: readonly T[], aliases: Record<string, T> = {}) {
+  const allowed = [...values, ...Object.keys(aliases)].join(", ");
+  return z
+    .string({ error: `${label} is required` })
+    .transform((value, ctx) => {
+      const found = canonical(values, aliases, value);
+      if (!found) {
+        ctx.addIssue({ code: "custom", message: `Invalid ${label.toLowerCase()} "${value}". Allowed values: ${allowed}` });
+        return z.NEVER;
+      }
+      return found;
+    });
+}
+
+/** A list from repeated fields, an array or comma-separated text; trimmed, non-empty, no duplicates. */
+export const entries = z
+  .union([z.string(), z.array(z.string().max(200, "Each entry must be at most 200 characters"))])
+  .nullish()
+  .transform((value) => cleanEntries(value == null ? [] : Array.isArray(value) ? value : [value]))
+  .refine((list) => list.length <= 50, "At most 50 entries");
+
+export const MAX_PAGE_SIZE = 100;
+
+/** A list's `sort`: a field, descending with a leading minus. */
+export function sortParam<T extends string>(fields: readonly T[], fallback: `${"-" | ""}${T}`) {
+  const allowed = fields.flatMap((f) => [f, `-${f}`]).join(", ");
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const raw = value?.trim() || fallback;
+      const field = raw.replace(/^-/, "") as T;
+      if (!fields.includes(field)) {
+        ctx.addIssue({ code: "custom", message: `Invalid sort "${raw}". Allowed values: ${allowed}` });
+        return z.NEVER;
+      }
+      return { field, direction: raw.startsWith("-") ? ("desc" as const) : ("asc" as const) };
+    });
+}
+
+export const pageParam = z.coerce
+  .number({ error: "page must be a whole number of 1 or more" })
+  .int("page must be a whole number of 1 or more")
+  .min(1, "page must be a whole number of 1 or more")
+  .max(100_000, "page is too large")
+  .optional()
+  .transform((v) => v ?? 1);
+
+export const limitParam = (fallback: number) =>
+  z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .int(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .max(MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .optional()
+    .transform((v) => v ?? fallback);
+
+export const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
