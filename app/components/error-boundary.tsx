@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { ButtonLink } from "./ui/button";
 import { ErrorPanel, type ErrorPanelType } from "./ui/error-panel";
 
@@ -9,29 +9,52 @@ function typeForStatus(status: number): ErrorPanelType {
   return "custom";
 }
 
-/** The one error boundary: every route exports it, so a failure never shows a stack trace. */
+/**
+ * The one error boundary: every route exports it, so a failure never shows a stack trace.
+ * `message` replaces the text of a failure other than a 404 (a screen's "Failed to load …");
+ * `retry` adds a button that loads the page again.
+ */
 export function GeneralErrorBoundary({
   backTo = "/dashboard",
   backLabel = "Back to Dashboard",
+  message: failureMessage,
+  notFoundMessage,
+  retry = false,
 }: {
   backTo?: string;
   backLabel?: string;
+  message?: string;
+  notFoundMessage?: string;
+  retry?: boolean;
 }) {
   const error = useRouteError();
+  const location = useLocation();
+  const retryButton = retry ? (
+    <ButtonLink to={location.pathname + location.search} reloadDocument>
+      Retry
+    </ButtonLink>
+  ) : null;
+  const back = (
+    <ButtonLink to={backTo} variant="outline">
+      {backLabel}
+    </ButtonLink>
+  );
   if (isRouteErrorResponse(error)) {
-    const message =
+    const type = typeForStatus(error.status);
+    const own =
       typeof error.data === "string" && error.data.length > 0 && error.data.length < 300 ? error.data : undefined;
+    const message = type === "notFound" ? (notFoundMessage ?? own) : (own ?? failureMessage);
     return (
-      <ErrorPanel type={typeForStatus(error.status)} message={message} className="mx-auto my-8 max-w-xl">
-        <ButtonLink to={backTo} variant="outline">
-          {backLabel}
-        </ButtonLink>
+      <ErrorPanel type={type} message={message} className="mx-auto my-8 max-w-xl">
+        {type === "notFound" ? null : retryButton}
+        {back}
       </ErrorPanel>
     );
   }
   if (typeof console !== "undefined") console.error(error);
   return (
-    <ErrorPanel type="server" className="mx-auto my-8 max-w-xl">
+    <ErrorPanel type="server" message={failureMessage} className="mx-auto my-8 max-w-xl">
+      {retryButton}
       <ButtonLink to={backTo} variant="outline" reloadDocument>
         {backLabel}
       </ButtonLink>

@@ -1,4 +1,8 @@
+import { type SelectQueryBuilder, sql } from "kysely";
+import type { Database } from "../../db/types";
+import type { ClientInput, ClientListQuery, ClientSortField } from "~/schemas/client";
 import type { DB } from "~/utils/db.server";
+import { encodeMedicalNotes } from "~/utils/medical-notes";
 import { CLIENT_STATUSES } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
@@ -20,4 +24,458 @@ export async function getClientDashboard(
   );
   const totalClients = CLIENT_STATUSES.reduce((sum, s) => sum + count(`clients:${s}`), 0);
   return { totalClients, statusCounts };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come from URLs: anything that is not a uuid is simply not found. */
+export function isUuid(value: string | undefined): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+/** Everything stored about a client, in the names the screens and the API use. */
+export interface ClientRecord {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  dateOfBirth: string;
+  gender: string | null;
+  address: { street: string | null; city: string | null; state: string | null; zip: string | null };
+  emergencyContact: { name: string; relationship: string; phone: string };
+  medicalConditions: string[];
+  medications: string[];
+  medicalNotes: string | null;
+  careLevel: string;
+  trackerStatus: string;
+  budgetMin: number | null;
+  budgetMax: number | null;
+  preferences: { location: string | null; amenities: string[]; roomType: string };
+  createdAt: string;
+  updatedAt: string;
+}
+
+const clientColumns = [
+  "id",
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "date_of_birth",
+  "gender",
+  "address_street",
+  "address_city",
+  "address_state",
+  "address_zip",
+  "emergency_name",
+  "emergency_relationship",
+  "emergency_phone",
+  "medical_conditions",
+  "medications",
+  "medical_notes",
+  "care_level",
+  "tracker_status",
+  "budget_min",
+  "budget_max",
+  "preferred_location",
+  "preferred_amenities",
+  "room_type",
+  "created_at",
+  "updated_at",
+] as const;
+
+type ClientRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  date_of_birth: string;
+  gender: string | null;
+  address_street: string | null;
+  address_city: string | null;
+  address_state: string | null;
+  address_zip: string | null;
+  emergency_name: string;
+  emergency_relationship: string;
+  emergency_phone: string;
+  medical_conditions: string[];
+  medications: string[];
+  medical_notes: string | null;
+  care_level: string;
+  tracker_status: string;
+  budget_min: string | null;
+  budget_max: string | null;
+  preferred_location: string | null;
+  preferred_amenities: string[];
+  room_type: string;
+  created_at: Date;
+  updated_at: Date;
+};
+
+const money = (value: string | null) => (value === null ? null : Number(value));
+
+function toRecord(row: ClientRow): ClientRecord {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    dateOfBirth: row.date_of_birth,
+    gender: row.gender,
+    address: { street: row.address_street, city: row.address_city, state: row.address_state, zip: row.address_zip },
+    emergencyContact: { name: row.emergency_name, relationship: row.emergency_relationship, phone: row.emergency_phone },
+    medicalConditions: row.medical_conditions,
+    medications: row.medications,
+    medicalNotes: row.medical_notes,
+    careLevel: row.care_level,
+    trackerStatus: row.tracker_status,
+    budgetMin: money(row.budget_min),
+    budgetMax: money(row.budget_max),
+    preferences: { location: row.preferred_location, amenities: row.preferred_amenities, roomType: row.room_type },
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+// ─────────────────────────────── list ───────────────────────────────
+
+const SORT_COLUMNS: Record<ClientSortField, "updated_at" | "created_at" | "first_name" | "last_name"> = {
+  updatedAt: "updated_at",
+  createdAt: "created_at",
+  firstName: "first_name",
+  lastName: "last_name",
+};
+
+export type ClientFilters = Pick<ClientListQuery, "search" | "status" | "careLevel">;
+
+/** `%term%` for LIKE, with the term's own % and _ taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filtered(db: DB, ctx: Ctx, filters: ClientFilters) {
+  return db
+    .selectFrom("clients")
+    .where("agency_id", "=", ctx.agencyId)
+    .$if(Boolean(filters.status), (qb) => qb.where("tracker_status", "=", filters.status!))
+    .$if(Boolean(filters.careLevel), (qb) => qb.where("care_level", "=", filters.careLevel!))
+    .$if(Boolean(filters.search), (qb) => {
+      const term = filters.search!;
+      const digits = term.replace(/\D/g, "");
+      // Names and e-mail by substring (trigram index); a phone number however it is typed.
+      return qb.where((eb) =>
+        eb.or([
+          eb("search_text", "like", containsPattern(term)),
+          ...(digits.length >= 3 && digits.length !== term.replace(/\s/g, "").length
+            ? [eb("search_text", "like", containsPattern(digits))]
+            : []),
+        ]),
+      );
+    });
+}
+
+/** How many clients match; the running totals answer when only the status narrows the list. */
+export async function countClients(db: DB, ctx: Ctx, filters: ClientFilters): Promise<number> {
+  if (!filters.search && !filters.careLevel) {
+    const count = await readAgencyCounts(db, ctx);
+    return filters.status
+      ? count(`clients:${filters.status}`)
+      : CLIENT_STATUSES.reduce((sum, s) => sum + count(`clients:${s}`), 0);
+  }
+  const row = await filtered(db, ctx, filters).select(db.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function ordered<O>(
+  qb: SelectQueryBuilder<Database, "clients", O>,
+  sort: ClientListQuery["sort"],
+) {
+  return qb.orderBy(SORT_COLUMNS[sort.field], sort.direction).orderBy("id", sort.direction);
+}
+
+export interface ClientPage {
+  clients: ClientRecord[];
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+/** One page of the agency's clients, filtered and sorted as asked, with the totals for paging. */
+export async function listClients(db: DB, ctx: Ctx, query: ClientListQuery): Promise<ClientPage> {
+  const [rows, total] = await Promise.all([
+    ordered(filtered(db, ctx, query).select(clientColumns), query.sort)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    countClients(db, ctx, query),
+  ]);
+  return {
+    clients: rows.map(toRecord),
+    page: query.page,
+    limit: query.limit,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+  };
+}
+
+/**
+ * Every client that matches, in the list's order, a batch at a time (for the CSV export): each
+ * batch starts after the last row of the one before, so no batch rescans what was read already.
+ */
+export async function* streamClients(
+  db: DB,
+  ctx: Ctx,
+  query: Pick<ClientListQuery, "search" | "status" | "careLevel" | "sort">,
+  batchSize = 1000,
+): AsyncGenerator<ClientRecord[]> {
+  const column = SORT_COLUMNS[query.sort.field];
+  const op = sql.raw(query.sort.direction === "desc" ? "<" : ">");
+  // The sort key travels as text: a timestamp's microseconds would not survive a JS Date.
+  const type = sql.raw(column.endsWith("_at") ? "timestamptz" : "text");
+  let after: { key: string; id: string } | null = null;
+  for (;;) {
+    const cursor: { key: string; id: string } | null = after;
+    const rows: (ClientRow & { sort_key: string })[] = await ordered(
+      filtered(db, ctx, query).select([...clientColumns, sql<string>`${sql.ref(column)}::text`.as("sort_key")]),
+      query.sort,
+    )
+      .$if(cursor !== null, (qb) =>
+        qb.where(sql<boolean>`(${sql.ref(column)}, id) ${op} (${cursor!.key}::${type}, ${cursor!.id}::uuid)`),
+      )
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map(toRecord);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = { key: last.sort_key, id: last.id };
+  }
+}
+
+// ─────────────────────────────── one client ───────────────────────────────
+
+export interface ClientNote {
+  id: string;
+  content: string;
+  createdAt: string;
+  author: string | null;
+}
+
+export async function getClient(db: DB, ctx: Ctx, id: string): Promise<ClientRecord | null> {
+  if (!isUuid(id)) return null;
+  const row = await db
+    .selectFrom("clients")
+    .select(clientColumns)
+    .where("id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+export async function listClientNotes(db: DB, ctx: Ctx, clientId: string): Promise<ClientNote[]> {
+  const rows = await db
+    .selectFrom("client_notes as n")
+    .leftJoin("users as u", "u.id", "n.author_id")
+    .select(["n.id", "n.content", "n.created_at", "u.first_name", "u.last_name"])
+    .where("n.client_id", "=", clientId)
+    .where("n.agency_id", "=", ctx.agencyId)
+    .orderBy("n.created_at", "desc")
+    .orderBy("n.id", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    content: row.content,
+    createdAt: new Date(row.created_at).toISOString(),
+    author: row.first_name ? `${row.first_name} ${row.last_name}` : null,
+  }));
+}
+
+/** Adds a note to a client of the caller's agency; false when there is no such client. */
+export async function addClientNote(db: DB, ctx: Ctx, clientId: string, content: string): Promise<boolean> {
+  if (!(await getClient(db, ctx, clientId))) return false;
+  await db
+    .insertInto("client_notes")
+    .values({ agency_id: ctx.agencyId, client_id: clientId, author_id: ctx.userId, content })
+    .execute();
+  await db.updateTable("clients").set({ updated_at: sql`now()` }).where("id", "=", clientId).execute();
+  return true;
+}
+
+// ─────────────────────────────── writes ───────────────────────────────
+
+function columnsOf(input: ClientInput) {
+  return {
+    first_name: input.firstName,
+    last_name: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    date_of_birth: input.dateOfBirth,
+    gender: input.gender as Database["clients"]["gender"],
+    address_street: input.address.street,
+    address_city: input.address.city,
+    address_state: input.address.state,
+    address_zip: input.address.zip,
+    emergency_name: input.emergencyContact.name,
+    emergency_relationship: input.emergencyContact.relationship,
+    emergency_phone: input.emergencyContact.phone,
+    medical_conditions: input.medicalConditions,
+    medications: input.medications,
+    medical_notes: input.medicalNotes,
+    budget_min: input.budgetMin,
+    budget_max: input.budgetMax,
+    preferred_location: input.preferences.location,
+    preferred_amenities: input.preferences.amenities,
+    // Left out when not given: the stored value stays (or the column default applies).
+    ...(input.careLevel ? { care_level: input.careLevel } : {}),
+    ...(input.trackerStatus ? { tracker_status: input.trackerStatus } : {}),
+    ...(input.preferences.roomType ? { room_type: input.preferences.roomType } : {}),
+  };
+}
+
+export async function createClient(db: DB, ctx: Ctx, input: ClientInput): Promise<ClientRecord> {
+  const row = await db
+    .insertInto("clients")
+    .values({ ...columnsOf(input), agency_id: ctx.agencyId, created_by: ctx.userId })
+    .returning(clientColumns)
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
+}
+
+/** Replaces a client's fields; null when the client is not the caller agency's. */
+export async function updateClient(db: DB, ctx: Ctx, id: string, input: ClientInput): Promise<ClientRecord | null> {
+  if (!isUuid(id)) return null;
+  const row = await db
+    .updateTable("clients")
+    .set(columnsOf(input))
+    .where("id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .returning(clientColumns)
+    .executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+export interface DuplicateClient {
+  id: string;
+  name: string;
+  matches: ("email" | "phone")[];
+}
+
+/** Clients of the agency with the same e-mail (any case) or the same phone digits. */
+export async function findDuplicateClients(
+  db: DB,
+  ctx: Ctx,
+  input: { email: string; phone: string },
+  exceptId?: string,
+): Promise<DuplicateClient[]> {
+  const digits = input.phone.replace(/\D/g, "");
+  const rows = await db
+    .selectFrom("clients")
+    .select([
+      "id",
+      "first_name",
+      "last_name",
+      sql<boolean>`lower(email) = lower(${input.email})`.as("same_email"),
+      sql<boolean>`regexp_replace(phone, '[^0-9]', '', 'g') = ${digits}`.as("same_phone"),
+    ])
+    .where("agency_id", "=", ctx.agencyId)
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(email)`, "=", input.email.toLowerCase()),
+        eb(sql`regexp_replace(phone, '[^0-9]', '', 'g')`, "=", digits),
+      ]),
+    )
+    .$if(Boolean(exceptId), (qb) => qb.where("id", "<>", exceptId!))
+    .orderBy("created_at")
+    .limit(5)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: `${row.first_name} ${row.last_name}`,
+    matches: [...(row.same_email ? ["email" as const] : []), ...(row.same_phone ? ["phone" as const] : [])],
+  }));
+}
+
+export type DeleteClientResult =
+  | { ok: true }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "in-use"; placements: number; openTasks: number };
+
+/** Deletes a client that no placement and no open task refers to. */
+export async function deleteClient(db: DB, ctx: Ctx, id: string): Promise<DeleteClientResult> {
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
+  return db.transaction().execute(async (trx) => {
+    const client = await trx
+      .selectFrom("clients")
+      .select("id")
+      .where("id", "=", id)
+      .where("agency_id", "=", ctx.agencyId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!client) return { ok: false, reason: "not-found" } as const;
+    const usage = await trx
+      .selectNoFrom([
+        sql<number>`(SELECT count(*)::int FROM placements WHERE client_id = ${id})`.as("placements"),
+        sql<number>`(SELECT count(*)::int FROM tasks WHERE client_id = ${id} AND NOT is_completed)`.as("openTasks"),
+      ])
+      .executeTakeFirstOrThrow();
+    if (usage.placements > 0 || usage.openTasks > 0) {
+      return { ok: false, reason: "in-use", placements: usage.placements, openTasks: usage.openTasks } as const;
+    }
+    await trx.deleteFrom("clients").where("id", "=", id).execute();
+    return { ok: true } as const;
+  });
+}
+
+/** Why a client cannot be deleted, in words. */
+export function clientInUseMessage(usage: { placements: number; openTasks: number }): string {
+  const parts = [
+    usage.placements > 0 ? `${usage.placements} placement${usage.placements === 1 ? "" : "s"}` : null,
+    usage.openTasks > 0 ? `${usage.openTasks} open task${usage.openTasks === 1 ? "" : "s"}` : null,
+  ].filter(Boolean);
+  return `This client has ${parts.join(" and ")}, so it cannot be deleted. Delete or reassign ${
+    parts.length > 1 ? "them" : "it"
+  } first.`;
+}
+
+// ─────────────────────────────── API shape ───────────────────────────────
+
+/** "$3,000 - $5,000" when both ends are set (spec 001 §5). */
+export function budgetRangeText(min: number | null, max: number | null): string | null {
+  if (!min || !max) return null;
+  const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
+  return `${usd(min)} - ${usd(max)}`;
+}
+
+/** A client as the API answers it: the spec's names, with the medicalNotes encoding. */
+export function toApiClient(client: ClientRecord, notes?: ClientNote[]) {
+  return {
+    _id: client.id,
+    firstName: client.firstName,
+    lastName: client.lastName,
+    email: client.email,
+    phone: client.phone,
+    dateOfBirth: client.dateOfBirth,
+    gender: client.gender,
+    address: client.address,
+    emergencyContact: client.emergencyContact,
+    medicalNotes: encodeMedicalNotes({
+      conditions: client.medicalConditions,
+      medications: client.medications,
+      notes: client.medicalNotes ?? "",
+    }),
+    medicalConditions: client.medicalConditions,
+    medications: client.medications,
+    careLevel: client.careLevel,
+    trackerStatus: client.trackerStatus,
+    budget: { min: client.budgetMin, max: client.budgetMax },
+    financialInfo: { budgetRange: budgetRangeText(client.budgetMin, client.budgetMax) },
+    preferences: client.preferences,
+    ...(notes ? { notes: notes.map((n) => ({ _id: n.id, content: n.content, createdAt: n.createdAt, author: n.author })) } : {}),
+    createdAt: client.createdAt,
+    updatedAt: client.updatedAt,
+  };
 }

@@ -59,3 +59,42 @@ export async function getPlacementDashboard(
     })),
   };
 }
+
+export interface PlacementOfClient {
+  id: string;
+  status: string;
+  priority: string;
+  startDate: string;
+  moveInDate: string | null;
+  facility: { id: string; name: string; city: string; state: string };
+}
+
+/** A client's placements, newest first, with their facility (for the client's page). */
+export async function listClientPlacements(db: DB, ctx: Ctx, clientId: string): Promise<PlacementOfClient[]> {
+  const rows = await db
+    .selectFrom("placements as p")
+    .innerJoin("facilities as f", "f.id", "p.facility_id")
+    .select([
+      "p.id",
+      "p.status",
+      "p.priority",
+      "p.start_date",
+      "p.move_in_date",
+      "f.id as facility_id",
+      "f.name as facility_name",
+      "f.address_city",
+      "f.address_state",
+    ])
+    .where("p.client_id", "=", clientId)
+    .where("p.agency_id", "=", ctx.agencyId)
+    .orderBy("p.created_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    priority: row.priority,
+    startDate: row.start_date,
+    moveInDate: row.move_in_date,
+    facility: { id: row.facility_id, name: row.facility_name, city: row.address_city, state: row.address_state },
+  }));
+}

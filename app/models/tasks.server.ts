@@ -43,3 +43,33 @@ export async function countTasksByStage(
   const count = await counts;
   return TASK_STAGES.map((stage) => ({ stage, count: count(`tasks:${stage}`) }));
 }
+
+export interface TaskOfClient {
+  id: string;
+  title: string;
+  stage: string;
+  priority: string;
+  dueDate: string;
+  isCompleted: boolean;
+}
+
+/** A client's tasks: open ones first, by due date (for the client's page). */
+export async function listClientTasks(db: DB, ctx: Ctx, clientId: string): Promise<TaskOfClient[]> {
+  const rows = await db
+    .selectFrom("tasks")
+    .select(["id", "title", "stage", "priority", "due_date", "is_completed"])
+    .where("client_id", "=", clientId)
+    .where("agency_id", "=", ctx.agencyId)
+    .orderBy("is_completed")
+    .orderBy("due_date")
+    .limit(100)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    stage: row.stage,
+    priority: row.priority,
+    dueDate: row.due_date,
+    isCompleted: row.is_completed,
+  }));
+}

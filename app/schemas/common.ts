@@ -52,7 +52,7 @@ export const entries = z
 export const MAX_PAGE_SIZE = 100;
 
 /** A list's `sort`: a field, descending with a leading minus. */
-export function sortParam<T extends string>(fields: readonly T[], fallback: `${"-" | ""}${T}`) {
+export function sortParam<T extends string>(fields: readonly T[], fallback: NoInfer<`${"-" | ""}${T}`>) {
   const allowed = fields.flatMap((f) => [f, `-${f}`]).join(", ");
   return z
     .string()

@@ -87,6 +87,18 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   return result.data;
 }
 
+/** The URL's query parameters, checked against a list schema: 400 naming every bad parameter. */
+export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  const result = schema.safeParse(queryObject(request));
+  if (!result.success) throw apiError(400, "Invalid query parameters", { errors: zodErrors(result.error) });
+  return result.data;
+}
+
+/** The query string as an object (a repeated parameter keeps its last value). */
+export function queryObject(request: Request): Record<string, string> {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}
+
 /** Makes sure only the listed methods reach a handler; anything else is a JSON 405. */
 export function allowMethods(request: Request, methods: string[]) {
   if (!methods.includes(request.method.toUpperCase())) {

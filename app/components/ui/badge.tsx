@@ -45,3 +45,16 @@ const priorityTones: Record<string, BadgeTone> = { Urgent: "red", High: "orange"
 export function priorityTone(priority: string): BadgeTone {
   return priorityTones[priority] ?? "gray";
 }
+
+/** Client tracker statuses (the swim lanes' colours). */
+const clientStatusTones: Record<string, BadgeTone> = {
+  "New Client": "blue",
+  "Active Client": "green",
+  Target: "purple",
+  Placed: "darkgreen",
+  "Follow-up": "yellow",
+};
+
+export function clientStatusTone(status: string): BadgeTone {
+  return clientStatusTones[status] ?? "gray";
+}

@@ -83,3 +83,12 @@ export const InboxIcon = icon(["M22 12h-6l-2 3h-4l-2-3H2", "M5.5 5h13L22 12v6a2 
 export const ShieldIcon = icon(["M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z"]);
 export const RefreshIcon = icon(["M21 12a9 9 0 1 1-3-6.7L21 8", "M21 3v5h-5"]);
 export const TrashIcon = icon(["M4 7h16", "M10 11v6", "M14 11v6", "M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12", "M9 7V4h6v3"]);
+export const PhoneIcon = icon([
+  "M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z",
+]);
+export const DollarIcon = icon(["M12 2v20", "M17 6H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6"]);
+export const DownloadIcon = icon(["M12 3v12", "m7 10 5 5 5-5", "M4 21h16"]);
+export const ArrowUpIcon = icon(["M12 19V5", "m5 12 7-7 7 7"]);
+export const ArrowDownIcon = icon(["M12 5v14", "m19 12-7 7-7-7"]);
+export const EditIcon = icon(["M4 20h4L19 9l-4-4L4 16z", "m13 7 4 4"]);
+export const ArrowLeftIcon = icon(["M19 12H5", "m11 18-6-6 6-6"]);

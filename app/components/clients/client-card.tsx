@@ -1,0 +1,74 @@
+import { Link } from "@remix-run/react";
+import type { ClientRecord } from "~/models/clients.server";
+import { cn } from "~/utils/cn";
+import { formatUsd } from "~/utils/format";
+import { CARE_LEVEL_LABELS, type CareLevelValue } from "~/utils/vocabulary";
+import { Badge, clientStatusTone } from "../ui/badge";
+import { Card } from "../ui/card";
+import { DollarIcon, MailIcon, PhoneIcon } from "../ui/icons";
+
+/** Spec 001 §9: the range text, else what the budget holds, else "Budget not specified". */
+export function budgetText(min: number | null, max: number | null): string {
+  if (min && max) return `${formatUsd(min)} - ${formatUsd(max)}`;
+  if (min) return `From ${formatUsd(min)}`;
+  if (max) return `Up to ${formatUsd(max)}`;
+  return "Budget not specified";
+}
+
+/** At most `length` characters, with an ellipsis when cut. */
+export function truncate(text: string, length = 100): string {
+  return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
+}
+
+/** What the card shows of the medical information: conditions, then the notes. */
+export function medicalSummary(client: Pick<ClientRecord, "medicalConditions" | "medicalNotes">): string {
+  return [client.medicalConditions.join(", "), client.medicalNotes ?? ""].filter(Boolean).join(". ");
+}
+
+type CardClient = Pick<
+  ClientRecord,
+  "id" | "firstName" | "lastName" | "email" | "phone" | "trackerStatus" | "careLevel" | "budgetMin" | "budgetMax" | "medicalConditions" | "medicalNotes"
+>;
+
+export function ClientCard({ client }: { client: CardClient }) {
+  const medical = medicalSummary(client);
+  return (
+    <Card className="flex flex-col p-5 transition-shadow hover:shadow-md" data-testid="client-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="truncate text-base font-semibold text-slate-900">
+            <Link to={`/clients/${client.id}`} className="hover:text-brand-700 focus:outline-none">
+              {client.firstName} {client.lastName}
+            </Link>
+          </h3>
+          <p className="mt-0.5 text-sm text-slate-500">{CARE_LEVEL_LABELS[client.careLevel as CareLevelValue] ?? client.careLevel}</p>
+        </div>
+        <Badge tone={clientStatusTone(client.trackerStatus)}>{client.trackerStatus}</Badge>
+      </div>
+      <dl className="mt-4 space-y-1.5 text-sm">
+        <div className="flex items-center gap-2 text-slate-600">
+          <dt className="sr-only">Email</dt>
+          <MailIcon className="h-4 w-4 shrink-0 text-slate-400" />
+          <dd className="truncate">{client.email}</dd>
+        </div>
+        <div className="flex items-center gap-2 text-slate-600">
+          <dt className="sr-only">Phone</dt>
+          <PhoneIcon className="h-4 w-4 shrink-0 text-slate-400" />
+          <dd>{client.phone}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="sr-only">Budget</dt>
+          <DollarIcon className="h-4 w-4 shrink-0 text-slate-400" />
+          <dd className={cn(client.budgetMin || client.budgetMax ? "font-medium text-slate-900" : "text-slate-500")}>
+            {budgetText(client.budgetMin, client.budgetMax)}
+          </dd>
+        </div>
+      </dl>
+      {medical ? (
+        <p className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-600" title={medical}>
+          {truncate(medical)}
+        </p>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ClientForm, clientFormDefaults } from "~/components/clients/client-form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/ui/page-header";
+import { getClient, updateClient } from "~/models/clients.server";
+import { ClientSchema } from "~/schemas/client";
+import { getDb } from "~/utils/db.server";
+import { contextOf, redirectWithToast, requireUser } from "~/utils/session.server";
+
+export const handle = { header: { title: "Clients", subtitle: "Manage your client database" } };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Edit ${data.client.firstName} ${data.client.lastName} · Senior Placement` : "Client · Senior Placement" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = contextOf(await requireUser(request));
+  const client = await getClient(getDb(), ctx, params.id ?? "");
+  if (!client) throw new Response("Client not found.", { status: 404 });
+  return json({ client });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = contextOf(await requireUser(request));
+  const submission = parseWithZod(await request.formData(), { schema: ClientSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const client = await updateClient(getDb(), ctx, params.id ?? "", submission.value);
+  if (!client) throw new Response("Client not found.", { status: 404 });
+  return redirectWithToast("/clients", { type: "success", title: "Client updated successfully!" });
+}
+
+export default function EditClientPage() {
+  const { client } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeader title={`Edit ${client.firstName} ${client.lastName}`} description="Update the client's details." />
+      <ClientForm mode="edit" data={data} defaultValue={clientFormDefaults(client)} cancelTo={`/clients/${client.id}`} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      message="Failed to load client details. Please try again."
+      notFoundMessage="This client does not exist or was removed."
+      backTo="/clients"
+      backLabel="Back to Clients"
+    />
+  );
+}

@@ -1,0 +1,188 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ClientCard } from "~/components/clients/client-card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Alert } from "~/components/ui/alert";
+import { ButtonLink, buttonClasses } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Input, Label, Select } from "~/components/ui/field";
+import { FilterForm } from "~/components/ui/filter-form";
+import { ArrowDownIcon, ArrowUpIcon, DownloadIcon, PlusIcon, SearchIcon, UsersIcon } from "~/components/ui/icons";
+import { PageHeader } from "~/components/ui/page-header";
+import { Pagination } from "~/components/ui/pagination";
+import { listClients } from "~/models/clients.server";
+import { CLIENT_PAGE_SIZE, ClientListQuerySchema } from "~/schemas/client";
+import { getDb } from "~/utils/db.server";
+import { readListQuery, withParams } from "~/utils/list-query";
+import { contextOf, requireUser } from "~/utils/session.server";
+import { CARE_LEVEL_LABELS, CARE_LEVELS, CLIENT_STATUSES } from "~/utils/vocabulary";
+
+export const handle = { header: { title: "Clients", subtitle: "Manage your client database" } };
+
+export const meta: MetaFunction = () => [{ title: "Clients · Senior Placement" }];
+
+const SORT_LABELS = { updatedAt: "Last updated", createdAt: "Date added", firstName: "First name", lastName: "Last name" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = contextOf(await requireUser(request));
+  const url = new URL(request.url);
+  const { query, ignored } = readListQuery(url, ClientListQuerySchema, { limit: String(CLIENT_PAGE_SIZE) });
+  const result = await listClients(getDb(), ctx, query);
+  // Past the last page (say, after a delete): go to the last one.
+  if (result.total > 0 && query.page > result.totalPages) {
+    throw redirect(`/clients${withParams(url.search, { page: result.totalPages })}`);
+  }
+  return json({
+    ...result,
+    filters: {
+      search: query.search ?? "",
+      status: query.status ?? "",
+      careLevel: query.careLevel ?? "",
+      sortField: query.sort.field,
+      sortDirection: query.sort.direction,
+    },
+    ignored,
+  });
+}
+
+export default function ClientsPage() {
+  const { clients, page, totalPages, total, filters, ignored } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const filtering = Boolean(filters.search || filters.status || filters.careLevel);
+  const sign = filters.sortDirection === "desc" ? "-" : "";
+  const exportHref = `/clients/export${withParams(search, { page: undefined, limit: undefined })}`;
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader
+        title="Clients"
+        description={`${total.toLocaleString("en-US")} ${total === 1 ? "client" : "clients"}${filtering ? " match your filters" : ""}`}
+        actions={
+          <>
+            <a href={exportHref} className={buttonClasses("outline")} download>
+              <DownloadIcon className="h-4 w-4" /> Export
+            </a>
+            <ButtonLink to="/clients/new">
+              <PlusIcon className="h-4 w-4" /> Add Client
+            </ButtonLink>
+          </>
+        }
+      >
+        <FilterForm label="Client filters">
+          <div className="min-w-56 flex-1">
+            <Label htmlFor="client-search">Search</Label>
+            <div className="relative">
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+              <Input
+                id="client-search"
+                type="search"
+                name="search"
+                defaultValue={filters.search}
+                placeholder="Name, email or phone"
+                className="pl-9"
+              />
+            </div>
+          </div>
+          <div className="w-full sm:w-44">
+            <Label htmlFor="client-status">Status</Label>
+            <Select id="client-status" name="status" defaultValue={filters.status}>
+              <option value="">All statuses</option>
+              {CLIENT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="w-full sm:w-48">
+            <Label htmlFor="client-care-level">Care level</Label>
+            <Select id="client-care-level" name="careLevel" defaultValue={filters.careLevel}>
+              <option value="">All care levels</option>
+              {CARE_LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {CARE_LEVEL_LABELS[level]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="w-full sm:w-44">
+            <Label htmlFor="client-sort">Sort by</Label>
+            <Select id="client-sort" name="sort" defaultValue={`${sign}${filters.sortField}`}>
+              {Object.entries(SORT_LABELS).map(([field, label]) => (
+                <option key={field} value={`${sign}${field}`}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Link
+            to={withParams(search, { sort: `${sign ? "" : "-"}${filters.sortField}`, page: undefined })}
+            className={buttonClasses("outline", "icon")}
+            aria-label={filters.sortDirection === "desc" ? "Sorted descending: sort ascending" : "Sorted ascending: sort descending"}
+            title={filters.sortDirection === "desc" ? "Descending" : "Ascending"}
+            preventScrollReset
+            replace
+          >
+            {filters.sortDirection === "desc" ? <ArrowDownIcon className="h-4 w-4" /> : <ArrowUpIcon className="h-4 w-4" />}
+          </Link>
+        </FilterForm>
+      </PageHeader>
+
+      {ignored.length > 0 ? (
+        <Alert tone="warning" action={<Link to="/clients" className="text-sm font-medium underline">Clear filters</Link>}>
+          Some filters in the address were not understood and were left out: {ignored.join(", ")}.
+        </Alert>
+      ) : null}
+
+      {clients.length === 0 ? (
+        filtering ? (
+          <EmptyState
+            icon={<SearchIcon className="h-6 w-6" />}
+            title="No clients match your filters"
+            message="Try another search, or clear the filters to see every client."
+            action={
+              <ButtonLink to="/clients" variant="outline">
+                Clear filters
+              </ButtonLink>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={<UsersIcon className="h-6 w-6" />}
+            title="No clients yet"
+            message="Add the first person you are helping to find a place."
+            action={
+              <ButtonLink to="/clients/new">
+                <PlusIcon className="h-4 w-4" /> Add Client
+              </ButtonLink>
+            }
+          />
+        )
+      ) : (
+        <>
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Clients">
+            {clients.map((client) => (
+              <li key={client.id} className="grid">
+                <ClientCard client={client} />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            totalPages={totalPages}
+            total={total}
+            noun="clients"
+            hrefFor={(p) => withParams(search, { page: p === 1 ? undefined : p })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+<GeneralErrorBoundary message="Failed to load clients. Please try again." retry />
+  );
+}

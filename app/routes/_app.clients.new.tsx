@@ -1,0 +1,53 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { ClientForm } from "~/components/clients/client-form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/ui/page-header";
+import { createClient, findDuplicateClients } from "~/models/clients.server";
+import { ClientSchema } from "~/schemas/client";
+import { getDb } from "~/utils/db.server";
+import { contextOf, redirectWithToast, requireUser } from "~/utils/session.server";
+
+export const handle = { header: { title: "Clients", subtitle: "Manage your client database" } };
+
+export const meta: MetaFunction = () => [{ title: "Add Client · Senior Placement" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = contextOf(await requireUser(request));
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  formData.delete("intent");
+  const submission = parseWithZod(formData, { schema: ClientSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), duplicates: [] }, { status: 400 });
+  }
+  const db = getDb();
+  if (intent !== "create-anyway") {
+    const duplicates = await findDuplicateClients(db, ctx, submission.value);
+    // Nothing is lost: the form comes back as it was, with a way to go on.
+    if (duplicates.length > 0) return json({ result: submission.reply(), duplicates }, { status: 409 });
+  }
+  await createClient(db, ctx, submission.value);
+  return redirectWithToast("/clients", { type: "success", title: "Client created successfully!" });
+}
+
+export default function NewClientPage() {
+  const data = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeader title="Add Client" description="A new person looking for care, and what they need." />
+      <ClientForm mode="create" data={data} cancelTo="/clients" />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary backTo="/clients" backLabel="Back to Clients" />;
+}

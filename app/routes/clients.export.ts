@@ -1,0 +1,45 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { type ClientRecord, streamClients } from "~/models/clients.server";
+import { ClientListQuerySchema } from "~/schemas/client";
+import { type CsvColumn, csvResponse } from "~/utils/csv.server";
+import { getDb } from "~/utils/db.server";
+import { readListQuery } from "~/utils/list-query";
+import { contextOf, requireUser } from "~/utils/session.server";
+import { CARE_LEVEL_LABELS, type CareLevelValue } from "~/utils/vocabulary";
+
+// GET /clients/export?search=…&status=…: every client matching the list's filters (all pages), as CSV.
+
+const COLUMNS: CsvColumn<ClientRecord>[] = [
+  { header: "First Name", value: (c) => c.firstName },
+  { header: "Last Name", value: (c) => c.lastName },
+  { header: "Email", value: (c) => c.email },
+  { header: "Phone", value: (c) => c.phone },
+  { header: "Date of Birth", value: (c) => c.dateOfBirth },
+  { header: "Gender", value: (c) => c.gender },
+  { header: "Status", value: (c) => c.trackerStatus },
+  { header: "Care Level", value: (c) => CARE_LEVEL_LABELS[c.careLevel as CareLevelValue] ?? c.careLevel },
+  { header: "Street", value: (c) => c.address.street },
+  { header: "City", value: (c) => c.address.city },
+  { header: "State", value: (c) => c.address.state },
+  { header: "ZIP", value: (c) => c.address.zip },
+  { header: "Emergency Contact", value: (c) => c.emergencyContact.name },
+  { header: "Relationship", value: (c) => c.emergencyContact.relationship },
+  { header: "Emergency Phone", value: (c) => c.emergencyContact.phone },
+  { header: "Medical Conditions", value: (c) => c.medicalConditions.join("; ") },
+  { header: "Medications", value: (c) => c.medications.join("; ") },
+  { header: "Medical Notes", value: (c) => c.medicalNotes },
+  { header: "Budget Min", value: (c) => c.budgetMin },
+  { header: "Budget Max", value: (c) => c.budgetMax },
+  { header: "Preferred Location", value: (c) => c.preferences.location },
+  { header: "Room Type", value: (c) => c.preferences.roomType },
+  { header: "Preferred Amenities", value: (c) => c.preferences.amenities.join("; ") },
+  { header: "Created", value: (c) => c.createdAt },
+  { header: "Updated", value: (c) => c.updatedAt },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = contextOf(await requireUser(request));
+  const { query } = readListQuery(new URL(request.url), ClientListQuerySchema);
+  const date = new Date().toISOString().slice(0, 10);
+  return csvResponse(`clients-${date}.csv`, COLUMNS, streamClients(getDb(), ctx, query));
+}
