@@ -48,7 +48,7 @@ const dateOfBirth = z
   .string({ error: "Date of birth is required" })
   .trim()
   .min(1, "Date of birth is required")
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Please enter a valid date")
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: "Please enter a valid date", abort: true })
   .refine((v) => v >= "1900-01-01" && v <= new Date().toISOString().slice(0, 10), "Date of birth must be in the past");
 
 /** "$3,000 - $5,000" -> [3000, 5000]. */
