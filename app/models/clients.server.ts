@@ -57,32 +57,32 @@ export interface ClientRecord {
 }
 
 const clientColumns = [
-  "id",
-  "first_name",
-  "last_name",
-  "email",
-  "phone",
-  "date_of_birth",
-  "gender",
-  "address_street",
-  "address_city",
-  "address_state",
-  "address_zip",
-  "emergency_name",
-  "emergency_relationship",
-  "emergency_phone",
-  "medical_conditions",
-  "medications",
-  "medical_notes",
-  "care_level",
-  "tracker_status",
-  "budget_min",
-  "budget_max",
-  "preferred_location",
-  "preferred_amenities",
-  "room_type",
-  "created_at",
-  "updated_at",
+  "clients.id",
+  "clients.first_name",
+  "clients.last_name",
+  "clients.email",
+  "clients.phone",
+  "clients.date_of_birth",
+  "clients.gender",
+  "clients.address_street",
+  "clients.address_city",
+  "clients.address_state",
+  "clients.address_zip",
+  "clients.emergency_name",
+  "clients.emergency_relationship",
+  "clients.emergency_phone",
+  "clients.medical_conditions",
+  "clients.medications",
+  "clients.medical_notes",
+  "clients.care_level",
+  "clients.tracker_status",
+  "clients.budget_min",
+  "clients.budget_max",
+  "clients.preferred_location",
+  "clients.preferred_amenities",
+  "clients.room_type",
+  "clients.created_at",
+  "clients.updated_at",
 ] as const;
 
 type ClientRow = {
@@ -142,12 +142,12 @@ function toRecord(row: ClientRow): ClientRecord {
 
 // ─────────────────────────────── list ───────────────────────────────
 
-const SORT_COLUMNS: Record<ClientSortField, "updated_at" | "created_at" | "first_name" | "last_name"> = {
-  updatedAt: "updated_at",
-  createdAt: "created_at",
-  firstName: "first_name",
-  lastName: "last_name",
-};
+const SORT_COLUMNS = {
+  updatedAt: "clients.updated_at",
+  createdAt: "clients.created_at",
+  firstName: "clients.first_name",
+  lastName: "clients.last_name",
+} as const satisfies Record<ClientSortField, string>;
 
 export type ClientFilters = Pick<ClientListQuery, "search" | "status" | "careLevel">;
 
@@ -177,48 +177,81 @@ function filtered(db: DB, ctx: Ctx, filters: ClientFilters) {
     });
 }
 
-/** How many clients match; the running totals answer when only the status narrows the list. */
-export async function countClients(db: DB, ctx: Ctx, filters: ClientFilters): Promise<number> {
+/**
+ * How many clients match; the running totals answer when only the status narrows the list.
+ * With `cap`, a search stops counting past that many (counting every match of a short search
+ * term costs more than the page itself); `capped` then says there are more.
+ */
+export async function countClients(
+  db: DB,
+  ctx: Ctx,
+  filters: ClientFilters,
+  cap?: number,
+): Promise<{ total: number; capped: boolean }> {
   if (!filters.search && !filters.careLevel) {
     const count = await readAgencyCounts(db, ctx);
-    return filters.status
+    const total = filters.status
       ? count(`clients:${filters.status}`)
       : CLIENT_STATUSES.reduce((sum, s) => sum + count(`clients:${s}`), 0);
+    return { total, capped: false };
+  }
+  if (cap && filters.search) {
+    const row = await db
+      .selectFrom(filtered(db, ctx, filters).select("id").limit(cap + 1).as("matches"))
+      .select(db.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
+    const n = Number(row.n);
+    return { total: Math.min(n, cap), capped: n > cap };
   }
   const row = await filtered(db, ctx, filters).select(db.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { total: Number(row.n), capped: false };
 }
 
 function ordered<O>(
   qb: SelectQueryBuilder<Database, "clients", O>,
   sort: ClientListQuery["sort"],
 ) {
-  return qb.orderBy(SORT_COLUMNS[sort.field], sort.direction).orderBy("id", sort.direction);
+  return qb.orderBy(SORT_COLUMNS[sort.field], sort.direction).orderBy("clients.id", sort.direction);
 }
 
 export interface ClientPage {
   clients: ClientRecord[];
   page: number;
   limit: number;
+  /** Matches, or `countCap` when there are more (then `capped`). */
   total: number;
+  capped: boolean;
   totalPages: number;
 }
 
-/** One page of the agency's clients, filtered and sorted as asked, with the totals for paging. */
-export async function listClients(db: DB, ctx: Ctx, query: ClientListQuery): Promise<ClientPage> {
-  const [rows, total] = await Promise.all([
-    ordered(filtered(db, ctx, query).select(clientColumns), query.sort)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-    countClients(db, ctx, query),
+/**
+ * One page of the agency's clients, filtered and sorted as asked, with the totals for paging.
+ * The page's ids are found first (from an index alone where the filters allow), then only those
+ * rows are read: a deep page does not read every row before it.
+ */
+export async function listClients(
+  db: DB,
+  ctx: Ctx,
+  query: ClientListQuery,
+  options: { countCap?: number } = {},
+): Promise<ClientPage> {
+  const pageIds = ordered(filtered(db, ctx, query).select("id"), query.sort)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [rows, count] = await Promise.all([
+    ordered(
+      db.selectFrom("clients").innerJoin(pageIds.as("page"), "page.id", "clients.id").select(clientColumns),
+      query.sort,
+    ).execute(),
+    countClients(db, ctx, query, options.countCap),
   ]);
   return {
     clients: rows.map(toRecord),
     page: query.page,
     limit: query.limit,
-    total,
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    total: count.total,
+    capped: count.capped,
+    totalPages: Math.max(1, Math.ceil(count.total / query.limit)),
   };
 }
 
@@ -244,7 +277,7 @@ export async function* streamClients(
       query.sort,
     )
       .$if(cursor !== null, (qb) =>
-        qb.where(sql<boolean>`(${sql.ref(column)}, id) ${op} (${cursor!.key}::${type}, ${cursor!.id}::uuid)`),
+        qb.where(sql<boolean>`(${sql.ref(column)}, clients.id) ${op} (${cursor!.key}::${type}, ${cursor!.id}::uuid)`),
       )
       .limit(batchSize)
       .execute();

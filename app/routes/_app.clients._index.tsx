@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { ClientCard } from "~/components/clients/client-card";
+import { ClientCard, toClientCard } from "~/components/clients/client-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
@@ -22,19 +22,26 @@ export const handle = { header: { title: "Clients", subtitle: "Manage your clien
 
 export const meta: MetaFunction = () => [{ title: "Clients · Senior Placement" }];
 
+/** A search counts its matches up to this many (see countClients). */
+const SEARCH_COUNT_CAP = 1000;
+
 const SORT_LABELS = { updatedAt: "Last updated", createdAt: "Date added", firstName: "First name", lastName: "Last name" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = contextOf(await requireUser(request));
   const url = new URL(request.url);
   const { query, ignored } = readListQuery(url, ClientListQuerySchema, { limit: String(CLIENT_PAGE_SIZE) });
-  const result = await listClients(getDb(), ctx, query);
+  const result = await listClients(getDb(), ctx, query, { countCap: SEARCH_COUNT_CAP });
   // Past the last page (say, after a delete): go to the last one.
-  if (result.total > 0 && query.page > result.totalPages) {
+  if (!result.capped && result.total > 0 && query.page > result.totalPages) {
     throw redirect(`/clients${withParams(url.search, { page: result.totalPages })}`);
   }
   return json({
-    ...result,
+    clients: result.clients.map(toClientCard),
+    page: result.page,
+    total: result.total,
+    capped: result.capped,
+    totalPages: result.totalPages,
     filters: {
       search: query.search ?? "",
       status: query.status ?? "",
@@ -47,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ClientsPage() {
-  const { clients, page, totalPages, total, filters, ignored } = useLoaderData<typeof loader>();
+  const { clients, page, totalPages, total, capped, filters, ignored } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const filtering = Boolean(filters.search || filters.status || filters.careLevel);
   const sign = filters.sortDirection === "desc" ? "-" : "";
@@ -57,7 +64,9 @@ export default function ClientsPage() {
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader
         title="Clients"
-        description={`${total.toLocaleString("en-US")} ${total === 1 ? "client" : "clients"}${filtering ? " match your filters" : ""}`}
+        description={`${total.toLocaleString("en-US")}${capped ? "+" : ""} ${total === 1 ? "client" : "clients"}${
+          filtering ? (total === 1 ? " matches your filters" : " match your filters") : ""
+        }${capped ? ": refine the search to narrow them down" : ""}`}
         actions={
           <>
             <a href={exportHref} className={buttonClasses("outline")} download>
@@ -171,7 +180,7 @@ export default function ClientsPage() {
           <Pagination
             page={page}
             totalPages={totalPages}
-            total={total}
+            total={capped ? undefined : total}
             noun="clients"
             hrefFor={(p) => withParams(search, { page: p === 1 ? undefined : p })}
           />

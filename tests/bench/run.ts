@@ -57,6 +57,14 @@ function targets(cookie: string, token: string): (Target & { budget: boolean })[
     { name: "login", path: "/login", budget: false },
     screen("dashboard", "/dashboard"),
     api("api-clients-dashboard", "/api/clients/dashboard"),
+    screen("clients", "/clients"),
+    screen("clients-search", "/clients?search=william"),
+    screen("clients-search-phone", "/clients?search=555-2"),
+    screen("clients-status-sort", "/clients?status=placed&sort=lastName"),
+    screen("clients-care-page", "/clients?careLevel=memory&sort=-createdAt&page=40"),
+    screen("clients-all-filters", "/clients?search=ann&status=active-client&careLevel=assisted&sort=firstName"),
+    screen("clients-deep-page", "/clients?sort=firstName&page=2000"),
+    api("api-clients", "/api/clients?status=target&sort=-updatedAt&limit=50"),
   ];
 }
 

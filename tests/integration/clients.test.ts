@@ -1,7 +1,9 @@
 import { createCookie } from "@remix-run/node";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
+import { listClients } from "~/models/clients.server";
 import { createSession } from "~/models/session.server";
+import { ClientListQuerySchema } from "~/schemas/client";
 import { action as detailAction, loader as detailLoader } from "~/routes/_app.clients.$id._index";
 import { action as deleteAction } from "~/routes/_app.clients.$id.delete";
 import { action as editAction } from "~/routes/_app.clients.$id.edit";
@@ -138,6 +140,16 @@ describe("GET /api/clients", () => {
     expect(status).toBe(400);
     expect(json.success).toBe(false);
     expect(json.errors).toEqual([{ path, msg: expect.stringContaining(message) }]);
+  });
+
+  it("a search counts up to the cap it is given, and says when there are more", async () => {
+    for (let i = 0; i < 5; i++) await createClient(db, { agencyId: user.agency_id, first_name: `Cap${i}` });
+    const ctx = { agencyId: user.agency_id, userId: user.id };
+    const query = ClientListQuerySchema.parse({ search: "cap", limit: "2", sort: "firstName" });
+    expect(await listClients(db, ctx, query, { countCap: 3 })).toMatchObject({ total: 3, capped: true, totalPages: 2 });
+    expect(await listClients(db, ctx, query, { countCap: 5 })).toMatchObject({ total: 5, capped: false, totalPages: 3 });
+    const deep = await listClients(db, ctx, { ...query, page: 3 }, { countCap: 3 });
+    expect(deep.clients.map((c) => c.firstName)).toEqual(["Cap4"]);
   });
 
   it("shows only the caller's agency", async () => {

@@ -25,10 +25,24 @@ export function medicalSummary(client: Pick<ClientRecord, "medicalConditions" | 
   return [client.medicalConditions.join(", "), client.medicalNotes ?? ""].filter(Boolean).join(". ");
 }
 
-type CardClient = Pick<
-  ClientRecord,
-  "id" | "firstName" | "lastName" | "email" | "phone" | "trackerStatus" | "careLevel" | "budgetMin" | "budgetMax" | "medicalConditions" | "medicalNotes"
->;
+type CardClient = ReturnType<typeof toClientCard>;
+
+/** What a card shows, and nothing more (a list page sends only this to the browser). */
+export function toClientCard(client: ClientRecord) {
+  return {
+    id: client.id,
+    firstName: client.firstName,
+    lastName: client.lastName,
+    email: client.email,
+    phone: client.phone,
+    trackerStatus: client.trackerStatus,
+    careLevel: client.careLevel,
+    budgetMin: client.budgetMin,
+    budgetMax: client.budgetMax,
+    medicalConditions: client.medicalConditions,
+    medicalNotes: client.medicalNotes,
+  };
+}
 
 export function ClientCard({ client }: { client: CardClient }) {
   const medical = medicalSummary(client);

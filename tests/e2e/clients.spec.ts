@@ -1,0 +1,882 @@
+// The clients area (spec 001 §2 "Clients", DESIGN.md §6): list, filters, export, form, detail
+// and delete, with JavaScript on (project `js`) and off (project `no-js`).
+//
+// Tests that write get an agency of their own (an empty one, see `agency` below): both projects
+// run at once against one seeded database, and a fresh agency keeps each test's clients, counts and
+// exports to itself. Tests that only read (a client with placements, the export of the demo data)
+// use the seeded demo agency.
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import { type Locator, type Page } from "@playwright/test";
+import { sql } from "kysely";
+import {
+  createEmptyAgencyUser,
+  DEMO_EMAIL,
+  dbForE2E,
+  expect,
+  type SignedInUser,
+  test as base,
+} from "../support/e2e";
+
+const test = base.extend<{
+  /** Signed in as the coordinator of a new agency with no data. */
+  agency: SignedInUser;
+}>({
+  agency: async ({ loginAs }, use) => {
+    await use(await loginAs(await createEmptyAgencyUser()));
+  },
+});
+
+// ───────────────────────────── helpers ─────────────────────────────
+
+/** Lower-case letters only (digits in a search term also match phone numbers). */
+function token(length = 6): string {
+  return Array.from(crypto.randomBytes(length), (b) => String.fromCharCode(97 + (b % 26))).join("");
+}
+
+function digits(length: number): string {
+  return Array.from(crypto.randomBytes(length), (b) => String(b % 10)).join("");
+}
+
+function uniquePhone(): string {
+  const d = `555${digits(7)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+interface StoredClient {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+type ClientRowInput = Partial<{
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  date_of_birth: string;
+  care_level: "independent" | "assisted" | "memory" | "skilled";
+  tracker_status: "New Client" | "Active Client" | "Target" | "Placed" | "Follow-up";
+  medical_conditions: string[];
+  medications: string[];
+  medical_notes: string | null;
+  budget_min: number | null;
+  budget_max: number | null;
+  address_city: string | null;
+  address_state: string | null;
+  address_zip: string | null;
+}>;
+
+/** A client straight in the database, in the signed-in user's agency. */
+async function insertClient(user: SignedInUser, values: ClientRowInput = {}): Promise<StoredClient> {
+  const firstName = values.first_name ?? "Test";
+  const lastName = values.last_name ?? `Client${token()}`;
+  const row = await dbForE2E()
+    .insertInto("clients")
+    .values({
+      agency_id: user.agencyId,
+      created_by: user.id,
+      first_name: firstName,
+      last_name: lastName,
+      email: values.email ?? `${firstName}.${lastName}.${token()}@example.com`.toLowerCase(),
+      phone: values.phone ?? uniquePhone(),
+      date_of_birth: values.date_of_birth ?? "1942-06-15",
+      emergency_name: "Pat Relative",
+      emergency_relationship: "Daughter",
+      emergency_phone: uniquePhone(),
+      care_level: values.care_level ?? "independent",
+      tracker_status: values.tracker_status ?? "New Client",
+      medical_conditions: values.medical_conditions ?? [],
+      medications: values.medications ?? [],
+      medical_notes: values.medical_notes ?? null,
+      budget_min: values.budget_min ?? null,
+      budget_max: values.budget_max ?? null,
+      address_city: values.address_city ?? null,
+      address_state: values.address_state ?? null,
+      address_zip: values.address_zip ?? null,
+    })
+    .returning(["id", "first_name", "last_name", "email", "phone"])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone };
+}
+
+async function clientsOf(user: SignedInUser) {
+  return dbForE2E()
+    .selectFrom("clients")
+    .selectAll()
+    .where("agency_id", "=", user.agencyId)
+    .orderBy("created_at")
+    .execute();
+}
+
+const filters = (page: Page) => page.getByRole("search", { name: "Client filters" });
+const cards = (page: Page) => page.getByTestId("client-card");
+const cardNames = (page: Page) => cards(page).getByRole("heading");
+const toast = (page: Page, type: "success" | "error") => page.locator(`[data-toast-type=${type}]`);
+
+/**
+ * With JavaScript, waits until the page has hydrated (so clicks reach React, not the plain HTML):
+ * each screen shows something only once its scripts run.
+ */
+async function ready(page: Page, js: boolean, screen: "list" | "form" | "detail") {
+  if (!js) return;
+  if (screen === "list") await expect(filters(page).getByRole("button", { name: "Apply" })).toHaveCount(0);
+  if (screen === "form") await expect(page.getByRole("button", { name: "Add", exact: true }).first()).toBeVisible();
+  if (screen === "detail")
+    await expect(page.getByRole("link", { name: "Delete", exact: true })).toHaveAttribute("aria-haspopup", "dialog");
+}
+
+/** Without JavaScript the filters apply with the Apply button; with it they apply themselves. */
+async function applyFilters(page: Page, js: boolean) {
+  if (!js) await filters(page).getByRole("button", { name: "Apply" }).click();
+}
+
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+
+/** Fills the required fields of the client form. */
+async function fillRequired(
+  page: Page,
+  v: { firstName: string; lastName: string; email: string; phone: string; dob?: string },
+) {
+  await field(page, "First name").fill(v.firstName);
+  await field(page, "Last name").fill(v.lastName);
+  await field(page, "Email").fill(v.email);
+  await field(page, "Phone").fill(v.phone);
+  await field(page, "Date of birth").fill(v.dob ?? "1941-02-03");
+  await field(page, "Contact name").fill("Maria Gomez");
+  await field(page, "Relationship").fill("Daughter");
+  await field(page, "Contact phone").fill(uniquePhone());
+}
+
+/** A CSV text (RFC 4180, as csv-stringify writes it) as rows of fields. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+    } else cell += c;
+  }
+  if (cell !== "" || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+const CSV_HEADER = [
+  "First Name",
+  "Last Name",
+  "Email",
+  "Phone",
+  "Date of Birth",
+  "Gender",
+  "Status",
+  "Care Level",
+  "Street",
+  "City",
+  "State",
+  "ZIP",
+  "Emergency Contact",
+  "Relationship",
+  "Emergency Phone",
+  "Medical Conditions",
+  "Medications",
+  "Medical Notes",
+  "Budget Min",
+  "Budget Max",
+  "Preferred Location",
+  "Room Type",
+  "Preferred Amenities",
+  "Created",
+  "Updated",
+];
+
+/** The CSV's rows as objects keyed by the header row (which must be the expected one). */
+function csvRecords(text: string): Array<Record<string, string>> {
+  expect(text.startsWith("\uFEFF"), "the CSV starts with a UTF-8 byte order mark").toBe(true);
+  const [header, ...rows] = parseCsv(text.slice(1));
+  expect(header).toEqual(CSV_HEADER);
+  return rows.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]])));
+}
+
+/** The message of a refused delete, as the user should read it. */
+function inUseMessage(placements: number, openTasks: number): string {
+  const parts = [
+    placements > 0 ? `${placements} placement${placements === 1 ? "" : "s"}` : null,
+    openTasks > 0 ? `${openTasks} open task${openTasks === 1 ? "" : "s"}` : null,
+  ].filter(Boolean);
+  return `This client has ${parts.join(" and ")}, so it cannot be deleted. Delete or reassign ${
+    parts.length > 1 ? "them" : "it"
+  } first.`;
+}
+
+/** Opens the delete confirmation from a client's page (a dialog with JS, a page without) and answers it. */
+async function confirmDelete(page: Page, js: boolean, client: StoredClient, answer: "Delete" | "Cancel") {
+  await ready(page, js, "detail");
+  await page.getByRole("link", { name: "Delete", exact: true }).click();
+  const message = `Are you sure you want to delete ${client.firstName} ${client.lastName}? This action cannot be undone.`;
+  let box: Locator;
+  if (js) {
+    box = page.getByRole("dialog", { name: "Delete this client?" });
+    await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
+  } else {
+    await expect(page).toHaveURL(new RegExp(`/clients/${client.id}/delete$`));
+    box = page.getByRole("region", { name: "Delete this client?" });
+  }
+  await expect(box).toBeVisible();
+  await expect(box).toContainText(message);
+  if (answer === "Delete") await box.getByRole("button", { name: "Delete", exact: true }).click();
+  else await box.getByRole(js ? "button" : "link", { name: "Cancel", exact: true }).click();
+}
+
+// ───────────────────────────── create ─────────────────────────────
+
+test.describe("adding a client", () => {
+  test("errors show next to the fields; corrected, the client is saved with its care and medical details", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    const last = `Okafor${token()}`;
+    const email = `grace.${last}@example.com`.toLowerCase();
+
+    await page.goto("/clients");
+    await expect(page.getByText("No clients yet")).toBeVisible();
+    await ready(page, js, "list");
+    await page.getByRole("link", { name: "Add Client" }).first().click();
+    await expect(page).toHaveURL(/\/clients\/new$/);
+    await expect(page.getByRole("heading", { name: "Add Client" })).toBeVisible();
+    await ready(page, js, "form");
+
+    // Defaults of a new client.
+    await expect(field(page, "Care level")).toHaveValue("independent");
+    await expect(field(page, "Status")).toHaveValue("New Client");
+    await expect(field(page, "Room type")).toHaveValue("private");
+
+    // First try: no last name, a bad e-mail, a contact phone too short.
+    await field(page, "First name").fill("Grace");
+    await field(page, "Email").fill("not-an-email");
+    await field(page, "Phone").fill(uniquePhone());
+    await field(page, "Date of birth").fill("1941-02-03");
+    await field(page, "Contact name").fill("Maria Gomez");
+    await field(page, "Relationship").fill("Daughter");
+    await field(page, "Contact phone").fill("12");
+    await field(page, "Care level").selectOption({ label: "Memory Care" });
+    await field(page, "Status").selectOption("Target");
+    const conditions = page.getByRole("group", { name: "Medical conditions" });
+    const medications = page.getByRole("group", { name: "Medications" });
+    await conditions.getByRole("checkbox", { name: "Hypertension", exact: true }).check();
+    await medications.getByRole("checkbox", { name: "Donepezil", exact: true }).check();
+    await page.getByRole("button", { name: "Create Client" }).click();
+
+    const banner = page.getByRole("alert").filter({ hasText: "Please fix the errors below" });
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText("3 fields need your attention.");
+    await expect(field(page, "Last name")).toHaveAccessibleDescription("Last name is required");
+    await expect(field(page, "Email")).toHaveAccessibleDescription("Please enter a valid email address");
+    await expect(field(page, "Contact phone")).toHaveAccessibleDescription("Please enter a valid phone number");
+    await expect(field(page, "Last name")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/clients\/new$/);
+    // Nothing typed is lost.
+    await expect(field(page, "First name")).toHaveValue("Grace");
+    await expect(field(page, "Care level")).toHaveValue("memory");
+    await expect(field(page, "Status")).toHaveValue("Target");
+    await expect(conditions.getByRole("checkbox", { name: "Hypertension", exact: true })).toBeChecked();
+    expect(await clientsOf(agency)).toHaveLength(0);
+
+    // Corrected, with a custom condition and a custom medication (typed, comma-separated).
+    await field(page, "Last name").fill(last);
+    await field(page, "Email").fill(email);
+    await field(page, "Contact phone").fill(uniquePhone());
+    await field(page, "Other conditions").fill("Glaucoma");
+    await field(page, "Other medications").fill("Latanoprost eye drops, Vitamin D");
+    await field(page, "Minimum budget").fill("3000");
+    await field(page, "Maximum budget").fill("5000");
+    await field(page, "City").fill("Portland");
+    await field(page, "State").selectOption("OR");
+    await field(page, "ZIP code").fill("97201");
+    await page.getByRole("button", { name: "Create Client" }).click();
+
+    await expect(page).toHaveURL(/\/clients$/);
+    await expect(toast(page, "success")).toContainText("Client created successfully!");
+    const card = cards(page).filter({ hasText: `Grace ${last}` });
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText("Memory Care");
+    await expect(card).toContainText("Target");
+    await expect(card).toContainText(email);
+    await expect(card).toContainText("$3,000 - $5,000");
+
+    const [stored] = await clientsOf(agency);
+    expect(stored).toMatchObject({
+      first_name: "Grace",
+      last_name: last,
+      email,
+      date_of_birth: "1941-02-03",
+      care_level: "memory",
+      tracker_status: "Target",
+      medical_conditions: ["Hypertension", "Glaucoma"],
+      medications: ["Donepezil", "Latanoprost eye drops", "Vitamin D"],
+      address_city: "Portland",
+      address_state: "OR",
+      address_zip: "97201",
+      room_type: "private",
+    });
+    expect(Number(stored.budget_min)).toBe(3000);
+    expect(Number(stored.budget_max)).toBe(5000);
+  });
+
+  test("a client whose e-mail and phone are on file already: a warning, then Create anyway", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    const existing = await insertClient(agency, { first_name: "Ann", last_name: `Existing${token()}` });
+    const phoneDigits = existing.phone.replace(/\D/g, "");
+
+    await page.goto("/clients/new");
+    await ready(page, js, "form");
+    await fillRequired(page, {
+      firstName: "Anne",
+      lastName: "Newcomer",
+      email: existing.email.toUpperCase(), // the same address, typed in capitals
+      phone: `${phoneDigits.slice(0, 3)}.${phoneDigits.slice(3, 6)}.${phoneDigits.slice(6)}`, // other punctuation
+    });
+    await page.getByRole("button", { name: "Create Client" }).click();
+
+    const warning = page.getByRole("alert").filter({ hasText: "This client may already exist" });
+    await expect(warning).toBeVisible();
+    const link = warning.getByRole("link", { name: `${existing.firstName} ${existing.lastName}` });
+    await expect(link).toHaveAttribute("href", `/clients/${existing.id}`);
+    await expect(warning.getByRole("listitem")).toHaveText(`${existing.firstName} ${existing.lastName} has the same email and phone.`);
+    await expect(page).toHaveURL(/\/clients\/new$/);
+    await expect(field(page, "First name")).toHaveValue("Anne");
+    expect(await clientsOf(agency)).toHaveLength(1);
+
+    await warning.getByRole("button", { name: "Create anyway" }).click();
+    await expect(page).toHaveURL(/\/clients$/);
+    await expect(toast(page, "success")).toContainText("Client created successfully!");
+    await expect(cards(page)).toHaveCount(2);
+    const stored = await clientsOf(agency);
+    expect(stored.map((c) => `${c.first_name} ${c.last_name}`)).toEqual([
+      `${existing.firstName} ${existing.lastName}`,
+      "Anne Newcomer",
+    ]);
+  });
+
+  test("Add turns typed entries into ticked boxes, refusing empty and repeated ones @js-only", async ({ page, agency }) => {
+    await page.goto("/clients/new");
+    await ready(page, true, "form");
+    const conditions = page.getByRole("group", { name: "Medical conditions" });
+    const other = field(page, "Other conditions");
+    const add = conditions.getByRole("button", { name: "Add" });
+
+    await add.click();
+    await expect(conditions.getByRole("alert")).toHaveText("Type an entry first.");
+    await other.fill("Glaucoma");
+    await add.click();
+    await expect(conditions.getByRole("checkbox", { name: "Glaucoma", exact: true })).toBeChecked();
+    await expect(other).toHaveValue("");
+    await other.fill("glaucoma");
+    await other.press("Enter"); // Enter adds too, and does not submit the form
+    await expect(conditions.getByRole("alert")).toHaveText('"glaucoma" is already in the list.');
+    await expect(page).toHaveURL(/\/clients\/new$/);
+    // A preset typed by hand ticks the preset.
+    await other.fill("hypertension");
+    await add.click();
+    await expect(conditions.getByRole("checkbox", { name: "Hypertension", exact: true })).toBeChecked();
+    await expect(conditions.getByRole("checkbox")).toHaveCount(17); // 16 presets + Glaucoma
+
+    await fillRequired(page, { firstName: "Ida", lastName: "Picker", email: `ida.${token()}@example.com`, phone: uniquePhone() });
+    await page.getByRole("button", { name: "Create Client" }).click();
+    await expect(toast(page, "success")).toContainText("Client created successfully!");
+    const [stored] = await clientsOf(agency);
+    expect(stored.medical_conditions).toEqual(["Hypertension", "Glaucoma"]);
+  });
+});
+
+// ───────────────────────────── list ─────────────────────────────
+
+test.describe("the clients list", () => {
+  test("search finds a client by name, e-mail or phone, however the phone is typed", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    const quill = await insertClient(agency, { first_name: "Harriet", last_name: "Quillfeather", phone: "(503) 555-0142" });
+    await insertClient(agency, { first_name: "Walter", last_name: "Brennan", email: "walter.b@example.org" });
+    await insertClient(agency, { first_name: "Rosa", last_name: "Delgado" });
+
+    await page.goto("/clients");
+    await ready(page, js, "list");
+    await expect(page.getByText("3 clients", { exact: true })).toBeVisible();
+    await expect(cards(page)).toHaveCount(3);
+
+    const search = filters(page).getByLabel("Search");
+    await search.fill("quillfeath");
+    await applyFilters(page, js);
+    await expect(page).toHaveURL(/[?&]search=quillfeath(&|$)/);
+    await expect(cardNames(page)).toHaveText(["Harriet Quillfeather"]);
+    await expect(page.getByText(/^1 client matche?s? your filters$/)).toBeVisible();
+
+    await search.fill("walter.b@example");
+    await applyFilters(page, js);
+    await expect(page).toHaveURL(/search=walter\.b%40example/);
+    await expect(cardNames(page)).toHaveText(["Walter Brennan"]);
+
+    await search.fill("503.555.0142");
+    await applyFilters(page, js);
+    await expect(cardNames(page)).toHaveText([`${quill.firstName} ${quill.lastName}`]);
+
+    await search.fill("nobody-like-this");
+    await applyFilters(page, js);
+    await expect(page.getByText("No clients match your filters")).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+  });
+
+  // Bug: app/models/clients.server.ts `filtered()` also matches the DIGITS of any search term
+  // against every client's search text (meant for phone numbers), so a term that merely contains
+  // digits, like an e-mail address, also lists unrelated clients whose phone or e-mail contains
+  // those digits.
+  test.fixme("searching an e-mail address that contains digits lists only that client", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    await insertClient(agency, { first_name: "Ann", last_name: "Lee", email: "ann.lee1950@example.com", phone: "(212) 555-0100" });
+    await insertClient(agency, { first_name: "Bob", last_name: "Stone", email: "bob.stone@example.com", phone: "(212) 555-1950" });
+    await page.goto("/clients");
+    await ready(page, js, "list");
+    await filters(page).getByLabel("Search").fill("ann.lee1950@example.com");
+    await applyFilters(page, js);
+    await expect(page).toHaveURL(/search=ann\.lee1950/);
+    await expect(cardNames(page)).toHaveText(["Ann Lee"]);
+  });
+
+  test("status and care level filters narrow the list, and the URL keeps them", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    await insertClient(agency, { first_name: "Alma", last_name: "Target-Memory", tracker_status: "Target", care_level: "memory" });
+    await insertClient(agency, { first_name: "Bert", last_name: "Target-Assisted", tracker_status: "Target", care_level: "assisted" });
+    await insertClient(agency, { first_name: "Cleo", last_name: "New-Memory", tracker_status: "New Client", care_level: "memory" });
+
+    await page.goto("/clients");
+    await ready(page, js, "list");
+    await expect(cards(page)).toHaveCount(3);
+
+    await filters(page).getByLabel("Status").selectOption("Target");
+    await applyFilters(page, js);
+    await expect(page).toHaveURL(/[?&]status=Target(&|$)/);
+    await expect(cards(page)).toHaveCount(2);
+    await expect(page.getByText("2 clients match your filters")).toBeVisible();
+    for (const card of await cards(page).all()) await expect(card).toContainText("Target");
+
+    await filters(page).getByLabel("Care level").selectOption({ label: "Memory Care" });
+    await applyFilters(page, js);
+    await expect(page).toHaveURL(/[?&]careLevel=memory(&|$)/);
+    await expect(page).toHaveURL(/[?&]status=Target(&|$)/);
+    await expect(cardNames(page)).toHaveText(["Alma Target-Memory"]);
+
+    // The URL holds the state: opened again, the list and the controls are the same.
+    await page.reload();
+    await ready(page, js, "list");
+    await expect(filters(page).getByLabel("Status")).toHaveValue("Target");
+    await expect(filters(page).getByLabel("Care level")).toHaveValue("memory");
+    await expect(cardNames(page)).toHaveText(["Alma Target-Memory"]);
+
+    // The spec's slug values work in a shared link too.
+    await page.goto("/clients?careLevel=memory-care&status=new-client");
+    await expect(cardNames(page)).toHaveText(["Cleo New-Memory"]);
+
+    await page.goto("/clients?status=Target&careLevel=skilled");
+    await ready(page, js, "list");
+    await expect(page.getByText("No clients match your filters")).toBeVisible();
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/clients$/);
+    await expect(cards(page)).toHaveCount(3);
+  });
+
+  // Bug: with JavaScript, "Clear filters" (a link to /clients) leaves the old values in the filter
+  // form: app/components/ui/filter-form.tsx and app/routes/_app.clients._index.tsx render the
+  // controls uncontrolled (defaultValue) and never reset them when the URL changes, so the form
+  // shows filters that no longer apply, and the next change re-applies them.
+  test.fixme("Clear filters also clears the filter form", async ({ page, agency, javaScriptEnabled: js }) => {
+    await insertClient(agency, { first_name: "Dora", last_name: "Placed", tracker_status: "Placed" });
+    await insertClient(agency, { first_name: "Eli", last_name: "Target", tracker_status: "Target" });
+    await page.goto("/clients");
+    await ready(page, js, "list");
+    await filters(page).getByLabel("Search").fill("zzz-no-match");
+    await filters(page).getByLabel("Status").selectOption("Placed");
+    await applyFilters(page, js);
+    await expect(page.getByText("No clients match your filters")).toBeVisible();
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/clients$/);
+    await expect(cards(page)).toHaveCount(2);
+    await expect(filters(page).getByLabel("Search")).toHaveValue("");
+    await expect(filters(page).getByLabel("Status")).toHaveValue("");
+  });
+
+  test("sort by a field, and the direction toggle reverses it", async ({ page, agency, javaScriptEnabled: js }) => {
+    await insertClient(agency, { first_name: "Ada", last_name: "Mills" });
+    await insertClient(agency, { first_name: "Ben", last_name: "Abbott" });
+    await insertClient(agency, { first_name: "Cy", last_name: "Zimmer" });
+
+    await page.goto("/clients");
+    await ready(page, js, "list");
+    // Default: last updated first.
+    await expect(filters(page).getByLabel("Sort by")).toHaveValue("-updatedAt");
+    await expect(cardNames(page)).toHaveText(["Cy Zimmer", "Ben Abbott", "Ada Mills"]);
+
+    await filters(page).getByLabel("Sort by").selectOption({ label: "Last name" });
+    await applyFilters(page, js);
+    await expect(page).toHaveURL(/[?&]sort=-lastName(&|$)/);
+    await expect(cardNames(page)).toHaveText(["Cy Zimmer", "Ada Mills", "Ben Abbott"]);
+
+    await filters(page).getByRole("link", { name: "Sorted descending: sort ascending" }).click();
+    await expect(page).toHaveURL(/[?&]sort=lastName(&|$)/);
+    await expect(cardNames(page)).toHaveText(["Ben Abbott", "Ada Mills", "Cy Zimmer"]);
+    await expect(filters(page).getByRole("link", { name: "Sorted ascending: sort descending" })).toBeVisible();
+  });
+
+  test("12 clients a page; the page links keep the filters", async ({ page, agency, javaScriptEnabled: js }) => {
+    for (let i = 1; i <= 13; i++) {
+      await insertClient(agency, { first_name: `Page${String(i).padStart(2, "0")}`, last_name: "Tern" });
+    }
+    await insertClient(agency, { first_name: "Other", last_name: "Person" });
+
+    await page.goto("/clients");
+    await ready(page, js, "list");
+    await filters(page).getByLabel("Search").fill("tern");
+    await filters(page).getByLabel("Sort by").selectOption({ label: "First name" });
+    await applyFilters(page, js);
+    await expect(page).toHaveURL(/[?&]sort=-firstName(&|$)/);
+    await expect(page).toHaveURL(/[?&]search=tern(&|$)/);
+    await filters(page).getByRole("link", { name: "Sorted descending: sort ascending" }).click();
+    await expect(page).toHaveURL(/[?&]sort=firstName(&|$)/);
+    await expect(page).toHaveURL(/[?&]search=tern(&|$)/);
+
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    await expect(cards(page)).toHaveCount(12);
+    await expect(cardNames(page).first()).toHaveText("Page01 Tern");
+    await expect(pagination).toContainText("Page 1 of 2 · 13 clients");
+
+    await pagination.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect(page).toHaveURL(/[?&]search=tern(&|$)/);
+    await expect(cardNames(page)).toHaveText(["Page13 Tern"]);
+    await expect(pagination).toContainText("Page 2 of 2 · 13 clients");
+    // The export takes every page of the filtered list, so it leaves the page out.
+    const href = new URL((await page.getByRole("link", { name: "Export" }).getAttribute("href"))!, page.url());
+    expect(href.pathname).toBe("/clients/export");
+    expect(href.searchParams.get("search")).toBe("tern");
+    expect(href.searchParams.has("page")).toBe(false);
+
+    await pagination.getByRole("link", { name: "Previous" }).click();
+    await expect(cards(page)).toHaveCount(12);
+    await expect(page).not.toHaveURL(/[?&]page=/);
+  });
+});
+
+// ───────────────────────────── export ─────────────────────────────
+
+test.describe("export", () => {
+  test("downloads the filtered list as CSV: a header row and only the matching clients", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    const alma = await insertClient(agency, {
+      first_name: "Alma",
+      last_name: "Exported",
+      tracker_status: "Target",
+      care_level: "memory",
+      date_of_birth: "1938-11-30",
+      medical_conditions: ["Alzheimer's Disease", "Glaucoma"],
+      medications: ["Donepezil"],
+      medical_notes: 'Uses a walker, "mostly" at night',
+      budget_min: 4000,
+      budget_max: 6500,
+      address_city: "Salem",
+      address_state: "OR",
+      address_zip: "97301",
+    });
+    const formula = await insertClient(agency, {
+      first_name: "Bea",
+      last_name: "Formula",
+      tracker_status: "Target",
+      care_level: "memory",
+      medical_notes: "=1+2",
+    });
+    await insertClient(agency, { first_name: "Carl", last_name: "Assisted", tracker_status: "Target", care_level: "assisted" });
+    await insertClient(agency, { first_name: "Dina", last_name: "NewClient", tracker_status: "New Client", care_level: "memory" });
+
+    await page.goto("/clients");
+    await ready(page, js, "list");
+    await filters(page).getByLabel("Status").selectOption("Target");
+    await filters(page).getByLabel("Care level").selectOption({ label: "Memory Care" });
+    await applyFilters(page, js);
+    await expect(page).toHaveURL(/careLevel=memory/);
+    await expect(cards(page)).toHaveCount(2);
+
+    const exportLink = page.getByRole("link", { name: "Export" });
+    const href = new URL((await exportLink.getAttribute("href"))!, page.url());
+    expect(href.pathname).toBe("/clients/export");
+    expect(href.searchParams.get("status")).toBe("Target");
+    expect(href.searchParams.get("careLevel")).toBe("memory");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
+    expect(download.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
+    const records = csvRecords(await fs.readFile(await download.path(), "utf8"));
+
+    expect(records.map((r) => `${r["First Name"]} ${r["Last Name"]}`).sort()).toEqual(["Alma Exported", "Bea Formula"]);
+    for (const r of records) {
+      expect(r.Status).toBe("Target");
+      expect(r["Care Level"]).toBe("Memory Care");
+    }
+    const row = records.find((r) => r["Last Name"] === "Exported")!;
+    expect(row).toMatchObject({
+      "First Name": "Alma",
+      Email: alma.email,
+      Phone: alma.phone,
+      "Date of Birth": "1938-11-30",
+      City: "Salem",
+      State: "OR",
+      ZIP: "97301",
+      "Emergency Contact": "Pat Relative",
+      Relationship: "Daughter",
+      "Medical Conditions": "Alzheimer's Disease; Glaucoma",
+      Medications: "Donepezil",
+      "Medical Notes": 'Uses a walker, "mostly" at night',
+      "Budget Min": "4000",
+      "Budget Max": "6500",
+      "Room Type": "private",
+    });
+    // A cell that a spreadsheet would run as a formula is neutralised.
+    expect(records.find((r) => r["Last Name"] === formula.lastName)!["Medical Notes"]).toBe("'=1+2");
+  });
+
+  test("the export holds every matching client of every page", async ({ page, loginAs }) => {
+    const demo = await loginAs(DEMO_EMAIL);
+    const response = await page.request.get("/clients/export?status=Placed");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("text/csv");
+    expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="clients-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const records = csvRecords(await response.text());
+    const expected = await dbForE2E()
+      .selectFrom("clients")
+      .select("email")
+      .where("agency_id", "=", demo.agencyId)
+      .where("tracker_status", "=", "Placed")
+      .execute();
+    expect(records.every((r) => r.Status === "Placed")).toBe(true);
+    expect(records.map((r) => r.Email).sort()).toEqual(expected.map((r) => r.email).sort());
+
+    const all = csvRecords(await (await page.request.get("/clients/export")).text());
+    expect(all.length).toBeGreaterThan(12);
+  });
+});
+
+// ───────────────────────────── detail and edit ─────────────────────────────
+
+test.describe("editing a client", () => {
+  test("care level and medical entries (preset and custom) come back as saved", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    const client = await insertClient(agency, {
+      first_name: "Edna",
+      last_name: "Marsh",
+      care_level: "assisted",
+      tracker_status: "Active Client",
+      medical_conditions: ["Hypertension", "Glaucoma"],
+      medications: ["Metformin"],
+    });
+
+    await page.goto("/clients");
+    await cards(page).getByRole("link", { name: "Edna Marsh" }).click();
+    await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
+    await expect(page.getByRole("heading", { name: "Edna Marsh" })).toBeVisible();
+    await expect(page.getByText(/^Assisted Living · Age \d+$/)).toBeVisible();
+    await ready(page, js, "detail");
+    await page.getByRole("link", { name: "Edit Client" }).click();
+    await expect(page).toHaveURL(new RegExp(`/clients/${client.id}/edit$`));
+    await expect(page.getByRole("heading", { name: "Edit Edna Marsh" })).toBeVisible();
+    await ready(page, js, "form");
+
+    const conditions = page.getByRole("group", { name: "Medical conditions" });
+    const medications = page.getByRole("group", { name: "Medications" });
+    await expect(field(page, "First name")).toHaveValue("Edna");
+    await expect(field(page, "Care level")).toHaveValue("assisted");
+    await expect(field(page, "Status")).toHaveValue("Active Client");
+    await expect(conditions.getByRole("checkbox", { name: "Hypertension", exact: true })).toBeChecked();
+    await expect(conditions.getByRole("checkbox", { name: "Glaucoma", exact: true })).toBeChecked();
+    await expect(medications.getByRole("checkbox", { name: "Metformin", exact: true })).toBeChecked();
+
+    // An error first: the first name emptied.
+    await field(page, "First name").fill("");
+    await page.getByRole("button", { name: "Update Client" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors below" })).toContainText(
+      "One field needs your attention.",
+    );
+    await expect(field(page, "First name")).toHaveAccessibleDescription("First name is required");
+    expect((await clientsOf(agency))[0].first_name).toBe("Edna");
+
+    await field(page, "First name").fill("Edna");
+    await field(page, "Care level").selectOption({ label: "Skilled Nursing" });
+    await conditions.getByRole("checkbox", { name: "Hypertension", exact: true }).uncheck();
+    await conditions.getByRole("checkbox", { name: "COPD", exact: true }).check();
+    await field(page, "Other conditions").fill("Macular Pucker");
+    await field(page, "Other medications").fill("Timolol drops");
+    await page.getByRole("button", { name: "Update Client" }).click();
+
+    await expect(page).toHaveURL(/\/clients$/);
+    await expect(toast(page, "success")).toContainText("Client updated successfully!");
+    await expect(cards(page).filter({ hasText: "Edna Marsh" })).toContainText("Skilled Nursing");
+    const [stored] = await clientsOf(agency);
+    expect(stored.care_level).toBe("skilled");
+    expect(stored.tracker_status).toBe("Active Client");
+    expect(stored.medical_conditions).toEqual(["COPD", "Glaucoma", "Macular Pucker"]);
+    expect(stored.medications).toEqual(["Metformin", "Timolol drops"]);
+
+    // Opened again, the form shows what was saved.
+    await page.goto(`/clients/${client.id}/edit`);
+    await ready(page, js, "form");
+    await expect(field(page, "Care level")).toHaveValue("skilled");
+    await expect(conditions.getByRole("checkbox", { name: "Hypertension", exact: true })).not.toBeChecked();
+    for (const name of ["COPD", "Glaucoma", "Macular Pucker"]) {
+      await expect(conditions.getByRole("checkbox", { name, exact: true })).toBeChecked();
+    }
+    for (const name of ["Metformin", "Timolol drops"]) {
+      await expect(medications.getByRole("checkbox", { name, exact: true })).toBeChecked();
+    }
+    await expect(field(page, "Other conditions")).toHaveValue("");
+
+    // And so does the client's page.
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
+    await expect(page.getByText(/^Skilled Nursing · Age \d+$/)).toBeVisible();
+    for (const name of ["COPD", "Glaucoma", "Macular Pucker", "Metformin", "Timolol drops"]) {
+      await expect(page.getByRole("listitem").filter({ hasText: new RegExp(`^${name}$`) })).toBeVisible();
+    }
+  });
+});
+
+// ───────────────────────────── delete ─────────────────────────────
+
+test.describe("deleting a client", () => {
+  test("a client with placements is not deleted", async ({ page, loginAs, javaScriptEnabled: js }) => {
+    const demo = await loginAs(DEMO_EMAIL);
+    const db = dbForE2E();
+    const found = await db
+      .selectFrom("clients as c")
+      .innerJoin("placements as p", "p.client_id", "c.id")
+      .select(["c.id", "c.first_name", "c.last_name", "c.email", "c.phone"])
+      .where("c.agency_id", "=", demo.agencyId)
+      .groupBy("c.id")
+      .orderBy("c.last_name")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const client: StoredClient = {
+      id: found.id,
+      firstName: found.first_name,
+      lastName: found.last_name,
+      email: found.email,
+      phone: found.phone,
+    };
+    const usage = await db
+      .selectNoFrom([
+        sql<number>`(SELECT count(*)::int FROM placements WHERE client_id = ${client.id})`.as("placements"),
+        sql<number>`(SELECT count(*)::int FROM tasks WHERE client_id = ${client.id} AND NOT is_completed)`.as("openTasks"),
+      ])
+      .executeTakeFirstOrThrow();
+    expect(usage.placements).toBeGreaterThan(0);
+
+    await page.goto(`/clients/${client.id}`);
+    await confirmDelete(page, js, client, "Delete");
+
+    await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
+    const refused = toast(page, "error");
+    await expect(refused).toContainText("Client not deleted");
+    await expect(refused).toContainText(inUseMessage(usage.placements, usage.openTasks));
+    await expect(page.getByRole("heading", { name: `${client.firstName} ${client.lastName}` })).toBeVisible();
+    const still = await db.selectFrom("clients").select("id").where("id", "=", client.id).executeTakeFirst();
+    expect(still?.id).toBe(client.id);
+  });
+
+  test("a client with an open task is not deleted", async ({ page, agency, javaScriptEnabled: js }) => {
+    const client = await insertClient(agency, { first_name: "Opal", last_name: "Tasked" });
+    await dbForE2E()
+      .insertInto("tasks")
+      .values({ agency_id: agency.agencyId, title: "Call the family", due_date: "2030-01-15", client_id: client.id, assigned_to: agency.id })
+      .execute();
+
+    await page.goto(`/clients/${client.id}`);
+    await confirmDelete(page, js, client, "Delete");
+    await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
+    await expect(toast(page, "error")).toContainText("Client not deleted");
+    await expect(toast(page, "error")).toContainText(
+      "This client has 1 open task, so it cannot be deleted. Delete or reassign it first.",
+    );
+    expect(await clientsOf(agency)).toHaveLength(1);
+  });
+
+  test("Cancel keeps the client; Delete removes it and goes back to the list", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    const client = await insertClient(agency, { first_name: "Gone", last_name: `Soon${token()}` });
+    const keep = await insertClient(agency, { first_name: "Stays", last_name: "Here" });
+    // A completed task does not stand in the way.
+    await dbForE2E()
+      .insertInto("tasks")
+      .values({
+        agency_id: agency.agencyId,
+        title: "Intake call",
+        due_date: "2026-01-15",
+        client_id: client.id,
+        assigned_to: agency.id,
+        is_completed: true,
+        completed_at: new Date(),
+      })
+      .execute();
+
+    await page.goto(`/clients/${client.id}`);
+    await confirmDelete(page, js, client, "Cancel");
+    await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
+    if (js) await expect(page.getByRole("dialog", { name: "Delete this client?" })).toBeHidden();
+    expect(await clientsOf(agency)).toHaveLength(2);
+
+    await confirmDelete(page, js, client, "Delete");
+    await expect(page).toHaveURL(/\/clients$/);
+    await expect(toast(page, "success")).toContainText("Client deleted successfully");
+    await expect(cardNames(page)).toHaveText([`${keep.firstName} ${keep.lastName}`]);
+    expect((await clientsOf(agency)).map((c) => c.id)).toEqual([keep.id]);
+
+    const response = await page.goto(`/clients/${client.id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("This client does not exist or was removed.")).toBeVisible();
+  });
+});
