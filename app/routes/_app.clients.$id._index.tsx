@@ -1,16 +1,21 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { budgetText } from "~/components/clients/client-card";
+import {
+  ageOn,
+  Chips,
+  ClientPlacementsCard,
+  ClientTasksCard,
+  Item,
+  NotesCard,
+} from "~/components/clients/client-detail";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Badge, clientStatusTone, placementStatusTone, priorityTone } from "~/components/ui/badge";
-import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
+import { Badge, clientStatusTone } from "~/components/ui/badge";
+import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { ConfirmLink } from "~/components/ui/dialog";
-import { FieldError, Label, Textarea } from "~/components/ui/field";
 import { ArrowLeftIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
 import { addClientNote, getClient, listClientNotes } from "~/models/clients.server";
 import { listClientPlacements } from "~/models/placements.server";
@@ -52,40 +57,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(`/clients/${id}#notes`, { type: "success", title: "Note added" });
 }
 
-function ageOn(dateOfBirth: string, today = new Date()): number {
-  const born = new Date(`${dateOfBirth}T00:00:00Z`);
-  let age = today.getUTCFullYear() - born.getUTCFullYear();
-  const beforeBirthday =
-    today.getUTCMonth() < born.getUTCMonth() ||
-    (today.getUTCMonth() === born.getUTCMonth() && today.getUTCDate() < born.getUTCDate());
-  if (beforeBirthday) age -= 1;
-  return age;
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm text-slate-900">{children || <span className="text-slate-400">Not given</span>}</dd>
-    </div>
-  );
-}
-
-function Chips({ values, empty }: { values: string[]; empty: string }) {
-  if (values.length === 0) return <p className="text-sm text-slate-400">{empty}</p>;
-  return (
-    <ul className="flex flex-wrap gap-1.5">
-      {values.map((value) => (
-        <li key={value}>
-          <Badge>{value}</Badge>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export default function ClientDetailPage() {
   const { client, notes, placements, tasks } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const name = `${client.firstName} ${client.lastName}`;
   const address = [client.address.street, client.address.city, [client.address.state, client.address.zip].filter(Boolean).join(" ")]
     .filter(Boolean)
@@ -171,66 +145,9 @@ export default function ClientDetailPage() {
             </div>
           </Card>
 
-          <Card>
-            <CardHeader
-              title="Placements"
-              action={
-                <Link to={`/placements?clientId=${client.id}`} className="text-sm font-medium text-brand-700 hover:underline">
-                  View all
-                </Link>
-              }
-            />
-            {placements.length === 0 ? (
-              <p className="p-5 text-sm text-slate-500">No placements for this client yet.</p>
-            ) : (
-              <ul className="divide-y divide-slate-100">
-                {placements.map((p) => (
-                  <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
-                    <div className="min-w-0">
-                      <Link to={`/placements/${p.id}`} className="font-medium text-slate-900 hover:text-brand-700">
-                        {p.facility.name}
-                      </Link>
-                      <p className="text-sm text-slate-500">
-                        {p.facility.city}, {p.facility.state} · started {formatDate(p.startDate)}
-                      </p>
-                    </div>
-                    <div className="flex gap-2">
-                      <Badge tone={placementStatusTone(p.status)}>{p.status}</Badge>
-                      <Badge tone={priorityTone(p.priority)}>{p.priority} Priority</Badge>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
-
-          <Card>
-            <CardHeader title="Tasks" />
-            {tasks.length === 0 ? (
-              <p className="p-5 text-sm text-slate-500">No tasks for this client.</p>
-            ) : (
-              <ul className="divide-y divide-slate-100">
-                {tasks.map((t) => (
-                  <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
-                    <div className="min-w-0">
-                      <Link
-                        to={`/tasks/${t.id}/edit`}
-                        className={t.isCompleted ? "text-slate-500 line-through" : "font-medium text-slate-900 hover:text-brand-700"}
-                      >
-                        {t.title}
-                      </Link>
-                      <p className="text-sm text-slate-500">
-                        {t.stage} · due {formatDate(t.dueDate)}
-                      </p>
-                    </div>
-                    {t.isCompleted ? <Badge tone="green">Completed</Badge> : <Badge tone={priorityTone(t.priority)}>{t.priority}</Badge>}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
-
-          <NotesCard notes={notes} />
+          <ClientPlacementsCard clientId={client.id} placements={placements} />
+          <ClientTasksCard tasks={tasks} />
+          <NotesCard notes={notes} lastResult={actionData?.result} />
         </div>
 
         <div className="space-y-6">
@@ -272,52 +189,6 @@ export default function ClientDetailPage() {
         </div>
       </div>
     </div>
-  );
-}
-
-function NotesCard({ notes }: { notes: Array<{ id: string; content: string; createdAt: string; author: string | null }> }) {
-  const data = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "client-note",
-    lastResult: navigation.state === "idle" ? data?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientNoteSchema }),
-    shouldValidate: "onSubmit",
-  });
-  return (
-    <Card id="notes">
-      <CardHeader title="Notes" description={`${notes.length} ${notes.length === 1 ? "note" : "notes"}`} />
-      <Form method="post" {...getFormProps(form)} className="space-y-3 border-b border-slate-100 p-5">
-        <Label htmlFor={fields.content.id}>Add a note</Label>
-        <Textarea
-          {...getTextareaProps(fields.content)}
-          key={`note-${notes.length}`}
-          rows={3}
-          placeholder="Call summary, family wishes, next steps…"
-          invalid={!!fields.content.errors}
-        />
-        <FieldError id={fields.content.errorId} errors={fields.content.errors} />
-        <div className="flex justify-end">
-          <Button type="submit" size="sm" loading={navigation.state === "submitting" && navigation.formData?.has("content")}>
-            Add Note
-          </Button>
-        </div>
-      </Form>
-      {notes.length === 0 ? (
-        <p className="p-5 text-sm text-slate-500">No notes yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {notes.map((note) => (
-            <li key={note.id} className="px-5 py-4">
-              <p className="text-sm whitespace-pre-line text-slate-800">{note.content}</p>
-              <p className="mt-1 text-xs text-slate-500">
-                {note.author ?? "Former staff member"} · {formatDate(note.createdAt)}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
   );
 }
 

@@ -22,7 +22,9 @@ const test = base.extend<{
   /** Signed in as the coordinator of a new agency with no data. */
   agency: SignedInUser;
 }>({
-  agency: async ({ loginAs }, use) => {
+  agency: async ({ loginAs, page }, use) => {
+    page.on("console", (m) => console.log("CONSOLE", m.type(), m.text()));
+    page.on("pageerror", (e) => console.log("PAGEERROR", e.message));
     await use(await loginAs(await createEmptyAgencyUser()));
   },
 });
@@ -133,7 +135,9 @@ async function applyFilters(page: Page, js: boolean) {
   if (!js) await filters(page).getByRole("button", { name: "Apply" }).click();
 }
 
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+/** A form control by its label (a required field's label ends with an asterisk hidden from screen readers). */
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s*\\*)?$`));
 
 /** Fills the required fields of the client form. */
 async function fillRequired(
@@ -587,7 +591,7 @@ test.describe("the clients list", () => {
     await expect(cardNames(page)).toHaveText(["Page13 Tern"]);
     await expect(pagination).toContainText("Page 2 of 2 · 13 clients");
     // The export takes every page of the filtered list, so it leaves the page out.
-    const href = new URL((await page.getByRole("link", { name: "Export" }).getAttribute("href"))!, page.url());
+    const href = new URL((await page.getByRole("link", { name: "Export", exact: true }).getAttribute("href"))!, page.url());
     expect(href.pathname).toBe("/clients/export");
     expect(href.searchParams.get("search")).toBe("tern");
     expect(href.searchParams.has("page")).toBe(false);
@@ -639,7 +643,7 @@ test.describe("export", () => {
     await expect(page).toHaveURL(/careLevel=memory/);
     await expect(cards(page)).toHaveCount(2);
 
-    const exportLink = page.getByRole("link", { name: "Export" });
+    const exportLink = page.getByRole("link", { name: "Export", exact: true });
     const href = new URL((await exportLink.getAttribute("href"))!, page.url());
     expect(href.pathname).toBe("/clients/export");
     expect(href.searchParams.get("status")).toBe("Target");
