@@ -329,8 +329,16 @@ export interface AgencyCountsTable {
   value: number;
 }
 
+/** Fixed-window rate-limit counters (see the rate_limits migration). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: Date;
+}
+
 export interface Database {
   agency_counts: AgencyCountsTable;
+  rate_limits: RateLimitsTable;
   agencies: AgenciesTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -3,7 +3,8 @@ import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE, type ResetTokenProblem
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import type { DB } from "~/utils/db.server";
 import { deliverEmail, emailLayout, type EmailTransport, queueEmail } from "~/utils/email.server";
-import { minutesText, rateLimiter, RULES } from "~/utils/rate-limit.server";
+import { minutesText, RULES } from "~/utils/rate-limit.server";
+import { rateLimitWait, recordHits } from "./rate-limit.server";
 import { deleteUserSessions } from "./session.server";
 import { findActiveUserByEmail, getUserById, type SessionUser, setUserPassword } from "./user.server";
 
@@ -29,13 +30,11 @@ export type ForgotPasswordResult =
 /** The one forgot-password rule, for the screen and the API. */
 export async function requestPasswordReset(db: DB, email: string, deps: ResetDeps): Promise<ForgotPasswordResult> {
   const started = Date.now();
-  const limiter = rateLimiter();
-  const emailKey = `reset:email:${email.trim().toLowerCase()}`;
-  const addressKey = `reset:address:${deps.ip}`;
-  const wait = Math.max(
-    limiter.retryAfter(emailKey, RULES.resetPerEmail),
-    limiter.retryAfter(addressKey, RULES.resetPerAddress),
-  );
+  const limits = [
+    { key: `reset:email:${email.trim().toLowerCase()}`, rule: RULES.resetPerEmail },
+    { key: `reset:address:${deps.ip}`, rule: RULES.resetPerAddress },
+  ];
+  const wait = await rateLimitWait(db, limits);
   if (wait > 0) {
     return {
       ok: false,
@@ -44,8 +43,7 @@ export async function requestPasswordReset(db: DB, email: string, deps: ResetDep
       message: `Too many password reset requests. Please wait ${minutesText(wait)} and try again.`,
     };
   }
-  limiter.hit(emailKey, RULES.resetPerEmail);
-  limiter.hit(addressKey, RULES.resetPerAddress);
+  await recordHits(db, limits);
 
   let delivered: Promise<void> = Promise.resolve();
   const user = await findActiveUserByEmail(db, email);

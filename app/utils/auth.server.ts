@@ -5,7 +5,8 @@ import { verifyLogin, type SessionUser } from "~/models/user.server";
 import { INVALID_CREDENTIALS, LoginFormSchema } from "~/schemas/auth";
 import type { DB } from "./db.server";
 import { getDb } from "./db.server";
-import { minutesText, rateLimiter, RULES } from "./rate-limit.server";
+import { clearRateLimit, rateLimitWait, recordHits } from "~/models/rate-limit.server";
+import { minutesText, RULES } from "./rate-limit.server";
 import { clientIp } from "./request.server";
 
 export type PasswordSignIn =
@@ -20,13 +21,11 @@ export async function signInWithPassword(
   db: DB,
   input: { email: string; password: string; ip: string },
 ): Promise<PasswordSignIn> {
-  const limiter = rateLimiter();
-  const accountKey = `login:account:${input.email.trim().toLowerCase()}`;
-  const addressKey = `login:address:${input.ip}`;
-  const wait = Math.max(
-    limiter.retryAfter(accountKey, RULES.loginPerAccount),
-    limiter.retryAfter(addressKey, RULES.loginPerAddress),
-  );
+  const limits = [
+    { key: `login:account:${input.email.trim().toLowerCase()}`, rule: RULES.loginPerAccount },
+    { key: `login:address:${input.ip}`, rule: RULES.loginPerAddress },
+  ];
+  const wait = await rateLimitWait(db, limits);
   if (wait > 0) {
     return {
       ok: false,
@@ -37,11 +36,10 @@ export async function signInWithPassword(
   }
   const user = await verifyLogin(db, input.email, input.password);
   if (!user) {
-    limiter.hit(accountKey, RULES.loginPerAccount);
-    limiter.hit(addressKey, RULES.loginPerAddress);
+    await recordHits(db, limits);
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
-  limiter.reset(accountKey);
+  await clearRateLimit(db, limits[0].key);
   return { ok: true, user };
 }
 

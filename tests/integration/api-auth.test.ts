@@ -5,7 +5,6 @@ import { action as logoutAction } from "~/routes/api.auth.logout";
 import { loader as meLoader } from "~/routes/api.auth.me";
 import { loader as usersLoader } from "~/routes/api.auth.users";
 import { action as unknownAction, loader as unknownLoader } from "~/routes/api.$";
-import { rateLimiter } from "~/utils/rate-limit.server";
 import { createAgency, createUser } from "../support/factories";
 import { resetDb, testDb } from "../support/db";
 import { apiRequest, args } from "../support/http";
@@ -27,7 +26,6 @@ let agencyId: string;
 
 beforeEach(async () => {
   await resetDb(db);
-  rateLimiter().clear();
   agencyId = (await createAgency(db)).id;
   await createUser(db, { agencyId, email: "coord@example.com", role: "coordinator" });
 });

@@ -4,7 +4,6 @@ import { loader as appLoader } from "~/routes/_app";
 import { action as loginAction, loader as loginLoader } from "~/routes/_auth.login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as sidebarAction } from "~/routes/sidebar";
-import { rateLimiter } from "~/utils/rate-limit.server";
 import { createAgency, createUser } from "../support/factories";
 import { resetDb, testDb } from "../support/db";
 import { args, cookiesFrom, formPost, get, settle } from "../support/http";
@@ -19,7 +18,6 @@ async function signIn(fields: Record<string, string> = {}) {
 
 beforeEach(async () => {
   await resetDb(db);
-  rateLimiter().clear();
   const agency = await createAgency(db);
   await createUser(db, { agencyId: agency.id, email: "dana@example.com", role: "coordinator" });
 });
@@ -51,7 +49,6 @@ describe("sign-in form", () => {
 
   it("returns to a safe redirectTo only", async () => {
     expect((await signIn({ redirectTo: "/clients?status=Target" })).headers.get("Location")).toBe("/clients?status=Target");
-    rateLimiter().clear();
     expect((await signIn({ redirectTo: "//evil.example" })).headers.get("Location")).toBe("/dashboard");
   });
 
@@ -106,7 +103,6 @@ describe("guards", () => {
     await db.updateTable("sessions").set({ last_used_at: sql<Date>`now() - interval '31 minutes'` }).execute();
     expect((await settle(appLoader(args(get("/dashboard", cookie))))).headers.get("Location")).toBe("/login");
 
-    rateLimiter().clear();
     const fresh = cookiesFrom(await signIn());
     await db.updateTable("sessions").set({ expires_at: sql<Date>`now() - interval '1 second'` }).execute();
     expect((await settle(appLoader(args(get("/dashboard", fresh))))).headers.get("Location")).toBe("/login");

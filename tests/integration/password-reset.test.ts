@@ -12,7 +12,6 @@ import { action as forgotAction } from "~/routes/_auth.forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/_auth.reset-password";
 import { FORGOT_PASSWORD_MESSAGE, INVALID_PASSWORD_MESSAGE, RESET_TOKEN_PROBLEMS } from "~/schemas/auth";
 import { resendTransport } from "~/utils/email.server";
-import { rateLimiter } from "~/utils/rate-limit.server";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createUser, DEFAULT_PASSWORD, type TestUser } from "../support/factories";
 import { apiRequest, args, cookiesFrom, formPost, get, settle } from "../support/http";
@@ -26,7 +25,6 @@ let user: TestUser;
 
 beforeEach(async () => {
   await resetDb(db);
-  rateLimiter().clear();
   const agency = await createAgency(db);
   user = await createUser(db, { agencyId: agency.id, email: "dana@example.com", first_name: "Dana" });
 });
