@@ -1,4 +1,6 @@
+import cluster from "node:cluster";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
@@ -8,35 +10,57 @@ import { database } from "../app/utils/db.server";
 import { env } from "../app/utils/env.server";
 import { createApp } from "./app";
 
+// The server. One process prepares the database (migrations, demo data), then serves, or, with
+// a Postgres and several cores, starts WEB_CONCURRENCY worker processes that share the port
+// (Node's cluster module): one Node process renders on one core only.
+
 installGlobals({ nativeFetch: true });
 
 const BUILD_PATH = path.resolve("build/index.js");
+const mode = process.env.NODE_ENV === "production" ? "production" : "development";
 
 async function loadBuild(): Promise<ServerBuild> {
   const stamp = fs.statSync(BUILD_PATH).mtimeMs;
   return (await import(`${pathToFileURL(BUILD_PATH).href}?t=${stamp}`)) as ServerBuild;
 }
 
-async function main() {
-  const config = env();
-  const mode = process.env.NODE_ENV === "production" ? "production" : "development";
-  const handle = database();
+/** How many processes serve: WEB_CONCURRENCY, else one per core with Postgres in production. */
+function workerCount(): number {
+  const asked = Number.parseInt(process.env.WEB_CONCURRENCY ?? "", 10);
+  // The embedded database lives inside one process; the dev server reloads one process.
+  if (database().embedded || mode === "development") return 1;
+  if (Number.isFinite(asked) && asked > 0) return asked;
+  return Math.max(1, Math.min(os.availableParallelism(), 8));
+}
 
+async function prepareDatabase() {
+  const config = env(); // also creates the session secret file, once, before any worker reads it
+  const handle = database();
   await migrateToLatest(handle.db, (line) => console.log(`[db] ${line}`));
   if ((handle.embedded || config.seedDemo) && (await isDatabaseEmpty(handle.db))) {
     console.log("[db] empty database: loading the demo data…");
     await seedDemo(handle.db, { log: (line) => console.log(`[seed] ${line}`) });
   }
+}
 
+function announce(workers: number) {
+  const config = env();
+  const handle = database();
+  const where = handle.embedded ? `embedded database in ${path.join(config.dataDir, "pgdata")}` : "DATABASE_URL";
+  const processes = workers > 1 ? `, ${workers} processes` : "";
+  console.log(`\nPlacement is running at http://localhost:${config.port}  (${where}${processes})`);
+  if (handle.embedded || config.seedDemo) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
+}
+
+/** Serves on PORT until SIGTERM/SIGINT; then stops taking requests, lets those in flight finish, and closes the pool. */
+async function serve(onListening: () => void) {
+  const config = env();
+  const handle = database();
   const build = mode === "development" ? loadBuild : await loadBuild();
   const app = createApp({ build, mode, appUrl: config.appUrl, trustProxy: process.env.TRUST_PROXY === "1" });
 
   const server = app.listen(config.port, () => {
-    const where = handle.embedded ? `embedded database in ${path.join(config.dataDir, "pgdata")}` : "DATABASE_URL";
-    console.log(`\nPlacement is running at http://localhost:${config.port}  (${where})`);
-    if (handle.embedded || config.seedDemo) {
-      console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
-    }
+    onListening();
     if (mode === "development") {
       void loadBuild().then((b) => broadcastDevReady(b));
       fs.watch(path.dirname(BUILD_PATH), () => {
@@ -48,19 +72,74 @@ async function main() {
   });
 
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = () => {
     if (closing) return;
     closing = true;
-    console.log(`\n${signal}: shutting down…`);
-    server.close();
-    server.closeAllConnections();
-    handle
-      .close()
-      .catch((error) => console.error(error))
-      .finally(() => process.exit(0));
+    const finish = () =>
+      handle
+        .close()
+        .catch((error) => console.error(error))
+        .finally(() => process.exit(0));
+    server.close(() => void finish());
+    server.closeIdleConnections();
+    // Requests still running after 10 s are cut off.
+    setTimeout(() => {
+      server.closeAllConnections();
+      void finish();
+    }, 10_000).unref();
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}
+
+async function main() {
+  if (cluster.isWorker) {
+    await serve(() => process.send?.("listening"));
+    return;
+  }
+  await prepareDatabase();
+  const workers = workerCount();
+  if (workers === 1) {
+    await serve(() => announce(1));
+    return;
+  }
+  // The primary only supervises: its own pool is not needed any more.
+  await database().close();
+  let stopping = false;
+  let ready = 0;
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on("message", (message) => {
+      if (message === "listening" && ++ready === workers) announce(workers);
+    });
+  };
+  for (let i = 0; i < workers; i++) fork();
+  const restarts: number[] = [];
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`[server] worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length > 0 && restarts[0] < now - 60_000) restarts.shift();
+    if (restarts.length > 10) {
+      console.error("[server] workers keep failing (more than 10 restarts in a minute): giving up");
+      process.exit(1);
+    }
+    fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: shutting down…`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    const done = () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    };
+    cluster.on("exit", done);
+    done();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
 
 main().catch((error) => {

@@ -164,16 +164,10 @@ function filtered(db: DB, ctx: Ctx, filters: ClientFilters) {
     .$if(Boolean(filters.careLevel), (qb) => qb.where("care_level", "=", filters.careLevel!))
     .$if(Boolean(filters.search), (qb) => {
       const term = filters.search!;
+      // A phone number matches however it is typed: "(555) 201-3344" finds "555-201-3344".
       const digits = term.replace(/\D/g, "");
-      // Names and e-mail by substring (trigram index); a phone number however it is typed.
-      return qb.where((eb) =>
-        eb.or([
-          eb("search_text", "like", containsPattern(term)),
-          ...(digits.length >= 3 && digits.length !== term.replace(/\s/g, "").length
-            ? [eb("search_text", "like", containsPattern(digits))]
-            : []),
-        ]),
-      );
+      const phoneLike = digits.length >= 3 && /^[\d\s()+.-]+$/.test(term);
+      return qb.where("search_text", "like", containsPattern(phoneLike ? digits : term));
     });
 }
 

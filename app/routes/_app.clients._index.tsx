@@ -23,7 +23,7 @@ export const handle = { header: { title: "Clients", subtitle: "Manage your clien
 export const meta: MetaFunction = () => [{ title: "Clients · Senior Placement" }];
 
 /** A search counts its matches up to this many (see countClients). */
-const SEARCH_COUNT_CAP = 1000;
+const SEARCH_COUNT_CAP = 500;
 
 const SORT_LABELS = { updatedAt: "Last updated", createdAt: "Date added", firstName: "First name", lastName: "Last name" };
 
