@@ -3,8 +3,8 @@ import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE, type ResetTokenProblem
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import type { DB } from "~/utils/db.server";
 import { deliverEmail, emailLayout, type EmailTransport, queueEmail } from "~/utils/email.server";
-import { minutesText, RULES } from "~/utils/rate-limit.server";
-import { rateLimitWait, recordHits } from "./rate-limit.server";
+import { RULES } from "~/utils/rate-limit.server";
+import { checkRateLimit, type RateLimited, recordHits } from "./rate-limit.server";
 import { deleteUserSessions } from "./session.server";
 import { findActiveUserByEmail, getUserById, type SessionUser, setUserPassword } from "./user.server";
 
@@ -25,7 +25,7 @@ export interface ResetDeps {
 
 export type ForgotPasswordResult =
   | { ok: true; message: string; /** settles when the e-mail (if any) has been handed over */ delivered: Promise<void> }
-  | { ok: false; status: 429; message: string; retryAfter: number };
+  | RateLimited;
 
 /** The one forgot-password rule, for the screen and the API. */
 export async function requestPasswordReset(db: DB, email: string, deps: ResetDeps): Promise<ForgotPasswordResult> {
@@ -34,15 +34,8 @@ export async function requestPasswordReset(db: DB, email: string, deps: ResetDep
     { key: `reset:email:${email.trim().toLowerCase()}`, rule: RULES.resetPerEmail },
     { key: `reset:address:${deps.ip}`, rule: RULES.resetPerAddress },
   ];
-  const wait = await rateLimitWait(db, limits);
-  if (wait > 0) {
-    return {
-      ok: false,
-      status: 429,
-      retryAfter: wait,
-      message: `Too many password reset requests. Please wait ${minutesText(wait)} and try again.`,
-    };
-  }
+  const limited = await checkRateLimit(db, limits, "Too many password reset requests");
+  if (limited) return limited;
   await recordHits(db, limits);
 
   let delivered: Promise<void> = Promise.resolve();

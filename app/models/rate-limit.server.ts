@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/utils/db.server";
-import type { RateLimitRule } from "~/utils/rate-limit.server";
+import { minutesText, type RateLimitRule } from "~/utils/rate-limit.server";
 
 // Fixed-window counters in the rate_limits table, shared by every server process.
 
@@ -23,6 +23,23 @@ export async function rateLimitWait(db: DB, limits: Limit[]): Promise<number> {
     if (rule && row.count >= rule.limit) wait = Math.max(wait, Math.max(1, row.seconds));
   }
   return wait;
+}
+
+export interface RateLimited {
+  ok: false;
+  status: 429;
+  retryAfter: number;
+  message: string;
+}
+
+/**
+ * The answer when any key is over its limit: a 429 that says how long to wait, worded as
+ * "{what}. Please wait N minutes and try again."; null when every key may go on.
+ */
+export async function checkRateLimit(db: DB, limits: Limit[], what: string): Promise<RateLimited | null> {
+  const wait = await rateLimitWait(db, limits);
+  if (wait === 0) return null;
+  return { ok: false, status: 429, retryAfter: wait, message: `${what}. Please wait ${minutesText(wait)} and try again.` };
 }
 
 /** Counts one event for each key (a new window starts when the last one is over). */

@@ -11,7 +11,7 @@ import {
   Item,
   NotesCard,
 } from "~/components/clients/client-detail";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ClientErrorBoundary } from "~/components/clients/client-error-boundary";
 import { Badge, clientStatusTone } from "~/components/ui/badge";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
@@ -192,13 +192,4 @@ export default function ClientDetailPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      message="Failed to load client details. Please try again."
-      notFoundMessage="This client does not exist or was removed."
-      backTo="/clients"
-      backLabel="Back to Clients"
-    />
-  );
-}
+export { ClientErrorBoundary as ErrorBoundary };

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm, clientFormDefaults } from "~/components/clients/client-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ClientErrorBoundary } from "~/components/clients/client-error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { getClient, updateClient } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
@@ -43,13 +43,4 @@ export default function EditClientPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      message="Failed to load client details. Please try again."
-      notFoundMessage="This client does not exist or was removed."
-      backTo="/clients"
-      backLabel="Back to Clients"
-    />
-  );
-}
+export { ClientErrorBoundary as ErrorBoundary };

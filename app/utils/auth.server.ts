@@ -5,8 +5,8 @@ import { verifyLogin, type SessionUser } from "~/models/user.server";
 import { INVALID_CREDENTIALS, LoginFormSchema } from "~/schemas/auth";
 import type { DB } from "./db.server";
 import { getDb } from "./db.server";
-import { clearRateLimit, rateLimitWait, recordHits } from "~/models/rate-limit.server";
-import { minutesText, RULES } from "./rate-limit.server";
+import { checkRateLimit, clearRateLimit, recordHits } from "~/models/rate-limit.server";
+import { RULES } from "./rate-limit.server";
 import { clientIp } from "./request.server";
 
 export type PasswordSignIn =
@@ -25,15 +25,8 @@ export async function signInWithPassword(
     { key: `login:account:${input.email.trim().toLowerCase()}`, rule: RULES.loginPerAccount },
     { key: `login:address:${input.ip}`, rule: RULES.loginPerAddress },
   ];
-  const wait = await rateLimitWait(db, limits);
-  if (wait > 0) {
-    return {
-      ok: false,
-      status: 429,
-      retryAfter: wait,
-      message: `Too many failed sign-in attempts. Please wait ${minutesText(wait)} and try again.`,
-    };
-  }
+  const limited = await checkRateLimit(db, limits, "Too many failed sign-in attempts");
+  if (limited) return limited;
   const user = await verifyLogin(db, input.email, input.password);
   if (!user) {
     await recordHits(db, limits);
