@@ -22,9 +22,7 @@ const test = base.extend<{
   /** Signed in as the coordinator of a new agency with no data. */
   agency: SignedInUser;
 }>({
-  agency: async ({ loginAs, page }, use) => {
-    page.on("console", (m) => console.log("CONSOLE", m.type(), m.text()));
-    page.on("pageerror", (e) => console.log("PAGEERROR", e.message));
+  agency: async ({ loginAs }, use) => {
     await use(await loginAs(await createEmptyAgencyUser()));
   },
 });
@@ -287,10 +285,6 @@ test.describe("adding a client", () => {
     await field(page, "Contact phone").fill("12");
     await field(page, "Care level").selectOption({ label: "Memory Care" });
     await field(page, "Status").selectOption("Target");
-    const conditions = page.getByRole("group", { name: "Medical conditions" });
-    const medications = page.getByRole("group", { name: "Medications" });
-    await conditions.getByRole("checkbox", { name: "Hypertension", exact: true }).check();
-    await medications.getByRole("checkbox", { name: "Donepezil", exact: true }).check();
     await page.getByRole("button", { name: "Create Client" }).click();
 
     const banner = page.getByRole("alert").filter({ hasText: "Please fix the errors below" });
@@ -305,10 +299,13 @@ test.describe("adding a client", () => {
     await expect(field(page, "First name")).toHaveValue("Grace");
     await expect(field(page, "Care level")).toHaveValue("memory");
     await expect(field(page, "Status")).toHaveValue("Target");
-    await expect(conditions.getByRole("checkbox", { name: "Hypertension", exact: true })).toBeChecked();
     expect(await clientsOf(agency)).toHaveLength(0);
 
-    // Corrected, with a custom condition and a custom medication (typed, comma-separated).
+    // Corrected, with preset and custom conditions and medications (custom ones typed, comma-separated).
+    const conditions = page.getByRole("group", { name: "Medical conditions" });
+    const medications = page.getByRole("group", { name: "Medications" });
+    await conditions.getByRole("checkbox", { name: "Hypertension", exact: true }).check();
+    await medications.getByRole("checkbox", { name: "Donepezil", exact: true }).check();
     await field(page, "Last name").fill(last);
     await field(page, "Email").fill(email);
     await field(page, "Contact phone").fill(uniquePhone());
@@ -397,24 +394,65 @@ test.describe("adding a client", () => {
     await add.click();
     await expect(conditions.getByRole("alert")).toHaveText("Type an entry first.");
     await other.fill("Glaucoma");
+    await expect(conditions.getByRole("alert")).toHaveCount(0); // typing clears the message
     await add.click();
     await expect(conditions.getByRole("checkbox", { name: "Glaucoma", exact: true })).toBeChecked();
     await expect(other).toHaveValue("");
+    await expect(conditions.getByRole("checkbox")).toHaveCount(17); // 16 presets + Glaucoma
     await other.fill("glaucoma");
     await other.press("Enter"); // Enter adds too, and does not submit the form
     await expect(conditions.getByRole("alert")).toHaveText('"glaucoma" is already in the list.');
     await expect(page).toHaveURL(/\/clients\/new$/);
-    // A preset typed by hand ticks the preset.
-    await other.fill("hypertension");
-    await add.click();
-    await expect(conditions.getByRole("checkbox", { name: "Hypertension", exact: true })).toBeChecked();
-    await expect(conditions.getByRole("checkbox")).toHaveCount(17); // 16 presets + Glaucoma
+    await expect(conditions.getByRole("checkbox")).toHaveCount(17);
 
+    // One more typed and not added: it is saved too.
+    await other.fill("Cataracts");
     await fillRequired(page, { firstName: "Ida", lastName: "Picker", email: `ida.${token()}@example.com`, phone: uniquePhone() });
     await page.getByRole("button", { name: "Create Client" }).click();
     await expect(toast(page, "success")).toContainText("Client created successfully!");
     const [stored] = await clientsOf(agency);
-    expect(stored.medical_conditions).toEqual(["Hypertension", "Glaucoma"]);
+    expect(stored.medical_conditions).toEqual(["Glaucoma", "Cataracts"]);
+  });
+
+  // Bug (app/components/ui/entry-picker.tsx with app/components/clients/client-form.tsx): with
+  // JavaScript, the "Other conditions" box shares the checkboxes' name, so Conform's live form value
+  // (passed back as `selected`) already contains what is being typed; typing "hypertension" ticks
+  // the Hypertension preset through `defaultChecked` before Add is pressed. Add then finds the
+  // preset ticked and answers '"hypertension" is already in the list.', leaving the text in the
+  // box, instead of ticking the preset and clearing the box as its own comment says.
+  test.fixme("Add on a preset's name ticks that preset and clears the box @js-only", async ({ page, agency: _agency }) => {
+    await page.goto("/clients/new");
+    await ready(page, true, "form");
+    const conditions = page.getByRole("group", { name: "Medical conditions" });
+    const other = field(page, "Other conditions");
+    await other.fill("hypertension");
+    await conditions.getByRole("button", { name: "Add" }).click();
+    await expect(conditions.getByRole("checkbox", { name: "Hypertension", exact: true })).toBeChecked();
+    await expect(other).toHaveValue("");
+    await expect(conditions.getByRole("alert")).toHaveCount(0);
+  });
+
+  // Bug: app/schemas/common.ts `entries` (used for medicalConditions, medications and
+  // preferences.amenities in app/schemas/client.ts) is z.union([z.string(), z.array(z.string())]).
+  // The form posts the ticked boxes AND the "Other …" text box under one name, and Conform's
+  // coercion turns the empty text box into `undefined` inside the array, e.g.
+  // ["Hypertension", undefined], which the array branch refuses: "Invalid input" under
+  // "Medical conditions" and "Please fix the errors below", with JS (client validation) and
+  // without (server). So a client cannot be saved with a ticked entry unless something is also
+  // typed in the matching "Other …" box. The empty entry should simply be dropped.
+  test.fixme("ticking a preset condition, with nothing typed in Other conditions, saves", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    await page.goto("/clients/new");
+    await ready(page, js, "form");
+    await fillRequired(page, { firstName: "Tess", lastName: "Ticked", email: `tess.${token()}@example.com`, phone: uniquePhone() });
+    await page.getByRole("group", { name: "Medical conditions" }).getByRole("checkbox", { name: "Hypertension", exact: true }).check();
+    await page.getByRole("button", { name: "Create Client" }).click();
+    await expect(toast(page, "success")).toContainText("Client created successfully!");
+    const [stored] = await clientsOf(agency);
+    expect(stored.medical_conditions).toEqual(["Hypertension"]);
   });
 });
 
@@ -457,11 +495,7 @@ test.describe("the clients list", () => {
     await expect(cards(page)).toHaveCount(0);
   });
 
-  // Bug: app/models/clients.server.ts `filtered()` also matches the DIGITS of any search term
-  // against every client's search text (meant for phone numbers), so a term that merely contains
-  // digits, like an e-mail address, also lists unrelated clients whose phone or e-mail contains
-  // those digits.
-  test.fixme("searching an e-mail address that contains digits lists only that client", async ({
+  test("searching an e-mail address that contains digits lists only that client", async ({
     page,
     agency,
     javaScriptEnabled: js,
@@ -521,11 +555,13 @@ test.describe("the clients list", () => {
     await expect(cards(page)).toHaveCount(3);
   });
 
-  // Bug: with JavaScript, "Clear filters" (a link to /clients) leaves the old values in the filter
-  // form: app/components/ui/filter-form.tsx and app/routes/_app.clients._index.tsx render the
-  // controls uncontrolled (defaultValue) and never reset them when the URL changes, so the form
-  // shows filters that no longer apply, and the next change re-applies them.
-  test.fixme("Clear filters also clears the filter form", async ({ page, agency, javaScriptEnabled: js }) => {
+  test("Clear filters also clears the filter form", async ({ page, agency, javaScriptEnabled: js }) => {
+    // Bug (JS only): "Clear filters" (a link to /clients) leaves the old values in the filter form.
+    // app/routes/_app.clients._index.tsx renders the controls uncontrolled (defaultValue) inside
+    // app/components/ui/filter-form.tsx and nothing resets them when the URL changes on a
+    // client-side navigation, so the form shows filters that no longer apply, and the next change
+    // of any control submits them again. Without JavaScript the page is rendered anew and is right.
+    test.fixme(js, "filter form keeps stale values after a client-side navigation to /clients");
     await insertClient(agency, { first_name: "Dora", last_name: "Placed", tracker_status: "Placed" });
     await insertClient(agency, { first_name: "Eli", last_name: "Target", tracker_status: "Target" });
     await page.goto("/clients");
@@ -741,9 +777,7 @@ test.describe("editing a client", () => {
     // An error first: the first name emptied.
     await field(page, "First name").fill("");
     await page.getByRole("button", { name: "Update Client" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors below" })).toContainText(
-      "One field needs your attention.",
-    );
+    await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors below" })).toBeVisible();
     await expect(field(page, "First name")).toHaveAccessibleDescription("First name is required");
     expect((await clientsOf(agency))[0].first_name).toBe("Edna");
 
@@ -784,6 +818,33 @@ test.describe("editing a client", () => {
     for (const name of ["COPD", "Glaucoma", "Macular Pucker", "Metformin", "Timolol drops"]) {
       await expect(page.getByRole("listitem").filter({ hasText: new RegExp(`^${name}$`) })).toBeVisible();
     }
+  });
+
+  // Bug: the same as "ticking a preset condition, with nothing typed in Other conditions, saves"
+  // (app/schemas/common.ts `entries`): a client with saved conditions or medications cannot be
+  // saved from the edit form unless something new is typed in the "Other …" boxes; the form
+  // answers "Invalid input" under Medical conditions and Medications.
+  test.fixme("a client with saved medical entries can be updated without typing new ones", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    const client = await insertClient(agency, {
+      first_name: "Ruth",
+      last_name: "Resave",
+      care_level: "assisted",
+      medical_conditions: ["Hypertension"],
+      medications: ["Metformin"],
+    });
+    await page.goto(`/clients/${client.id}/edit`);
+    await ready(page, js, "form");
+    await field(page, "Care level").selectOption({ label: "Memory Care" });
+    await page.getByRole("button", { name: "Update Client" }).click();
+    await expect(toast(page, "success")).toContainText("Client updated successfully!");
+    const [stored] = await clientsOf(agency);
+    expect(stored.care_level).toBe("memory");
+    expect(stored.medical_conditions).toEqual(["Hypertension"]);
+    expect(stored.medications).toEqual(["Metformin"]);
   });
 });
 
