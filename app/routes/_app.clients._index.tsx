@@ -65,7 +65,7 @@ export default function ClientsPage() {
       <PageHeader
         title="Clients"
         description={`${total.toLocaleString("en-US")}${capped ? "+" : ""} ${total === 1 ? "client" : "clients"}${
-          filtering ? (total === 1 ? " matches your filters" : " match your filters") : ""
+          filtering ? (total === 1 && !capped ? " matches your filters" : " match your filters") : ""
         }${capped ? ": refine the search to narrow them down" : ""}`}
         actions={
           <>
@@ -78,7 +78,15 @@ export default function ClientsPage() {
           </>
         }
       >
-        <FilterForm label="Client filters">
+        <FilterForm
+          label="Client filters"
+          values={{
+            search: filters.search,
+            status: filters.status,
+            careLevel: filters.careLevel,
+            sort: `${sign}${filters.sortField}`,
+          }}
+        >
           <div className="min-w-56 flex-1">
             <Label htmlFor="client-search">Search</Label>
             <div className="relative">

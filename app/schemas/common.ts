@@ -44,9 +44,12 @@ export function vocabulary<T extends string>(label: string, values: readonly T[]
 
 /** A list from repeated fields, an array or comma-separated text; trimmed, non-empty, no duplicates. */
 export const entries = z
-  .union([z.string(), z.array(z.string().max(200, "Each entry must be at most 200 characters"))])
+  // An empty "other" box posted beside ticked boxes arrives as a missing item: it adds nothing.
+  .union([z.string(), z.array(z.string().max(200, "Each entry must be at most 200 characters").nullish())])
   .nullish()
-  .transform((value) => cleanEntries(value == null ? [] : Array.isArray(value) ? value : [value]))
+  .transform((value) =>
+    cleanEntries(value == null ? [] : Array.isArray(value) ? value.filter((v): v is string => Boolean(v)) : [value]),
+  )
   .refine((list) => list.length <= 50, "At most 50 entries");
 
 export const MAX_PAGE_SIZE = 100;

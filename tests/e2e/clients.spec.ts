@@ -414,13 +414,7 @@ test.describe("adding a client", () => {
     expect(stored.medical_conditions).toEqual(["Glaucoma", "Cataracts"]);
   });
 
-  // Bug (app/components/ui/entry-picker.tsx with app/components/clients/client-form.tsx): with
-  // JavaScript, the "Other conditions" box shares the checkboxes' name, so Conform's live form value
-  // (passed back as `selected`) already contains what is being typed; typing "hypertension" ticks
-  // the Hypertension preset through `defaultChecked` before Add is pressed. Add then finds the
-  // preset ticked and answers '"hypertension" is already in the list.', leaving the text in the
-  // box, instead of ticking the preset and clearing the box as its own comment says.
-  test.fixme("Add on a preset's name ticks that preset and clears the box @js-only", async ({ page, agency: _agency }) => {
+  test("Add on a preset's name ticks that preset and clears the box @js-only", async ({ page, agency: _agency }) => {
     await page.goto("/clients/new");
     await ready(page, true, "form");
     const conditions = page.getByRole("group", { name: "Medical conditions" });
@@ -432,15 +426,7 @@ test.describe("adding a client", () => {
     await expect(conditions.getByRole("alert")).toHaveCount(0);
   });
 
-  // Bug: app/schemas/common.ts `entries` (used for medicalConditions, medications and
-  // preferences.amenities in app/schemas/client.ts) is z.union([z.string(), z.array(z.string())]).
-  // The form posts the ticked boxes AND the "Other …" text box under one name, and Conform's
-  // coercion turns the empty text box into `undefined` inside the array, e.g.
-  // ["Hypertension", undefined], which the array branch refuses: "Invalid input" under
-  // "Medical conditions" and "Please fix the errors below", with JS (client validation) and
-  // without (server). So a client cannot be saved with a ticked entry unless something is also
-  // typed in the matching "Other …" box. The empty entry should simply be dropped.
-  test.fixme("ticking a preset condition, with nothing typed in Other conditions, saves", async ({
+  test("ticking a preset condition, with nothing typed in Other conditions, saves", async ({
     page,
     agency,
     javaScriptEnabled: js,
@@ -556,12 +542,6 @@ test.describe("the clients list", () => {
   });
 
   test("Clear filters also clears the filter form", async ({ page, agency, javaScriptEnabled: js }) => {
-    // Bug (JS only): "Clear filters" (a link to /clients) leaves the old values in the filter form.
-    // app/routes/_app.clients._index.tsx renders the controls uncontrolled (defaultValue) inside
-    // app/components/ui/filter-form.tsx and nothing resets them when the URL changes on a
-    // client-side navigation, so the form shows filters that no longer apply, and the next change
-    // of any control submits them again. Without JavaScript the page is rendered anew and is right.
-    test.fixme(js, "filter form keeps stale values after a client-side navigation to /clients");
     await insertClient(agency, { first_name: "Dora", last_name: "Placed", tracker_status: "Placed" });
     await insertClient(agency, { first_name: "Eli", last_name: "Target", tracker_status: "Target" });
     await page.goto("/clients");
@@ -820,11 +800,7 @@ test.describe("editing a client", () => {
     }
   });
 
-  // Bug: the same as "ticking a preset condition, with nothing typed in Other conditions, saves"
-  // (app/schemas/common.ts `entries`): a client with saved conditions or medications cannot be
-  // saved from the edit form unless something new is typed in the "Other …" boxes; the form
-  // answers "Invalid input" under Medical conditions and Medications.
-  test.fixme("a client with saved medical entries can be updated without typing new ones", async ({
+  test("a client with saved medical entries can be updated without typing new ones", async ({
     page,
     agency,
     javaScriptEnabled: js,

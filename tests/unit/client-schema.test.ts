@@ -109,6 +109,12 @@ describe("ClientSchema", () => {
     expect(result.medicalNotes).toBe("Night checks");
   });
 
+  it("drops the empty 'other' box posted beside ticked entries", () => {
+    const result = ClientSchema.parse({ ...valid, medicalConditions: ["Hypertension", undefined], medications: [undefined] });
+    expect(result.medicalConditions).toEqual(["Hypertension"]);
+    expect(result.medications).toEqual([]);
+  });
+
   it("reads the budget from financialInfo.budgetRange when no budget is given", () => {
     expect(parseBudgetRange("$3,000 - $5,500")).toEqual({ min: 3000, max: 5500 });
     const result = ClientSchema.parse({ ...valid, financialInfo: { budgetRange: "$3,000 - $5,500" } });

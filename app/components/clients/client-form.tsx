@@ -65,9 +65,12 @@ export function clientFormDefaults(client: ClientRecord) {
   };
 }
 
-/** What a field holds now, as a list (repeated fields, or one value). */
+/**
+ * The entries a picker starts with: the stored ones, or those of the last submit. Not the live
+ * value: a box's default follows it, and would tick a preset while its name is being typed.
+ */
 function listValue(field: FieldMetadata<unknown>): string[] {
-  const value = field.value ?? field.initialValue;
+  const value = field.initialValue;
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
   return typeof value === "string" && value ? [value] : [];
 }

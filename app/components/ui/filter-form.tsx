@@ -14,8 +14,11 @@ export function FilterForm({
   debounceMs = 300,
   className,
   label = "Filters",
+  values,
 }: {
   children: ReactNode;
+  /** What the URL says each control holds (name -> value), to show after a navigation. */
+  values: Record<string, string>;
   debounceMs?: number;
   className?: string;
   label?: string;
@@ -23,7 +26,22 @@ export function FilterForm({
   const submit = useSubmit();
   const hydrated = useHydrated();
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // The controls keep what was typed; when the URL changes some other way ("Clear filters",
+  // Back), they are set to what it now says, but for the one being typed in.
+  const shown = JSON.stringify(values);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const [name, value] of Object.entries(JSON.parse(shown) as Record<string, string>)) {
+      const control = form.elements.namedItem(name);
+      if ((control instanceof HTMLInputElement || control instanceof HTMLSelectElement) && control !== document.activeElement) {
+        if (control.value !== value) control.value = value;
+      }
+    }
+  }, [shown]);
 
   function onChange(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
@@ -35,7 +53,7 @@ export function FilterForm({
   }
 
   return (
-    <Form method="get" role="search" aria-label={label} onChange={onChange} className={cn("flex flex-wrap items-end gap-3", className)}>
+    <Form ref={formRef} method="get" role="search" aria-label={label} onChange={onChange} className={cn("flex flex-wrap items-end gap-3", className)}>
       {children}
       {hydrated ? null : (
         <Button type="submit" variant="secondary">
