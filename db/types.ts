@@ -138,6 +138,7 @@ export interface ClientsTable {
   room_type: Generated<RoomType>;
   created_by: string | null;
   search_text: ReadOnly<string>;
+  phone_digits: ReadOnly<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -167,7 +167,9 @@ function filtered(db: DB, ctx: Ctx, filters: ClientFilters) {
       // A phone number matches however it is typed: "(555) 201-3344" finds "555-201-3344".
       const digits = term.replace(/\D/g, "");
       const phoneLike = digits.length >= 3 && /^[\d\s()+.-]+$/.test(term);
-      return qb.where("search_text", "like", containsPattern(phoneLike ? digits : term));
+      return phoneLike
+        ? qb.where("phone_digits", "like", containsPattern(digits))
+        : qb.where("search_text", "like", containsPattern(term));
     });
 }
 
@@ -406,13 +408,13 @@ export async function findDuplicateClients(
       "first_name",
       "last_name",
       sql<boolean>`lower(email) = lower(${input.email})`.as("same_email"),
-      sql<boolean>`regexp_replace(phone, '[^0-9]', '', 'g') = ${digits}`.as("same_phone"),
+      sql<boolean>`phone_digits = ${digits}`.as("same_phone"),
     ])
     .where("agency_id", "=", ctx.agencyId)
     .where((eb) =>
       eb.or([
         eb(sql`lower(email)`, "=", input.email.toLowerCase()),
-        eb(sql`regexp_replace(phone, '[^0-9]', '', 'g')`, "=", digits),
+        eb("phone_digits", "=", digits),
       ]),
     )
     .$if(Boolean(exceptId), (qb) => qb.where("id", "<>", exceptId!))
