@@ -79,7 +79,9 @@ export function createApp(options: AppOptions) {
 
   // Fingerprinted build assets are cached for a year; other public files for an hour.
   app.use("/build", express.static(path.resolve("public/build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.resolve("public"), { maxAge: "1h" }));
+  // Only paths that name a file (favicon.svg…): pages skip the file-system lookup.
+  const publicFiles = express.static(path.resolve("public"), { maxAge: "1h" });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   app.all(
     "*",
