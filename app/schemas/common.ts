@@ -89,3 +89,49 @@ export const limitParam = (fallback: number) =>
     .transform((v) => v ?? fallback);
 
 export const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/**
+ * A checkbox: true or false from JSON, "on"/"off" (or "true"/"false") from a form. Absent stays
+ * undefined: a form action marks its unticked boxes "off" first (see readCheckboxes).
+ */
+export const checkbox = z
+  .union([z.boolean(), z.enum(["on", "off", "true", "false"])])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === true || v === "on" || v === "true"));
+
+/** A form posts nothing for an unticked box: say "off" for each one named, before parsing. */
+export function readCheckboxes(formData: FormData, names: readonly string[]): FormData {
+  for (const name of names) if (!formData.has(name)) formData.set(name, "off");
+  return formData;
+}
+
+/** A whole number from JSON or a form field. */
+export const wholeNumber = (message: string) => z.number({ error: message }).int(message);
+
+export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+
+/**
+ * Like `entries`, but a repeat (in any case) is refused instead of dropped: the facility form's
+ * rule for custom amenities and specialties (spec 001 §5).
+ */
+export const distinctEntries = (noun: string) =>
+  z
+    .union([z.string(), z.array(z.string().max(200, "Each entry must be at most 200 characters").nullish())])
+    .nullish()
+    .transform((value, ctx) => {
+      const raw = value == null ? [] : Array.isArray(value) ? value.filter((v): v is string => Boolean(v)) : [value];
+      const list = raw.flatMap((v) => v.split(",")).map((v) => v.trim().replace(/\s+/g, " ")).filter(Boolean);
+      const seen = new Set<string>();
+      for (const entry of list) {
+        if (seen.has(entry.toLowerCase())) {
+          ctx.addIssue({ code: "custom", message: `"${entry}" is already in the ${noun}` });
+          return z.NEVER;
+        }
+        seen.add(entry.toLowerCase());
+      }
+      if (list.length > 60) {
+        ctx.addIssue({ code: "custom", message: `At most 60 ${noun}` });
+        return z.NEVER;
+      }
+      return list;
+    });

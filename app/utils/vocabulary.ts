@@ -120,3 +120,46 @@ export const US_STATES = [
   "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
   "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
 ] as const;
+
+/** Facility types: the nine form values (spec 001 §3). */
+export const FACILITY_TYPES = [
+  "Assisted Living",
+  "Nursing Home",
+  "Memory Care",
+  "Independent Living",
+  "Skilled Nursing",
+  "Rehabilitation Center",
+  "Adult Day Care",
+  "Home Care",
+  "Other",
+] as const;
+export type FacilityTypeValue = (typeof FACILITY_TYPES)[number];
+
+/** The list filter's slugs (DESIGN.md §5); `continuing-care` maps to nothing and is refused. */
+export const FACILITY_TYPE_ALIASES: Record<string, FacilityTypeValue> = Object.fromEntries(
+  FACILITY_TYPES.map((type) => [type.toLowerCase().replace(/\s+/g, "-"), type]),
+);
+
+/** The availability filter: beds free now, or a wait list. */
+export const AVAILABILITIES = ["available", "waitlist"] as const;
+export const AVAILABILITY_ALIASES: Record<string, (typeof AVAILABILITIES)[number]> = {
+  "wait-list": "waitlist",
+  wait_list: "waitlist",
+};
+
+/** Spec 001 §3: the facility form's preset specialties. */
+export const PRESET_SPECIALTIES = [
+  "Alzheimer's Care",
+  "Dementia Care",
+  "Parkinson's Care",
+  "Stroke Recovery",
+  "Cardiac Care",
+  "Diabetes Management",
+  "Wound Care",
+  "Post-Surgical Care",
+  "Rehabilitation",
+  "Palliative Care",
+  "Hospice Care",
+  "Mental Health",
+  "Substance Abuse Recovery",
+] as const;
