@@ -3,6 +3,7 @@ import type { Database } from "../../db/types";
 import type { ClientInput, ClientListQuery, ClientSortField } from "~/schemas/client";
 import type { DB } from "~/utils/db.server";
 import { encodeMedicalNotes } from "~/utils/medical-notes";
+import { isUuid } from "~/utils/uuid";
 import { CLIENT_STATUSES } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
@@ -24,13 +25,6 @@ export async function getClientDashboard(
   );
   const totalClients = CLIENT_STATUSES.reduce((sum, s) => sum + count(`clients:${s}`), 0);
   return { totalClients, statusCounts };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids come from URLs: anything that is not a uuid is simply not found. */
-export function isUuid(value: string | undefined): value is string {
-  return typeof value === "string" && UUID.test(value);
 }
 
 /** Everything stored about a client, in the names the screens and the API use. */

@@ -1,4 +1,8 @@
+import { type SelectQueryBuilder, sql } from "kysely";
+import type { Database } from "../../db/types";
+import type { FacilityInput, FacilityListQuery, FacilitySortField } from "~/schemas/facility";
 import type { DB } from "~/utils/db.server";
+import { isUuid } from "~/utils/uuid";
 import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 
@@ -17,4 +21,358 @@ export async function getFacilityDashboard(
     totalFacilities: count("facilities:count"),
     occupancyStats: { totalCapacity: count("facilities:capacity"), totalOccupied: count("facilities:occupied") },
   };
+}
+
+/** Everything stored about a facility, in the names the screens and the API use. */
+export interface FacilityRecord {
+  id: string;
+  name: string;
+  licenseNumber: string;
+  type: string;
+  capacity: number;
+  currentOccupancy: number;
+  availableBeds: number;
+  address: { street: string; city: string; state: string; zip: string };
+  contact: { name: string; phone: string; email: string | null };
+  amenities: string[];
+  specialties: string[];
+  costRange: string;
+  minCost: number;
+  maxCost: number;
+  acceptsInsurance: boolean;
+  notes: string | null;
+  isActive: boolean;
+  rating: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const facilityColumns = [
+  "facilities.id",
+  "facilities.name",
+  "facilities.license_number",
+  "facilities.type",
+  "facilities.capacity",
+  "facilities.current_occupancy",
+  "facilities.available_beds",
+  "facilities.address_street",
+  "facilities.address_city",
+  "facilities.address_state",
+  "facilities.address_zip",
+  "facilities.contact_name",
+  "facilities.contact_phone",
+  "facilities.contact_email",
+  "facilities.amenities",
+  "facilities.specialties",
+  "facilities.cost_range",
+  "facilities.min_cost",
+  "facilities.max_cost",
+  "facilities.accepts_insurance",
+  "facilities.notes",
+  "facilities.is_active",
+  "facilities.rating",
+  "facilities.created_at",
+  "facilities.updated_at",
+] as const;
+
+type FacilityRow = {
+  id: string;
+  name: string;
+  license_number: string;
+  type: string;
+  capacity: number;
+  current_occupancy: number;
+  available_beds: number;
+  address_street: string;
+  address_city: string;
+  address_state: string;
+  address_zip: string;
+  contact_name: string;
+  contact_phone: string;
+  contact_email: string | null;
+  amenities: string[];
+  specialties: string[];
+  cost_range: string;
+  min_cost: string;
+  max_cost: string;
+  accepts_insurance: boolean;
+  notes: string | null;
+  is_active: boolean;
+  rating: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+function toRecord(row: FacilityRow): FacilityRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    licenseNumber: row.license_number,
+    type: row.type,
+    capacity: row.capacity,
+    currentOccupancy: row.current_occupancy,
+    availableBeds: row.available_beds,
+    address: { street: row.address_street, city: row.address_city, state: row.address_state, zip: row.address_zip },
+    contact: { name: row.contact_name, phone: row.contact_phone, email: row.contact_email },
+    amenities: row.amenities,
+    specialties: row.specialties,
+    costRange: row.cost_range,
+    minCost: Number(row.min_cost),
+    maxCost: Number(row.max_cost),
+    acceptsInsurance: row.accepts_insurance,
+    notes: row.notes,
+    isActive: row.is_active,
+    rating: row.rating === null ? null : Number(row.rating),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+// ─────────────────────────────── list ───────────────────────────────
+
+/** The sort keys, as the indexes hold them (see the facility_list_indexes migration). */
+const SORT_KEYS = {
+  updatedAt: sql`facilities.updated_at`,
+  name: sql`facilities.name`,
+  minCost: sql`facilities.min_cost`,
+  rating: sql`coalesce(facilities.rating, -1)`,
+  "capacity.available": sql`facilities.available_beds`,
+  availableBeds: sql`facilities.available_beds`,
+} satisfies Record<FacilitySortField, unknown>;
+
+export type FacilityFilters = Pick<FacilityListQuery, "search" | "type" | "availability" | "minPrice" | "maxPrice">;
+
+/** The top of a facility's price range; a maximum of 0 means "not given": the minimum then. */
+const TOP_PRICE = sql`CASE WHEN facilities.max_cost > 0 THEN facilities.max_cost ELSE facilities.min_cost END`;
+
+function filtered(db: DB, ctx: Ctx, filters: FacilityFilters) {
+  return db
+    .selectFrom("facilities")
+    .where("facilities.agency_id", "=", ctx.agencyId)
+    .$if(Boolean(filters.type), (qb) => qb.where("facilities.type", "=", filters.type!))
+    .$if(filters.availability === "available", (qb) => qb.where("facilities.available_beds", ">", 0))
+    .$if(filters.availability === "waitlist", (qb) => qb.where("facilities.available_beds", "<=", 0))
+    // A price range [minPrice, maxPrice] keeps the facilities whose own range overlaps it.
+    .$if(filters.minPrice !== undefined, (qb) => qb.where(sql<boolean>`${TOP_PRICE} >= ${filters.minPrice}`))
+    .$if(filters.maxPrice !== undefined, (qb) => qb.where(sql<boolean>`facilities.min_cost <= ${filters.maxPrice}`))
+    .$if(Boolean(filters.search), (qb) =>
+      qb.where("facilities.search_text", "like", `%${filters.search!.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+    );
+}
+
+/** How many facilities match; with `cap`, a search stops counting past that many. */
+export async function countFacilities(
+  db: DB,
+  ctx: Ctx,
+  filters: FacilityFilters,
+  cap?: number,
+): Promise<{ total: number; capped: boolean }> {
+  const unfiltered = !filters.search && !filters.type && !filters.availability && filters.minPrice === undefined && filters.maxPrice === undefined;
+  if (unfiltered) return { total: (await readAgencyCounts(db, ctx))("facilities:count"), capped: false };
+  if (cap && filters.search) {
+    const row = await db
+      .selectFrom(filtered(db, ctx, filters).select("facilities.id").limit(cap + 1).as("matches"))
+      .select(db.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
+    const n = Number(row.n);
+    return { total: Math.min(n, cap), capped: n > cap };
+  }
+  const row = await filtered(db, ctx, filters).select(db.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+  return { total: Number(row.n), capped: false };
+}
+
+function ordered<O>(qb: SelectQueryBuilder<Database, "facilities", O>, sort: FacilityListQuery["sort"]) {
+  const direction = sql.raw(sort.direction);
+  return qb.orderBy(sql`${SORT_KEYS[sort.field]} ${direction}`).orderBy("facilities.id", sort.direction);
+}
+
+export interface FacilityPage {
+  facilities: FacilityRecord[];
+  page: number;
+  limit: number;
+  total: number;
+  capped: boolean;
+  totalPages: number;
+}
+
+/** One page of the directory: the page's ids from the sort index first, then those rows. */
+export async function listFacilities(
+  db: DB,
+  ctx: Ctx,
+  query: FacilityListQuery,
+  options: { countCap?: number } = {},
+): Promise<FacilityPage> {
+  const pageIds = ordered(filtered(db, ctx, query).select("facilities.id"), query.sort)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [rows, count] = await Promise.all([
+    ordered(
+      db.selectFrom("facilities").innerJoin(pageIds.as("page"), "page.id", "facilities.id").select(facilityColumns),
+      query.sort,
+    ).execute(),
+    countFacilities(db, ctx, query, options.countCap),
+  ]);
+  return {
+    facilities: rows.map(toRecord),
+    page: query.page,
+    limit: query.limit,
+    total: count.total,
+    capped: count.capped,
+    totalPages: Math.max(1, Math.ceil(count.total / query.limit)),
+  };
+}
+
+/** Every matching facility, in the list's order, a batch at a time (CSV export). */
+export async function* streamFacilities(
+  db: DB,
+  ctx: Ctx,
+  query: FacilityFilters & Pick<FacilityListQuery, "sort">,
+  batchSize = 1000,
+): AsyncGenerator<FacilityRecord[]> {
+  const key = SORT_KEYS[query.sort.field];
+  const op = sql.raw(query.sort.direction === "desc" ? "<" : ">");
+  let after: { key: string; id: string } | null = null;
+  for (;;) {
+    const cursor: { key: string; id: string } | null = after;
+    // The key travels as text and is compared as the column's own type.
+    const rows: (FacilityRow & { sort_key: string })[] = await ordered(
+      filtered(db, ctx, query).select([...facilityColumns, sql<string>`(${key})::text`.as("sort_key")]),
+      query.sort,
+    )
+      .$if(cursor !== null, (qb) =>
+        qb.where(
+          sql<boolean>`(${key}, facilities.id) ${op} (CAST(${cursor!.key} AS ${sql.raw(
+            query.sort.field === "updatedAt" ? "timestamptz" : query.sort.field === "name" ? "text" : "numeric",
+          )}), ${cursor!.id}::uuid)`,
+        ),
+      )
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map(toRecord);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = { key: last.sort_key, id: last.id };
+  }
+}
+
+// ─────────────────────────────── one facility ───────────────────────────────
+
+export async function getFacility(db: DB, ctx: Ctx, id: string): Promise<FacilityRecord | null> {
+  if (!isUuid(id)) return null;
+  const row = await db
+    .selectFrom("facilities")
+    .select(facilityColumns)
+    .where("facilities.id", "=", id)
+    .where("facilities.agency_id", "=", ctx.agencyId)
+    .executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+/** How many placements refer to a facility, by status group (for its page and its deletion). */
+export async function countFacilityPlacements(db: DB, ctx: Ctx, id: string): Promise<{ total: number; active: number }> {
+  const row = await db
+    .selectFrom("placements")
+    .select([
+      sql<number>`count(*)::int`.as("total"),
+      sql<number>`(count(*) filter (where status in ('In Progress', 'Confirmed')))::int`.as("active"),
+    ])
+    .where("facility_id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+function columnsOf(input: FacilityInput) {
+  return {
+    name: input.name,
+    license_number: input.licenseNumber,
+    type: input.type,
+    capacity: input.capacity,
+    current_occupancy: input.currentOccupancy,
+    address_street: input.address.street,
+    address_city: input.address.city,
+    address_state: input.address.state,
+    address_zip: input.address.zip,
+    contact_name: input.contact.name,
+    contact_phone: input.contact.phone,
+    contact_email: input.contact.email,
+    amenities: input.amenities,
+    specialties: input.specialties,
+    cost_range: input.costRange,
+    min_cost: input.minCost,
+    max_cost: input.maxCost,
+    notes: input.notes,
+    rating: input.rating,
+    // Left out when not given: the stored value stays (or the column default applies).
+    ...(input.acceptsInsurance === undefined ? {} : { accepts_insurance: input.acceptsInsurance }),
+    ...(input.isActive === undefined ? {} : { is_active: input.isActive }),
+  };
+}
+
+export async function createFacility(db: DB, ctx: Ctx, input: FacilityInput): Promise<FacilityRecord> {
+  const row = await db
+    .insertInto("facilities")
+    .values({ ...columnsOf(input), agency_id: ctx.agencyId })
+    .returning(facilityColumns)
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
+}
+
+export async function updateFacility(db: DB, ctx: Ctx, id: string, input: FacilityInput): Promise<FacilityRecord | null> {
+  if (!isUuid(id)) return null;
+  const row = await db
+    .updateTable("facilities")
+    .set(columnsOf(input))
+    .where("facilities.id", "=", id)
+    .where("facilities.agency_id", "=", ctx.agencyId)
+    .returning(facilityColumns)
+    .executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+/** Marks a facility active or inactive (the way out when placements keep it from being deleted). */
+export async function setFacilityActive(db: DB, ctx: Ctx, id: string, active: boolean): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const result = await db
+    .updateTable("facilities")
+    .set({ is_active: active })
+    .where("id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export type DeleteFacilityResult =
+  | { ok: true }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "in-use"; placements: number };
+
+/** Deletes a facility no placement refers to. */
+export async function deleteFacility(db: DB, ctx: Ctx, id: string): Promise<DeleteFacilityResult> {
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
+  return db.transaction().execute(async (trx) => {
+    const facility = await trx
+      .selectFrom("facilities")
+      .select("id")
+      .where("id", "=", id)
+      .where("agency_id", "=", ctx.agencyId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!facility) return { ok: false, reason: "not-found" } as const;
+    const { total } = await countFacilityPlacements(trx, ctx, id);
+    if (total > 0) return { ok: false, reason: "in-use", placements: total } as const;
+    await trx.deleteFrom("facilities").where("id", "=", id).execute();
+    return { ok: true } as const;
+  });
+}
+
+export function facilityInUseMessage(placements: number): string {
+  return `This facility has ${placements} placement${placements === 1 ? "" : "s"}, so it cannot be deleted. You can mark it inactive instead.`;
+}
+
+/** A facility as the API answers it. */
+export function toApiFacility(facility: FacilityRecord) {
+  const { id, ...rest } = facility;
+  return { _id: id, ...rest };
 }
