@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { ClientCard, toClientCard } from "~/components/clients/client-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Alert } from "~/components/ui/alert";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Input, Label, Select } from "~/components/ui/field";
 import { FilterForm } from "~/components/ui/filter-form";
-import { ArrowDownIcon, ArrowUpIcon, DownloadIcon, PlusIcon, SearchIcon, UsersIcon } from "~/components/ui/icons";
+import { DownloadIcon, PlusIcon, SearchIcon, UsersIcon } from "~/components/ui/icons";
+import { countText, IgnoredParams, SearchFilter, SelectFilter, SortControl } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { listClients } from "~/models/clients.server";
@@ -64,9 +63,7 @@ export default function ClientsPage() {
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader
         title="Clients"
-        description={`${total.toLocaleString("en-US")}${capped ? "+" : ""} ${total === 1 ? "client" : "clients"}${
-          filtering ? (total === 1 && !capped ? " matches your filters" : " match your filters") : ""
-        }${capped ? ": refine the search to narrow them down" : ""}`}
+        description={countText(total, capped, filtering, ["client", "clients"])}
         actions={
           <>
             <a href={exportHref} className={buttonClasses("outline")} download>
@@ -87,70 +84,29 @@ export default function ClientsPage() {
             sort: `${sign}${filters.sortField}`,
           }}
         >
-          <div className="min-w-56 flex-1">
-            <Label htmlFor="client-search">Search</Label>
-            <div className="relative">
-              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-              <Input
-                id="client-search"
-                type="search"
-                name="search"
-                defaultValue={filters.search}
-                placeholder="Name, email or phone"
-                className="pl-9"
-              />
-            </div>
-          </div>
-          <div className="w-full sm:w-44">
-            <Label htmlFor="client-status">Status</Label>
-            <Select id="client-status" name="status" defaultValue={filters.status}>
-              <option value="">All statuses</option>
-              {CLIENT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="w-full sm:w-48">
-            <Label htmlFor="client-care-level">Care level</Label>
-            <Select id="client-care-level" name="careLevel" defaultValue={filters.careLevel}>
-              <option value="">All care levels</option>
-              {CARE_LEVELS.map((level) => (
-                <option key={level} value={level}>
-                  {CARE_LEVEL_LABELS[level]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="w-full sm:w-44">
-            <Label htmlFor="client-sort">Sort by</Label>
-            <Select id="client-sort" name="sort" defaultValue={`${sign}${filters.sortField}`}>
-              {Object.entries(SORT_LABELS).map(([field, label]) => (
-                <option key={field} value={`${sign}${field}`}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <Link
-            to={withParams(search, { sort: `${sign ? "" : "-"}${filters.sortField}`, page: undefined })}
-            className={buttonClasses("outline", "icon")}
-            aria-label={filters.sortDirection === "desc" ? "Sorted descending: sort ascending" : "Sorted ascending: sort descending"}
-            title={filters.sortDirection === "desc" ? "Descending" : "Ascending"}
-            preventScrollReset
-            replace
-          >
-            {filters.sortDirection === "desc" ? <ArrowDownIcon className="h-4 w-4" /> : <ArrowUpIcon className="h-4 w-4" />}
-          </Link>
+          <SearchFilter id="client-search" value={filters.search} placeholder="Name, email or phone" />
+          <SelectFilter
+            id="client-status"
+            name="status"
+            label="Status"
+            value={filters.status}
+            anyLabel="All statuses"
+            options={CLIENT_STATUSES.map((s) => [s, s] as const)}
+          />
+          <SelectFilter
+            id="client-care-level"
+            name="careLevel"
+            label="Care level"
+            value={filters.careLevel}
+            anyLabel="All care levels"
+            options={CARE_LEVELS.map((level) => [level, CARE_LEVEL_LABELS[level]] as const)}
+            className="w-full sm:w-48"
+          />
+          <SortControl id="client-sort" labels={SORT_LABELS} field={filters.sortField} direction={filters.sortDirection} />
         </FilterForm>
       </PageHeader>
 
-      {ignored.length > 0 ? (
-        <Alert tone="warning" action={<Link to="/clients" className="text-sm font-medium underline">Clear filters</Link>}>
-          Some filters in the address were not understood and were left out: {ignored.join(", ")}.
-        </Alert>
-      ) : null}
+      <IgnoredParams ignored={ignored} clearTo="/clients" />
 
       {clients.length === 0 ? (
         filtering ? (

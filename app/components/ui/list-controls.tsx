@@ -1,0 +1,120 @@
+import { Link, useLocation } from "@remix-run/react";
+import { withParams } from "~/utils/list-query";
+import { Alert } from "./alert";
+import { buttonClasses } from "./button";
+import { Input, Label, Select } from "./field";
+import { ArrowDownIcon, ArrowUpIcon, SearchIcon } from "./icons";
+
+// The controls of a list's FilterForm (clients, facilities, placements…): their names are the
+// list's URL parameters, so a GET submit is the whole state.
+
+export function SearchFilter({ id, value, placeholder, label = "Search" }: { id: string; value: string; placeholder: string; label?: string }) {
+  return (
+    <div className="min-w-56 flex-1">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="relative">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+        <Input id={id} type="search" name="search" defaultValue={value} placeholder={placeholder} className="pl-9" />
+      </div>
+    </div>
+  );
+}
+
+export function SelectFilter({
+  id,
+  name,
+  label,
+  value,
+  anyLabel,
+  options,
+  className = "w-full sm:w-44",
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  anyLabel: string;
+  options: readonly (readonly [string, string])[];
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} name={name} defaultValue={value}>
+        <option value="">{anyLabel}</option>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/**
+ * "Sort by" and the direction toggle. The select's values carry the current direction
+ * (`-name`), so choosing a field keeps it; the toggle is a link that flips it.
+ */
+export function SortControl({
+  id,
+  labels,
+  field,
+  direction,
+}: {
+  id: string;
+  labels: Record<string, string>;
+  field: string;
+  direction: "asc" | "desc";
+}) {
+  const { search } = useLocation();
+  const sign = direction === "desc" ? "-" : "";
+  return (
+    <>
+      <div className="w-full sm:w-44">
+        <Label htmlFor={id}>Sort by</Label>
+        <Select id={id} name="sort" defaultValue={`${sign}${field}`}>
+          {Object.entries(labels).map(([value, label]) => (
+            <option key={value} value={`${sign}${value}`}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Link
+        to={withParams(search, { sort: `${sign ? "" : "-"}${field}`, page: undefined })}
+        className={buttonClasses("outline", "icon")}
+        aria-label={direction === "desc" ? "Sorted descending: sort ascending" : "Sorted ascending: sort descending"}
+        title={direction === "desc" ? "Descending" : "Ascending"}
+        preventScrollReset
+        replace
+      >
+        {direction === "desc" ? <ArrowDownIcon className="h-4 w-4" /> : <ArrowUpIcon className="h-4 w-4" />}
+      </Link>
+    </>
+  );
+}
+
+/** Says which URL parameters a list could not use (and dropped). */
+export function IgnoredParams({ ignored, clearTo }: { ignored: string[]; clearTo: string }) {
+  if (ignored.length === 0) return null;
+  return (
+    <Alert
+      tone="warning"
+      action={
+        <Link to={clearTo} className="text-sm font-medium underline">
+          Clear filters
+        </Link>
+      }
+    >
+      Some filters in the address were not understood and were left out: {ignored.join(", ")}.
+    </Alert>
+  );
+}
+
+/** "48 clients", "500+ clients match your filters: refine the search to narrow them down". */
+export function countText(total: number, capped: boolean, filtering: boolean, noun: [string, string]): string {
+  const word = total === 1 && !capped ? noun[0] : noun[1];
+  const matches = filtering ? (total === 1 && !capped ? " matches your filters" : " match your filters") : "";
+  return `${total.toLocaleString("en-US")}${capped ? "+" : ""} ${word}${matches}${capped ? ": refine the search to narrow them down" : ""}`;
+}
