@@ -24,3 +24,8 @@ export function formatDate(value: Date | string | null | undefined): string {
   const date = typeof value === "string" ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value;
   return Number.isNaN(date.getTime()) ? "" : shortDate.format(date);
 }
+
+/** At most `length` characters, with an ellipsis when cut (card notes: 100, spec 001 §9). */
+export function truncate(text: string, length = 100): string {
+  return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
+}

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ClientRecord } from "~/models/clients.server";
 import { cn } from "~/utils/cn";
-import { formatUsd } from "~/utils/format";
+import { formatUsd, truncate } from "~/utils/format";
 import { CARE_LEVEL_LABELS, type CareLevelValue } from "~/utils/vocabulary";
 import { Badge, clientStatusTone } from "../ui/badge";
 import { Card } from "../ui/card";
@@ -13,11 +13,6 @@ export function budgetText(min: number | null, max: number | null): string {
   if (min) return `From ${formatUsd(min)}`;
   if (max) return `Up to ${formatUsd(max)}`;
   return "Budget not specified";
-}
-
-/** At most `length` characters, with an ellipsis when cut. */
-export function truncate(text: string, length = 100): string {
-  return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
 }
 
 /** What the card shows of the medical information: conditions, then the notes. */

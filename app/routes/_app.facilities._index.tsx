@@ -1,0 +1,179 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { FacilityCard, toFacilityCard } from "~/components/facilities/facility-card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ButtonLink, buttonClasses } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Input, Label } from "~/components/ui/field";
+import { FilterForm } from "~/components/ui/filter-form";
+import { BuildingIcon, DownloadIcon, PlusIcon, SearchIcon } from "~/components/ui/icons";
+import { countText, IgnoredParams, SearchFilter, SelectFilter, SortControl } from "~/components/ui/list-controls";
+import { PageHeader } from "~/components/ui/page-header";
+import { Pagination } from "~/components/ui/pagination";
+import { listFacilities } from "~/models/facilities.server";
+import { FACILITY_PAGE_SIZE, FacilityListQuerySchema } from "~/schemas/facility";
+import { getDb } from "~/utils/db.server";
+import { readListQuery, withParams } from "~/utils/list-query";
+import { contextOf, requireUser } from "~/utils/session.server";
+import { FACILITY_TYPES } from "~/utils/vocabulary";
+
+export const handle = { header: { title: "Facilities", subtitle: "Care facility directory and management" } };
+
+export const meta: MetaFunction = () => [{ title: "Facilities · Senior Placement" }];
+
+const SEARCH_COUNT_CAP = 500;
+
+const SORT_LABELS = {
+  updatedAt: "Last updated",
+  name: "Name",
+  minCost: "Minimum cost",
+  rating: "Rating",
+  "capacity.available": "Available beds",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = contextOf(await requireUser(request));
+  const url = new URL(request.url);
+  const { query, ignored } = readListQuery(url, FacilityListQuerySchema, { limit: String(FACILITY_PAGE_SIZE) });
+  const result = await listFacilities(getDb(), ctx, query, { countCap: SEARCH_COUNT_CAP });
+  if (!result.capped && result.total > 0 && query.page > result.totalPages) {
+    throw redirect(`/facilities${withParams(url.search, { page: result.totalPages })}`);
+  }
+  return json({
+    facilities: result.facilities.map(toFacilityCard),
+    page: result.page,
+    total: result.total,
+    capped: result.capped,
+    totalPages: result.totalPages,
+    filters: {
+      search: query.search ?? "",
+      type: query.type ?? "",
+      availability: query.availability ?? "",
+      minPrice: query.minPrice?.toString() ?? "",
+      maxPrice: query.maxPrice?.toString() ?? "",
+      // availableBeds is another name for capacity.available: show the spec's.
+      sortField: query.sort.field === "availableBeds" ? "capacity.available" : query.sort.field,
+      sortDirection: query.sort.direction,
+    },
+    ignored,
+  });
+}
+
+export default function FacilitiesPage() {
+  const { facilities, page, totalPages, total, capped, filters, ignored } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const filtering = Boolean(filters.search || filters.type || filters.availability || filters.minPrice || filters.maxPrice);
+  const sign = filters.sortDirection === "desc" ? "-" : "";
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader
+        title="Facilities"
+        description={countText(total, capped, filtering, ["facility", "facilities"])}
+        actions={
+          <>
+            <a href={`/facilities/export${withParams(search, { page: undefined, limit: undefined })}`} className={buttonClasses("outline")} download>
+              <DownloadIcon className="h-4 w-4" /> Export
+            </a>
+            <ButtonLink to="/facilities/new">
+              <PlusIcon className="h-4 w-4" /> Add Facility
+            </ButtonLink>
+          </>
+        }
+      >
+        <FilterForm
+          label="Facility filters"
+          values={{
+            search: filters.search,
+            type: filters.type,
+            availability: filters.availability,
+            minPrice: filters.minPrice,
+            maxPrice: filters.maxPrice,
+            sort: `${sign}${filters.sortField}`,
+          }}
+        >
+          <SearchFilter id="facility-search" value={filters.search} placeholder="Name, city or license number" />
+          <SelectFilter
+            id="facility-type"
+            name="type"
+            label="Type"
+            value={filters.type}
+            anyLabel="All types"
+            options={FACILITY_TYPES.map((t) => [t, t] as const)}
+            className="w-full sm:w-48"
+          />
+          <SelectFilter
+            id="facility-availability"
+            name="availability"
+            label="Availability"
+            value={filters.availability}
+            anyLabel="Any availability"
+            options={[
+              ["available", "Beds available"],
+              ["waitlist", "Wait list"],
+            ]}
+          />
+          <div className="w-[calc(50%-0.375rem)] sm:w-32">
+            <Label htmlFor="facility-min-price">Min price</Label>
+            <Input id="facility-min-price" name="minPrice" type="number" min={0} step={100} inputMode="numeric" defaultValue={filters.minPrice} placeholder="$ any" />
+          </div>
+          <div className="w-[calc(50%-0.375rem)] sm:w-32">
+            <Label htmlFor="facility-max-price">Max price</Label>
+            <Input id="facility-max-price" name="maxPrice" type="number" min={0} step={100} inputMode="numeric" defaultValue={filters.maxPrice} placeholder="$ any" />
+          </div>
+          <SortControl id="facility-sort" labels={SORT_LABELS} field={filters.sortField} direction={filters.sortDirection} />
+        </FilterForm>
+      </PageHeader>
+
+      <IgnoredParams ignored={ignored} clearTo="/facilities" />
+
+      {facilities.length === 0 ? (
+        filtering ? (
+          <EmptyState
+            icon={<SearchIcon className="h-6 w-6" />}
+            title="No facilities match your filters"
+            message="Try another search or a wider price range, or clear the filters."
+            action={
+              <ButtonLink to="/facilities" variant="outline">
+                Clear filters
+              </ButtonLink>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={<BuildingIcon className="h-6 w-6" />}
+            title="No facilities yet"
+            message="Add the communities and care homes you place clients with."
+            action={
+              <ButtonLink to="/facilities/new">
+                <PlusIcon className="h-4 w-4" /> Add Facility
+              </ButtonLink>
+            }
+          />
+        )
+      ) : (
+        <>
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Facilities">
+            {facilities.map((facility) => (
+              <li key={facility.id} className="grid">
+                <FacilityCard facility={facility} />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            totalPages={totalPages}
+            total={capped ? undefined : total}
+            noun="facilities"
+            hrefFor={(p) => withParams(search, { page: p === 1 ? undefined : p })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary message="Failed to load facilities. Please try again." retry />;
+}
