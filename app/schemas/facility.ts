@@ -18,6 +18,9 @@ import {
 
 export const FIX_ERRORS_MESSAGE = "Please fix the errors below";
 
+/** Spec 001 §8: the confirmation before a facility is deleted. */
+export const DELETE_FACILITY_MESSAGE = "Are you sure you want to delete this facility? This action cannot be undone.";
+
 const money = (negative: string) =>
   z
     .number({ error: "Please enter an amount in dollars" })
