@@ -3,14 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { budgetText } from "~/components/clients/client-card";
-import {
-  ageOn,
-  Chips,
-  ClientPlacementsCard,
-  ClientTasksCard,
-  Item,
-  NotesCard,
-} from "~/components/clients/client-detail";
+import { ageOn, ClientPlacementsCard, ClientTasksCard, NotesCard } from "~/components/clients/client-detail";
+import { Chips, Item } from "~/components/ui/detail";
 import { ClientErrorBoundary } from "~/components/clients/client-error-boundary";
 import { Badge, clientStatusTone } from "~/components/ui/badge";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";

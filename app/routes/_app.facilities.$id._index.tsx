@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Chips, Item } from "~/components/clients/client-detail";
+import { Chips, Item } from "~/components/ui/detail";
 import { ActiveBadge, AvailabilityBadge, priceText } from "~/components/facilities/facility-card";
 import { FacilityErrorBoundary } from "~/components/facilities/facility-error-boundary";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";

@@ -1,7 +1,6 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { ClientNoteSchema } from "~/schemas/client";
 import { formatDate } from "~/utils/format";
 import type { PlacementOfClient } from "~/models/placements.server";
@@ -21,28 +20,6 @@ export function ageOn(dateOfBirth: string, today = new Date()): number {
     (today.getUTCMonth() === born.getUTCMonth() && today.getUTCDate() < born.getUTCDate());
   if (beforeBirthday) age -= 1;
   return age;
-}
-
-export function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm text-slate-900">{children || <span className="text-slate-400">Not given</span>}</dd>
-    </div>
-  );
-}
-
-export function Chips({ values, empty }: { values: string[]; empty: string }) {
-  if (values.length === 0) return <p className="text-sm text-slate-400">{empty}</p>;
-  return (
-    <ul className="flex flex-wrap gap-1.5">
-      {values.map((value) => (
-        <li key={value}>
-          <Badge>{value}</Badge>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 export function NotesCard({
