@@ -101,7 +101,7 @@ export default function FacilityDetailPage() {
                   {f.contact.email ? (
                     <>
                       <br />
-                      <a href={`mailto:${f.contact.email}`} className="text-brand-700 hover:underline">
+                      <a href={`mailto:${f.contact.email}`} className="break-all text-brand-700 hover:underline">
                         {f.contact.email}
                       </a>
                     </>
