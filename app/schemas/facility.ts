@@ -88,7 +88,9 @@ export const FacilitySchema = z
   .refine((v) => v.currentOccupancy <= v.capacity, {
     path: ["currentOccupancy"],
     message: "Current occupancy cannot exceed capacity",
-    when: ({ value }) => isNumber(value, "capacity") && isNumber(value, "currentOccupancy"),
+    // Not while the capacity itself is refused: one message for one mistake.
+    when: ({ value }) =>
+      isNumber(value, "capacity") && (value as { capacity: number }).capacity >= 1 && isNumber(value, "currentOccupancy"),
   })
   .refine((v) => !(v.maxCost > 0 && v.maxCost <= v.minCost), {
     path: ["maxCost"],
