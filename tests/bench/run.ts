@@ -65,6 +65,12 @@ function targets(cookie: string, token: string): (Target & { budget: boolean })[
     screen("clients-all-filters", "/clients?search=ann&status=active-client&careLevel=assisted&sort=firstName"),
     screen("clients-deep-page", "/clients?sort=firstName&page=2000"),
     api("api-clients", "/api/clients?status=target&sort=-updatedAt&limit=50"),
+    screen("facilities", "/facilities"),
+    screen("facilities-search", "/facilities?search=maple"),
+    screen("facilities-type-beds", "/facilities?type=memory-care&availability=available&sort=-capacity.available"),
+    screen("facilities-price", "/facilities?minPrice=4000&maxPrice=6000&sort=minCost"),
+    screen("facilities-rating-page", "/facilities?sort=-rating&page=500"),
+    api("api-facilities", "/api/facilities?availability=waitlist&sort=name&limit=50"),
   ];
 }
 
