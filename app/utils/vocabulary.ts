@@ -163,3 +163,39 @@ export const PRESET_SPECIALTIES = [
   "Mental Health",
   "Substance Abuse Recovery",
 ] as const;
+
+export const PAYMENT_METHODS = ["Private Pay", "Insurance", "Medicaid", "Medicare", "VA Benefits", "Other"] as const;
+
+export const PLACEMENT_STATUS_ALIASES: Record<string, (typeof PLACEMENT_STATUSES)[number]> = {
+  "in-progress": "In Progress",
+  in_progress: "In Progress",
+  confirmed: "Confirmed",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  canceled: "Cancelled",
+};
+
+export const PRIORITY_ALIASES: Record<string, (typeof PRIORITIES)[number]> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  urgent: "Urgent",
+};
+
+/**
+ * The placement checklist (spec 001 §3): a flag and its date each. The detail's six steps are
+ * these five and the move-in date.
+ */
+export const PLACEMENT_CHECKLIST = [
+  { field: "contractSigned", column: "contract_signed", label: "Contract Signed", event: "Contract signed" },
+  { field: "depositPaid", column: "deposit_paid", label: "Deposit Paid", event: "Deposit paid" },
+  { field: "insuranceVerified", column: "insurance_verified", label: "Insurance Verified", event: "Insurance verified" },
+  {
+    field: "medicalRecordsTransferred",
+    column: "medical_records_transferred",
+    label: "Medical Records",
+    event: "Medical records transferred",
+  },
+  { field: "familyNotified", column: "family_notified", label: "Family Notified", event: "Family notified" },
+] as const;
+export type ChecklistField = (typeof PLACEMENT_CHECKLIST)[number]["field"];

@@ -1,0 +1,133 @@
+import * as z from "zod";
+import { isUuid } from "~/utils/uuid";
+import {
+  PAYMENT_METHODS,
+  PLACEMENT_CHECKLIST,
+  PLACEMENT_STATUS_ALIASES,
+  PLACEMENT_STATUSES,
+  PRIORITIES,
+  PRIORITY_ALIASES,
+} from "~/utils/vocabulary";
+import { checkbox, emptyToUndefined, limitParam, pageParam, vocabulary } from "./common";
+
+// One schema for the placement form and the placements API (spec 001 §5 Placement form).
+
+const reference = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .refine(isUuid, { message, abort: true });
+
+function isDate(v: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+}
+
+const date = (label: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || isDate(v), `${label} must be a valid date`);
+
+const amount = (label: string) =>
+  z
+    .number({ error: `${label} must be an amount in dollars` })
+    .min(0, `${label} cannot be negative`)
+    .max(10_000_000, `${label} is too large`)
+    .nullish()
+    .transform((v) => (v == null ? null : Math.round(v * 100) / 100));
+
+const checklistShape = Object.fromEntries(
+  PLACEMENT_CHECKLIST.flatMap((step) => [
+    [step.field, checkbox],
+    [`${step.field}Date`, date("The date")],
+  ]),
+) as Record<string, z.ZodType>;
+
+export const PlacementSchema = z
+  .strictObject({
+    clientId: reference("Client is required"),
+    facilityId: reference("Facility is required"),
+    /** The agent in charge; the signed-in user when not given. */
+    agentId: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => v || null)
+      .refine((v) => v === null || isUuid(v), "Agent is not valid"),
+    status: vocabulary("Status", PLACEMENT_STATUSES, PLACEMENT_STATUS_ALIASES),
+    priority: vocabulary("Priority", PRIORITIES, PRIORITY_ALIASES),
+    startDate: z
+      .string({ error: "Start date is required" })
+      .trim()
+      .min(1, { message: "Start date is required", abort: true })
+      .refine(isDate, "Start date must be a valid date"),
+    endDate: date("End date"),
+    moveInDate: date("Move-in date"),
+    monthlyRate: amount("Monthly rate"),
+    paymentMethod: z.preprocess(
+      emptyToUndefined,
+      z.enum(PAYMENT_METHODS, { error: `Payment method must be one of ${PAYMENT_METHODS.join(", ")}` }).nullish(),
+    ),
+    depositAmount: amount("Deposit amount"),
+    notes: z
+      .string()
+      .trim()
+      .max(10_000, "Notes must be at most 10,000 characters")
+      .nullish()
+      .transform((v) => v || null),
+    ...checklistShape,
+  })
+  .transform((value) => {
+    const v = value as Record<string, unknown>;
+    // A checklist date counts only when its box is ticked (the spec's rule, also without JavaScript).
+    const checklist = Object.fromEntries(
+      PLACEMENT_CHECKLIST.map((step) => {
+        const done = v[step.field] === true;
+        return [step.field, { done, date: done ? ((v[`${step.field}Date`] as string | null) ?? null) : null }];
+      }),
+    ) as Record<(typeof PLACEMENT_CHECKLIST)[number]["field"], { done: boolean; date: string | null }>;
+    return {
+      clientId: value.clientId,
+      facilityId: value.facilityId,
+      agentId: value.agentId,
+      status: value.status,
+      priority: value.priority,
+      startDate: value.startDate,
+      endDate: value.endDate,
+      moveInDate: value.moveInDate,
+      monthlyRate: value.monthlyRate,
+      paymentMethod: value.paymentMethod ?? null,
+      depositAmount: value.depositAmount,
+      notes: value.notes,
+      checklist,
+    };
+  });
+
+export type PlacementInput = z.output<typeof PlacementSchema>;
+
+export const PLACEMENT_PAGE_SIZE = 10;
+
+const reference_param = (name: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(isUuid, `${name} must be an id`)
+      .optional(),
+  );
+
+/** The placements list: the screen's URL and GET /api/placements take the same parameters. */
+export const PlacementListQuerySchema = z.strictObject({
+  search: z.preprocess(emptyToUndefined, z.string().trim().max(100, "search must be at most 100 characters").optional()),
+  status: z.preprocess(emptyToUndefined, vocabulary("Status", PLACEMENT_STATUSES, PLACEMENT_STATUS_ALIASES).optional()),
+  priority: z.preprocess(emptyToUndefined, vocabulary("Priority", PRIORITIES, PRIORITY_ALIASES).optional()),
+  facilityId: reference_param("facilityId"),
+  clientId: reference_param("clientId"),
+  page: z.preprocess(emptyToUndefined, pageParam),
+  limit: z.preprocess(emptyToUndefined, limitParam(PLACEMENT_PAGE_SIZE)),
+});
+
+export type PlacementListQuery = z.output<typeof PlacementListQuerySchema>;

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { PlacementListQuerySchema, PlacementSchema } from "~/schemas/placement";
+
+const ID = "4f1c2a6e-8b1d-4c4e-9a51-0d2b9c1e7f10";
+const valid = { clientId: ID, facilityId: ID, status: "In Progress", priority: "Medium", startDate: "2026-11-01" };
+
+function errorsOf(input: unknown): Record<string, string> {
+  const result = PlacementSchema.safeParse(input);
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+}
+
+describe("PlacementSchema", () => {
+  it("names the five required fields with the spec's messages", () => {
+    expect(errorsOf({})).toEqual({
+      clientId: "Client is required",
+      facilityId: "Facility is required",
+      status: "Status is required",
+      priority: "Priority is required",
+      startDate: "Start date is required",
+    });
+    expect(errorsOf({ ...valid, clientId: "", facilityId: "nope", startDate: "" })).toEqual({
+      clientId: "Client is required",
+      facilityId: "Facility is required",
+      startDate: "Start date is required",
+    });
+  });
+
+  it("keeps a checklist date only when its box is ticked", () => {
+    const result = PlacementSchema.parse({
+      ...valid,
+      contractSigned: "on",
+      contractSignedDate: "2026-11-03",
+      depositPaid: "off",
+      depositPaidDate: "2026-11-04",
+      insuranceVerified: true,
+    });
+    expect(result.checklist.contractSigned).toEqual({ done: true, date: "2026-11-03" });
+    expect(result.checklist.depositPaid).toEqual({ done: false, date: null });
+    expect(result.checklist.insuranceVerified).toEqual({ done: true, date: null });
+    expect(result.checklist.familyNotified).toEqual({ done: false, date: null });
+  });
+
+  it("maps aliases, rounds money to cents and empties absent optional fields", () => {
+    const result = PlacementSchema.parse({ ...valid, status: "confirmed", priority: "urgent", monthlyRate: 4250.129, endDate: "", paymentMethod: "" });
+    expect(result).toMatchObject({ status: "Confirmed", priority: "Urgent", monthlyRate: 4250.13, endDate: null, paymentMethod: null, agentId: null });
+  });
+
+  it("refuses bad values", () => {
+    expect(errorsOf({ ...valid, status: "Lost", monthlyRate: -1, paymentMethod: "Cash", moveInDate: "soon" })).toMatchObject({
+      status: expect.stringContaining('Invalid status "Lost"'),
+      monthlyRate: "Monthly rate cannot be negative",
+      paymentMethod: expect.stringContaining("Payment method must be one of"),
+      moveInDate: "Move-in date must be a valid date",
+    });
+  });
+});
+
+describe("PlacementListQuerySchema", () => {
+  it("has 10 a page and reads the facility and client filters", () => {
+    expect(PlacementListQuerySchema.parse({ facilityId: ID, status: "in-progress" })).toMatchObject({
+      facilityId: ID,
+      status: "In Progress",
+      limit: 10,
+      page: 1,
+    });
+    expect(PlacementListQuerySchema.safeParse({ facilityId: "12" }).success).toBe(false);
+  });
+});
