@@ -1,5 +1,9 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/types";
+import type { PlacementInput, PlacementListQuery } from "~/schemas/placement";
 import type { DB } from "~/utils/db.server";
-import { PLACEMENT_STATUSES } from "~/utils/vocabulary";
+import { isUuid } from "~/utils/uuid";
+import { type ChecklistField, PLACEMENT_CHECKLIST, PLACEMENT_STATUSES } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 
@@ -97,4 +101,469 @@ export async function listClientPlacements(db: DB, ctx: Ctx, clientId: string): 
     moveInDate: row.move_in_date,
     facility: { id: row.facility_id, name: row.facility_name, city: row.address_city, state: row.address_state },
   }));
+}
+
+// ─────────────────────────────── list ───────────────────────────────
+
+/** Spec 001 §4: the list's progress, four milestones of 25 % each. */
+export function listProgress(p: { contractSigned: boolean; depositPaid: boolean; insuranceVerified: boolean; moveInDate: string | null }): number {
+  return [p.contractSigned, p.depositPaid, p.insuranceVerified, Boolean(p.moveInDate)].filter(Boolean).length * 25;
+}
+
+/** Spec 001 §4: the detail's progress, six steps, rounded to a whole percent. */
+export function detailProgress(steps: boolean[]): number {
+  return Math.round((steps.filter(Boolean).length / steps.length) * 100);
+}
+
+export interface PlacementListItem {
+  id: string;
+  status: string;
+  priority: string;
+  startDate: string;
+  moveInDate: string | null;
+  progress: number;
+  createdAt: string;
+  client: { id: string; firstName: string; lastName: string };
+  facility: { id: string; name: string; city: string; state: string };
+  agent: { id: string; firstName: string; lastName: string };
+}
+
+export type PlacementFilters = Pick<PlacementListQuery, "search" | "status" | "priority" | "facilityId" | "clientId">;
+
+function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filteredPlacements(db: DB, ctx: Ctx, filters: PlacementFilters) {
+  return db
+    .selectFrom("placements as p")
+    .where("p.agency_id", "=", ctx.agencyId)
+    .$if(Boolean(filters.status), (qb) => qb.where("p.status", "=", filters.status!))
+    .$if(Boolean(filters.priority), (qb) => qb.where("p.priority", "=", filters.priority!))
+    .$if(Boolean(filters.facilityId), (qb) => qb.where("p.facility_id", "=", filters.facilityId!))
+    .$if(Boolean(filters.clientId), (qb) => qb.where("p.client_id", "=", filters.clientId!))
+    .$if(Boolean(filters.search), (qb) => {
+      // The client's or the facility's name: each found by its own trigram index, then their placements.
+      const pattern = likePattern(filters.search!);
+      return qb.where((eb) =>
+        eb.or([
+          eb(
+            "p.client_id",
+            "in",
+            eb
+              .selectFrom("clients")
+              .select("clients.id")
+              .where("clients.agency_id", "=", ctx.agencyId)
+              // search_text (trigram-indexed) narrows; the name decides.
+              .where("clients.search_text", "like", pattern)
+              .where(sql<boolean>`lower(clients.first_name || ' ' || clients.last_name) LIKE ${pattern}`),
+          ),
+          eb(
+            "p.facility_id",
+            "in",
+            eb
+              .selectFrom("facilities")
+              .select("facilities.id")
+              .where("facilities.agency_id", "=", ctx.agencyId)
+              .where("facilities.search_text", "like", pattern)
+              .where(sql<boolean>`lower(facilities.name) LIKE ${pattern}`),
+          ),
+        ]),
+      );
+    });
+}
+
+/** The whole filtered result counted by status (the summary tiles; their sum is the total). */
+export async function countPlacementsByStatus(db: DB, ctx: Ctx, filters: PlacementFilters): Promise<Record<string, number>> {
+  const unfiltered = !filters.search && !filters.status && !filters.priority && !filters.facilityId && !filters.clientId;
+  if (unfiltered) {
+    const count = await readAgencyCounts(db, ctx);
+    return Object.fromEntries(PLACEMENT_STATUSES.map((s) => [s, count(`placements:${s}`)]));
+  }
+  const rows = await filteredPlacements(db, ctx, filters)
+    .select(["p.status", sql<number>`count(*)::int`.as("n")])
+    .groupBy("p.status")
+    .execute();
+  const byStatus = new Map(rows.map((r) => [r.status as string, r.n]));
+  return Object.fromEntries(PLACEMENT_STATUSES.map((s) => [s, byStatus.get(s) ?? 0]));
+}
+
+export interface PlacementPage {
+  placements: PlacementListItem[];
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  statusCounts: Record<string, number>;
+}
+
+/** One page of placements, newest first: the page's ids from an index, then those rows with their people and places. */
+export async function listPlacements(db: DB, ctx: Ctx, query: PlacementListQuery): Promise<PlacementPage> {
+  const pageIds = filteredPlacements(db, ctx, query)
+    .select("p.id")
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id", "desc")
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [rows, statusCounts] = await Promise.all([
+    db
+      .selectFrom("placements as p")
+      .innerJoin(pageIds.as("page"), "page.id", "p.id")
+      .innerJoin("clients as c", "c.id", "p.client_id")
+      .innerJoin("facilities as f", "f.id", "p.facility_id")
+      .innerJoin("users as u", "u.id", "p.agent_id")
+      .select([
+        "p.id",
+        "p.status",
+        "p.priority",
+        "p.start_date",
+        "p.move_in_date",
+        "p.contract_signed",
+        "p.deposit_paid",
+        "p.insurance_verified",
+        "p.created_at",
+        "c.id as client_id",
+        "c.first_name as client_first_name",
+        "c.last_name as client_last_name",
+        "f.id as facility_id",
+        "f.name as facility_name",
+        "f.address_city",
+        "f.address_state",
+        "u.id as agent_id",
+        "u.first_name as agent_first_name",
+        "u.last_name as agent_last_name",
+      ])
+      .orderBy("p.created_at", "desc")
+      .orderBy("p.id", "desc")
+      .execute(),
+    countPlacementsByStatus(db, ctx, query),
+  ]);
+  const total = Object.values(statusCounts).reduce((a, b) => a + b, 0);
+  return {
+    placements: rows.map((row) => ({
+      id: row.id,
+      status: row.status,
+      priority: row.priority,
+      startDate: row.start_date,
+      moveInDate: row.move_in_date,
+      progress: listProgress({
+        contractSigned: row.contract_signed,
+        depositPaid: row.deposit_paid,
+        insuranceVerified: row.insurance_verified,
+        moveInDate: row.move_in_date,
+      }),
+      createdAt: new Date(row.created_at).toISOString(),
+      client: { id: row.client_id, firstName: row.client_first_name, lastName: row.client_last_name },
+      facility: { id: row.facility_id, name: row.facility_name, city: row.address_city, state: row.address_state },
+      agent: { id: row.agent_id, firstName: row.agent_first_name, lastName: row.agent_last_name },
+    })),
+    page: query.page,
+    limit: query.limit,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    statusCounts,
+  };
+}
+
+// ─────────────────────────────── one placement ───────────────────────────────
+
+type Step = { done: boolean; date: string | null };
+
+export interface PlacementRecord {
+  id: string;
+  status: string;
+  priority: string;
+  startDate: string;
+  endDate: string | null;
+  moveInDate: string | null;
+  monthlyRate: number | null;
+  paymentMethod: string | null;
+  depositAmount: number | null;
+  notes: string | null;
+  checklist: Record<ChecklistField, Step>;
+  /** The detail's six steps done, as a whole percent. */
+  progress: number;
+  client: { id: string; firstName: string; lastName: string; phone: string; email: string };
+  facility: {
+    id: string;
+    name: string;
+    type: string;
+    address: { street: string; city: string; state: string; zip: string };
+    contact: { name: string; phone: string };
+  };
+  agent: { id: string; firstName: string; lastName: string; phone: string | null; email: string; role: string };
+  timeline: { id: string; event: string; description: string | null; date: string; actor: string | null }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+const money = (value: string | null) => (value === null ? null : Number(value));
+
+/** A placement with its client, facility, agent and timeline; null when not the caller agency's. */
+export async function getPlacement(db: DB, ctx: Ctx, id: string): Promise<PlacementRecord | null> {
+  if (!isUuid(id)) return null;
+  const row = await db
+    .selectFrom("placements as p")
+    .innerJoin("clients as c", "c.id", "p.client_id")
+    .innerJoin("facilities as f", "f.id", "p.facility_id")
+    .innerJoin("users as u", "u.id", "p.agent_id")
+    .selectAll("p")
+    .select([
+      "c.first_name as client_first_name",
+      "c.last_name as client_last_name",
+      "c.phone as client_phone",
+      "c.email as client_email",
+      "f.name as facility_name",
+      "f.type as facility_type",
+      "f.address_street",
+      "f.address_city",
+      "f.address_state",
+      "f.address_zip",
+      "f.contact_name",
+      "f.contact_phone",
+      "u.first_name as agent_first_name",
+      "u.last_name as agent_last_name",
+      "u.phone as agent_phone",
+      "u.email as agent_email",
+      "u.role as agent_role",
+    ])
+    .where("p.id", "=", id)
+    .where("p.agency_id", "=", ctx.agencyId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const events = await db
+    .selectFrom("placement_events as e")
+    .leftJoin("users as a", "a.id", "e.actor_id")
+    .select(["e.id", "e.event", "e.description", "e.occurred_at", "a.first_name", "a.last_name"])
+    .where("e.placement_id", "=", id)
+    .orderBy("e.occurred_at", "desc")
+    .orderBy("e.created_at", "desc")
+    .execute();
+  const checklist = Object.fromEntries(
+    PLACEMENT_CHECKLIST.map((step) => [
+      step.field,
+      { done: row[step.column], date: row[`${step.column}_date`] as string | null },
+    ]),
+  ) as Record<ChecklistField, Step>;
+  return {
+    id: row.id,
+    status: row.status,
+    priority: row.priority,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    moveInDate: row.move_in_date,
+    monthlyRate: money(row.monthly_rate),
+    paymentMethod: row.payment_method,
+    depositAmount: money(row.deposit_amount),
+    notes: row.notes,
+    checklist,
+    progress: detailProgress([...PLACEMENT_CHECKLIST.map((s) => checklist[s.field].done), Boolean(row.move_in_date)]),
+    client: { id: row.client_id, firstName: row.client_first_name, lastName: row.client_last_name, phone: row.client_phone, email: row.client_email },
+    facility: {
+      id: row.facility_id,
+      name: row.facility_name,
+      type: row.facility_type,
+      address: { street: row.address_street, city: row.address_city, state: row.address_state, zip: row.address_zip },
+      contact: { name: row.contact_name, phone: row.contact_phone },
+    },
+    agent: {
+      id: row.agent_id,
+      firstName: row.agent_first_name,
+      lastName: row.agent_last_name,
+      phone: row.agent_phone,
+      email: row.agent_email,
+      role: row.agent_role,
+    },
+    timeline: events.map((e) => ({
+      id: e.id,
+      event: e.event,
+      description: e.description,
+      date: new Date(e.occurred_at).toISOString(),
+      actor: e.first_name ? `${e.first_name} ${e.last_name}` : null,
+    })),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+// ─────────────────────────────── writes ───────────────────────────────
+
+export type PlacementWriteResult =
+  | { ok: true; id: string }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] };
+
+/** The client, facility and agent must be the caller agency's (an active agent). */
+async function checkReferences(db: DB, ctx: Ctx, input: PlacementInput, agentId: string) {
+  const [client, facility, agent] = await Promise.all([
+    db.selectFrom("clients").select(["id", "first_name", "last_name"]).where("id", "=", input.clientId).where("agency_id", "=", ctx.agencyId).executeTakeFirst(),
+    db.selectFrom("facilities").select(["id", "name"]).where("id", "=", input.facilityId).where("agency_id", "=", ctx.agencyId).executeTakeFirst(),
+    db.selectFrom("users").select("id").where("id", "=", agentId).where("agency_id", "=", ctx.agencyId).where("is_active", "=", true).executeTakeFirst(),
+  ]);
+  const errors = [
+    ...(client ? [] : [{ path: "clientId", msg: "Client not found" }]),
+    ...(facility ? [] : [{ path: "facilityId", msg: "Facility not found" }]),
+    ...(agent ? [] : [{ path: "agentId", msg: "Agent not found" }]),
+  ];
+  return { errors, client, facility };
+}
+
+function columnsOf(input: PlacementInput, agentId: string) {
+  return {
+    client_id: input.clientId,
+    facility_id: input.facilityId,
+    agent_id: agentId,
+    status: input.status,
+    priority: input.priority,
+    start_date: input.startDate,
+    end_date: input.endDate,
+    move_in_date: input.moveInDate,
+    monthly_rate: input.monthlyRate,
+    payment_method: input.paymentMethod as Database["placements"]["payment_method"],
+    deposit_amount: input.depositAmount,
+    notes: input.notes,
+    ...Object.fromEntries(
+      PLACEMENT_CHECKLIST.flatMap((step) => [
+        [step.column, input.checklist[step.field].done],
+        [`${step.column}_date`, input.checklist[step.field].date],
+      ]),
+    ),
+  };
+}
+
+type NewEvent = { event: string; description: string | null };
+
+async function writeEvents(db: DB, ctx: Ctx, placementId: string, events: NewEvent[]) {
+  if (events.length === 0) return;
+  const now = Date.now();
+  await db
+    .insertInto("placement_events")
+    .values(
+      // A millisecond apart, so the timeline keeps the order they happened in.
+      events.map((e, i) => ({
+        agency_id: ctx.agencyId,
+        placement_id: placementId,
+        event: e.event,
+        description: e.description,
+        actor_id: ctx.userId,
+        occurred_at: new Date(now + i),
+      })),
+    )
+    .execute();
+}
+
+function checklistEvents(before: Record<ChecklistField, boolean> | null, input: PlacementInput): NewEvent[] {
+  return PLACEMENT_CHECKLIST.flatMap((step) => {
+    const was = before?.[step.field] ?? false;
+    const now = input.checklist[step.field].done;
+    if (was === now) return [];
+    return [now ? { event: step.event, description: null } : { event: `${step.label} undone`, description: "Unticked on the checklist" }];
+  });
+}
+
+/** Creates a placement; the timeline starts with its creation (and any step already done). */
+export async function createPlacement(db: DB, ctx: Ctx, input: PlacementInput): Promise<PlacementWriteResult> {
+  const agentId = input.agentId ?? ctx.userId;
+  return db.transaction().execute(async (trx) => {
+    const { errors, client, facility } = await checkReferences(trx, ctx, input, agentId);
+    if (errors.length > 0 || !client || !facility) return { ok: false, reason: "invalid", errors } as const;
+    const row = await trx
+      .insertInto("placements")
+      .values({ ...columnsOf(input, agentId), agency_id: ctx.agencyId, created_by: ctx.userId })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await writeEvents(trx, ctx, row.id, [
+      { event: "Placement created", description: `${client.first_name} ${client.last_name} → ${facility.name}` },
+      ...checklistEvents(null, input),
+    ]);
+    return { ok: true, id: row.id } as const;
+  });
+}
+
+/** Replaces a placement's fields; each status change and checklist step done or undone goes on the timeline. */
+export async function updatePlacement(db: DB, ctx: Ctx, id: string, input: PlacementInput): Promise<PlacementWriteResult> {
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("placements")
+      .selectAll()
+      .where("id", "=", id)
+      .where("agency_id", "=", ctx.agencyId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) return { ok: false, reason: "not-found" } as const;
+    const agentId = input.agentId ?? current.agent_id;
+    const { errors } = await checkReferences(trx, ctx, input, agentId);
+    if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
+    await trx.updateTable("placements").set(columnsOf(input, agentId)).where("id", "=", id).execute();
+    const before = Object.fromEntries(PLACEMENT_CHECKLIST.map((s) => [s.field, current[s.column]])) as Record<ChecklistField, boolean>;
+    await writeEvents(trx, ctx, id, [
+      ...(current.status !== input.status ? [{ event: "Status changed", description: `${current.status} → ${input.status}` }] : []),
+      ...checklistEvents(before, input),
+      ...(current.move_in_date !== input.moveInDate && input.moveInDate
+        ? [{ event: "Move-in date set", description: input.moveInDate }]
+        : []),
+    ]);
+    return { ok: true, id } as const;
+  });
+}
+
+export async function deletePlacement(db: DB, ctx: Ctx, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const result = await db.deleteFrom("placements").where("id", "=", id).where("agency_id", "=", ctx.agencyId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// ─────────────────────────────── API shape ───────────────────────────────
+
+/** A placement as the API answers it: references populated the way the spec reads them. */
+export function toApiPlacement(p: PlacementRecord) {
+  return {
+    _id: p.id,
+    clientId: { _id: p.client.id, firstName: p.client.firstName, lastName: p.client.lastName, phone: p.client.phone, email: p.client.email },
+    facilityId: { _id: p.facility.id, name: p.facility.name, type: p.facility.type, address: p.facility.address, contact: p.facility.contact },
+    agentId: {
+      _id: p.agent.id,
+      firstName: p.agent.firstName,
+      lastName: p.agent.lastName,
+      phone: p.agent.phone,
+      email: p.agent.email,
+      role: p.agent.role,
+    },
+    status: p.status,
+    priority: p.priority,
+    startDate: p.startDate,
+    endDate: p.endDate,
+    moveInDate: p.moveInDate,
+    monthlyRate: p.monthlyRate,
+    paymentMethod: p.paymentMethod,
+    depositAmount: p.depositAmount,
+    ...Object.fromEntries(
+      PLACEMENT_CHECKLIST.flatMap((s) => [
+        [s.field, p.checklist[s.field].done],
+        [`${s.field}Date`, p.checklist[s.field].date],
+      ]),
+    ),
+    notes: p.notes,
+    progress: { percentage: p.progress },
+    timeline: p.timeline.map((t) => ({ _id: t.id, event: t.event, description: t.description, date: t.date, actor: t.actor })),
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}
+
+/** A list row as the API answers it. */
+export function toApiPlacementListItem(p: PlacementListItem) {
+  return {
+    _id: p.id,
+    clientId: { _id: p.client.id, firstName: p.client.firstName, lastName: p.client.lastName },
+    facilityId: { _id: p.facility.id, name: p.facility.name, address: { city: p.facility.city, state: p.facility.state } },
+    agentId: { _id: p.agent.id, firstName: p.agent.firstName, lastName: p.agent.lastName },
+    status: p.status,
+    priority: p.priority,
+    startDate: p.startDate,
+    moveInDate: p.moveInDate,
+    progress: { percentage: p.progress },
+    createdAt: p.createdAt,
+  };
 }

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createPlacement, getPlacement, listPlacements, toApiPlacement, toApiPlacementListItem } from "~/models/placements.server";
+import { PlacementListQuerySchema, PlacementSchema } from "~/schemas/placement";
+import { apiError, apiSuccess, methodNotAllowed, readJsonBody, readQuery, withApiUser } from "~/utils/api.server";
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  withApiUser(request, async ({ db, ctx }) => {
+    const result = await listPlacements(db, ctx, readQuery(request, PlacementListQuerySchema));
+    return apiSuccess({
+      placements: result.placements.map(toApiPlacementListItem),
+      page: result.page,
+      totalPages: result.totalPages,
+      totalCount: result.total,
+      statusCounts: result.statusCounts,
+    });
+  });
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  request.method !== "POST"
+    ? methodNotAllowed("GET, POST")({ request })
+    : withApiUser(request, async ({ db, ctx }) => {
+        const result = await createPlacement(db, ctx, await readJsonBody(request, PlacementSchema));
+        if (!result.ok) {
+          return apiError(400, "Validation failed", { errors: result.reason === "invalid" ? result.errors : [] });
+        }
+        const placement = await getPlacement(db, ctx, result.id);
+        return apiSuccess({ placement: toApiPlacement(placement!) }, { status: 201, message: "Placement created successfully!" });
+      });
