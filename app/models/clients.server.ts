@@ -502,3 +502,37 @@ export function toApiClient(client: ClientRecord, notes?: ClientNote[]) {
     updatedAt: client.updatedAt,
   };
 }
+
+export interface ReferenceOption {
+  id: string;
+  label: string;
+  hint: string;
+}
+
+/**
+ * Clients to choose from (the placement form): those whose name, e-mail or phone contains `q`,
+ * else the most recently updated; `include` is always among them (the one already chosen).
+ */
+export async function searchClientOptions(
+  db: DB,
+  ctx: Ctx,
+  options: { q?: string; include?: string | null; limit: number },
+): Promise<ReferenceOption[]> {
+  const query: ClientListQuery = {
+    search: options.q || undefined,
+    status: undefined,
+    careLevel: undefined,
+    sort: { field: options.q ? "firstName" : "updatedAt", direction: options.q ? "asc" : "desc" },
+    page: 1,
+    limit: options.limit,
+  };
+  const rows = await ordered(filtered(db, ctx, query).select(["clients.id", "clients.first_name", "clients.last_name", "clients.email"]), query.sort)
+    .limit(options.limit)
+    .execute();
+  const list = rows.map((r) => ({ id: r.id, label: `${r.first_name} ${r.last_name}`, hint: r.email }));
+  if (options.include && !list.some((o) => o.id === options.include)) {
+    const chosen = await getClient(db, ctx, options.include);
+    if (chosen) list.unshift({ id: chosen.id, label: `${chosen.firstName} ${chosen.lastName}`, hint: chosen.email });
+  }
+  return list;
+}

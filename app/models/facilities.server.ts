@@ -376,3 +376,46 @@ export function toApiFacility(facility: FacilityRecord) {
   const { id, ...rest } = facility;
   return { _id: id, ...rest };
 }
+
+/**
+ * Facilities to choose from (the placement form): active ones whose name, city or license
+ * contains `q`, else those with beds free first; `include` is always among them.
+ */
+export async function searchFacilityOptions(
+  db: DB,
+  ctx: Ctx,
+  options: { q?: string; include?: string | null; limit: number },
+): Promise<{ id: string; label: string; hint: string }[]> {
+  const query: FacilityListQuery = {
+    search: options.q || undefined,
+    type: undefined,
+    availability: undefined,
+    minPrice: undefined,
+    maxPrice: undefined,
+    sort: options.q ? { field: "name", direction: "asc" } : { field: "capacity.available", direction: "desc" },
+    page: 1,
+    limit: options.limit,
+  };
+  const rows = await ordered(
+    filtered(db, ctx, query)
+      .where("facilities.is_active", "=", true)
+      .select(["facilities.id", "facilities.name", "facilities.address_city", "facilities.address_state", "facilities.available_beds"]),
+    query.sort,
+  )
+    .limit(options.limit)
+    .execute();
+  const hint = (r: { address_city: string; address_state: string; available_beds: number }) =>
+    `${r.address_city}, ${r.address_state} · ${r.available_beds > 0 ? `${r.available_beds} beds free` : "wait list"}`;
+  const list = rows.map((r) => ({ id: r.id, label: r.name, hint: hint(r) }));
+  if (options.include && !list.some((o) => o.id === options.include)) {
+    const chosen = await getFacility(db, ctx, options.include);
+    if (chosen) {
+      list.unshift({
+        id: chosen.id,
+        label: chosen.name,
+        hint: hint({ address_city: chosen.address.city, address_state: chosen.address.state, available_beds: chosen.availableBeds }),
+      });
+    }
+  }
+  return list;
+}

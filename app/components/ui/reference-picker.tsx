@@ -1,0 +1,212 @@
+import { useFetcher } from "@remix-run/react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { cn } from "~/utils/cn";
+import { useHydrated } from "~/utils/use-hydrated";
+import { FieldError, Input, Label, Select } from "./field";
+
+export interface Option {
+  id: string;
+  label: string;
+  hint: string;
+}
+
+/**
+ * Choosing one record among thousands (a client, a facility). Without JavaScript: a plain select
+ * of the options the server sent (the chosen one and the most likely others). With it: type to
+ * search, the matches coming from `searchUrl` (`?q=`), chosen with the mouse or the arrow keys
+ * and Enter; the choice is posted as `name`, the record's id.
+ */
+export function ReferencePicker({
+  name,
+  label,
+  required,
+  options,
+  value,
+  searchUrl,
+  placeholder,
+  error,
+  errorId,
+  hint,
+}: {
+  name: string;
+  label: string;
+  required?: boolean;
+  options: Option[];
+  value: string;
+  searchUrl: string;
+  placeholder: string;
+  error?: string;
+  errorId?: string;
+  hint?: string;
+}) {
+  const hydrated = useHydrated();
+  const id = useId();
+  if (!hydrated) {
+    return (
+      <div>
+        <Label htmlFor={id} required={required}>
+          {label}
+        </Label>
+        <Select id={id} name={name} defaultValue={value} invalid={Boolean(error)} aria-describedby={errorId}>
+          <option value="">Choose…</option>
+          {options.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label} — {o.hint}
+            </option>
+          ))}
+        </Select>
+        {hint ? <p className="mt-1.5 text-xs text-slate-500">{hint}</p> : null}
+        <FieldError id={errorId} errors={error} />
+      </div>
+    );
+  }
+  return (
+    <Combobox
+      id={id}
+      name={name}
+      label={label}
+      required={required}
+      initial={options.find((o) => o.id === value) ?? null}
+      searchUrl={searchUrl}
+      placeholder={placeholder}
+      error={error}
+      errorId={errorId}
+    />
+  );
+}
+
+function Combobox({
+  id,
+  name,
+  label,
+  required,
+  initial,
+  searchUrl,
+  placeholder,
+  error,
+  errorId,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  required?: boolean;
+  initial: Option | null;
+  searchUrl: string;
+  placeholder: string;
+  error?: string;
+  errorId?: string;
+}) {
+  const fetcher = useFetcher<{ options: Option[] }>();
+  const [chosen, setChosen] = useState<Option | null>(initial);
+  const [text, setText] = useState(initial?.label ?? "");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const hiddenRef = useRef<HTMLInputElement>(null);
+  const listId = `${id}-list`;
+  const results = fetcher.data?.options ?? [];
+  const separator = searchUrl.includes("?") ? "&" : "?";
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function search(q: string) {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => fetcher.load(`${searchUrl}${separator}q=${encodeURIComponent(q)}`), 250);
+  }
+
+  function choose(option: Option) {
+    setChosen(option);
+    setText(option.label);
+    setOpen(false);
+    // Conform validates on input events: tell the form the hidden value changed.
+    queueMicrotask(() => hiddenRef.current?.dispatchEvent(new Event("input", { bubbles: true })));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      if (!open) {
+        setOpen(true);
+        search(text);
+      }
+      setActive((i) => Math.min(i + 1, Math.max(0, results.length - 1)));
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      setActive((i) => Math.max(i - 1, 0));
+    } else if (event.key === "Enter" && open && results[active]) {
+      event.preventDefault();
+      choose(results[active]);
+    } else if (event.key === "Escape") {
+      setOpen(false);
+    }
+  }
+
+  return (
+    <div className="relative">
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <input ref={hiddenRef} type="hidden" name={name} value={chosen?.id ?? ""} />
+      <Input
+        id={id}
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && results[active] ? `${listId}-${active}` : undefined}
+        aria-describedby={errorId}
+        autoComplete="off"
+        placeholder={placeholder}
+        value={text}
+        invalid={Boolean(error)}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          setChosen(null);
+          setOpen(true);
+          setActive(0);
+          search(event.currentTarget.value);
+        }}
+        onFocus={() => {
+          setOpen(true);
+          if (!fetcher.data) search(chosen ? "" : text);
+        }}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={onKeyDown}
+      />
+      {chosen ? <p className="mt-1 text-xs text-slate-500">{chosen.hint}</p> : null}
+      {open ? (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={label}
+          className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          {fetcher.state === "loading" && results.length === 0 ? (
+            <li className="px-3 py-2 text-sm text-slate-500">Searching…</li>
+          ) : results.length === 0 ? (
+            <li className="px-3 py-2 text-sm text-slate-500">{fetcher.data ? "No matches" : "Type to search"}</li>
+          ) : (
+            results.map((option, i) => (
+              <li
+                key={option.id}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={cn("cursor-pointer px-3 py-2 text-sm", i === active ? "bg-brand-50 text-brand-900" : "text-slate-700")}
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  choose(option);
+                }}
+                onMouseEnter={() => setActive(i)}
+              >
+                <span className="font-medium">{option.label}</span>
+                <span className="block text-xs text-slate-500">{option.hint}</span>
+              </li>
+            ))
+          )}
+        </ul>
+      ) : null}
+      <FieldError id={errorId} errors={error} />
+    </div>
+  );
+}

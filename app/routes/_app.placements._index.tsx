@@ -1,0 +1,189 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PlacementTable } from "~/components/placements/placement-table";
+import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FilterForm } from "~/components/ui/filter-form";
+import { ClipboardIcon, PlusIcon, SearchIcon, XIcon } from "~/components/ui/icons";
+import { IgnoredParams, SearchFilter, SelectFilter } from "~/components/ui/list-controls";
+import { PageHeader } from "~/components/ui/page-header";
+import { Pagination } from "~/components/ui/pagination";
+import { getClient } from "~/models/clients.server";
+import { getFacility } from "~/models/facilities.server";
+import { listPlacements } from "~/models/placements.server";
+import { PLACEMENT_PAGE_SIZE, PlacementListQuerySchema } from "~/schemas/placement";
+import { getDb } from "~/utils/db.server";
+import { readListQuery, withParams } from "~/utils/list-query";
+import { contextOf, requireUser } from "~/utils/session.server";
+import { PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
+
+export const handle = { header: { title: "Placements", subtitle: "Track and manage all placements" } };
+
+export const meta: MetaFunction = () => [{ title: "Placements · Senior Placement" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = contextOf(await requireUser(request));
+  const url = new URL(request.url);
+  const db = getDb();
+  const { query, ignored } = readListQuery(url, PlacementListQuerySchema, { limit: String(PLACEMENT_PAGE_SIZE) });
+  const [result, facility, client] = await Promise.all([
+    listPlacements(db, ctx, query),
+    query.facilityId ? getFacility(db, ctx, query.facilityId) : null,
+    query.clientId ? getClient(db, ctx, query.clientId) : null,
+  ]);
+  if (result.total > 0 && query.page > result.totalPages) {
+    throw redirect(`/placements${withParams(url.search, { page: result.totalPages })}`);
+  }
+  return json({
+    ...result,
+    filters: {
+      search: query.search ?? "",
+      status: query.status ?? "",
+      priority: query.priority ?? "",
+      facility: query.facilityId ? { id: query.facilityId, name: facility?.name ?? "Unknown facility" } : null,
+      client: query.clientId
+        ? { id: query.clientId, name: client ? `${client.firstName} ${client.lastName}` : "Unknown client" }
+        : null,
+    },
+    ignored,
+  });
+}
+
+const TILES = [
+  { label: "Total", status: null },
+  { label: "In Progress", status: "In Progress" },
+  { label: "Confirmed", status: "Confirmed" },
+  { label: "Completed", status: "Completed" },
+  { label: "Cancelled", status: "Cancelled" },
+] as const;
+
+export default function PlacementsPage() {
+  const { placements, page, totalPages, total, statusCounts, filters, ignored } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const filtering = Boolean(filters.search || filters.status || filters.priority || filters.facility || filters.client);
+  const newHref = `/placements/new${filters.facility ? `?facilityId=${filters.facility.id}` : filters.client ? `?clientId=${filters.client.id}` : ""}`;
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader
+        title="Placements"
+        description={`${total.toLocaleString("en-US")} ${total === 1 ? "placement" : "placements"}${filtering ? (total === 1 ? " matches your filters" : " match your filters") : ""}`}
+        actions={
+          <ButtonLink to={newHref}>
+            <PlusIcon className="h-4 w-4" /> New Placement
+          </ButtonLink>
+        }
+      >
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Summary">
+          {TILES.map((tile) => (
+            <li key={tile.label}>
+              <Card className="px-4 py-3">
+                <p className="text-xs font-medium text-slate-500">{tile.label}</p>
+                <p className="mt-1 text-2xl font-semibold text-slate-900" data-testid={`tile-${tile.label}`}>
+                  {(tile.status ? (statusCounts[tile.status] ?? 0) : total).toLocaleString("en-US")}
+                </p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+        <FilterForm
+          label="Placement filters"
+          debounceMs={500}
+          values={{ search: filters.search, status: filters.status, priority: filters.priority }}
+        >
+          {/* The facility or client filter rides along with the form. */}
+          {filters.facility ? <input type="hidden" name="facilityId" value={filters.facility.id} /> : null}
+          {filters.client ? <input type="hidden" name="clientId" value={filters.client.id} /> : null}
+          <SearchFilter id="placement-search" value={filters.search} placeholder="Client or facility name" />
+          <SelectFilter
+            id="placement-status"
+            name="status"
+            label="Status"
+            value={filters.status}
+            anyLabel="All statuses"
+            options={PLACEMENT_STATUSES.map((s) => [s, s] as const)}
+          />
+          <SelectFilter
+            id="placement-priority"
+            name="priority"
+            label="Priority"
+            value={filters.priority}
+            anyLabel="All priorities"
+            options={PRIORITIES.map((p) => [p, p] as const)}
+          />
+          <ButtonLink to="/placements" variant="ghost">
+            Reset Filters
+          </ButtonLink>
+        </FilterForm>
+        {filters.facility || filters.client ? (
+          <div className="flex flex-wrap gap-2">
+            {filters.facility ? (
+              <Link
+                to={withParams(search, { facilityId: undefined, page: undefined })}
+                className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+                aria-label={`Remove the filter: facility ${filters.facility.name}`}
+              >
+                Facility: {filters.facility.name} <XIcon className="h-3.5 w-3.5" />
+              </Link>
+            ) : null}
+            {filters.client ? (
+              <Link
+                to={withParams(search, { clientId: undefined, page: undefined })}
+                className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+                aria-label={`Remove the filter: client ${filters.client.name}`}
+              >
+                Client: {filters.client.name} <XIcon className="h-3.5 w-3.5" />
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+      </PageHeader>
+
+      <IgnoredParams ignored={ignored} clearTo="/placements" />
+
+      {placements.length === 0 ? (
+        filtering ? (
+          <EmptyState
+            icon={<SearchIcon className="h-6 w-6" />}
+            title="No placements match your filters"
+            message="Try another search, or reset the filters."
+            action={
+              <ButtonLink to="/placements" variant="outline">
+                Reset Filters
+              </ButtonLink>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={<ClipboardIcon className="h-6 w-6" />}
+            title="No placements yet"
+            message="A placement links a client, a facility and an agent, and follows the move to completion."
+            action={
+              <ButtonLink to="/placements/new">
+                <PlusIcon className="h-4 w-4" /> New Placement
+              </ButtonLink>
+            }
+          />
+        )
+      ) : (
+        <>
+          <PlacementTable placements={placements} />
+          <Pagination
+            page={page}
+            totalPages={totalPages}
+            total={total}
+            noun="placements"
+            hrefFor={(p) => withParams(search, { page: p === 1 ? undefined : p })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary message="Failed to load placements. Please try again." retry />;
+}
