@@ -4,8 +4,11 @@ import type { PlacementInput, PlacementListQuery } from "~/schemas/placement";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
 import { type ChecklistField, PLACEMENT_CHECKLIST, PLACEMENT_STATUSES } from "~/utils/vocabulary";
+import { searchClientOptions } from "./clients.server";
 import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
+import { searchFacilityOptions } from "./facilities.server";
+import { listUsers } from "./user.server";
 
 export const RECENT_PLACEMENTS = 3;
 
@@ -566,4 +569,18 @@ export function toApiPlacementListItem(p: PlacementListItem) {
     progress: { percentage: p.progress },
     createdAt: p.createdAt,
   };
+}
+
+/** What the placement form offers to choose from (the chosen ones always among them). */
+export async function placementFormOptions(
+  db: DB,
+  ctx: Ctx,
+  chosen: { clientId?: string | null; facilityId?: string | null },
+) {
+  const [clients, facilities, agents] = await Promise.all([
+    searchClientOptions(db, ctx, { include: chosen.clientId, limit: 100 }),
+    searchFacilityOptions(db, ctx, { include: chosen.facilityId, limit: 100 }),
+    listUsers(db, ctx),
+  ]);
+  return { clients, facilities, agents: agents.map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}` })) };
 }

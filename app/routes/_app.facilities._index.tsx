@@ -116,11 +116,11 @@ export default function FacilitiesPage() {
           />
           <div className="w-[calc(50%-0.375rem)] sm:w-32">
             <Label htmlFor="facility-min-price">Min price</Label>
-            <Input id="facility-min-price" name="minPrice" type="number" min={0} step={100} inputMode="numeric" defaultValue={filters.minPrice} placeholder="$ any" />
+            <Input id="facility-min-price" name="minPrice" type="number" min={0} step={1} inputMode="numeric" defaultValue={filters.minPrice} placeholder="$ any" />
           </div>
           <div className="w-[calc(50%-0.375rem)] sm:w-32">
             <Label htmlFor="facility-max-price">Max price</Label>
-            <Input id="facility-max-price" name="maxPrice" type="number" min={0} step={100} inputMode="numeric" defaultValue={filters.maxPrice} placeholder="$ any" />
+            <Input id="facility-max-price" name="maxPrice" type="number" min={0} step={1} inputMode="numeric" defaultValue={filters.maxPrice} placeholder="$ any" />
           </div>
           <SortControl id="facility-sort" labels={SORT_LABELS} field={filters.sortField} direction={filters.sortDirection} />
         </FilterForm>

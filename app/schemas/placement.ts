@@ -131,3 +131,6 @@ export const PlacementListQuerySchema = z.strictObject({
 });
 
 export type PlacementListQuery = z.output<typeof PlacementListQuerySchema>;
+
+/** Spec 001 §2: the confirmation before a placement is deleted. */
+export const DELETE_PLACEMENT_MESSAGE = "Are you sure you want to delete this placement? This action cannot be undone.";

@@ -1,0 +1,184 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PlacementErrorBoundary } from "~/components/placements/placement-error-boundary";
+import { PlacementProgress, PlacementTimeline } from "~/components/placements/placement-detail";
+import { Badge, placementStatusTone, priorityTone } from "~/components/ui/badge";
+import { ButtonLink, buttonClasses } from "~/components/ui/button";
+import { Card, CardHeader } from "~/components/ui/card";
+import { Item } from "~/components/ui/detail";
+import { ConfirmLink } from "~/components/ui/dialog";
+import { ArrowLeftIcon, ArrowRightIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
+import { getPlacement } from "~/models/placements.server";
+import { DELETE_PLACEMENT_MESSAGE } from "~/schemas/placement";
+import { getDb } from "~/utils/db.server";
+import { capitalize, formatDate, formatUsd } from "~/utils/format";
+import { contextOf, requireUser } from "~/utils/session.server";
+
+export const handle = { header: { title: "Placements", subtitle: "Track and manage all placements" } };
+
+export const meta: MetaFunction = () => [{ title: "Placement Details · Senior Placement" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = contextOf(await requireUser(request));
+  const placement = await getPlacement(getDb(), ctx, params.id ?? "");
+  if (!placement) throw new Response("Failed to load placement details.", { status: 404 });
+  return json({ placement });
+}
+
+/** Money with cents where it has them (a deposit of $1,250.50). */
+function money(value: number): string {
+  return Number.isInteger(value) ? formatUsd(value) : `$${value.toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+}
+
+export default function PlacementDetailPage() {
+  const { placement: p } = useLoaderData<typeof loader>();
+  const keyDetails = [
+    ["Start date", formatDate(p.startDate)],
+    ["Move-in date", p.moveInDate ? formatDate(p.moveInDate) : null],
+    ["End date", p.endDate ? formatDate(p.endDate) : null],
+    ["Monthly rate", p.monthlyRate !== null ? money(p.monthlyRate) : null],
+    ["Payment method", p.paymentMethod],
+    ["Deposit amount", p.depositAmount !== null ? money(p.depositAmount) : null],
+  ].filter((entry): entry is [string, string] => Boolean(entry[1]));
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Link to="/placements" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+          <ArrowLeftIcon className="h-4 w-4" /> Back to Placements
+        </Link>
+        <div className="flex gap-2">
+          <ButtonLink to={`/placements/${p.id}/edit`} variant="outline">
+            <EditIcon className="h-4 w-4" /> Edit
+          </ButtonLink>
+          <ConfirmLink
+            href={`/placements/${p.id}/delete`}
+            action={`/placements/${p.id}/delete`}
+            className={buttonClasses("danger")}
+            label={
+              <>
+                <TrashIcon className="h-4 w-4" /> Delete
+              </>
+            }
+            title="Delete this placement?"
+            message={DELETE_PLACEMENT_MESSAGE}
+          />
+        </div>
+      </div>
+
+      <Card className="p-5 sm:p-6">
+        <p className="text-sm font-medium text-slate-500">Placement Details</p>
+        <h2 className="mt-1 flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight text-slate-900">
+          {p.client.firstName} {p.client.lastName}
+          <ArrowRightIcon className="h-5 w-5 text-slate-400" aria-label="to" />
+          {p.facility.name}
+        </h2>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Badge tone={placementStatusTone(p.status)}>{p.status}</Badge>
+          <Badge tone={priorityTone(p.priority)}>{p.priority} Priority</Badge>
+        </div>
+      </Card>
+
+      <PlacementProgress placement={p} />
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+            <Card>
+              <CardHeader title="Client Information" />
+              <dl className="space-y-4 p-5">
+                <Item label="Name">
+                  <Link to={`/clients/${p.client.id}`} className="font-medium text-brand-700 hover:underline">
+                    {p.client.firstName} {p.client.lastName}
+                  </Link>
+                </Item>
+                <Item label="Phone">
+                  <a href={`tel:${p.client.phone}`} className="text-brand-700 hover:underline">
+                    {p.client.phone}
+                  </a>
+                </Item>
+                <Item label="Email">
+                  <a href={`mailto:${p.client.email}`} className="break-all text-brand-700 hover:underline">
+                    {p.client.email}
+                  </a>
+                </Item>
+              </dl>
+            </Card>
+            <Card>
+              <CardHeader title="Facility Information" />
+              <dl className="space-y-4 p-5">
+                <Item label="Name">
+                  <Link to={`/facilities/${p.facility.id}`} className="font-medium text-brand-700 hover:underline">
+                    {p.facility.name}
+                  </Link>
+                </Item>
+                <Item label="Type">{p.facility.type}</Item>
+                <Item label="Address">
+                  {p.facility.address.street}, {p.facility.address.city}, {p.facility.address.state} {p.facility.address.zip}
+                </Item>
+                <Item label="Contact">
+                  {p.facility.contact.name} ·{" "}
+                  <a href={`tel:${p.facility.contact.phone}`} className="text-brand-700 hover:underline">
+                    {p.facility.contact.phone}
+                  </a>
+                </Item>
+              </dl>
+            </Card>
+          </div>
+          {p.timeline.length > 0 ? <PlacementTimeline entries={p.timeline} /> : null}
+          {p.notes ? (
+            <Card>
+              <CardHeader title="Notes" />
+              <p className="p-5 text-sm whitespace-pre-line text-slate-700">{p.notes}</p>
+            </Card>
+          ) : null}
+        </div>
+        <div className="space-y-6">
+          <Card>
+            <CardHeader title="Key Details" />
+            <dl className="space-y-4 p-5">
+              {keyDetails.map(([label, value]) => (
+                <Item key={label} label={label}>
+                  {value}
+                </Item>
+              ))}
+            </dl>
+          </Card>
+          <Card>
+            <CardHeader title="Assigned Agent" />
+            <dl className="space-y-4 p-5">
+              <Item label="Name">
+                {p.agent.firstName} {p.agent.lastName} <span className="text-slate-500">· {capitalize(p.agent.role)}</span>
+              </Item>
+              {p.agent.phone ? (
+                <Item label="Phone">
+                  <a href={`tel:${p.agent.phone}`} className="text-brand-700 hover:underline">
+                    {p.agent.phone}
+                  </a>
+                </Item>
+              ) : null}
+              <Item label="Email">
+                <a href={`mailto:${p.agent.email}`} className="break-all text-brand-700 hover:underline">
+                  {p.agent.email}
+                </a>
+              </Item>
+            </dl>
+          </Card>
+          <Card>
+            <CardHeader title="Metadata" />
+            <dl className="space-y-4 p-5">
+              <Item label="Created">{formatDate(p.createdAt)}</Item>
+              <Item label="Updated">{formatDate(p.updatedAt)}</Item>
+              <Item label="ID">
+                <span className="font-mono text-xs break-all">{p.id}</span>
+              </Item>
+            </dl>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export { PlacementErrorBoundary as ErrorBoundary };

@@ -1,0 +1,64 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PLACEMENT_CHECKBOXES, PlacementForm } from "~/components/placements/placement-form";
+import { PageHeader } from "~/components/ui/page-header";
+import { createPlacement, placementFormOptions } from "~/models/placements.server";
+import { readCheckboxes } from "~/schemas/common";
+import { PlacementSchema } from "~/schemas/placement";
+import { getDb } from "~/utils/db.server";
+import { contextOf, redirectWithToast, requireUser } from "~/utils/session.server";
+import { isUuid } from "~/utils/uuid";
+
+export const handle = { header: { title: "Placements", subtitle: "Track and manage all placements" } };
+
+export const meta: MetaFunction = () => [{ title: "Create New Placement · Senior Placement" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  // From a facility's or a client's page: that one comes chosen.
+  const facilityId = url.searchParams.get("facilityId");
+  const clientId = url.searchParams.get("clientId");
+  const chosen = { facilityId: isUuid(facilityId ?? "") ? facilityId : null, clientId: isUuid(clientId ?? "") ? clientId : null };
+  const options = await placementFormOptions(getDb(), contextOf(user), chosen);
+  return json({
+    options,
+    defaultValue: {
+      clientId: options.clients.some((c) => c.id === chosen.clientId) ? (chosen.clientId ?? "") : "",
+      facilityId: options.facilities.some((f) => f.id === chosen.facilityId) ? (chosen.facilityId ?? "") : "",
+      agentId: user.id,
+      status: "In Progress",
+      priority: "Medium",
+      startDate: new Date().toISOString().slice(0, 10),
+    },
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = contextOf(await requireUser(request));
+  const submission = parseWithZod(readCheckboxes(await request.formData(), PLACEMENT_CHECKBOXES), { schema: PlacementSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), errors: [] }, { status: 400 });
+  const result = await createPlacement(getDb(), ctx, submission.value);
+  if (!result.ok) {
+    return json({ result: submission.reply(), errors: result.reason === "invalid" ? result.errors : [] }, { status: 400 });
+  }
+  return redirectWithToast("/placements", { type: "success", title: "Placement created successfully!" });
+}
+
+export default function NewPlacementPage() {
+  const { options, defaultValue } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeader title="Create New Placement" description="Create a new placement record for client and facility matching" />
+      <PlacementForm mode="create" lastResult={data?.result} serverErrors={data?.errors} defaultValue={defaultValue} options={options} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary backTo="/placements" backLabel="Back to Placements" />;
+}
