@@ -245,9 +245,11 @@ export function PlacementForm({
 
       <Card className="p-5 sm:p-6">
         <h2 className="text-base font-semibold text-slate-900">Notes</h2>
-        <Label htmlFor={fields.notes.id}>Notes about this placement</Label>
-        <Textarea {...getTextareaProps(fields.notes)} rows={4} invalid={!!fields.notes.errors} />
-        <FieldError id={fields.notes.errorId} errors={fields.notes.errors} />
+        <div className="mt-4">
+          <Label htmlFor={fields.notes.id}>Notes about this placement</Label>
+          <Textarea {...getTextareaProps(fields.notes)} rows={4} invalid={!!fields.notes.errors} />
+          <FieldError id={fields.notes.errorId} errors={fields.notes.errors} />
+        </div>
       </Card>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
