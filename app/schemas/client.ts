@@ -4,12 +4,14 @@ import {
   EmailSchema,
   emptyToUndefined,
   entries,
+  isIsoDate,
   limitParam,
   optionalText,
   pageParam,
   requiredText,
   sortParam,
   vocabulary,
+  ZIP_PATTERN,
 } from "./common";
 import {
   CARE_LEVEL_ALIASES,
@@ -42,13 +44,11 @@ const money = (label: string) =>
     .nullish()
     .transform((v) => v ?? null);
 
-const ZIP = /^\d{5}(-\d{4})?$/;
-
 const dateOfBirth = z
   .string({ error: "Date of birth is required" })
   .trim()
   .min(1, "Date of birth is required")
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: "Please enter a valid date", abort: true })
+  .refine(isIsoDate, { message: "Please enter a valid date", abort: true })
   .refine((v) => v >= "1900-01-01" && v <= new Date().toISOString().slice(0, 10), "Date of birth must be in the past");
 
 /** "$3,000 - $5,000" -> [3000, 5000]. */
@@ -76,7 +76,7 @@ export const ClientSchema = z
           .nullish()
           .transform((v) => v || null)
           .refine((v) => v === null || (US_STATES as readonly string[]).includes(v), "Please choose a US state"),
-        zip: optionalText(10).refine((v) => v === null || ZIP.test(v), "Please enter a valid ZIP code"),
+        zip: optionalText(10).refine((v) => v === null || ZIP_PATTERN.test(v), "Please enter a valid ZIP code"),
       })
       .prefault({} as never),
     emergencyContact: z

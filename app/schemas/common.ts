@@ -11,6 +11,16 @@ export const requiredText = (message: string, max = 200) =>
     .min(1, message)
     .max(max, `Must be at most ${max} characters`);
 
+/**
+ * A calendar date written YYYY-MM-DD that exists (no 30 February) and that Postgres stores
+ * (years 1000 to 9999).
+ */
+export function isIsoDate(value: string): boolean {
+  if (!/^[1-9]\d{3}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** Empty, null or absent: null. */
 export const optionalText = (max = 200) =>
   z

@@ -8,7 +8,7 @@ import {
   PRIORITIES,
   PRIORITY_ALIASES,
 } from "~/utils/vocabulary";
-import { checkbox, emptyToUndefined, limitParam, pageParam, vocabulary } from "./common";
+import { checkbox, emptyToUndefined, isIsoDate, limitParam, pageParam, vocabulary } from "./common";
 
 // One schema for the placement form and the placements API (spec 001 §5 Placement form).
 
@@ -19,17 +19,13 @@ const reference = (message: string) =>
     .min(1, message)
     .refine(isUuid, { message, abort: true });
 
-function isDate(v: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
-}
-
 const date = (label: string) =>
   z
     .string()
     .trim()
     .nullish()
     .transform((v) => v || null)
-    .refine((v) => v === null || isDate(v), `${label} must be a valid date`);
+    .refine((v) => v === null || isIsoDate(v), `${label} must be a valid date`);
 
 const amount = (label: string) =>
   z
@@ -63,7 +59,7 @@ export const PlacementSchema = z
       .string({ error: "Start date is required" })
       .trim()
       .min(1, { message: "Start date is required", abort: true })
-      .refine(isDate, "Start date must be a valid date"),
+      .refine(isIsoDate, "Start date must be a valid date"),
     endDate: date("End date"),
     moveInDate: date("Move-in date"),
     monthlyRate: amount("Monthly rate"),

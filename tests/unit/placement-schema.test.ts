@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PlacementListQuerySchema, PlacementSchema } from "~/schemas/placement";
+import { isIsoDate } from "~/schemas/common";
 
 const ID = "4f1c2a6e-8b1d-4c4e-9a51-0d2b9c1e7f10";
 const valid = { clientId: ID, facilityId: ID, status: "In Progress", priority: "Medium", startDate: "2026-11-01" };
@@ -64,5 +65,22 @@ describe("PlacementListQuerySchema", () => {
       page: 1,
     });
     expect(PlacementListQuerySchema.safeParse({ facilityId: "12" }).success).toBe(false);
+  });
+});
+
+describe("isIsoDate", () => {
+  it.each([
+    ["2026-11-23", true],
+    ["2028-02-29", true],
+    ["2026-02-29", false],
+    ["2026-02-30", false],
+    ["2026-04-31", false],
+    ["2026-13-01", false],
+    ["0000-01-01", false],
+    ["26-11-23", false],
+    ["2026-11-23T00:00", false],
+  ])("%s → %s", (value, expected) => {
+    expect(isIsoDate(value)).toBe(expected);
+    if (!expected) expect(errorsOf({ ...valid, startDate: value })).toEqual({ startDate: "Start date must be a valid date" });
   });
 });
