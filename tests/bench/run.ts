@@ -45,7 +45,7 @@ function parseOptions(argv: string[]): Options {
 }
 
 /** What is measured: anonymous pages, signed-in screens (cookie) and API reads (bearer). */
-function targets(cookie: string, token: string): (Target & { budget: boolean })[] {
+function targets(cookie: string, token: string, sample: { facilityId: string }): (Target & { budget: boolean })[] {
   const screen = (name: string, p: string, budget = true) => ({ name, path: p, headers: { Cookie: cookie }, budget });
   const api = (name: string, p: string, budget = true) => ({
     name,
@@ -71,6 +71,13 @@ function targets(cookie: string, token: string): (Target & { budget: boolean })[
     screen("facilities-price", "/facilities?minPrice=4000&maxPrice=6000&sort=minCost"),
     screen("facilities-rating-page", "/facilities?sort=-rating&page=500"),
     api("api-facilities", "/api/facilities?availability=waitlist&sort=name&limit=50"),
+    screen("placements", "/placements"),
+    screen("placements-status-priority", "/placements?status=confirmed&priority=high"),
+    screen("placements-search", "/placements?search=mar"),
+    screen("placements-search-status", "/placements?search=grove&status=in-progress"),
+    screen("placements-facility", `/placements?facilityId=${sample.facilityId}`),
+    screen("placements-deep-page", "/placements?status=completed&page=1000"),
+    api("api-placements", "/api/placements?priority=urgent&limit=50"),
   ];
 }
 
@@ -129,13 +136,22 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
   return { url, stop: () => child.kill("SIGTERM") };
 }
 
+/** Ids the filters by reference need: the facility of the newest placement. */
+async function sampleIds(url: string, token: string): Promise<{ facilityId: string }> {
+  const response = await fetch(`${url}/api/placements?limit=1`, { headers: { Authorization: `Bearer ${token}` } });
+  const body = (await response.json()) as { data?: { placements?: { facilityId: { _id: string } }[] } };
+  const facilityId = body.data?.placements?.[0]?.facilityId._id;
+  if (!facilityId) throw new Error("no placement to take a facility from: load the large data set first");
+  return { facilityId };
+}
+
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   const server = options.url ? { url: options.url, stop: () => {} } : await startServer();
   try {
     const cookie = await browserCookie(server.url, DEMO_LOGIN.email, DEMO_LOGIN.password);
     const token = await apiToken(server.url, DEMO_LOGIN.email, DEMO_LOGIN.password);
-    const chosen = targets(cookie, token).filter((t) => !options.only || options.only.includes(t.name));
+    const chosen = targets(cookie, token, await sampleIds(server.url, token)).filter((t) => !options.only || options.only.includes(t.name));
     if (chosen.length === 0) throw new Error(`--only matched no target`);
 
     console.log(`${server.url}: ${options.connections} connections, ${options.seconds} s per target\n`);
