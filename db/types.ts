@@ -208,6 +208,8 @@ export interface PlacementsTable {
   family_notified: Generated<boolean>;
   family_notified_date: DateOnly | null;
   notes: string | null;
+  /** "client name\nfacility name", lower case; kept by triggers (migration 20261123000007). */
+  search_names: ReadOnly<string>;
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;

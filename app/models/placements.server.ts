@@ -145,43 +145,18 @@ function filteredPlacements(db: DB, ctx: Ctx, filters: PlacementFilters) {
     .$if(Boolean(filters.priority), (qb) => qb.where("p.priority", "=", filters.priority!))
     .$if(Boolean(filters.facilityId), (qb) => qb.where("p.facility_id", "=", filters.facilityId!))
     .$if(Boolean(filters.clientId), (qb) => qb.where("p.client_id", "=", filters.clientId!))
-    .$if(Boolean(filters.search), (qb) => {
-      // The client's or the facility's name: each found by its own trigram index, then their placements.
-      const pattern = likePattern(filters.search!);
-      return qb.where((eb) =>
-        eb.or([
-          eb(
-            "p.client_id",
-            "in",
-            eb
-              .selectFrom("clients")
-              .select("clients.id")
-              .where("clients.agency_id", "=", ctx.agencyId)
-              // search_text (trigram-indexed) narrows; the name decides.
-              .where("clients.search_text", "like", pattern)
-              .where(sql<boolean>`lower(clients.first_name || ' ' || clients.last_name) LIKE ${pattern}`),
-          ),
-          eb(
-            "p.facility_id",
-            "in",
-            eb
-              .selectFrom("facilities")
-              .select("facilities.id")
-              .where("facilities.agency_id", "=", ctx.agencyId)
-              .where("facilities.search_text", "like", pattern)
-              .where(sql<boolean>`lower(facilities.name) LIKE ${pattern}`),
-          ),
-        ]),
-      );
-    });
+    // The client's and the facility's names, carried by the placement (trigram-indexed).
+    .$if(Boolean(filters.search), (qb) => qb.where("p.search_names", "like", likePattern(filters.search!)));
 }
 
 /** The whole filtered result counted by status (the summary tiles; their sum is the total). */
 export async function countPlacementsByStatus(db: DB, ctx: Ctx, filters: PlacementFilters): Promise<Record<string, number>> {
-  const unfiltered = !filters.search && !filters.status && !filters.priority && !filters.facilityId && !filters.clientId;
-  if (unfiltered) {
+  // By status alone (or nothing), the agency's running totals answer.
+  if (!filters.search && !filters.priority && !filters.facilityId && !filters.clientId) {
     const count = await readAgencyCounts(db, ctx);
-    return Object.fromEntries(PLACEMENT_STATUSES.map((s) => [s, count(`placements:${s}`)]));
+    return Object.fromEntries(
+      PLACEMENT_STATUSES.map((s) => [s, !filters.status || filters.status === s ? count(`placements:${s}`) : 0]),
+    );
   }
   const rows = await filteredPlacements(db, ctx, filters)
     .select(["p.status", sql<number>`count(*)::int`.as("n")])

@@ -488,3 +488,22 @@ describe("the screens", () => {
     expect(await db.selectFrom("placements").select("id").execute()).toEqual([]);
   });
 });
+
+describe("search by name", () => {
+  it("follows a client's or a facility's rename, and never matches across the two names", async () => {
+    const { ids, ruth, oak } = await seedPlacements();
+    const found = async (search: string) =>
+      (await api(`/api/placements?search=${encodeURIComponent(search)}`)).json.data.placements.map((p: Json) => p._id);
+    expect(await found("adler oak")).toEqual([]);
+    await db.updateTable("clients").set({ last_name: "Zeller" }).where("id", "=", ruth.id).execute();
+    await db.updateTable("facilities").set({ name: "Pine Hollow" }).where("id", "=", oak.id).execute();
+    expect(await found("adler")).toEqual([]);
+    expect(await found("ruth zeller")).toEqual([5, 1, 0].map((i) => ids[i]));
+    expect(await found("pine hol")).toEqual([3, 1].map((i) => ids[i]));
+    expect(await found("oak")).toEqual([]);
+    // Moving a placement to another client carries that client's name.
+    const { sam } = { sam: await db.selectFrom("clients").select("id").where("first_name", "=", "Sam").executeTakeFirstOrThrow() };
+    await db.updateTable("placements").set({ client_id: sam.id }).where("id", "=", ids[0]).execute();
+    expect(await found("ruth")).toEqual([5, 1].map((i) => ids[i]));
+  });
+});
