@@ -1,8 +1,6 @@
-import { createCookie } from "@remix-run/node";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { listClients } from "~/models/clients.server";
-import { createSession } from "~/models/session.server";
 import { ClientListQuerySchema } from "~/schemas/client";
 import { action as detailAction, loader as detailLoader } from "~/routes/_app.clients.$id._index";
 import { action as deleteAction } from "~/routes/_app.clients.$id.delete";
@@ -14,16 +12,24 @@ import { loader as listLoader, action as createAction } from "~/routes/api.clien
 import { loader as dashboardLoader } from "~/routes/api.clients.dashboard";
 import { loader as exportLoader } from "~/routes/clients.export";
 import { resetDb, testDb } from "../support/db";
-import { createAgency, createClient, createPlacement, createTask, createUser, type TestUser } from "../support/factories";
+import { createAgency, createClient, createPlacement, createTask, type TestUser } from "../support/factories";
 import { apiRequest, args, cookiesFrom, formPost, get, settle } from "../support/http";
-import { TEST_SESSION_SECRET } from "../support/integration-setup";
+import { apiClient, type Json, signInNewAgency } from "../support/api";
 
 const db = testDb();
-const LIMITS = { idleMinutes: 30, absoluteHours: 12 };
 
 let user: TestUser;
 let token: string;
 let cookie: string;
+
+const api = apiClient(
+  {
+    collection: { loader: listLoader, action: createAction },
+    item: { loader: itemLoader, action: itemAction },
+    dashboard: { loader: dashboardLoader },
+  },
+  () => token,
+);
 
 /** A complete, valid body for POST/PUT /api/clients. */
 const body = (overrides: Record<string, unknown> = {}) => ({
@@ -43,28 +49,11 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function api(path: string, init: Parameters<typeof apiRequest>[1] = {}, id?: string): Promise<{ status: number; json: Json }> {
-  const request = apiRequest(path, { token, ...init });
-  const method = request.method;
-  const params: Record<string, string> = id ? { id } : {};
-  let response: Response;
-  if (path.startsWith("/api/clients/dashboard")) response = await dashboardLoader(args(request));
-  else if (id) response = await settle(method === "GET" ? itemLoader(args(request, params)) : itemAction(args(request, params)));
-  else response = await settle(method === "GET" ? listLoader(args(request)) : createAction(args(request)));
-  return { status: response.status, json: (await response.json()) as Json };
-}
 
 beforeEach(async () => {
   await resetDb(db);
-  const agency = await createAgency(db);
-  user = await createUser(db, { agencyId: agency.id, role: "coordinator" });
-  const ctx = { user: { id: user.id, agencyId: agency.id }, limits: LIMITS };
-  token = (await createSession(db, { ...ctx, kind: "api" })).token;
-  const browser = await createSession(db, { ...ctx, kind: "browser" });
-  const sessionCookie = createCookie("__session", { secrets: [TEST_SESSION_SECRET], path: "/" });
-  cookie = (await sessionCookie.serialize(browser.token)).split(";")[0];
+  ({ user, token, cookie } = await signInNewAgency(db));
 });
 
 async function seedClients(agencyId: string) {

@@ -1,6 +1,4 @@
-import { createCookie } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createSession } from "~/models/session.server";
 import { loader as detailLoader } from "~/routes/_app.placements.$id._index";
 import { action as deleteAction } from "~/routes/_app.placements.$id.delete";
 import { action as editAction } from "~/routes/_app.placements.$id.edit";
@@ -12,36 +10,29 @@ import { loader as dashboardLoader } from "~/routes/api.placements.dashboard";
 import { loader as optionsLoader } from "~/routes/placement-options";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createClient, createFacility, createPlacement, createUser, type TestUser } from "../support/factories";
-import { apiRequest, args, cookiesFrom, formPost, get, settle } from "../support/http";
-import { TEST_SESSION_SECRET } from "../support/integration-setup";
+import { args, cookiesFrom, formPost, get, settle } from "../support/http";
+import { apiClient, type Json, signInNewAgency } from "../support/api";
 
 const db = testDb();
-const LIMITS = { idleMinutes: 30, absoluteHours: 12 };
 
 let user: TestUser;
 let token: string;
 let cookie: string;
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const api = apiClient(
+  {
+    collection: { loader: listLoader, action: createAction },
+    item: { loader: itemLoader, action: itemAction },
+    dashboard: { loader: dashboardLoader },
+  },
+  () => token,
+);
 
-async function api(path: string, init: Parameters<typeof apiRequest>[1] = {}, id?: string): Promise<{ status: number; json: Json }> {
-  const request = apiRequest(path, { token, ...init });
-  const params: Record<string, string> = id ? { id } : {};
-  let response: Response;
-  if (path.startsWith("/api/placements/dashboard")) response = await dashboardLoader(args(request));
-  else if (id) response = await settle(request.method === "GET" ? itemLoader(args(request, params)) : itemAction(args(request, params)));
-  else response = await settle(request.method === "GET" ? listLoader(args(request)) : createAction(args(request)));
-  return { status: response.status, json: (await response.json()) as Json };
-}
+
 
 beforeEach(async () => {
   await resetDb(db);
-  const agency = await createAgency(db);
-  user = await createUser(db, { agencyId: agency.id, role: "coordinator", first_name: "Dana", last_name: "Morgan" });
-  const ctx = { user: { id: user.id, agencyId: agency.id }, limits: LIMITS };
-  token = (await createSession(db, { ...ctx, kind: "api" })).token;
-  const browser = await createSession(db, { ...ctx, kind: "browser" });
-  cookie = (await createCookie("__session", { secrets: [TEST_SESSION_SECRET], path: "/" }).serialize(browser.token)).split(";")[0];
+  ({ user, token, cookie } = await signInNewAgency(db, { first_name: "Dana", last_name: "Morgan" }));
 });
 
 /** A client and a facility of the signed-in user's agency, to place. */
