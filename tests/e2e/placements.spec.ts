@@ -517,9 +517,10 @@ test.describe("a placement's page", () => {
 
   // APP BUG: the header means to read "Client to Facility" (the arrow icon carries aria-label="to",
   // app/routes/_app.placements.$id._index.tsx), but the icons are aria-hidden unless given a
-  // `title` (app/components/ui/icons.tsx), so the label is dropped and a screen reader hears the
-  // two names run together ("Nora LindBrookside Care"). Fix: <ArrowRightIcon title="to" />, or a
-  // visually hidden " to ".
+  // `title` (app/components/ui/icons.tsx: aria-hidden={title ? undefined : true}), so the label is
+  // dropped: the heading's accessible name is "Nora Lind Brookside Care", with no "to" (and its
+  // text content runs the names together, "Nora LindBrookside Care"). Fix: <ArrowRightIcon
+  // title="to" />, or a visually hidden " to ".
   test.fixme("the detail's heading reads the client, \"to\", and the facility", async ({ page, agency }) => {
     const facility = await insertFacility(agency, { name: "Brookside Care" });
     const client = await insertClient(agency, "Nora", "Lind");
