@@ -826,7 +826,7 @@ test.describe("export", () => {
 // ───────────────────────────── detail ─────────────────────────────
 
 test.describe("a facility's page", () => {
-  test("shows the facility; the quick actions link to its placements", async ({ page, agency, javaScriptEnabled: js }) => {
+  test("shows the facility; the quick actions lead to its placements", async ({ page, agency, javaScriptEnabled: js }) => {
     const facility = await insertFacility(agency, {
       name: "Brookside Care",
       license_number: "OR-NH-5150",
@@ -872,7 +872,7 @@ test.describe("a facility's page", () => {
     await expect(page.getByText("Accepted", { exact: true })).toBeVisible();
     await expect(page.getByText("OR-NH-5150")).toBeVisible();
 
-    // Quick actions (the placement screens come later: only where they lead is checked).
+    // Quick actions.
     await expect(page.getByRole("link", { name: "New Placement" })).toHaveAttribute(
       "href",
       `/placements/new?facilityId=${facility.id}`,
@@ -886,6 +886,26 @@ test.describe("a facility's page", () => {
       "href",
       `/facilities/${facility.id}/edit`,
     );
+
+    // New Placement opens the placement form with this facility chosen (a select without
+    // JavaScript, a type-to-search box showing its name with it).
+    await page.getByRole("link", { name: "New Placement" }).click();
+    await expect(page).toHaveURL(new RegExp(`/placements/new\\?facilityId=${facility.id}$`));
+    await expect(page.getByRole("heading", { name: "Create New Placement" })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Facility", exact: true })).toHaveValue(
+      js ? "Brookside Care" : facility.id,
+    );
+    // View Placements lists this facility's placements (none yet), under a filter chip.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/facilities/${facility.id}$`));
+    await page.getByRole("link", { name: "View Placements" }).click();
+    await expect(page).toHaveURL(new RegExp(`/placements\\?facilityId=${facility.id}$`));
+    await expect(page.getByRole("link", { name: "Remove the filter: facility Brookside Care" })).toHaveText(
+      "Facility: Brookside Care",
+    );
+    await expect(page.getByText("No placements match your filters")).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/facilities/${facility.id}$`));
 
     await page.getByRole("link", { name: "Back to Facilities" }).click();
     await expect(page).toHaveURL(/\/facilities$/);
