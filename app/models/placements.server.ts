@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "../../db/types";
 import type { PlacementInput, PlacementListQuery } from "~/schemas/placement";
 import type { DB } from "~/utils/db.server";
+import { formatDate } from "~/utils/format";
 import { isUuid } from "~/utils/uuid";
 import { type ChecklistField, PLACEMENT_CHECKLIST, PLACEMENT_STATUSES } from "~/utils/vocabulary";
 import { searchClientOptions } from "./clients.server";
@@ -479,7 +480,7 @@ export async function updatePlacement(db: DB, ctx: Ctx, id: string, input: Place
       ...(current.status !== input.status ? [{ event: "Status changed", description: `${current.status} → ${input.status}` }] : []),
       ...checklistEvents(before, input),
       ...(current.move_in_date !== input.moveInDate && input.moveInDate
-        ? [{ event: "Move-in date set", description: input.moveInDate }]
+        ? [{ event: "Move-in date set", description: formatDate(input.moveInDate) }]
         : []),
     ]);
     return { ok: true, id } as const;

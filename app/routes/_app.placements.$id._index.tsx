@@ -71,7 +71,8 @@ export default function PlacementDetailPage() {
         <p className="text-sm font-medium text-slate-500">Placement Details</p>
         <h2 className="mt-1 flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight text-slate-900">
           {p.client.firstName} {p.client.lastName}
-          <ArrowRightIcon className="h-5 w-5 text-slate-400" aria-label="to" />
+          <ArrowRightIcon className="h-5 w-5 text-slate-400" />
+          <span className="sr-only"> to </span>
           {p.facility.name}
         </h2>
         <div className="mt-3 flex flex-wrap gap-2">

@@ -370,9 +370,8 @@ test.describe("creating a placement", () => {
     await row.getByRole("link", { name: client.name }).click();
     await expect(page).toHaveURL(new RegExp(`/placements/${stored.id}$`));
     await expect(page.getByText("Placement Details", { exact: true })).toBeVisible();
-    // (The arrow between the names is not read out: see the fixme test "the detail's heading reads …".)
     await expect(page.getByRole("heading", { level: 2 }).filter({ hasText: client.name })).toHaveText(
-      `${client.name}${facility.name}`,
+      `${client.name} to ${facility.name}`,
     );
     await expect(page.getByText("High Priority", { exact: true })).toBeVisible();
     await expect(timeline(page)).toHaveCount(1);
@@ -515,13 +514,8 @@ test.describe("a placement's page", () => {
     await expect(page).toHaveURL(/\/placements$/);
   });
 
-  // APP BUG: the header means to read "Client to Facility" (the arrow icon carries aria-label="to",
-  // app/routes/_app.placements.$id._index.tsx), but the icons are aria-hidden unless given a
-  // `title` (app/components/ui/icons.tsx: aria-hidden={title ? undefined : true}), so the label is
-  // dropped: the heading's accessible name is "Nora Lind Brookside Care", with no "to" (and its
-  // text content runs the names together, "Nora LindBrookside Care"). Fix: <ArrowRightIcon
-  // title="to" />, or a visually hidden " to ".
-  test.fixme("the detail's heading reads the client, \"to\", and the facility", async ({ page, agency }) => {
+  // The arrow between the names is drawn; screen readers hear "to" (a regression test).
+  test("the detail's heading reads the client, \"to\", and the facility", async ({ page, agency }) => {
     const facility = await insertFacility(agency, { name: "Brookside Care" });
     const client = await insertClient(agency, "Nora", "Lind");
     const placement = await insertPlacement(agency, client, facility);
@@ -715,6 +709,7 @@ test.describe("editing a placement", () => {
     // Newest first: what changed, each with the day and who.
     await expect(timelineEvents(page)).toHaveText(["Move-in date set", "Insurance verified", "Contract signed", "Status changed"]);
     await expect(timeline(page).filter({ hasText: "Status changed" })).toContainText("In Progress → Confirmed");
+    await expect(timeline(page).filter({ hasText: "Move-in date set" })).toContainText("Apr 1, 2026");
     for (const entry of await timeline(page).all()) await expect(entry).toContainText(`${shown(today())} · Erin Empty`);
 
     // Unticked again: the progress goes down, and the timeline says so.

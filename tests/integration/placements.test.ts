@@ -292,7 +292,7 @@ describe("POST, GET, PUT, DELETE /api/placements", () => {
       ["Contract signed", null, user.id],
       ["Deposit paid", null, user.id],
       ["Insurance verified", null, user.id],
-      ["Move-in date set", "2026-12-15", user.id],
+      ["Move-in date set", "Dec 15, 2026", user.id],
       ["Deposit Paid undone", "Unticked on the checklist", user.id],
     ]);
     // Newest first on the placement.
