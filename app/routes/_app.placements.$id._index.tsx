@@ -61,7 +61,7 @@ export default function PlacementDetailPage() {
                 <TrashIcon className="h-4 w-4" /> Delete
               </>
             }
-            title="Delete this placement?"
+            title={`Delete ${p.client.firstName} ${p.client.lastName} → ${p.facility.name}?`}
             message={DELETE_PLACEMENT_MESSAGE}
           />
         </div>

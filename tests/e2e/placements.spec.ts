@@ -244,7 +244,7 @@ async function confirmDelete(page: Page, js: boolean, placement: StoredPlacement
   await page.getByRole("link", { name: "Delete", exact: true }).click();
   let box: Locator;
   if (js) {
-    box = page.getByRole("dialog", { name: "Delete this placement?" });
+    box = page.getByRole("dialog", { name: /^Delete .+ → .+\?$/ });
     await expect(page).toHaveURL(new RegExp(`/placements/${placement.id}$`));
   } else {
     await expect(page).toHaveURL(new RegExp(`/placements/${placement.id}/delete$`));
@@ -1000,7 +1000,7 @@ test.describe("deleting a placement", () => {
 
     await confirmDelete(page, js, placement, "Cancel");
     await expect(page).toHaveURL(new RegExp(`/placements/${placement.id}$`));
-    if (js) await expect(page.getByRole("dialog", { name: "Delete this placement?" })).toBeHidden();
+    if (js) await expect(page.getByRole("dialog", { name: /^Delete .+ → .+\?$/ })).toBeHidden();
     expect(await placementsOf(agency)).toHaveLength(3);
 
     await confirmDelete(page, js, placement, "Delete");
