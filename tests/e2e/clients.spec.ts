@@ -5,43 +5,23 @@
 // run at once against one seeded database, and a fresh agency keeps each test's clients, counts and
 // exports to itself. Tests that only read (a client with placements, the export of the demo data)
 // use the seeded demo agency.
-import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import { type Locator, type Page } from "@playwright/test";
 import { sql } from "kysely";
 import {
-  createEmptyAgencyUser,
+  csvRecords as readCsv,
   DEMO_EMAIL,
   dbForE2E,
   expect,
+  field,
   type SignedInUser,
-  test as base,
+  test,
+  toast,
+  token,
+  uniquePhone,
 } from "../support/e2e";
 
-const test = base.extend<{
-  /** Signed in as the coordinator of a new agency with no data. */
-  agency: SignedInUser;
-}>({
-  agency: async ({ loginAs }, use) => {
-    await use(await loginAs(await createEmptyAgencyUser()));
-  },
-});
-
 // ───────────────────────────── helpers ─────────────────────────────
-
-/** Lower-case letters only (digits in a search term also match phone numbers). */
-function token(length = 6): string {
-  return Array.from(crypto.randomBytes(length), (b) => String.fromCharCode(97 + (b % 26))).join("");
-}
-
-function digits(length: number): string {
-  return Array.from(crypto.randomBytes(length), (b) => String(b % 10)).join("");
-}
-
-function uniquePhone(): string {
-  const d = `555${digits(7)}`;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}
 
 interface StoredClient {
   id: string;
@@ -114,7 +94,6 @@ async function clientsOf(user: SignedInUser) {
 const filters = (page: Page) => page.getByRole("search", { name: "Client filters" });
 const cards = (page: Page) => page.getByTestId("client-card");
 const cardNames = (page: Page) => cards(page).getByRole("heading");
-const toast = (page: Page, type: "success" | "error") => page.locator(`[data-toast-type=${type}]`);
 
 /**
  * With JavaScript, waits until the page has hydrated (so clicks reach React, not the plain HTML):
@@ -134,8 +113,6 @@ async function applyFilters(page: Page, js: boolean) {
 }
 
 /** A form control by its label (a required field's label ends with an asterisk hidden from screen readers). */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s*\\*)?$`));
 
 /** Fills the required fields of the client form. */
 async function fillRequired(
@@ -150,39 +127,6 @@ async function fillRequired(
   await field(page, "Contact name").fill("Maria Gomez");
   await field(page, "Relationship").fill("Daughter");
   await field(page, "Contact phone").fill(uniquePhone());
-}
-
-/** A CSV text (RFC 4180, as csv-stringify writes it) as rows of fields. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-    } else cell += c;
-  }
-  if (cell !== "" || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
 }
 
 const CSV_HEADER = [
@@ -213,13 +157,7 @@ const CSV_HEADER = [
   "Updated",
 ];
 
-/** The CSV's rows as objects keyed by the header row (which must be the expected one). */
-function csvRecords(text: string): Array<Record<string, string>> {
-  expect(text.startsWith("\uFEFF"), "the CSV starts with a UTF-8 byte order mark").toBe(true);
-  const [header, ...rows] = parseCsv(text.slice(1));
-  expect(header).toEqual(CSV_HEADER);
-  return rows.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]])));
-}
+const csvRecords = (text: string) => readCsv(text, CSV_HEADER);
 
 /** The message of a refused delete, as the user should read it. */
 function inUseMessage(placements: number, openTasks: number): string {

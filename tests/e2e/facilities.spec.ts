@@ -5,71 +5,25 @@
 // Every test gets an agency of its own (an empty one, see `agency` below): both projects run at
 // once against one seeded database, and a fresh agency keeps each test's facilities, counts and
 // exports to itself.
-import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import { type Locator, type Page } from "@playwright/test";
-import type { Insertable } from "kysely";
-import type { FacilitiesTable } from "../../db/types";
-import { createEmptyAgencyUser, dbForE2E, expect, type SignedInUser, test as base } from "../support/e2e";
-
-const test = base.extend<{
-  /** Signed in as the coordinator of a new agency with no data. */
-  agency: SignedInUser;
-}>({
-  agency: async ({ loginAs }, use) => {
-    await use(await loginAs(await createEmptyAgencyUser()));
-  },
-});
+import {
+  createEmptyAgencyUser,
+  csvRecords as readCsv,
+  dbForE2E,
+  digits,
+  expect,
+  field,
+  insertFacility,
+  type SignedInUser,
+  type StoredFacility,
+  test,
+  toast,
+  token,
+  uniquePhone,
+} from "../support/e2e";
 
 // ───────────────────────────── helpers ─────────────────────────────
-
-/** Lower-case letters only. */
-function token(length = 6): string {
-  return Array.from(crypto.randomBytes(length), (b) => String.fromCharCode(97 + (b % 26))).join("");
-}
-
-function digits(length: number): string {
-  return Array.from(crypto.randomBytes(length), (b) => String(b % 10)).join("");
-}
-
-function uniquePhone(): string {
-  const d = `555${digits(7)}`;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}
-
-interface StoredFacility {
-  id: string;
-  name: string;
-}
-
-type FacilityRowInput = Partial<Omit<Insertable<FacilitiesTable>, "agency_id">>;
-
-/** A facility straight in the database, in the signed-in user's agency. */
-async function insertFacility(user: SignedInUser, values: FacilityRowInput = {}): Promise<StoredFacility> {
-  const row = await dbForE2E()
-    .insertInto("facilities")
-    .values({
-      name: `Facility ${token()}`,
-      license_number: `LIC-${digits(6)}`,
-      type: "Assisted Living",
-      capacity: 20,
-      current_occupancy: 10,
-      address_street: "100 Main St",
-      address_city: "Portland",
-      address_state: "OR",
-      address_zip: "97201",
-      contact_name: "Sam Contact",
-      contact_phone: uniquePhone(),
-      cost_range: "$3,000 - $5,000",
-      min_cost: 3000,
-      max_cost: 5000,
-      ...values,
-      agency_id: user.agencyId,
-    })
-    .returning(["id", "name"])
-    .executeTakeFirstOrThrow();
-  return row;
-}
 
 async function facilitiesOf(user: SignedInUser) {
   return dbForE2E()
@@ -128,7 +82,6 @@ const filters = (page: Page) => page.getByRole("search", { name: "Facility filte
 const cards = (page: Page) => page.getByTestId("facility-card");
 const cardNames = (page: Page) => cards(page).getByRole("heading");
 const cardOf = (page: Page, name: string) => cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
-const toast = (page: Page, type: "success" | "error") => page.locator(`[data-toast-type=${type}]`);
 const amenities = (page: Page) => page.getByRole("group", { name: "Amenities" });
 const specialties = (page: Page) => page.getByRole("group", { name: "Specialties" });
 
@@ -150,8 +103,6 @@ async function applyFilters(page: Page, js: boolean) {
 }
 
 /** A form control by its label (a required field's label ends with an asterisk hidden from screen readers). */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s*\\*)?$`));
 
 /** Fills every required field of the facility form with valid values. */
 async function fillRequired(page: Page, v: { name: string; city?: string }) {
@@ -166,39 +117,6 @@ async function fillRequired(page: Page, v: { name: string; city?: string }) {
   await field(page, "Contact name").fill("Lee Admin");
   await field(page, "Contact phone").fill(uniquePhone());
   await field(page, "Cost range").fill("$3,500 - $4,500");
-}
-
-/** A CSV text (RFC 4180, as csv-stringify writes it) as rows of fields. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-    } else cell += c;
-  }
-  if (cell !== "" || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
 }
 
 const CSV_HEADER = [
@@ -227,13 +145,7 @@ const CSV_HEADER = [
   "Updated",
 ];
 
-/** The CSV's rows as objects keyed by the header row (which must be the expected one). */
-function csvRecords(text: string): Array<Record<string, string>> {
-  expect(text.startsWith("\uFEFF"), "the CSV starts with a UTF-8 byte order mark").toBe(true);
-  const [header, ...rows] = parseCsv(text.slice(1));
-  expect(header).toEqual(CSV_HEADER);
-  return rows.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]])));
-}
+const csvRecords = (text: string) => readCsv(text, CSV_HEADER);
 
 const DELETE_MESSAGE = "Are you sure you want to delete this facility? This action cannot be undone.";
 

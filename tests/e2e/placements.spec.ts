@@ -6,36 +6,24 @@
 // Every test gets an agency of its own (an empty one, see `agency` below): both projects run at
 // once against one seeded database, and a fresh agency keeps each test's placements and counts to
 // itself. The clients, facilities and placements a test starts from go straight into the database.
-import crypto from "node:crypto";
 import { type Locator, type Page } from "@playwright/test";
 import type { Insertable } from "kysely";
-import type { FacilitiesTable, PlacementsTable } from "../../db/types";
-import { createEmptyAgencyUser, dbForE2E, expect, type SignedInUser, test as base } from "../support/e2e";
-
-const test = base.extend<{
-  /** Signed in as the coordinator of a new agency with no data. */
-  agency: SignedInUser;
-}>({
-  agency: async ({ loginAs }, use) => {
-    await use(await loginAs(await createEmptyAgencyUser()));
-  },
-});
+import type { PlacementsTable } from "../../db/types";
+import {
+  createEmptyAgencyUser,
+  dbForE2E,
+  expect,
+  field,
+  insertFacility,
+  type SignedInUser,
+  type StoredFacility,
+  test,
+  toast,
+  token,
+  uniquePhone,
+} from "../support/e2e";
 
 // ───────────────────────────── helpers ─────────────────────────────
-
-/** Lower-case letters only (digits in a search term would also match phone numbers). */
-function token(length = 6): string {
-  return Array.from(crypto.randomBytes(length), (b) => String.fromCharCode(97 + (b % 26))).join("");
-}
-
-function digits(length: number): string {
-  return Array.from(crypto.randomBytes(length), (b) => String(b % 10)).join("");
-}
-
-function uniquePhone(): string {
-  const d = `555${digits(7)}`;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}
 
 const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
@@ -55,11 +43,6 @@ interface StoredClient {
   lastName: string;
   name: string;
   email: string;
-}
-
-interface StoredFacility {
-  id: string;
-  name: string;
 }
 
 interface StoredPlacement {
@@ -93,34 +76,6 @@ async function insertClient(user: SignedInUser, firstName = "Test", lastName = `
     name: `${row.first_name} ${row.last_name}`,
     email: row.email,
   };
-}
-
-type FacilityRowInput = Partial<Omit<Insertable<FacilitiesTable>, "agency_id">>;
-
-/** A facility straight in the database, in the signed-in user's agency. */
-async function insertFacility(user: SignedInUser, values: FacilityRowInput = {}): Promise<StoredFacility> {
-  return dbForE2E()
-    .insertInto("facilities")
-    .values({
-      name: `Facility ${token()}`,
-      license_number: `LIC-${digits(6)}`,
-      type: "Assisted Living",
-      capacity: 20,
-      current_occupancy: 10,
-      address_street: "100 Main St",
-      address_city: "Portland",
-      address_state: "OR",
-      address_zip: "97201",
-      contact_name: "Sam Contact",
-      contact_phone: uniquePhone(),
-      cost_range: "$3,000 - $5,000",
-      min_cost: 3000,
-      max_cost: 5000,
-      ...values,
-      agency_id: user.agencyId,
-    })
-    .returning(["id", "name"])
-    .executeTakeFirstOrThrow();
 }
 
 type PlacementRowInput = Partial<
@@ -171,15 +126,12 @@ const rowOf = (page: Page, client: StoredClient) =>
   rows(page).filter({ has: page.getByRole("link", { name: client.name, exact: true }) });
 const tile = (page: Page, label: "Total" | "In Progress" | "Confirmed" | "Completed" | "Cancelled") =>
   page.getByTestId(`tile-${label}`);
-const toast = (page: Page, type: "success" | "error") => page.locator(`[data-toast-type=${type}]`);
 const pagination = (page: Page) => page.getByRole("navigation", { name: "Pagination" });
 
 /** The client or facility picker: a plain select without JavaScript, a type-to-search combobox with it. */
 const picker = (page: Page, label: "Client" | "Facility") => page.getByRole("combobox", { name: label, exact: true });
 
 /** A form control by its label (a required field's label ends with an asterisk hidden from screen readers). */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s*\\*)?$`));
 
 const checklistBox = (page: Page, step: string) => page.getByRole("checkbox", { name: step, exact: true });
 

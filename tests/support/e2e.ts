@@ -10,7 +10,9 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import { createCookie } from "@remix-run/node";
-import { test as base, expect, type Page } from "@playwright/test";
+import type { Insertable } from "kysely";
+import type { FacilitiesTable } from "../../db/types";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { getClientDashboard } from "../../app/models/clients.server";
 import { getFacilityDashboard } from "../../app/models/facilities.server";
 import { getPlacementDashboard } from "../../app/models/placements.server";
@@ -220,6 +222,8 @@ export const test = base.extend<
     spareAgentEmail: string;
     /** The dashboard's expected numbers (see dashboardNumbers). */
     e2eNumbers: (email?: string) => Promise<DashboardNumbers>;
+    /** Signed in as the coordinator of a new agency with no data (a test's own clients, counts, exports). */
+    agency: SignedInUser;
   },
   { e2eDb: DatabaseHandle["db"] }
 >({
@@ -243,4 +247,105 @@ export const test = base.extend<
   e2eNumbers: async ({ e2eDb: _e2eDb }, use) => {
     await use((email?: string) => dashboardNumbers(email));
   },
+  agency: async ({ loginAs }, use) => {
+    await use(await loginAs(await createEmptyAgencyUser()));
+  },
 });
+
+// ───────────────────────────── test data and page helpers ─────────────────────────────
+
+/** Lower-case letters only (digits in a search term would also match phone numbers). */
+export function token(length = 6): string {
+  return Array.from(crypto.randomBytes(length), (b) => String.fromCharCode(97 + (b % 26))).join("");
+}
+
+export function digits(length: number): string {
+  return Array.from(crypto.randomBytes(length), (b) => String(b % 10)).join("");
+}
+
+/** A phone number no other test uses, as "(555) 123-4567". */
+export function uniquePhone(): string {
+  const d = `555${digits(7)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+export interface StoredFacility {
+  id: string;
+  name: string;
+}
+
+/** A facility straight in the database, in the signed-in user's agency. */
+export async function insertFacility(
+  user: SignedInUser,
+  values: Partial<Omit<Insertable<FacilitiesTable>, "agency_id">> = {},
+): Promise<StoredFacility> {
+  return dbForE2E()
+    .insertInto("facilities")
+    .values({
+      name: `Facility ${token()}`,
+      license_number: `LIC-${digits(6)}`,
+      type: "Assisted Living",
+      capacity: 20,
+      current_occupancy: 10,
+      address_street: "100 Main St",
+      address_city: "Portland",
+      address_state: "OR",
+      address_zip: "97201",
+      contact_name: "Sam Contact",
+      contact_phone: uniquePhone(),
+      cost_range: "$3,000 - $5,000",
+      min_cost: 3000,
+      max_cost: 5000,
+      ...values,
+      agency_id: user.agencyId,
+    })
+    .returning(["id", "name"])
+    .executeTakeFirstOrThrow();
+}
+
+/** A form field by its label, with or without the required-field asterisk. */
+export const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s*\\*)?$`));
+
+export const toast = (page: Page, type: "success" | "error") => page.locator(`[data-toast-type=${type}]`);
+
+/** A CSV text (RFC 4180, as csv-stringify writes it) as rows of fields. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+    } else cell += c;
+  }
+  if (cell !== "" || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** An exported CSV (with its byte order mark and the expected header) as one record a row. */
+export function csvRecords(text: string, expectedHeader: string[]): Array<Record<string, string>> {
+  expect(text.startsWith("\uFEFF"), "the CSV starts with a UTF-8 byte order mark").toBe(true);
+  const [header, ...rows] = parseCsv(text.slice(1));
+  expect(header).toEqual(expectedHeader);
+  return rows.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]])));
+}
