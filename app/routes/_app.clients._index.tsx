@@ -6,14 +6,14 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
-import { DownloadIcon, PlusIcon, SearchIcon, UsersIcon } from "~/components/ui/icons";
-import { countText, IgnoredParams, SearchFilter, SelectFilter, SortControl } from "~/components/ui/list-controls";
+import { DownloadIcon, PlusIcon, UsersIcon } from "~/components/ui/icons";
+import { countText, IgnoredParams, NoMatches, SearchFilter, SelectFilter, SortControl } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { listClients } from "~/models/clients.server";
 import { CLIENT_PAGE_SIZE, ClientListQuerySchema } from "~/schemas/client";
 import { getDb } from "~/utils/db.server";
-import { readListQuery, withParams } from "~/utils/list-query";
+import { pageHref, readListQuery, withParams } from "~/utils/list-query";
 import { contextOf, requireUser } from "~/utils/session.server";
 import { CARE_LEVEL_LABELS, CARE_LEVELS, CLIENT_STATUSES } from "~/utils/vocabulary";
 
@@ -110,16 +110,7 @@ export default function ClientsPage() {
 
       {clients.length === 0 ? (
         filtering ? (
-          <EmptyState
-            icon={<SearchIcon className="h-6 w-6" />}
-            title="No clients match your filters"
-            message="Try another search, or clear the filters to see every client."
-            action={
-              <ButtonLink to="/clients" variant="outline">
-                Clear filters
-              </ButtonLink>
-            }
-          />
+          <NoMatches noun="clients" message="Try another search, or clear the filters to see every client." clearTo="/clients" clearLabel="Clear filters" />
         ) : (
           <EmptyState
             icon={<UsersIcon className="h-6 w-6" />}
@@ -146,7 +137,7 @@ export default function ClientsPage() {
             totalPages={totalPages}
             total={capped ? undefined : total}
             noun="clients"
-            hrefFor={(p) => withParams(search, { page: p === 1 ? undefined : p })}
+            hrefFor={pageHref(search)}
           />
         </>
       )}

@@ -7,14 +7,14 @@ import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Input, Label } from "~/components/ui/field";
 import { FilterForm } from "~/components/ui/filter-form";
-import { BuildingIcon, DownloadIcon, PlusIcon, SearchIcon } from "~/components/ui/icons";
-import { countText, IgnoredParams, SearchFilter, SelectFilter, SortControl } from "~/components/ui/list-controls";
+import { BuildingIcon, DownloadIcon, PlusIcon } from "~/components/ui/icons";
+import { countText, IgnoredParams, NoMatches, SearchFilter, SelectFilter, SortControl } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { listFacilities } from "~/models/facilities.server";
 import { FACILITY_PAGE_SIZE, FacilityListQuerySchema } from "~/schemas/facility";
 import { getDb } from "~/utils/db.server";
-import { readListQuery, withParams } from "~/utils/list-query";
+import { pageHref, readListQuery, withParams } from "~/utils/list-query";
 import { contextOf, requireUser } from "~/utils/session.server";
 import { FACILITY_TYPES } from "~/utils/vocabulary";
 
@@ -130,16 +130,7 @@ export default function FacilitiesPage() {
 
       {facilities.length === 0 ? (
         filtering ? (
-          <EmptyState
-            icon={<SearchIcon className="h-6 w-6" />}
-            title="No facilities match your filters"
-            message="Try another search or a wider price range, or clear the filters."
-            action={
-              <ButtonLink to="/facilities" variant="outline">
-                Clear filters
-              </ButtonLink>
-            }
-          />
+          <NoMatches noun="facilities" message="Try another search or a wider price range, or clear the filters." clearTo="/facilities" clearLabel="Clear filters" />
         ) : (
           <EmptyState
             icon={<BuildingIcon className="h-6 w-6" />}
@@ -166,7 +157,7 @@ export default function FacilitiesPage() {
             totalPages={totalPages}
             total={capped ? undefined : total}
             noun="facilities"
-            hrefFor={(p) => withParams(search, { page: p === 1 ? undefined : p })}
+            hrefFor={pageHref(search)}
           />
         </>
       )}

@@ -7,8 +7,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
-import { ClipboardIcon, PlusIcon, SearchIcon, XIcon } from "~/components/ui/icons";
-import { IgnoredParams, SearchFilter, SelectFilter } from "~/components/ui/list-controls";
+import { ClipboardIcon, PlusIcon, XIcon } from "~/components/ui/icons";
+import { IgnoredParams, NoMatches, SearchFilter, SelectFilter } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { getClient } from "~/models/clients.server";
@@ -16,7 +16,7 @@ import { getFacility } from "~/models/facilities.server";
 import { listPlacements } from "~/models/placements.server";
 import { PLACEMENT_PAGE_SIZE, PlacementListQuerySchema } from "~/schemas/placement";
 import { getDb } from "~/utils/db.server";
-import { readListQuery, withParams } from "~/utils/list-query";
+import { pageHref, readListQuery, withParams } from "~/utils/list-query";
 import { contextOf, requireUser } from "~/utils/session.server";
 import { PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 
@@ -146,16 +146,7 @@ export default function PlacementsPage() {
 
       {placements.length === 0 ? (
         filtering ? (
-          <EmptyState
-            icon={<SearchIcon className="h-6 w-6" />}
-            title="No placements match your filters"
-            message="Try another search, or reset the filters."
-            action={
-              <ButtonLink to="/placements" variant="outline">
-                Reset Filters
-              </ButtonLink>
-            }
-          />
+          <NoMatches noun="placements" message="Try another search, or reset the filters." clearTo="/placements" clearLabel="Reset Filters" />
         ) : (
           <EmptyState
             icon={<ClipboardIcon className="h-6 w-6" />}
@@ -176,7 +167,7 @@ export default function PlacementsPage() {
             totalPages={totalPages}
             total={total}
             noun="placements"
-            hrefFor={(p) => withParams(search, { page: p === 1 ? undefined : p })}
+            hrefFor={pageHref(search)}
           />
         </>
       )}

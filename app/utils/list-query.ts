@@ -37,3 +37,6 @@ export function withParams(search: string | URLSearchParams, changes: Record<str
   const text = params.toString();
   return text ? `?${text}` : "?";
 }
+
+/** The link to page `p` of a list: the same URL with only the page changed (page 1 without it). */
+export const pageHref = (search: string | URLSearchParams) => (p: number) => withParams(search, { page: p === 1 ? undefined : p });

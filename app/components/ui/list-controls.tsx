@@ -1,7 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { withParams } from "~/utils/list-query";
 import { Alert } from "./alert";
-import { buttonClasses } from "./button";
+import { ButtonLink, buttonClasses } from "./button";
+import { EmptyState } from "./empty-state";
 import { Input, Label, Select } from "./field";
 import { ArrowDownIcon, ArrowUpIcon, SearchIcon } from "./icons";
 
@@ -96,6 +97,22 @@ export function SortControl({
 }
 
 /** Says which URL parameters a list could not use (and dropped). */
+/** A list's empty state when filters leave nothing: a way back to the whole list. */
+export function NoMatches({ noun, message, clearTo, clearLabel }: { noun: string; message: string; clearTo: string; clearLabel: string }) {
+  return (
+    <EmptyState
+      icon={<SearchIcon className="h-6 w-6" />}
+      title={`No ${noun} match your filters`}
+      message={message}
+      action={
+        <ButtonLink to={clearTo} variant="outline">
+          {clearLabel}
+        </ButtonLink>
+      }
+    />
+  );
+}
+
 export function IgnoredParams({ ignored, clearTo }: { ignored: string[]; clearTo: string }) {
   if (ignored.length === 0) return null;
   return (
