@@ -1,5 +1,5 @@
 // ESLint 9 flat config: JS and TypeScript recommended rules, React (new JSX runtime) and the
-// rules of hooks. `npm run lint` (= `eslint .`) must pass.
+// rules of hooks. `npm run lint` (= `eslint .` then `prettier --check .`) must pass.
 import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
 import react from "eslint-plugin-react";

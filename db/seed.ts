@@ -55,8 +55,11 @@ async function main() {
 
     const counts = await countRows(handle.db);
     const width = Math.max(...Object.keys(counts).map((k) => k.length));
-    console.log(`\nSeeded the ${size} data set in ${seconds} s (${handle.embedded ? "embedded database" : "DATABASE_URL"}):`);
-    for (const [table, n] of Object.entries(counts)) console.log(`  ${table.padEnd(width)}  ${n.toLocaleString("en-US")}`);
+    console.log(
+      `\nSeeded the ${size} data set in ${seconds} s (${handle.embedded ? "embedded database" : "DATABASE_URL"}):`,
+    );
+    for (const [table, n] of Object.entries(counts))
+      console.log(`  ${table.padEnd(width)}  ${n.toLocaleString("en-US")}`);
     console.log(`\nLog in as ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
   } finally {
     await handle.close();

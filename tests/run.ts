@@ -208,7 +208,10 @@ function hasServerBinaries(dir: string): boolean {
 /** pg_config --bindir, else the highest /usr/lib/postgresql/N/bin, else initdb on PATH. */
 function findPostgresBinaries(): string | undefined {
   try {
-    const dir = execFileSync("pg_config", ["--bindir"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const dir = execFileSync("pg_config", ["--bindir"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
     if (dir && hasServerBinaries(dir)) return dir;
   } catch {
     // no pg_config

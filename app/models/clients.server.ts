@@ -120,7 +120,11 @@ function toRecord(row: ClientRow): ClientRecord {
     dateOfBirth: row.date_of_birth,
     gender: row.gender,
     address: { street: row.address_street, city: row.address_city, state: row.address_state, zip: row.address_zip },
-    emergencyContact: { name: row.emergency_name, relationship: row.emergency_relationship, phone: row.emergency_phone },
+    emergencyContact: {
+      name: row.emergency_name,
+      relationship: row.emergency_relationship,
+      phone: row.emergency_phone,
+    },
     medicalConditions: row.medical_conditions,
     medications: row.medications,
     medicalNotes: row.medical_notes,
@@ -187,7 +191,12 @@ export async function countClients(
   }
   if (cap && filters.search) {
     const row = await db
-      .selectFrom(filtered(db, ctx, filters).select("id").limit(cap + 1).as("matches"))
+      .selectFrom(
+        filtered(db, ctx, filters)
+          .select("id")
+          .limit(cap + 1)
+          .as("matches"),
+      )
       .select(db.fn.countAll<string>().as("n"))
       .executeTakeFirstOrThrow();
     const n = Number(row.n);
@@ -197,10 +206,7 @@ export async function countClients(
   return { total: Number(row.n), capped: false };
 }
 
-function ordered<O>(
-  qb: SelectQueryBuilder<Database, "clients", O>,
-  sort: ClientListQuery["sort"],
-) {
+function ordered<O>(qb: SelectQueryBuilder<Database, "clients", O>, sort: ClientListQuery["sort"]) {
   return qb.orderBy(SORT_COLUMNS[sort.field], sort.direction).orderBy("clients.id", sort.direction);
 }
 
@@ -324,7 +330,11 @@ export async function addClientNote(db: DB, ctx: Ctx, clientId: string, content:
     .insertInto("client_notes")
     .values({ agency_id: ctx.agencyId, client_id: clientId, author_id: ctx.userId, content })
     .execute();
-  await db.updateTable("clients").set({ updated_at: sql`now()` }).where("id", "=", clientId).execute();
+  await db
+    .updateTable("clients")
+    .set({ updated_at: sql`now()` })
+    .where("id", "=", clientId)
+    .execute();
   return true;
 }
 
@@ -405,12 +415,7 @@ export async function findDuplicateClients(
       sql<boolean>`phone_digits = ${digits}`.as("same_phone"),
     ])
     .where("agency_id", "=", ctx.agencyId)
-    .where((eb) =>
-      eb.or([
-        eb(sql`lower(email)`, "=", input.email.toLowerCase()),
-        eb("phone_digits", "=", digits),
-      ]),
-    )
+    .where((eb) => eb.or([eb(sql`lower(email)`, "=", input.email.toLowerCase()), eb("phone_digits", "=", digits)]))
     .$if(Boolean(exceptId), (qb) => qb.where("id", "<>", exceptId!))
     .orderBy("created_at")
     .limit(5)
@@ -497,7 +502,9 @@ export function toApiClient(client: ClientRecord, notes?: ClientNote[]) {
     budget: { min: client.budgetMin, max: client.budgetMax },
     financialInfo: { budgetRange: budgetRangeText(client.budgetMin, client.budgetMax) },
     preferences: client.preferences,
-    ...(notes ? { notes: notes.map((n) => ({ _id: n.id, content: n.content, createdAt: n.createdAt, author: n.author })) } : {}),
+    ...(notes
+      ? { notes: notes.map((n) => ({ _id: n.id, content: n.content, createdAt: n.createdAt, author: n.author })) }
+      : {}),
     createdAt: client.createdAt,
     updatedAt: client.updatedAt,
   };
@@ -526,7 +533,10 @@ export async function searchClientOptions(
     page: 1,
     limit: options.limit,
   };
-  const rows = await ordered(filtered(db, ctx, query).select(["clients.id", "clients.first_name", "clients.last_name", "clients.email"]), query.sort)
+  const rows = await ordered(
+    filtered(db, ctx, query).select(["clients.id", "clients.first_name", "clients.last_name", "clients.email"]),
+    query.sort,
+  )
     .limit(options.limit)
     .execute();
   const list = rows.map((r) => ({ id: r.id, label: `${r.first_name} ${r.last_name}`, hint: r.email }));

@@ -146,18 +146,24 @@ export type FacilityFilters = Pick<FacilityListQuery, "search" | "type" | "avail
 const TOP_PRICE = sql`CASE WHEN facilities.max_cost > 0 THEN facilities.max_cost ELSE facilities.min_cost END`;
 
 function filtered(db: DB, ctx: Ctx, filters: FacilityFilters) {
-  return db
-    .selectFrom("facilities")
-    .where("facilities.agency_id", "=", ctx.agencyId)
-    .$if(Boolean(filters.type), (qb) => qb.where("facilities.type", "=", filters.type!))
-    .$if(filters.availability === "available", (qb) => qb.where("facilities.available_beds", ">", 0))
-    .$if(filters.availability === "waitlist", (qb) => qb.where("facilities.available_beds", "<=", 0))
-    // A price range [minPrice, maxPrice] keeps the facilities whose own range overlaps it.
-    .$if(filters.minPrice !== undefined, (qb) => qb.where(sql<boolean>`${TOP_PRICE} >= ${filters.minPrice}`))
-    .$if(filters.maxPrice !== undefined, (qb) => qb.where(sql<boolean>`facilities.min_cost <= ${filters.maxPrice}`))
-    .$if(Boolean(filters.search), (qb) =>
-      qb.where("facilities.search_text", "like", `%${filters.search!.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-    );
+  return (
+    db
+      .selectFrom("facilities")
+      .where("facilities.agency_id", "=", ctx.agencyId)
+      .$if(Boolean(filters.type), (qb) => qb.where("facilities.type", "=", filters.type!))
+      .$if(filters.availability === "available", (qb) => qb.where("facilities.available_beds", ">", 0))
+      .$if(filters.availability === "waitlist", (qb) => qb.where("facilities.available_beds", "<=", 0))
+      // A price range [minPrice, maxPrice] keeps the facilities whose own range overlaps it.
+      .$if(filters.minPrice !== undefined, (qb) => qb.where(sql<boolean>`${TOP_PRICE} >= ${filters.minPrice}`))
+      .$if(filters.maxPrice !== undefined, (qb) => qb.where(sql<boolean>`facilities.min_cost <= ${filters.maxPrice}`))
+      .$if(Boolean(filters.search), (qb) =>
+        qb.where(
+          "facilities.search_text",
+          "like",
+          `%${filters.search!.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+        ),
+      )
+  );
 }
 
 /** How many facilities match; with `cap`, a search stops counting past that many. */
@@ -167,11 +173,21 @@ export async function countFacilities(
   filters: FacilityFilters,
   cap?: number,
 ): Promise<{ total: number; capped: boolean }> {
-  const unfiltered = !filters.search && !filters.type && !filters.availability && filters.minPrice === undefined && filters.maxPrice === undefined;
+  const unfiltered =
+    !filters.search &&
+    !filters.type &&
+    !filters.availability &&
+    filters.minPrice === undefined &&
+    filters.maxPrice === undefined;
   if (unfiltered) return { total: (await readAgencyCounts(db, ctx))("facilities:count"), capped: false };
   if (cap && filters.search) {
     const row = await db
-      .selectFrom(filtered(db, ctx, filters).select("facilities.id").limit(cap + 1).as("matches"))
+      .selectFrom(
+        filtered(db, ctx, filters)
+          .select("facilities.id")
+          .limit(cap + 1)
+          .as("matches"),
+      )
       .select(db.fn.countAll<string>().as("n"))
       .executeTakeFirstOrThrow();
     const n = Number(row.n);
@@ -270,7 +286,11 @@ export async function getFacility(db: DB, ctx: Ctx, id: string): Promise<Facilit
 }
 
 /** How many placements refer to a facility, by status group (for its page and its deletion). */
-export async function countFacilityPlacements(db: DB, ctx: Ctx, id: string): Promise<{ total: number; active: number }> {
+export async function countFacilityPlacements(
+  db: DB,
+  ctx: Ctx,
+  id: string,
+): Promise<{ total: number; active: number }> {
   const row = await db
     .selectFrom("placements")
     .select([
@@ -319,7 +339,12 @@ export async function createFacility(db: DB, ctx: Ctx, input: FacilityInput): Pr
   return toRecord(row);
 }
 
-export async function updateFacility(db: DB, ctx: Ctx, id: string, input: FacilityInput): Promise<FacilityRecord | null> {
+export async function updateFacility(
+  db: DB,
+  ctx: Ctx,
+  id: string,
+  input: FacilityInput,
+): Promise<FacilityRecord | null> {
   if (!isUuid(id)) return null;
   const row = await db
     .updateTable("facilities")
@@ -344,9 +369,7 @@ export async function setFacilityActive(db: DB, ctx: Ctx, id: string, active: bo
 }
 
 export type DeleteFacilityResult =
-  | { ok: true }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "in-use"; placements: number };
+  { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "in-use"; placements: number };
 
 /** Deletes a facility no placement refers to. */
 export async function deleteFacility(db: DB, ctx: Ctx, id: string): Promise<DeleteFacilityResult> {
@@ -399,7 +422,13 @@ export async function searchFacilityOptions(
   const rows = await ordered(
     filtered(db, ctx, query)
       .where("facilities.is_active", "=", true)
-      .select(["facilities.id", "facilities.name", "facilities.address_city", "facilities.address_state", "facilities.available_beds"]),
+      .select([
+        "facilities.id",
+        "facilities.name",
+        "facilities.address_city",
+        "facilities.address_state",
+        "facilities.available_beds",
+      ]),
     query.sort,
   )
     .limit(options.limit)
@@ -413,7 +442,11 @@ export async function searchFacilityOptions(
       list.unshift({
         id: chosen.id,
         label: chosen.name,
-        hint: hint({ address_city: chosen.address.city, address_state: chosen.address.state, available_beds: chosen.availableBeds }),
+        hint: hint({
+          address_city: chosen.address.city,
+          address_state: chosen.address.state,
+          available_beds: chosen.availableBeds,
+        }),
       });
     }
   }

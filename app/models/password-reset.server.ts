@@ -46,7 +46,9 @@ export async function requestPasswordReset(db: DB, email: string, deps: ResetDep
       const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
       return { outboxId: await queueEmail(trx, resetEmail(user, link)), link };
     });
-    delivered = deliverEmail(db, outboxId, deps.transport, `password reset link for ${user.email}: ${link}`).then(() => {});
+    delivered = deliverEmail(db, outboxId, deps.transport, `password reset link for ${user.email}: ${link}`).then(
+      () => {},
+    );
   }
   const left = MIN_ANSWER_MS - (Date.now() - started);
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
@@ -134,8 +136,7 @@ export async function checkResetToken(db: DB, token: string): Promise<ResetToken
 }
 
 export type ResetPasswordResult =
-  | { ok: true; message: string; delivered: Promise<void> }
-  | { ok: false; problem: ResetTokenProblem };
+  { ok: true; message: string; delivered: Promise<void> } | { ok: false; problem: ResetTokenProblem };
 
 /**
  * Sets a new password with a reset token (already validated by ResetPasswordSchema). The token

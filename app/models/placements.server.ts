@@ -110,7 +110,12 @@ export async function listClientPlacements(db: DB, ctx: Ctx, clientId: string): 
 // ─────────────────────────────── list ───────────────────────────────
 
 /** Spec 001 §4: the list's progress, four milestones of 25 % each. */
-export function listProgress(p: { contractSigned: boolean; depositPaid: boolean; insuranceVerified: boolean; moveInDate: string | null }): number {
+export function listProgress(p: {
+  contractSigned: boolean;
+  depositPaid: boolean;
+  insuranceVerified: boolean;
+  moveInDate: string | null;
+}): number {
   return [p.contractSigned, p.depositPaid, p.insuranceVerified, Boolean(p.moveInDate)].filter(Boolean).length * 25;
 }
 
@@ -139,19 +144,25 @@ function likePattern(term: string): string {
 }
 
 function filteredPlacements(db: DB, ctx: Ctx, filters: PlacementFilters) {
-  return db
-    .selectFrom("placements as p")
-    .where("p.agency_id", "=", ctx.agencyId)
-    .$if(Boolean(filters.status), (qb) => qb.where("p.status", "=", filters.status!))
-    .$if(Boolean(filters.priority), (qb) => qb.where("p.priority", "=", filters.priority!))
-    .$if(Boolean(filters.facilityId), (qb) => qb.where("p.facility_id", "=", filters.facilityId!))
-    .$if(Boolean(filters.clientId), (qb) => qb.where("p.client_id", "=", filters.clientId!))
-    // The client's and the facility's names, carried by the placement (trigram-indexed).
-    .$if(Boolean(filters.search), (qb) => qb.where("p.search_names", "like", likePattern(filters.search!)));
+  return (
+    db
+      .selectFrom("placements as p")
+      .where("p.agency_id", "=", ctx.agencyId)
+      .$if(Boolean(filters.status), (qb) => qb.where("p.status", "=", filters.status!))
+      .$if(Boolean(filters.priority), (qb) => qb.where("p.priority", "=", filters.priority!))
+      .$if(Boolean(filters.facilityId), (qb) => qb.where("p.facility_id", "=", filters.facilityId!))
+      .$if(Boolean(filters.clientId), (qb) => qb.where("p.client_id", "=", filters.clientId!))
+      // The client's and the facility's names, carried by the placement (trigram-indexed).
+      .$if(Boolean(filters.search), (qb) => qb.where("p.search_names", "like", likePattern(filters.search!)))
+  );
 }
 
 /** The whole filtered result counted by status (the summary tiles; their sum is the total). */
-export async function countPlacementsByStatus(db: DB, ctx: Ctx, filters: PlacementFilters): Promise<Record<string, number>> {
+export async function countPlacementsByStatus(
+  db: DB,
+  ctx: Ctx,
+  filters: PlacementFilters,
+): Promise<Record<string, number>> {
   // By status alone (or nothing), the agency's running totals answer.
   if (!filters.search && !filters.priority && !filters.facilityId && !filters.clientId) {
     const count = await readAgencyCounts(db, ctx);
@@ -337,7 +348,13 @@ export async function getPlacement(db: DB, ctx: Ctx, id: string): Promise<Placem
     notes: row.notes,
     checklist,
     progress: detailProgress([...PLACEMENT_CHECKLIST.map((s) => checklist[s.field].done), Boolean(row.move_in_date)]),
-    client: { id: row.client_id, firstName: row.client_first_name, lastName: row.client_last_name, phone: row.client_phone, email: row.client_email },
+    client: {
+      id: row.client_id,
+      firstName: row.client_first_name,
+      lastName: row.client_last_name,
+      phone: row.client_phone,
+      email: row.client_email,
+    },
     facility: {
       id: row.facility_id,
       name: row.facility_name,
@@ -375,9 +392,25 @@ export type PlacementWriteResult =
 /** The client, facility and agent must be the caller agency's (an active agent). */
 async function checkReferences(db: DB, ctx: Ctx, input: PlacementInput, agentId: string) {
   const [client, facility, agent] = await Promise.all([
-    db.selectFrom("clients").select(["id", "first_name", "last_name"]).where("id", "=", input.clientId).where("agency_id", "=", ctx.agencyId).executeTakeFirst(),
-    db.selectFrom("facilities").select(["id", "name"]).where("id", "=", input.facilityId).where("agency_id", "=", ctx.agencyId).executeTakeFirst(),
-    db.selectFrom("users").select("id").where("id", "=", agentId).where("agency_id", "=", ctx.agencyId).where("is_active", "=", true).executeTakeFirst(),
+    db
+      .selectFrom("clients")
+      .select(["id", "first_name", "last_name"])
+      .where("id", "=", input.clientId)
+      .where("agency_id", "=", ctx.agencyId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("facilities")
+      .select(["id", "name"])
+      .where("id", "=", input.facilityId)
+      .where("agency_id", "=", ctx.agencyId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("users")
+      .select("id")
+      .where("id", "=", agentId)
+      .where("agency_id", "=", ctx.agencyId)
+      .where("is_active", "=", true)
+      .executeTakeFirst(),
   ]);
   const errors = [
     ...(client ? [] : [{ path: "clientId", msg: "Client not found" }]),
@@ -436,7 +469,11 @@ function checklistEvents(before: Record<ChecklistField, boolean> | null, input: 
     const was = before?.[step.field] ?? false;
     const now = input.checklist[step.field].done;
     if (was === now) return [];
-    return [now ? { event: step.event, description: null } : { event: `${step.label} undone`, description: "Unticked on the checklist" }];
+    return [
+      now
+        ? { event: step.event, description: null }
+        : { event: `${step.label} undone`, description: "Unticked on the checklist" },
+    ];
   });
 }
 
@@ -460,7 +497,12 @@ export async function createPlacement(db: DB, ctx: Ctx, input: PlacementInput): 
 }
 
 /** Replaces a placement's fields; each status change and checklist step done or undone goes on the timeline. */
-export async function updatePlacement(db: DB, ctx: Ctx, id: string, input: PlacementInput): Promise<PlacementWriteResult> {
+export async function updatePlacement(
+  db: DB,
+  ctx: Ctx,
+  id: string,
+  input: PlacementInput,
+): Promise<PlacementWriteResult> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
   return db.transaction().execute(async (trx) => {
     const current = await trx
@@ -475,9 +517,14 @@ export async function updatePlacement(db: DB, ctx: Ctx, id: string, input: Place
     const { errors } = await checkReferences(trx, ctx, input, agentId);
     if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
     await trx.updateTable("placements").set(columnsOf(input, agentId)).where("id", "=", id).execute();
-    const before = Object.fromEntries(PLACEMENT_CHECKLIST.map((s) => [s.field, current[s.column]])) as Record<ChecklistField, boolean>;
+    const before = Object.fromEntries(PLACEMENT_CHECKLIST.map((s) => [s.field, current[s.column]])) as Record<
+      ChecklistField,
+      boolean
+    >;
     await writeEvents(trx, ctx, id, [
-      ...(current.status !== input.status ? [{ event: "Status changed", description: `${current.status} → ${input.status}` }] : []),
+      ...(current.status !== input.status
+        ? [{ event: "Status changed", description: `${current.status} → ${input.status}` }]
+        : []),
       ...checklistEvents(before, input),
       ...(current.move_in_date !== input.moveInDate && input.moveInDate
         ? [{ event: "Move-in date set", description: formatDate(input.moveInDate) }]
@@ -489,7 +536,11 @@ export async function updatePlacement(db: DB, ctx: Ctx, id: string, input: Place
 
 export async function deletePlacement(db: DB, ctx: Ctx, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const result = await db.deleteFrom("placements").where("id", "=", id).where("agency_id", "=", ctx.agencyId).executeTakeFirst();
+  const result = await db
+    .deleteFrom("placements")
+    .where("id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -499,8 +550,20 @@ export async function deletePlacement(db: DB, ctx: Ctx, id: string): Promise<boo
 export function toApiPlacement(p: PlacementRecord) {
   return {
     _id: p.id,
-    clientId: { _id: p.client.id, firstName: p.client.firstName, lastName: p.client.lastName, phone: p.client.phone, email: p.client.email },
-    facilityId: { _id: p.facility.id, name: p.facility.name, type: p.facility.type, address: p.facility.address, contact: p.facility.contact },
+    clientId: {
+      _id: p.client.id,
+      firstName: p.client.firstName,
+      lastName: p.client.lastName,
+      phone: p.client.phone,
+      email: p.client.email,
+    },
+    facilityId: {
+      _id: p.facility.id,
+      name: p.facility.name,
+      type: p.facility.type,
+      address: p.facility.address,
+      contact: p.facility.contact,
+    },
     agentId: {
       _id: p.agent.id,
       firstName: p.agent.firstName,
@@ -525,7 +588,13 @@ export function toApiPlacement(p: PlacementRecord) {
     ),
     notes: p.notes,
     progress: { percentage: p.progress },
-    timeline: p.timeline.map((t) => ({ _id: t.id, event: t.event, description: t.description, date: t.date, actor: t.actor })),
+    timeline: p.timeline.map((t) => ({
+      _id: t.id,
+      event: t.event,
+      description: t.description,
+      date: t.date,
+      actor: t.actor,
+    })),
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
@@ -536,7 +605,11 @@ export function toApiPlacementListItem(p: PlacementListItem) {
   return {
     _id: p.id,
     clientId: { _id: p.client.id, firstName: p.client.firstName, lastName: p.client.lastName },
-    facilityId: { _id: p.facility.id, name: p.facility.name, address: { city: p.facility.city, state: p.facility.state } },
+    facilityId: {
+      _id: p.facility.id,
+      name: p.facility.name,
+      address: { city: p.facility.city, state: p.facility.state },
+    },
     agentId: { _id: p.agent.id, firstName: p.agent.firstName, lastName: p.agent.lastName },
     status: p.status,
     priority: p.priority,

@@ -14,7 +14,11 @@ export async function rateLimitWait(db: DB, limits: Limit[]): Promise<number> {
   const rows = await db
     .selectFrom("rate_limits")
     .select(["key", "count", sql<number>`ceil(extract(epoch from reset_at - now()))::int`.as("seconds")])
-    .where("key", "in", limits.map((l) => l.key))
+    .where(
+      "key",
+      "in",
+      limits.map((l) => l.key),
+    )
     .where("reset_at", ">", sql<Date>`now()`)
     .execute();
   let wait = 0;
@@ -39,7 +43,12 @@ export interface RateLimited {
 export async function checkRateLimit(db: DB, limits: Limit[], what: string): Promise<RateLimited | null> {
   const wait = await rateLimitWait(db, limits);
   if (wait === 0) return null;
-  return { ok: false, status: 429, retryAfter: wait, message: `${what}. Please wait ${minutesText(wait)} and try again.` };
+  return {
+    ok: false,
+    status: 429,
+    retryAfter: wait,
+    message: `${what}. Please wait ${minutesText(wait)} and try again.`,
+  };
 }
 
 /** Counts one event for each key (a new window starts when the last one is over). */
@@ -63,7 +72,10 @@ export async function recordHits(db: DB, limits: Limit[]): Promise<void> {
     .execute();
   // Now and then, forget windows long over.
   if (Math.random() < 0.01) {
-    await db.deleteFrom("rate_limits").where("reset_at", "<", sql<Date>`now() - interval '1 day'`).execute();
+    await db
+      .deleteFrom("rate_limits")
+      .where("reset_at", "<", sql<Date>`now() - interval '1 day'`)
+      .execute();
   }
 }
 

@@ -93,5 +93,8 @@ export async function deleteUserSessions(db: DB, userId: string): Promise<void> 
 }
 
 export async function deleteExpiredSessions(db: DB): Promise<void> {
-  await db.deleteFrom("sessions").where("expires_at", "<", sql<Date>`now()`).execute();
+  await db
+    .deleteFrom("sessions")
+    .where("expires_at", "<", sql<Date>`now()`)
+    .execute();
 }

@@ -55,13 +55,20 @@ export default function ClientDetailPage() {
   const { client, notes, placements, tasks } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const name = `${client.firstName} ${client.lastName}`;
-  const address = [client.address.street, client.address.city, [client.address.state, client.address.zip].filter(Boolean).join(" ")]
+  const address = [
+    client.address.street,
+    client.address.city,
+    [client.address.state, client.address.zip].filter(Boolean).join(" "),
+  ]
     .filter(Boolean)
     .join(", ");
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <Link to="/clients" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <Link
+        to="/clients"
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
         <ArrowLeftIcon className="h-4 w-4" /> Back to Clients
       </Link>
 
@@ -72,7 +79,8 @@ export default function ClientDetailPage() {
             <Badge tone={clientStatusTone(client.trackerStatus)}>{client.trackerStatus}</Badge>
           </div>
           <p className="mt-1 text-sm text-slate-500">
-            {CARE_LEVEL_LABELS[client.careLevel as CareLevelValue] ?? client.careLevel} · Age {ageOn(client.dateOfBirth)}
+            {CARE_LEVEL_LABELS[client.careLevel as CareLevelValue] ?? client.careLevel} · Age{" "}
+            {ageOn(client.dateOfBirth)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -163,7 +171,8 @@ export default function ClientDetailPage() {
               <Item label="Monthly budget">{budgetText(client.budgetMin, client.budgetMax)}</Item>
               <Item label="Preferred location">{client.preferences.location}</Item>
               <Item label="Room type">
-                {ROOM_TYPE_LABELS[client.preferences.roomType as keyof typeof ROOM_TYPE_LABELS] ?? client.preferences.roomType}
+                {ROOM_TYPE_LABELS[client.preferences.roomType as keyof typeof ROOM_TYPE_LABELS] ??
+                  client.preferences.roomType}
               </Item>
               <div>
                 <dt className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">Preferred amenities</dt>

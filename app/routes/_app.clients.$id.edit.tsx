@@ -13,7 +13,11 @@ import { contextOf, redirectWithToast, requireUser } from "~/utils/session.serve
 export const handle = { header: { title: "Clients", subtitle: "Manage your client database" } };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Edit ${data.client.firstName} ${data.client.lastName} · Senior Placement` : "Client · Senior Placement" },
+  {
+    title: data
+      ? `Edit ${data.client.firstName} ${data.client.lastName} · Senior Placement`
+      : "Client · Senior Placement",
+  },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -38,7 +42,12 @@ export default function EditClientPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader title={`Edit ${client.firstName} ${client.lastName}`} description="Update the client's details." />
-      <ClientForm mode="edit" data={data} defaultValue={clientFormDefaults(client)} cancelTo={`/clients/${client.id}`} />
+      <ClientForm
+        mode="edit"
+        data={data}
+        defaultValue={clientFormDefaults(client)}
+        cancelTo={`/clients/${client.id}`}
+      />
     </div>
   );
 }

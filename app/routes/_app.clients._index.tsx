@@ -7,7 +7,14 @@ import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
 import { DownloadIcon, PlusIcon, UsersIcon } from "~/components/ui/icons";
-import { countText, IgnoredParams, NoMatches, SearchFilter, SelectFilter, SortControl } from "~/components/ui/list-controls";
+import {
+  countText,
+  IgnoredParams,
+  NoMatches,
+  SearchFilter,
+  SelectFilter,
+  SortControl,
+} from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { listClients } from "~/models/clients.server";
@@ -24,7 +31,12 @@ export const meta: MetaFunction = () => [{ title: "Clients · Senior Placement" 
 /** A search counts its matches up to this many (see countClients). */
 const SEARCH_COUNT_CAP = 500;
 
-const SORT_LABELS = { updatedAt: "Last updated", createdAt: "Date added", firstName: "First name", lastName: "Last name" };
+const SORT_LABELS = {
+  updatedAt: "Last updated",
+  createdAt: "Date added",
+  firstName: "First name",
+  lastName: "Last name",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = contextOf(await requireUser(request));
@@ -102,7 +114,12 @@ export default function ClientsPage() {
             options={CARE_LEVELS.map((level) => [level, CARE_LEVEL_LABELS[level]] as const)}
             className="w-full sm:w-48"
           />
-          <SortControl id="client-sort" labels={SORT_LABELS} field={filters.sortField} direction={filters.sortDirection} />
+          <SortControl
+            id="client-sort"
+            labels={SORT_LABELS}
+            field={filters.sortField}
+            direction={filters.sortDirection}
+          />
         </FilterForm>
       </PageHeader>
 
@@ -110,7 +127,12 @@ export default function ClientsPage() {
 
       {clients.length === 0 ? (
         filtering ? (
-          <NoMatches noun="clients" message="Try another search, or clear the filters to see every client." clearTo="/clients" clearLabel="Clear filters" />
+          <NoMatches
+            noun="clients"
+            message="Try another search, or clear the filters to see every client."
+            clearTo="/clients"
+            clearLabel="Clear filters"
+          />
         ) : (
           <EmptyState
             icon={<UsersIcon className="h-6 w-6" />}
@@ -146,7 +168,5 @@ export default function ClientsPage() {
 }
 
 export function ErrorBoundary() {
-  return (
-<GeneralErrorBoundary message="Failed to load clients. Please try again." retry />
-  );
+  return <GeneralErrorBoundary message="Failed to load clients. Please try again." retry />;
 }

@@ -35,7 +35,10 @@ export default function FacilityDetailPage() {
   const occupancy = f.capacity > 0 ? Math.round((f.currentOccupancy / f.capacity) * 100) : 0;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <Link to="/facilities" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <Link
+        to="/facilities"
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
         <ArrowLeftIcon className="h-4 w-4" /> Back to Facilities
       </Link>
 
@@ -44,7 +47,9 @@ export default function FacilityDetailPage() {
           <h2 className="text-2xl font-semibold tracking-tight text-slate-900">{f.name}</h2>
           <p className="mt-1 text-sm text-slate-500">
             {f.type} · {f.address.city}, {f.address.state}
-            {f.rating !== null ? <span className="ml-2 font-medium text-amber-600">★ {f.rating.toFixed(1)}</span> : null}
+            {f.rating !== null ? (
+              <span className="ml-2 font-medium text-amber-600">★ {f.rating.toFixed(1)}</span>
+            ) : null}
           </p>
           <div className="mt-2 flex flex-wrap gap-1.5">
             <AvailabilityBadge availableBeds={f.availableBeds} />

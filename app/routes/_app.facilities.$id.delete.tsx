@@ -40,7 +40,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (result.reason === "not-found") throw new Response("Facility not found.", { status: 404 });
   const message = facilityInUseMessage(result.placements);
   return json(
-    { message, toast: { id: crypto.randomUUID(), type: "error" as const, title: "Failed to delete facility", description: message } },
+    {
+      message,
+      toast: {
+        id: crypto.randomUUID(),
+        type: "error" as const,
+        title: "Failed to delete facility",
+        description: message,
+      },
+    },
     { status: 409 },
   );
 }

@@ -39,7 +39,10 @@ export default function EditFacilityPage() {
   const data = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeader title={`Edit ${facility.name}`} description="Update the facility's details, prices and availability." />
+      <PageHeader
+        title={`Edit ${facility.name}`}
+        description="Update the facility's details, prices and availability."
+      />
       <FacilityForm
         mode="edit"
         lastResult={data?.result}

@@ -8,7 +8,14 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Input, Label } from "~/components/ui/field";
 import { FilterForm } from "~/components/ui/filter-form";
 import { BuildingIcon, DownloadIcon, PlusIcon } from "~/components/ui/icons";
-import { countText, IgnoredParams, NoMatches, SearchFilter, SelectFilter, SortControl } from "~/components/ui/list-controls";
+import {
+  countText,
+  IgnoredParams,
+  NoMatches,
+  SearchFilter,
+  SelectFilter,
+  SortControl,
+} from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { listFacilities } from "~/models/facilities.server";
@@ -63,7 +70,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function FacilitiesPage() {
   const { facilities, page, totalPages, total, capped, filters, ignored } = useLoaderData<typeof loader>();
   const { search } = useLocation();
-  const filtering = Boolean(filters.search || filters.type || filters.availability || filters.minPrice || filters.maxPrice);
+  const filtering = Boolean(
+    filters.search || filters.type || filters.availability || filters.minPrice || filters.maxPrice,
+  );
   const sign = filters.sortDirection === "desc" ? "-" : "";
 
   return (
@@ -73,7 +82,11 @@ export default function FacilitiesPage() {
         description={countText(total, capped, filtering, ["facility", "facilities"])}
         actions={
           <>
-            <a href={`/facilities/export${withParams(search, { page: undefined, limit: undefined })}`} className={buttonClasses("outline")} download>
+            <a
+              href={`/facilities/export${withParams(search, { page: undefined, limit: undefined })}`}
+              className={buttonClasses("outline")}
+              download
+            >
               <DownloadIcon className="h-4 w-4" /> Export
             </a>
             <ButtonLink to="/facilities/new">
@@ -116,13 +129,36 @@ export default function FacilitiesPage() {
           />
           <div className="w-[calc(50%-0.375rem)] sm:w-32">
             <Label htmlFor="facility-min-price">Min price</Label>
-            <Input id="facility-min-price" name="minPrice" type="number" min={0} step={1} inputMode="numeric" defaultValue={filters.minPrice} placeholder="$ any" />
+            <Input
+              id="facility-min-price"
+              name="minPrice"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              defaultValue={filters.minPrice}
+              placeholder="$ any"
+            />
           </div>
           <div className="w-[calc(50%-0.375rem)] sm:w-32">
             <Label htmlFor="facility-max-price">Max price</Label>
-            <Input id="facility-max-price" name="maxPrice" type="number" min={0} step={1} inputMode="numeric" defaultValue={filters.maxPrice} placeholder="$ any" />
+            <Input
+              id="facility-max-price"
+              name="maxPrice"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              defaultValue={filters.maxPrice}
+              placeholder="$ any"
+            />
           </div>
-          <SortControl id="facility-sort" labels={SORT_LABELS} field={filters.sortField} direction={filters.sortDirection} />
+          <SortControl
+            id="facility-sort"
+            labels={SORT_LABELS}
+            field={filters.sortField}
+            direction={filters.sortDirection}
+          />
         </FilterForm>
       </PageHeader>
 
@@ -130,7 +166,12 @@ export default function FacilitiesPage() {
 
       {facilities.length === 0 ? (
         filtering ? (
-          <NoMatches noun="facilities" message="Try another search or a wider price range, or clear the filters." clearTo="/facilities" clearLabel="Clear filters" />
+          <NoMatches
+            noun="facilities"
+            message="Try another search or a wider price range, or clear the filters."
+            clearTo="/facilities"
+            clearLabel="Clear filters"
+          />
         ) : (
           <EmptyState
             icon={<BuildingIcon className="h-6 w-6" />}

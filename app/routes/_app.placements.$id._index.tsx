@@ -45,7 +45,10 @@ export default function PlacementDetailPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link to="/placements" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+        <Link
+          to="/placements"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+        >
           <ArrowLeftIcon className="h-4 w-4" /> Back to Placements
         </Link>
         <div className="flex gap-2">
@@ -116,7 +119,8 @@ export default function PlacementDetailPage() {
                 </Item>
                 <Item label="Type">{p.facility.type}</Item>
                 <Item label="Address">
-                  {p.facility.address.street}, {p.facility.address.city}, {p.facility.address.state} {p.facility.address.zip}
+                  {p.facility.address.street}, {p.facility.address.city}, {p.facility.address.state}{" "}
+                  {p.facility.address.zip}
                 </Item>
                 <Item label="Contact">
                   {p.facility.contact.name} ·{" "}
@@ -150,7 +154,8 @@ export default function PlacementDetailPage() {
             <CardHeader title="Assigned Agent" />
             <dl className="space-y-4 p-5">
               <Item label="Name">
-                {p.agent.firstName} {p.agent.lastName} <span className="text-slate-500">· {capitalize(p.agent.role)}</span>
+                {p.agent.firstName} {p.agent.lastName}{" "}
+                <span className="text-slate-500">· {capitalize(p.agent.role)}</span>
               </Item>
               {p.agent.phone ? (
                 <Item label="Phone">

@@ -19,7 +19,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = contextOf(await requireUser(request));
   const placement = await getPlacement(getDb(), ctx, params.id ?? "");
   if (!placement) throw new Response("Failed to load placement details.", { status: 404 });
-  return json({ id: placement.id, title: `${placement.client.firstName} ${placement.client.lastName} → ${placement.facility.name}` });
+  return json({
+    id: placement.id,
+    title: `${placement.client.firstName} ${placement.client.lastName} → ${placement.facility.name}`,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -20,17 +20,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const placement = await getPlacement(db, ctx, params.id ?? "");
   if (!placement) throw new Response("Failed to load placement details.", { status: 404 });
-  const options = await placementFormOptions(db, ctx, { clientId: placement.client.id, facilityId: placement.facility.id });
+  const options = await placementFormOptions(db, ctx, {
+    clientId: placement.client.id,
+    facilityId: placement.facility.id,
+  });
   return json({ options, defaultValue: placementFormDefaults(placement) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = contextOf(await requireUser(request));
-  const submission = parseWithZod(readCheckboxes(await request.formData(), PLACEMENT_CHECKBOXES), { schema: PlacementSchema });
+  const submission = parseWithZod(readCheckboxes(await request.formData(), PLACEMENT_CHECKBOXES), {
+    schema: PlacementSchema,
+  });
   if (submission.status !== "success") return json({ result: submission.reply(), errors: [] }, { status: 400 });
   const id = params.id ?? "";
   const result = await updatePlacement(getDb(), ctx, id, submission.value);
-  if (!result.ok && result.reason === "not-found") throw new Response("Failed to load placement details.", { status: 404 });
+  if (!result.ok && result.reason === "not-found")
+    throw new Response("Failed to load placement details.", { status: 404 });
   if (!result.ok) return json({ result: submission.reply(), errors: result.errors }, { status: 400 });
   return redirectWithToast("/placements", { type: "success", title: "Placement updated successfully!" });
 }
@@ -41,7 +47,13 @@ export default function EditPlacementPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader title="Edit Placement" description="Update placement information and track progress" />
-      <PlacementForm mode="edit" lastResult={data?.result} serverErrors={data?.errors} defaultValue={defaultValue} options={options} />
+      <PlacementForm
+        mode="edit"
+        lastResult={data?.result}
+        serverErrors={data?.errors}
+        defaultValue={defaultValue}
+        options={options}
+      />
     </div>
   );
 }

@@ -146,7 +146,12 @@ export default function PlacementsPage() {
 
       {placements.length === 0 ? (
         filtering ? (
-          <NoMatches noun="placements" message="Try another search, or reset the filters." clearTo="/placements" clearLabel="Reset Filters" />
+          <NoMatches
+            noun="placements"
+            message="Try another search, or reset the filters."
+            clearTo="/placements"
+            clearLabel="Reset Filters"
+          />
         ) : (
           <EmptyState
             icon={<ClipboardIcon className="h-6 w-6" />}
@@ -162,13 +167,7 @@ export default function PlacementsPage() {
       ) : (
         <>
           <PlacementTable placements={placements} />
-          <Pagination
-            page={page}
-            totalPages={totalPages}
-            total={total}
-            noun="placements"
-            hrefFor={pageHref(search)}
-          />
+          <Pagination page={page} totalPages={totalPages} total={total} noun="placements" hrefFor={pageHref(search)} />
         </>
       )}
     </div>

@@ -22,7 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // From a facility's or a client's page: that one comes chosen.
   const facilityId = url.searchParams.get("facilityId");
   const clientId = url.searchParams.get("clientId");
-  const chosen = { facilityId: isUuid(facilityId ?? "") ? facilityId : null, clientId: isUuid(clientId ?? "") ? clientId : null };
+  const chosen = {
+    facilityId: isUuid(facilityId ?? "") ? facilityId : null,
+    clientId: isUuid(clientId ?? "") ? clientId : null,
+  };
   const options = await placementFormOptions(getDb(), contextOf(user), chosen);
   return json({
     options,
@@ -39,11 +42,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = contextOf(await requireUser(request));
-  const submission = parseWithZod(readCheckboxes(await request.formData(), PLACEMENT_CHECKBOXES), { schema: PlacementSchema });
+  const submission = parseWithZod(readCheckboxes(await request.formData(), PLACEMENT_CHECKBOXES), {
+    schema: PlacementSchema,
+  });
   if (submission.status !== "success") return json({ result: submission.reply(), errors: [] }, { status: 400 });
   const result = await createPlacement(getDb(), ctx, submission.value);
   if (!result.ok) {
-    return json({ result: submission.reply(), errors: result.reason === "invalid" ? result.errors : [] }, { status: 400 });
+    return json(
+      { result: submission.reply(), errors: result.reason === "invalid" ? result.errors : [] },
+      { status: 400 },
+    );
   }
   return redirectWithToast("/placements", { type: "success", title: "Placement created successfully!" });
 }
@@ -53,8 +61,17 @@ export default function NewPlacementPage() {
   const data = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeader title="Create New Placement" description="Create a new placement record for client and facility matching" />
-      <PlacementForm mode="create" lastResult={data?.result} serverErrors={data?.errors} defaultValue={defaultValue} options={options} />
+      <PageHeader
+        title="Create New Placement"
+        description="Create a new placement record for client and facility matching"
+      />
+      <PlacementForm
+        mode="create"
+        lastResult={data?.result}
+        serverErrors={data?.errors}
+        defaultValue={defaultValue}
+        options={options}
+      />
     </div>
   );
 }

@@ -2,7 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { type ClientActionFunctionArgs, Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { FORGOT_PASSWORD_TEXT, ForgotPasswordForm, type ForgotPasswordData } from "~/components/auth/forgot-password-form";
+import {
+  FORGOT_PASSWORD_TEXT,
+  ForgotPasswordForm,
+  type ForgotPasswordData,
+} from "~/components/auth/forgot-password-form";
 import { Toaster } from "~/components/layout/toaster";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -27,7 +31,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json<ForgotPasswordData>({ status: "error", result: submission.reply() }, { status: 400 });
   }
-  const result = await requestPasswordReset(getDb(), submission.value.email, { appUrl: env().appUrl, ip: clientIp(request) });
+  const result = await requestPasswordReset(getDb(), submission.value.email, {
+    appUrl: env().appUrl,
+    ip: clientIp(request),
+  });
   if (!result.ok) {
     return json<ForgotPasswordData>(
       {

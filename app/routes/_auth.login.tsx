@@ -35,7 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof SignInError)) throw error;
     const message = error.message || LOGIN_FAILED_FALLBACK;
     const toast: Toast = { id: crypto.randomUUID(), type: "error", title: "Login Failed", description: message };
-    const result = error.submission?.reply({ formErrors: error.status === 400 ? [] : [message], hideFields: ["password"] });
+    const result = error.submission?.reply({
+      formErrors: error.status === 400 ? [] : [message],
+      hideFields: ["password"],
+    });
     return json(
       { result, message: error.status === 400 ? null : message, toast },
       { status: error.status, headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined },

@@ -2,7 +2,14 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { type ClientActionFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  type ClientActionFunctionArgs,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { PasswordChecklist, PasswordMatch } from "~/components/auth/password-checklist";
 import { Toaster } from "~/components/layout/toaster";
@@ -27,7 +34,11 @@ import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Reset Your Password · Senior Placement" }];
 
-const INVALID_LINK = { type: "error", title: "Invalid Reset Link", description: "Please request a new password reset." } as const;
+const INVALID_LINK = {
+  type: "error",
+  title: "Invalid Reset Link",
+  description: "Please request a new password reset.",
+} as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -52,7 +63,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const password = String(formData.get("password") ?? "");
   const confirmation = String(formData.get("confirmPassword") ?? "");
   const checks = { met: PASSWORD_RULES.map((rule) => rule.test(password)), match: password === confirmation };
-  const reply = (formErrors?: string[]) => submission.reply({ formErrors, hideFields: ["password", "confirmPassword"] });
+  const reply = (formErrors?: string[]) =>
+    submission.reply({ formErrors, hideFields: ["password", "confirmPassword"] });
 
   if (submission.status !== "success") {
     const failed = new Set(Object.keys(submission.error ?? {}));
@@ -66,7 +78,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await resetPassword(getDb(), submission.value, { appUrl: env().appUrl });
   if (!result.ok) {
     const message = RESET_TOKEN_PROBLEMS[result.problem];
-    return json({ result: reply(), checks: null, toast: toast("error", "Reset Failed", message), problem: message }, { status: 400 });
+    return json(
+      { result: reply(), checks: null, toast: toast("error", "Reset Failed", message), problem: message },
+      { status: 400 },
+    );
   }
   return redirectWithToast("/login", {
     type: "success",
@@ -81,7 +96,12 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
     return await serverAction<typeof action>();
   } catch (error) {
     if (error instanceof Response) throw error; // a redirect (or an error page) goes on as usual
-    return { result: undefined, checks: null, toast: toast("error", "Error", "An error occurred. Please try again."), problem: null };
+    return {
+      result: undefined,
+      checks: null,
+      toast: toast("error", "Error", "An error occurred. Please try again."),
+      problem: null,
+    };
   }
 }
 

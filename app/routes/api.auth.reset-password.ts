@@ -13,7 +13,9 @@ export function action({ request }: ActionFunctionArgs) {
     const body = await readJsonBody(request, ResetPasswordSchema);
     const result = await resetPassword(getDb(), body, { appUrl: env().appUrl });
     if (!result.ok) {
-      return apiError(400, RESET_TOKEN_PROBLEMS[result.problem], { errors: [{ path: "token", msg: RESET_TOKEN_PROBLEMS[result.problem] }] });
+      return apiError(400, RESET_TOKEN_PROBLEMS[result.problem], {
+        errors: [{ path: "token", msg: RESET_TOKEN_PROBLEMS[result.problem] }],
+      });
     }
     return apiSuccess({}, { message: result.message });
   });

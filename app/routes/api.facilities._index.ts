@@ -8,7 +8,12 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     const result = await listFacilities(db, ctx, readQuery(request, FacilityListQuerySchema));
     return apiSuccess({
       facilities: result.facilities.map(toApiFacility),
-      pagination: { page: result.page, limit: result.limit, totalPages: result.totalPages, totalFacilities: result.total },
+      pagination: {
+        page: result.page,
+        limit: result.limit,
+        totalPages: result.totalPages,
+        totalFacilities: result.total,
+      },
     });
   });
 
@@ -17,5 +22,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
     ? methodNotAllowed("GET, POST")({ request })
     : withApiUser(request, async ({ db, ctx }) => {
         const facility = await createFacility(db, ctx, await readJsonBody(request, FacilitySchema));
-        return apiSuccess({ facility: toApiFacility(facility) }, { status: 201, message: "Facility created successfully!" });
+        return apiSuccess(
+          { facility: toApiFacility(facility) },
+          { status: 201, message: "Facility created successfully!" },
+        );
       });

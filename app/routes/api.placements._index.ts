@@ -1,5 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createPlacement, getPlacement, listPlacements, toApiPlacement, toApiPlacementListItem } from "~/models/placements.server";
+import {
+  createPlacement,
+  getPlacement,
+  listPlacements,
+  toApiPlacement,
+  toApiPlacementListItem,
+} from "~/models/placements.server";
 import { PlacementListQuerySchema, PlacementSchema } from "~/schemas/placement";
 import { apiError, apiSuccess, methodNotAllowed, readJsonBody, readQuery, withApiUser } from "~/utils/api.server";
 
@@ -24,5 +30,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
           return apiError(400, "Validation failed", { errors: result.reason === "invalid" ? result.errors : [] });
         }
         const placement = await getPlacement(db, ctx, result.id);
-        return apiSuccess({ placement: toApiPlacement(placement!) }, { status: 201, message: "Placement created successfully!" });
+        return apiSuccess(
+          { placement: toApiPlacement(placement!) },
+          { status: 201, message: "Placement created successfully!" },
+        );
       });

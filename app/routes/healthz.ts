@@ -8,6 +8,9 @@ export async function loader() {
     return json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     console.error("[healthz] database check failed", error);
-    return json({ status: "error", database: "unavailable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
+    return json(
+      { status: "error", database: "unavailable" },
+      { status: 503, headers: { "Cache-Control": "no-store" } },
+    );
   }
 }

@@ -27,13 +27,8 @@ import {
 // It normalises what it accepts: aliases to stored values, the spec's medicalNotes encoding and
 // budget range text to their parts, comma-separated entries to lists.
 
-
-
-
 const phone = (message: string) =>
   requiredText(message, 40).refine((v) => v.replace(/\D/g, "").length >= 7, "Please enter a valid phone number");
-
-
 
 const money = (label: string) =>
   z
@@ -143,12 +138,12 @@ export type ClientSortField = (typeof CLIENT_SORT_FIELDS)[number];
 export const CLIENT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
 
-
-
-
 /** The clients list: the screen's URL and GET /api/clients take the same parameters. */
 export const ClientListQuerySchema = z.strictObject({
-  search: z.preprocess(emptyToUndefined, z.string().trim().max(100, "search must be at most 100 characters").optional()),
+  search: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(100, "search must be at most 100 characters").optional(),
+  ),
   status: z.preprocess(emptyToUndefined, vocabulary("Status", CLIENT_STATUSES, CLIENT_STATUS_ALIASES).optional()),
   careLevel: z.preprocess(emptyToUndefined, vocabulary("Care level", CARE_LEVELS, CARE_LEVEL_ALIASES).optional()),
   sort: sortParam(CLIENT_SORT_FIELDS, "-updatedAt"),

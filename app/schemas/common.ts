@@ -5,11 +5,7 @@ import { canonical } from "~/utils/vocabulary";
 // Pieces shared by the entity schemas (browser-safe).
 
 export const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /**
  * A calendar date written YYYY-MM-DD that exists (no 30 February) and that Postgres stores
@@ -40,16 +36,17 @@ export const EmailSchema = z
 /** A vocabulary value or one of its aliases; anything else names the allowed values. */
 export function vocabulary<T extends string>(label: string, values: readonly T[], aliases: Record<string, T> = {}) {
   const allowed = [...values, ...Object.keys(aliases)].join(", ");
-  return z
-    .string({ error: `${label} is required` })
-    .transform((value, ctx) => {
-      const found = canonical(values, aliases, value);
-      if (!found) {
-        ctx.addIssue({ code: "custom", message: `Invalid ${label.toLowerCase()} "${value}". Allowed values: ${allowed}` });
-        return z.NEVER;
-      }
-      return found;
-    });
+  return z.string({ error: `${label} is required` }).transform((value, ctx) => {
+    const found = canonical(values, aliases, value);
+    if (!found) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Invalid ${label.toLowerCase()} "${value}". Allowed values: ${allowed}`,
+      });
+      return z.NEVER;
+    }
+    return found;
+  });
 }
 
 /** A list from repeated fields, an array or comma-separated text; trimmed, non-empty, no duplicates. */
@@ -130,7 +127,10 @@ export const distinctEntries = (noun: string) =>
     .nullish()
     .transform((value, ctx) => {
       const raw = value == null ? [] : Array.isArray(value) ? value.filter((v): v is string => Boolean(v)) : [value];
-      const list = raw.flatMap((v) => v.split(",")).map((v) => v.trim().replace(/\s+/g, " ")).filter(Boolean);
+      const list = raw
+        .flatMap((v) => v.split(","))
+        .map((v) => v.trim().replace(/\s+/g, " "))
+        .filter(Boolean);
       const seen = new Set<string>();
       for (const entry of list) {
         if (seen.has(entry.toLowerCase())) {

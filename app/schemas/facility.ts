@@ -1,5 +1,11 @@
 import * as z from "zod";
-import { AVAILABILITIES, AVAILABILITY_ALIASES, FACILITY_TYPE_ALIASES, FACILITY_TYPES, US_STATES } from "~/utils/vocabulary";
+import {
+  AVAILABILITIES,
+  AVAILABILITY_ALIASES,
+  FACILITY_TYPE_ALIASES,
+  FACILITY_TYPES,
+  US_STATES,
+} from "~/utils/vocabulary";
 import {
   checkbox,
   distinctEntries,
@@ -34,7 +40,9 @@ export const FacilitySchema = z
     name: requiredText("Facility name is required", 200),
     licenseNumber: requiredText("License number is required", 100),
     type: vocabulary("Facility type", FACILITY_TYPES, FACILITY_TYPE_ALIASES),
-    capacity: wholeNumber("Capacity must be at least 1").min(1, "Capacity must be at least 1").max(100_000, "Capacity is too large"),
+    capacity: wholeNumber("Capacity must be at least 1")
+      .min(1, "Capacity must be at least 1")
+      .max(100_000, "Capacity is too large"),
     currentOccupancy: wholeNumber("Current occupancy cannot be negative")
       .min(0, "Current occupancy cannot be negative")
       .nullish()
@@ -49,7 +57,10 @@ export const FacilitySchema = z
           .min(1, "State is required")
           .transform((v) => v.toUpperCase().slice(0, 2))
           .refine((v) => (US_STATES as readonly string[]).includes(v), "Please choose a US state"),
-        zip: requiredText("ZIP code is required", 10).refine((v) => ZIP_PATTERN.test(v), "Please enter a valid ZIP code"),
+        zip: requiredText("ZIP code is required", 10).refine(
+          (v) => ZIP_PATTERN.test(v),
+          "Please enter a valid ZIP code",
+        ),
       })
       .prefault({} as never),
     contact: z
@@ -90,7 +101,9 @@ export const FacilitySchema = z
     message: "Current occupancy cannot exceed capacity",
     // Not while the capacity itself is refused: one message for one mistake.
     when: ({ value }) =>
-      isNumber(value, "capacity") && (value as { capacity: number }).capacity >= 1 && isNumber(value, "currentOccupancy"),
+      isNumber(value, "capacity") &&
+      (value as { capacity: number }).capacity >= 1 &&
+      isNumber(value, "currentOccupancy"),
   })
   .refine((v) => !(v.maxCost > 0 && v.maxCost <= v.minCost), {
     path: ["maxCost"],
@@ -105,7 +118,14 @@ function isNumber(value: unknown, key: string): boolean {
 export type FacilityInput = z.output<typeof FacilitySchema>;
 
 /** The spec's sort fields; `capacity.available` (available beds) may also be written `availableBeds`. */
-export const FACILITY_SORT_FIELDS = ["updatedAt", "name", "minCost", "rating", "capacity.available", "availableBeds"] as const;
+export const FACILITY_SORT_FIELDS = [
+  "updatedAt",
+  "name",
+  "minCost",
+  "rating",
+  "capacity.available",
+  "availableBeds",
+] as const;
 export type FacilitySortField = (typeof FACILITY_SORT_FIELDS)[number];
 export const FACILITY_PAGE_SIZE = 12;
 
@@ -121,9 +141,15 @@ const price = (name: string) =>
 /** The facility directory: the screen's URL and GET /api/facilities take the same parameters. */
 export const FacilityListQuerySchema = z
   .strictObject({
-    search: z.preprocess(emptyToUndefined, z.string().trim().max(100, "search must be at most 100 characters").optional()),
+    search: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().max(100, "search must be at most 100 characters").optional(),
+    ),
     type: z.preprocess(emptyToUndefined, vocabulary("Type", FACILITY_TYPES, FACILITY_TYPE_ALIASES).optional()),
-    availability: z.preprocess(emptyToUndefined, vocabulary("Availability", AVAILABILITIES, AVAILABILITY_ALIASES).optional()),
+    availability: z.preprocess(
+      emptyToUndefined,
+      vocabulary("Availability", AVAILABILITIES, AVAILABILITY_ALIASES).optional(),
+    ),
     minPrice: price("minPrice"),
     maxPrice: price("maxPrice"),
     sort: sortParam(FACILITY_SORT_FIELDS, "-updatedAt"),

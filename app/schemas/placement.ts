@@ -13,11 +13,7 @@ import { checkbox, emptyToUndefined, isIsoDate, limitParam, pageParam, vocabular
 // One schema for the placement form and the placements API (spec 001 §5 Placement form).
 
 const reference = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .refine(isUuid, { message, abort: true });
+  z.string({ error: message }).trim().min(1, message).refine(isUuid, { message, abort: true });
 
 const date = (label: string) =>
   z
@@ -107,17 +103,14 @@ export type PlacementInput = z.output<typeof PlacementSchema>;
 export const PLACEMENT_PAGE_SIZE = 10;
 
 const reference_param = (name: string) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .refine(isUuid, `${name} must be an id`)
-      .optional(),
-  );
+  z.preprocess(emptyToUndefined, z.string().refine(isUuid, `${name} must be an id`).optional());
 
 /** The placements list: the screen's URL and GET /api/placements take the same parameters. */
 export const PlacementListQuerySchema = z.strictObject({
-  search: z.preprocess(emptyToUndefined, z.string().trim().max(100, "search must be at most 100 characters").optional()),
+  search: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(100, "search must be at most 100 characters").optional(),
+  ),
   status: z.preprocess(emptyToUndefined, vocabulary("Status", PLACEMENT_STATUSES, PLACEMENT_STATUS_ALIASES).optional()),
   priority: z.preprocess(emptyToUndefined, vocabulary("Priority", PRIORITIES, PRIORITY_ALIASES).optional()),
   facilityId: reference_param("facilityId"),

@@ -40,7 +40,10 @@ export function apiError(
 export function zodErrors(error: z.ZodError): ApiFieldError[] {
   return error.issues.map((issue) => {
     if (issue.code === "unrecognized_keys") {
-      return { path: issue.keys.join(","), msg: `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}` };
+      return {
+        path: issue.keys.join(","),
+        msg: `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}`,
+      };
     }
     return { path: issue.path.join("."), msg: issue.message };
   });

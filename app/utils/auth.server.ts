@@ -10,8 +10,7 @@ import { RULES } from "./rate-limit.server";
 import { clientIp } from "./request.server";
 
 export type PasswordSignIn =
-  | { ok: true; user: SessionUser }
-  | { ok: false; status: 401 | 429; message: string; retryAfter?: number };
+  { ok: true; user: SessionUser } | { ok: false; status: 401 | 429; message: string; retryAfter?: number };
 
 /**
  * The one sign-in rule, for the screen and the API: rate limited per account and per

@@ -37,11 +37,7 @@ async function createEmbeddedPool(dataDir: string): Promise<pg.Pool> {
   return pool;
 }
 
-export function openDatabase(options: {
-  databaseUrl?: string;
-  dataDir: string;
-  max?: number;
-}): DatabaseHandle {
+export function openDatabase(options: { databaseUrl?: string; dataDir: string; max?: number }): DatabaseHandle {
   let pool: pg.Pool | undefined;
   let poolPromise: Promise<pg.Pool> | undefined;
   const embedded = !options.databaseUrl;

@@ -92,7 +92,13 @@ export async function deliverEmail(
       });
       await db
         .updateTable("email_outbox")
-        .set((eb) => ({ status: "sent", provider_id: providerId, sent_at: new Date(), error: null, attempts: eb("attempts", "+", 1) }))
+        .set((eb) => ({
+          status: "sent",
+          provider_id: providerId,
+          sent_at: new Date(),
+          error: null,
+          attempts: eb("attempts", "+", 1),
+        }))
         .where("id", "=", id)
         .execute();
       return "sent";
@@ -114,11 +120,18 @@ export async function deliverEmail(
 
 /** Escapes text for the HTML part of an e-mail. */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 /** The HTML part: one simple, widely supported layout for every e-mail. */
-export function emailLayout(options: { heading: string; paragraphs: string[]; button?: { label: string; href: string } }) {
+export function emailLayout(options: {
+  heading: string;
+  paragraphs: string[];
+  button?: { label: string; href: string };
+}) {
   const p = (text: string) =>
     `<p style="margin:0 0 16px;font-size:15px;line-height:22px;color:#334155">${escapeHtml(text)}</p>`;
   const button = options.button

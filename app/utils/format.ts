@@ -16,7 +16,12 @@ export function formatCount(value: number): string {
   return count.format(value);
 }
 
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const shortDate = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** "Nov 22, 2026" for a date or a "YYYY-MM-DD" string (shown as the calendar day it names). */
 export function formatDate(value: Date | string | null | undefined): string {

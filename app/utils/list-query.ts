@@ -28,7 +28,10 @@ export function readListQuery<S extends z.ZodType>(
 }
 
 /** The current query string with some parameters changed (undefined or "" removes one). */
-export function withParams(search: string | URLSearchParams, changes: Record<string, string | number | undefined>): string {
+export function withParams(
+  search: string | URLSearchParams,
+  changes: Record<string, string | number | undefined>,
+): string {
   const params = new URLSearchParams(search);
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined || value === "") params.delete(key);
@@ -39,4 +42,5 @@ export function withParams(search: string | URLSearchParams, changes: Record<str
 }
 
 /** The link to page `p` of a list: the same URL with only the page changed (page 1 without it). */
-export const pageHref = (search: string | URLSearchParams) => (p: number) => withParams(search, { page: p === 1 ? undefined : p });
+export const pageHref = (search: string | URLSearchParams) => (p: number) =>
+  withParams(search, { page: p === 1 ? undefined : p });

@@ -47,7 +47,11 @@ export const ROOM_TYPE_LABELS: Record<(typeof ROOM_TYPES)[number], string> = {
 export const GENDERS = ["Male", "Female", "Other"] as const;
 
 /** The canonical value for a stored value or one of its aliases, or undefined. */
-export function canonical<T extends string>(values: readonly T[], aliases: Record<string, T>, input: string): T | undefined {
+export function canonical<T extends string>(
+  values: readonly T[],
+  aliases: Record<string, T>,
+  input: string,
+): T | undefined {
   const trimmed = input.trim();
   if ((values as readonly string[]).includes(trimmed)) return trimmed as T;
   return aliases[trimmed.toLowerCase()];
@@ -116,9 +120,56 @@ export const PRESET_AMENITIES = [
 
 /** The 50 US state codes. */
 export const US_STATES = [
-  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
-  "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
-  "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
+  "AL",
+  "AK",
+  "AZ",
+  "AR",
+  "CA",
+  "CO",
+  "CT",
+  "DE",
+  "FL",
+  "GA",
+  "HI",
+  "ID",
+  "IL",
+  "IN",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MA",
+  "MI",
+  "MN",
+  "MS",
+  "MO",
+  "MT",
+  "NE",
+  "NV",
+  "NH",
+  "NJ",
+  "NM",
+  "NY",
+  "NC",
+  "ND",
+  "OH",
+  "OK",
+  "OR",
+  "PA",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VT",
+  "VA",
+  "WA",
+  "WV",
+  "WI",
+  "WY",
 ] as const;
 
 /** Facility types: the nine form values (spec 001 §3). */
@@ -189,7 +240,12 @@ export const PRIORITY_ALIASES: Record<string, (typeof PRIORITIES)[number]> = {
 export const PLACEMENT_CHECKLIST = [
   { field: "contractSigned", column: "contract_signed", label: "Contract Signed", event: "Contract signed" },
   { field: "depositPaid", column: "deposit_paid", label: "Deposit Paid", event: "Deposit paid" },
-  { field: "insuranceVerified", column: "insurance_verified", label: "Insurance Verified", event: "Insurance verified" },
+  {
+    field: "insuranceVerified",
+    column: "insurance_verified",
+    label: "Insurance Verified",
+    event: "Insurance verified",
+  },
   {
     field: "medicalRecordsTransferred",
     column: "medical_records_transferred",

@@ -157,7 +157,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX clients_agency_care_idx ON clients (agency_id, care_level, updated_at DESC)`.execute(db);
   await sql`CREATE INDEX clients_search_trgm_idx ON clients USING gin (search_text gin_trgm_ops)`.execute(db);
   await sql`CREATE INDEX clients_email_idx ON clients (agency_id, lower(email))`.execute(db);
-  await sql`CREATE INDEX clients_phone_idx ON clients (agency_id, regexp_replace(phone, '[^0-9]', '', 'g'))`.execute(db);
+  await sql`CREATE INDEX clients_phone_idx ON clients (agency_id, regexp_replace(phone, '[^0-9]', '', 'g'))`.execute(
+    db,
+  );
   await sql`CREATE INDEX clients_conditions_idx ON clients USING gin (medical_conditions)`.execute(db);
   await sql`CREATE INDEX clients_medications_idx ON clients USING gin (medications)`.execute(db);
 
@@ -254,7 +256,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`CREATE INDEX placements_agency_created_idx ON placements (agency_id, created_at DESC, id)`.execute(db);
   await sql`CREATE INDEX placements_agency_status_idx ON placements (agency_id, status, created_at DESC)`.execute(db);
-  await sql`CREATE INDEX placements_agency_priority_idx ON placements (agency_id, priority, created_at DESC)`.execute(db);
+  await sql`CREATE INDEX placements_agency_priority_idx ON placements (agency_id, priority, created_at DESC)`.execute(
+    db,
+  );
   await sql`CREATE INDEX placements_client_idx ON placements (client_id, created_at DESC)`.execute(db);
   await sql`CREATE INDEX placements_facility_idx ON placements (facility_id, created_at DESC)`.execute(db);
   await sql`CREATE INDEX placements_agent_idx ON placements (agent_id)`.execute(db);
@@ -365,7 +369,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX resources_agency_created_idx ON resources (agency_id, created_at DESC, id)`.execute(db);
   await sql`CREATE INDEX resources_agency_category_idx ON resources (agency_id, category)`.execute(db);
   await sql`CREATE INDEX resources_related_idx ON resources (related_type, related_id)`.execute(db);
-  await sql`CREATE INDEX resources_name_trgm_idx ON resources USING gin (lower(original_name) gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX resources_name_trgm_idx ON resources USING gin (lower(original_name) gin_trgm_ops)`.execute(
+    db,
+  );
   await sql`CREATE INDEX resources_tags_idx ON resources USING gin (tags)`.execute(db);
 
   await sql`

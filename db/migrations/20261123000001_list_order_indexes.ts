@@ -28,6 +28,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   for (const [name, table, column] of INDEXES) {
     await sql`DROP INDEX IF EXISTS ${sql.raw(name)}`.execute(db);
-    await sql`CREATE INDEX ${sql.raw(name)} ON ${sql.table(table)} (agency_id, ${sql.ref(column)} DESC, id)`.execute(db);
+    await sql`CREATE INDEX ${sql.raw(name)} ON ${sql.table(table)} (agency_id, ${sql.ref(column)} DESC, id)`.execute(
+      db,
+    );
   }
 }

@@ -20,5 +20,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP INDEX IF EXISTS clients_phone_trgm_idx`.execute(db);
   await sql`DROP INDEX IF EXISTS clients_phone_idx`.execute(db);
   await sql`ALTER TABLE clients DROP COLUMN IF EXISTS phone_digits`.execute(db);
-  await sql`CREATE INDEX clients_phone_idx ON clients (agency_id, regexp_replace(phone, '[^0-9]', '', 'g'))`.execute(db);
+  await sql`CREATE INDEX clients_phone_idx ON clients (agency_id, regexp_replace(phone, '[^0-9]', '', 'g'))`.execute(
+    db,
+  );
 }

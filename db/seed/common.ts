@@ -24,8 +24,20 @@ const STAFF_ROWS: readonly Omit<StaffMember, "id">[] = [
   { firstName: "Marcus", lastName: "Reed", email: "marcus.reed@example.com", phone: "(555) 201-3344", role: "agent" },
   { firstName: "Priya", lastName: "Shah", email: "priya.shah@example.com", phone: "(555) 201-3371", role: "agent" },
   { firstName: "Elena", lastName: "Torres", email: "elena.torres@example.com", phone: "(555) 201-3408", role: "agent" },
-  { firstName: "James", lastName: "Whitaker", email: "james.whitaker@example.com", phone: "(555) 201-3452", role: "agent" },
-  { firstName: "Keisha", lastName: "Brooks", email: "keisha.brooks@example.com", phone: "(555) 201-3496", role: "agent" },
+  {
+    firstName: "James",
+    lastName: "Whitaker",
+    email: "james.whitaker@example.com",
+    phone: "(555) 201-3452",
+    role: "agent",
+  },
+  {
+    firstName: "Keisha",
+    lastName: "Brooks",
+    email: "keisha.brooks@example.com",
+    phone: "(555) 201-3496",
+    role: "agent",
+  },
 ];
 
 /** Stable ids, so a re-seed keeps links such as /clients/{id} working. */
@@ -43,7 +55,10 @@ export function fullName(person: { firstName: string; lastName: string }): strin
 export async function insertAgencyAndStaff(trx: Transaction<Database> | Kysely<Database>, now: Date) {
   const passwordHash = await argon2.hash(DEMO_LOGIN.password, { type: argon2.argon2id });
   const since = addDays(now, -400);
-  await trx.insertInto("agencies").values({ id: AGENCY_ID, name: AGENCY_NAME, created_at: since, updated_at: since }).execute();
+  await trx
+    .insertInto("agencies")
+    .values({ id: AGENCY_ID, name: AGENCY_NAME, created_at: since, updated_at: since })
+    .execute();
   await trx
     .insertInto("users")
     .values(
@@ -97,6 +112,9 @@ export async function insertMany<T extends keyof Database & string>(
 ) {
   for (let i = 0; i < rows.length; i += chunk) {
     // The generic table name defeats Kysely's per-table typing; `rows` is already checked.
-    await trx.insertInto(table).values(rows.slice(i, i + chunk) as never).execute();
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + chunk) as never)
+      .execute();
   }
 }

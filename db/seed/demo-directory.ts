@@ -94,15 +94,25 @@ function distinct(seen: Set<number>, at: Date): Date {
 
 function conditionsFor(rng: Rng, careLevel: CareLevel): string[] {
   const others = CONDITIONS.map((c) => c.name).filter((n) => !isDementia(n));
-  const count = rng.weighted([[0, 1], [1, 3], [2, 4], [3, 2]] as const);
-  const picked = rng.sample(others.filter((n) => !isSkilledNeed(n) || careLevel !== "independent"), count);
+  const count = rng.weighted([
+    [0, 1],
+    [1, 3],
+    [2, 4],
+    [3, 2],
+  ] as const);
+  const picked = rng.sample(
+    others.filter((n) => !isSkilledNeed(n) || careLevel !== "independent"),
+    count,
+  );
   if (careLevel === "memory") picked.unshift(rng.pick(DEMENTIA));
   if (careLevel === "skilled" && !picked.some(isSkilledNeed)) picked.unshift(rng.pick(SKILLED_NEEDS));
   return picked.slice(0, 3);
 }
 
 export function buildClients(rng: Rng, now: Date) {
-  const statuses = rng.shuffle(quota<ClientStatus>({ "New Client": 12, "Active Client": 16, Target: 10, Placed: 14, "Follow-up": 8 }));
+  const statuses = rng.shuffle(
+    quota<ClientStatus>({ "New Client": 12, "Active Client": 16, Target: 10, Placed: 14, "Follow-up": 8 }),
+  );
   const careLevels = rng.shuffle(quota<CareLevel>({ independent: 12, assisted: 22, memory: 15, skilled: 11 }));
   const genders = rng.shuffle(quota<Gender>({ Female: 33, Male: 25, Other: 2 }));
   const names = new Set<string>();
@@ -116,14 +126,24 @@ export function buildClients(rng: Rng, now: Date) {
     let firstName: string;
     let lastName: string;
     do {
-      const pool = gender === "Female" ? SENIOR_FEMALE_NAMES : gender === "Male" ? SENIOR_MALE_NAMES : rng.pick([SENIOR_FEMALE_NAMES, SENIOR_MALE_NAMES]);
+      const pool =
+        gender === "Female"
+          ? SENIOR_FEMALE_NAMES
+          : gender === "Male"
+            ? SENIOR_MALE_NAMES
+            : rng.pick([SENIOR_FEMALE_NAMES, SENIOR_MALE_NAMES]);
       firstName = rng.pick(pool);
       lastName = rng.pick(LAST_NAMES);
     } while (names.has(`${firstName} ${lastName}`));
     names.add(`${firstName} ${lastName}`);
 
     const relationship = rng.pick(RELATIONSHIPS);
-    const relativeSex = relationship.sex === "spouse" ? (gender === "Female" ? "M" : "F") : (relationship.sex ?? rng.pick(["F", "M"] as const));
+    const relativeSex =
+      relationship.sex === "spouse"
+        ? gender === "Female"
+          ? "M"
+          : "F"
+        : (relationship.sex ?? rng.pick(["F", "M"] as const));
     const relativeFirst =
       relationship.sex === "spouse"
         ? rng.pick(relativeSex === "F" ? SENIOR_FEMALE_NAMES : SENIOR_MALE_NAMES)
@@ -141,7 +161,12 @@ export function buildClients(rng: Rng, now: Date) {
     const [floorLow, floorHigh] = BUDGET_FLOOR[careLevel];
     const budgetMin = roundTo(rng.int(floorLow, floorHigh), 100);
     const budgetMax = budgetMin + roundTo(rng.int(1000, 3500), 100);
-    const budgetShape = rng.weighted([["both", 70], ["none", 15], ["min", 8], ["max", 7]] as const);
+    const budgetShape = rng.weighted([
+      ["both", 70],
+      ["none", 15],
+      ["min", 8],
+      ["max", 7],
+    ] as const);
 
     const city = rng.pick(CITIES);
     const [oldest, newest] = CREATED_DAYS_AGO[status];
@@ -168,19 +193,34 @@ export function buildClients(rng: Rng, now: Date) {
       emergency_phone: phone(rng),
       medical_conditions: conditions,
       medications,
-      medical_notes: careLevel === "memory" && rng.chance(0.5) ? MEDICAL_NOTES[2] : rng.chance(0.5) ? rng.pick(MEDICAL_NOTES) : null,
+      medical_notes:
+        careLevel === "memory" && rng.chance(0.5) ? MEDICAL_NOTES[2] : rng.chance(0.5) ? rng.pick(MEDICAL_NOTES) : null,
       care_level: careLevel,
       tracker_status: status,
       budget_min: budgetShape === "both" || budgetShape === "min" ? budgetMin : null,
       budget_max: budgetShape === "both" || budgetShape === "max" ? budgetMax : null,
       preferred_location: rng.chance(0.75) ? `${city.city}, ${city.state}` : null,
       preferred_amenities: rng.sample(AMENITIES, rng.int(0, 4)),
-      room_type: rng.weighted([["private", 40], ["semi-private", 20], ["shared", 10], ["studio", 15], ["one-bedroom", 15]] as const),
+      room_type: rng.weighted([
+        ["private", 40],
+        ["semi-private", 20],
+        ["shared", 10],
+        ["studio", 15],
+        ["one-bedroom", 15],
+      ] as const),
       created_by: rng.pick(STAFF).id,
       created_at: createdAt,
       updated_at: updatedAt,
     });
-    clients.push({ id, name: `${firstName} ${lastName}`, status, careLevel, createdAt, family, relationship: relationship.label });
+    clients.push({
+      id,
+      name: `${firstName} ${lastName}`,
+      status,
+      careLevel,
+      createdAt,
+      family,
+      relationship: relationship.label,
+    });
   });
   return { rows, clients };
 }
@@ -208,12 +248,29 @@ export function buildClientNotes(rng: Rng, now: Date, clients: readonly DemoClie
 export function buildFacilities(rng: Rng, now: Date) {
   const types = rng.shuffle(
     quota<FacilityType>({
-      "Assisted Living": 9, "Memory Care": 6, "Nursing Home": 5, "Independent Living": 5, "Skilled Nursing": 4,
-      "Rehabilitation Center": 3, "Adult Day Care": 3, "Home Care": 3, Other: 2,
+      "Assisted Living": 9,
+      "Memory Care": 6,
+      "Nursing Home": 5,
+      "Independent Living": 5,
+      "Skilled Nursing": 4,
+      "Rehabilitation Center": 3,
+      "Adult Day Care": 3,
+      "Home Care": 3,
+      Other: 2,
     }),
   );
-  const full = new Set(rng.sample(types.map((_, i) => i), 6));
-  const inactive = new Set(rng.sample(types.map((_, i) => i), 3));
+  const full = new Set(
+    rng.sample(
+      types.map((_, i) => i),
+      6,
+    ),
+  );
+  const inactive = new Set(
+    rng.sample(
+      types.map((_, i) => i),
+      3,
+    ),
+  );
   const names = new Set<string>();
   const seen = new Set<number>();
   const rows: Insertable<FacilitiesTable>[] = [];
@@ -231,11 +288,25 @@ export function buildFacilities(rng: Rng, now: Date) {
     const occupancy = full.has(i) ? capacity : Math.floor(capacity * (0.55 + rng.float() * 0.42));
     const minCost = roundTo(rng.int(kind.minCost[0], kind.minCost[1]), 100);
     const maxCost = minCost + roundTo(rng.int(1200, 3500), 100);
-    const amenities = [...kind.amenities, ...rng.sample(AMENITIES.filter((a) => !kind.amenities.includes(a)), 9)];
-    const specialties = [...rng.sample(kind.specialties, rng.int(1, kind.specialties.length)), ...rng.sample(SPECIALTIES, 2)];
+    const amenities = [
+      ...kind.amenities,
+      ...rng.sample(
+        AMENITIES.filter((a) => !kind.amenities.includes(a)),
+        9,
+      ),
+    ];
+    const specialties = [
+      ...rng.sample(kind.specialties, rng.int(1, kind.specialties.length)),
+      ...rng.sample(SPECIALTIES, 2),
+    ];
     const contactFirst = rng.pick([...ADULT_FEMALE_NAMES, ...ADULT_MALE_NAMES]);
     const contactLast = rng.pick(LAST_NAMES);
-    const slug = name.split(" ")[0].toLowerCase() + name.split(" ")[1].toLowerCase().replace(/[^a-z]/g, "");
+    const slug =
+      name.split(" ")[0].toLowerCase() +
+      name
+        .split(" ")[1]
+        .toLowerCase()
+        .replace(/[^a-z]/g, "");
     const createdAt = distinct(seen, timeBetween(rng, addDays(now, -720), addDays(now, -60)));
     const updatedAt = distinct(seen, timeBetween(rng, createdAt, now));
     const id = seedUuid("facility", i + 1);

@@ -57,46 +57,107 @@ function documents(now: Date, clients: readonly DemoClient[], facilities: readon
   const year = now.getFullYear();
   return [
     {
-      originalName: `Medical_Summary_${fileSafe(memoryClient.name)}.pdf`, extension: "pdf", title: "Physician Summary",
-      lines: [`Patient: ${memoryClient.name}`, "Diagnoses and current medications attached.", "Recommended level of care: memory care."],
-      category: "Medical Records", description: "Physician's summary and medication list from the last visit.",
-      access: "restricted", confidential: true, tags: ["medical", "physician"], related: ["Client", memoryClient.id], expiresInDays: null,
+      originalName: `Medical_Summary_${fileSafe(memoryClient.name)}.pdf`,
+      extension: "pdf",
+      title: "Physician Summary",
+      lines: [
+        `Patient: ${memoryClient.name}`,
+        "Diagnoses and current medications attached.",
+        "Recommended level of care: memory care.",
+      ],
+      category: "Medical Records",
+      description: "Physician's summary and medication list from the last visit.",
+      access: "restricted",
+      confidential: true,
+      tags: ["medical", "physician"],
+      related: ["Client", memoryClient.id],
+      expiresInDays: null,
     },
     {
-      originalName: `Medicare_Card_${fileSafe(placedClient.name)}.pdf`, extension: "pdf", title: "Insurance Card (copy)",
+      originalName: `Medicare_Card_${fileSafe(placedClient.name)}.pdf`,
+      extension: "pdf",
+      title: "Insurance Card (copy)",
       lines: [`Member: ${placedClient.name}`, "Medicare Part A and Part B", "Copy made with the member's consent."],
-      category: "Insurance Documents", description: "Copy of the Medicare card, front and back.",
-      access: "restricted", confidential: true, tags: ["insurance", "medicare"], related: ["Client", placedClient.id], expiresInDays: 300,
+      category: "Insurance Documents",
+      description: "Copy of the Medicare card, front and back.",
+      access: "restricted",
+      confidential: true,
+      tags: ["insurance", "medicare"],
+      related: ["Client", placedClient.id],
+      expiresInDays: 300,
     },
     {
-      originalName: `${fileSafe(brochure.name)}_Brochure_${year}.pdf`, extension: "pdf", title: brochure.name,
+      originalName: `${fileSafe(brochure.name)}_Brochure_${year}.pdf`,
+      extension: "pdf",
+      title: brochure.name,
       lines: ["Community brochure", "Floor plans, dining and activities calendar.", "Pricing sheet on the last page."],
-      category: "Facility Brochures", description: "Current brochure and pricing sheet.",
-      access: "public", confidential: false, tags: ["brochure", "pricing"], related: ["Facility", brochure.id], expiresInDays: null,
+      category: "Facility Brochures",
+      description: "Current brochure and pricing sheet.",
+      access: "public",
+      confidential: false,
+      tags: ["brochure", "pricing"],
+      related: ["Facility", brochure.id],
+      expiresInDays: null,
     },
     {
-      originalName: `License_${licensed.licenseNumber}.pdf`, extension: "pdf", title: "State License",
+      originalName: `License_${licensed.licenseNumber}.pdf`,
+      extension: "pdf",
+      title: "State License",
       lines: [`Licensee: ${licensed.name}`, `License number: ${licensed.licenseNumber}`, `Type: ${licensed.type}`],
-      category: "Licenses", description: "State operating license; renewal due soon.",
-      access: "internal", confidential: false, tags: ["license", "compliance"], related: ["Facility", licensed.id], expiresInDays: 20,
+      category: "Licenses",
+      description: "State operating license; renewal due soon.",
+      access: "internal",
+      confidential: false,
+      tags: ["license", "compliance"],
+      related: ["Facility", licensed.id],
+      expiresInDays: 20,
     },
     {
-      originalName: `Care_Plan_${fileSafe(activeClient.name)}.txt`, extension: "txt", title: `Care plan: ${activeClient.name}`,
-      lines: ["Mobility: walker, one assist for transfers.", "Medication management: yes.", "Diet: low sodium.", "Review in 30 days."],
-      category: "Care Plans", description: "Draft care plan agreed with the family.",
-      access: "internal", confidential: false, tags: ["care plan"], related: ["Client", activeClient.id], expiresInDays: null,
+      originalName: `Care_Plan_${fileSafe(activeClient.name)}.txt`,
+      extension: "txt",
+      title: `Care plan: ${activeClient.name}`,
+      lines: [
+        "Mobility: walker, one assist for transfers.",
+        "Medication management: yes.",
+        "Diet: low sodium.",
+        "Review in 30 days.",
+      ],
+      category: "Care Plans",
+      description: "Draft care plan agreed with the family.",
+      access: "internal",
+      confidential: false,
+      tags: ["care plan"],
+      related: ["Client", activeClient.id],
+      expiresInDays: null,
     },
     {
-      originalName: `Inspection_Report_${year - 1}_${fileSafe(inspected.name)}.txt`, extension: "txt", title: `Inspection report: ${inspected.name}`,
-      lines: ["Annual state inspection.", "No deficiencies in medication handling.", "One minor finding: kitchen log incomplete (corrected)."],
-      category: "Inspection Reports", description: "Last annual inspection; a new one is overdue.",
-      access: "internal", confidential: false, tags: ["inspection", "compliance"], related: ["Facility", inspected.id], expiresInDays: -10,
+      originalName: `Inspection_Report_${year - 1}_${fileSafe(inspected.name)}.txt`,
+      extension: "txt",
+      title: `Inspection report: ${inspected.name}`,
+      lines: [
+        "Annual state inspection.",
+        "No deficiencies in medication handling.",
+        "One minor finding: kitchen log incomplete (corrected).",
+      ],
+      category: "Inspection Reports",
+      description: "Last annual inspection; a new one is overdue.",
+      access: "internal",
+      confidential: false,
+      tags: ["inspection", "compliance"],
+      related: ["Facility", inspected.id],
+      expiresInDays: -10,
     },
   ];
 }
 
 /** Builds the rows and writes the files they point at (seed-1.pdf, seed-2.pdf, ...). */
-export function buildResources(rng: Rng, now: Date, clients: readonly DemoClient[], facilities: readonly DemoFacility[], uploadDir: string) {
+export function buildResources(
+  rng: Rng,
+  now: Date,
+  clients: readonly DemoClient[],
+  facilities: readonly DemoFacility[],
+  uploadDir: string,
+) {
   fs.mkdirSync(uploadDir, { recursive: true });
   const rows: Insertable<ResourcesTable>[] = [];
   const versionRows: Insertable<ResourceVersionsTable>[] = [];
@@ -104,7 +165,10 @@ export function buildResources(rng: Rng, now: Date, clients: readonly DemoClient
   documents(now, clients, facilities).forEach((doc, i) => {
     const id = seedUuid("resource", i + 1);
     const fileName = `seed-${i + 1}.${doc.extension}`;
-    const body = doc.extension === "pdf" ? tinyPdf(doc.title, doc.lines) : Buffer.from(`${doc.title}\n\n${doc.lines.join("\n")}\n`, "utf8");
+    const body =
+      doc.extension === "pdf"
+        ? tinyPdf(doc.title, doc.lines)
+        : Buffer.from(`${doc.title}\n\n${doc.lines.join("\n")}\n`, "utf8");
     fs.writeFileSync(path.join(uploadDir, fileName), body);
 
     const uploader = rng.pick(STAFF);

@@ -9,7 +9,18 @@ import type {
 } from "../types";
 import { AGENCY_ID, STAFF } from "./common";
 import type { DemoClient, DemoFacility } from "./demo-directory";
-import { addDays, addHours, dateOnly, dollars, HOUR_MS, type Rng, roundTo, seedUuid, timeBetween, timesBetween } from "./random";
+import {
+  addDays,
+  addHours,
+  dateOnly,
+  dollars,
+  HOUR_MS,
+  type Rng,
+  roundTo,
+  seedUuid,
+  timeBetween,
+  timesBetween,
+} from "./random";
 import { CANCEL_REASONS, PLACEMENT_NOTES } from "./texts";
 
 // Placements and their timelines. Each placement's story is generated as a list of dated
@@ -23,9 +34,16 @@ export interface DemoPlacement {
   status: PlacementStatus;
 }
 
-type Step = "contract_signed" | "deposit_paid" | "insurance_verified" | "medical_records_transferred" | "family_notified";
+type Step =
+  "contract_signed" | "deposit_paid" | "insurance_verified" | "medical_records_transferred" | "family_notified";
 
-const STEP_ORDER: readonly Step[] = ["contract_signed", "deposit_paid", "insurance_verified", "medical_records_transferred", "family_notified"];
+const STEP_ORDER: readonly Step[] = [
+  "contract_signed",
+  "deposit_paid",
+  "insurance_verified",
+  "medical_records_transferred",
+  "family_notified",
+];
 /** Steps an agent typically gets done before anything is signed. */
 const EARLY_STEPS: readonly Step[] = ["insurance_verified", "medical_records_transferred", "family_notified"];
 
@@ -54,7 +72,10 @@ function agentFor(rng: Rng) {
   return rng.weighted(STAFF.map((s) => [s, s.role === "agent" ? 3 : 1] as const));
 }
 
-function stepEvent(step: Step, ctx: { facility: string; family: string; relationship: string; deposit: number | null; payment: PaymentMethod }): Omit<Event, "at"> {
+function stepEvent(
+  step: Step,
+  ctx: { facility: string; family: string; relationship: string; deposit: number | null; payment: PaymentMethod },
+): Omit<Event, "at"> {
   switch (step) {
     case "contract_signed":
       return { event: "Contract signed", description: `Admission agreement signed by ${ctx.family}`, step };
@@ -63,7 +84,10 @@ function stepEvent(step: Step, ctx: { facility: string; family: string; relation
     case "insurance_verified":
       return {
         event: "Insurance verified",
-        description: ctx.payment === "Private Pay" ? "Medicare and supplemental coverage confirmed" : `${ctx.payment} coverage confirmed`,
+        description:
+          ctx.payment === "Private Pay"
+            ? "Medicare and supplemental coverage confirmed"
+            : `${ctx.payment} coverage confirmed`,
         step,
       };
     case "medical_records_transferred":
@@ -73,16 +97,30 @@ function stepEvent(step: Step, ctx: { facility: string; family: string; relation
   }
 }
 
-export function buildPlacements(rng: Rng, now: Date, clients: readonly DemoClient[], facilities: readonly DemoFacility[]) {
+export function buildPlacements(
+  rng: Rng,
+  now: Date,
+  clients: readonly DemoClient[],
+  facilities: readonly DemoFacility[],
+) {
   const of = (status: DemoClient["status"]) => rng.shuffle(clients.filter((c) => c.status === status));
   // Placed clients moved in (Completed); targets have a confirmed room; active clients are
   // being worked on; some earlier attempts were cancelled along the way.
   const plan: [PlacementStatus, DemoClient][] = [
     ...of("Placed").map((c) => ["Completed", c] as [PlacementStatus, DemoClient]),
-    ...of("Follow-up").slice(0, 4).map((c) => ["Completed", c] as [PlacementStatus, DemoClient]),
+    ...of("Follow-up")
+      .slice(0, 4)
+      .map((c) => ["Completed", c] as [PlacementStatus, DemoClient]),
     ...of("Target").map((c) => ["Confirmed", c] as [PlacementStatus, DemoClient]),
-    ...of("Active Client").slice(0, 14).map((c) => ["In Progress", c] as [PlacementStatus, DemoClient]),
-    ...rng.sample(clients.filter((c) => c.status !== "New Client"), 8).map((c) => ["Cancelled", c] as [PlacementStatus, DemoClient]),
+    ...of("Active Client")
+      .slice(0, 14)
+      .map((c) => ["In Progress", c] as [PlacementStatus, DemoClient]),
+    ...rng
+      .sample(
+        clients.filter((c) => c.status !== "New Client"),
+        8,
+      )
+      .map((c) => ["Cancelled", c] as [PlacementStatus, DemoClient]),
   ];
 
   const rows: Insertable<PlacementsTable>[] = [];
@@ -94,7 +132,14 @@ export function buildPlacements(rng: Rng, now: Date, clients: readonly DemoClien
     const facility = facilityFor(rng, client, facilities);
     const agent = agentFor(rng);
     const creator = rng.chance(0.8) ? agent : rng.pick(STAFF);
-    const payment = rng.weighted<PaymentMethod>([["Private Pay", 45], ["Insurance", 15], ["Medicaid", 15], ["Medicare", 10], ["VA Benefits", 10], ["Other", 5]]);
+    const payment = rng.weighted<PaymentMethod>([
+      ["Private Pay", 45],
+      ["Insurance", 15],
+      ["Medicaid", 15],
+      ["Medicare", 10],
+      ["VA Benefits", 10],
+      ["Other", 5],
+    ]);
     const rate = roundTo(facility.minCost + rng.float() * (facility.maxCost - facility.minCost), 50);
     const deposit = payment === "Medicaid" ? null : roundTo(rate * rng.pick([0.5, 1]), 100);
     const ctx = { facility: facility.name, family: client.family, relationship: client.relationship, deposit, payment };
@@ -109,7 +154,9 @@ export function buildPlacements(rng: Rng, now: Date, clients: readonly DemoClien
       "In Progress": [0.3, 0.85],
     };
     const createdAt = timeBetween(rng, at(window[status][0]), at(window[status][1]));
-    const events: Event[] = [{ at: createdAt, event: "Placement created", description: `${client.name} → ${facility.name}` }];
+    const events: Event[] = [
+      { at: createdAt, event: "Placement created", description: `${client.name} → ${facility.name}` },
+    ];
     let moveIn: string | null = null;
     let endDate: string | null = null;
 
@@ -121,9 +168,18 @@ export function buildPlacements(rng: Rng, now: Date, clients: readonly DemoClien
       events.push({ at: when, event: "Status changed", description: `${from} → ${to}` });
 
     if (status === "Completed") {
-      const moveInAt = timeBetween(rng, new Date(createdAt.getTime() + (now.getTime() - createdAt.getTime()) * 0.6), addDays(now, -1));
+      const moveInAt = timeBetween(
+        rng,
+        new Date(createdAt.getTime() + (now.getTime() - createdAt.getTime()) * 0.6),
+        addDays(now, -1),
+      );
       const skipInsurance = payment === "Private Pay" && rng.chance(0.5);
-      addSteps(STEP_ORDER.filter((s) => !(skipInsurance && s === "insurance_verified") && !(s === "deposit_paid" && deposit === null)), addHours(moveInAt, -24));
+      addSteps(
+        STEP_ORDER.filter(
+          (s) => !(skipInsurance && s === "insurance_verified") && !(s === "deposit_paid" && deposit === null),
+        ),
+        addHours(moveInAt, -24),
+      );
       const signed = events.find((e) => e.step === "contract_signed")!.at;
       changed("In Progress", "Confirmed", new Date(signed.getTime() + rng.int(20, 120) * 60_000));
       events.push({ at: moveInAt, event: "Moved in", description: `${client.name} moved in to ${facility.name}` });
@@ -131,10 +187,16 @@ export function buildPlacements(rng: Rng, now: Date, clients: readonly DemoClien
       moveIn = dateOnly(moveInAt);
     } else if (status === "Confirmed") {
       const extra = rng.sample(EARLY_STEPS, rng.int(0, 2));
-      const steps = STEP_ORDER.filter((s) => s === "contract_signed" || (s === "deposit_paid" && deposit !== null) || extra.includes(s));
+      const steps = STEP_ORDER.filter(
+        (s) => s === "contract_signed" || (s === "deposit_paid" && deposit !== null) || extra.includes(s),
+      );
       addSteps(steps, addHours(now, -6));
       const signed = events.find((e) => e.step === "contract_signed")!.at;
-      changed("In Progress", "Confirmed", new Date(Math.min(signed.getTime() + rng.int(20, 120) * 60_000, now.getTime() - HOUR_MS)));
+      changed(
+        "In Progress",
+        "Confirmed",
+        new Date(Math.min(signed.getTime() + rng.int(20, 120) * 60_000, now.getTime() - HOUR_MS)),
+      );
       moveIn = dateOnly(addDays(now, rng.int(3, 30)));
     } else if (status === "In Progress") {
       addSteps(rng.sample(EARLY_STEPS, rng.int(0, 2)), addHours(now, -2));
@@ -148,7 +210,10 @@ export function buildPlacements(rng: Rng, now: Date, clients: readonly DemoClien
 
     events.sort((a, b) => a.at.getTime() - b.at.getTime());
     const done = (step: Step) => events.find((e) => e.step === step);
-    const flag = (step: Step) => ({ [step]: Boolean(done(step)), [`${step}_date`]: done(step) ? dateOnly(done(step)!.at) : null });
+    const flag = (step: Step) => ({
+      [step]: Boolean(done(step)),
+      [`${step}_date`]: done(step) ? dateOnly(done(step)!.at) : null,
+    });
 
     rows.push({
       id,
@@ -157,7 +222,12 @@ export function buildPlacements(rng: Rng, now: Date, clients: readonly DemoClien
       facility_id: facility.id,
       agent_id: agent.id,
       status,
-      priority: rng.weighted([["Low", 2], ["Medium", 4], ["High", 3], ["Urgent", 1]] as const),
+      priority: rng.weighted([
+        ["Low", 2],
+        ["Medium", 4],
+        ["High", 3],
+        ["Urgent", 1],
+      ] as const),
       start_date: dateOnly(createdAt),
       end_date: endDate,
       move_in_date: moveIn,

@@ -63,7 +63,9 @@ export function buildTasks(
     const due = addDays(now, dueIn);
     const latestCreation = new Date(Math.min(addDays(due, -1).getTime(), now.getTime() - 6 * HOUR_MS));
     const createdAt = timeBetween(rng, addDays(latestCreation, -rng.int(2, 20)), latestCreation);
-    const completedAt = completed ? timeBetween(rng, createdAt, new Date(Math.min(addDays(due, 2).getTime(), now.getTime() - HOUR_MS))) : null;
+    const completedAt = completed
+      ? timeBetween(rng, createdAt, new Date(Math.min(addDays(due, 2).getTime(), now.getTime() - HOUR_MS)))
+      : null;
     const activityEnd = completedAt ?? new Date(now.getTime() - HOUR_MS);
     let updatedAt = completedAt ?? createdAt;
 
@@ -92,7 +94,12 @@ export function buildTasks(
 
     const commTimes = timesBetween(rng, createdAt, activityEnd, client ? rng.int(0, 4) : rng.int(0, 1));
     commTimes.forEach((at, k) => {
-      const kind = rng.weighted<CommunicationType>([["note", 3], ["call", 4], ["email", 3], ["meeting", 2]]);
+      const kind = rng.weighted<CommunicationType>([
+        ["note", 3],
+        ["call", 4],
+        ["email", 3],
+        ["meeting", 2],
+      ]);
       communicationRows.push({
         id: seedUuid(`task-${i + 1}-communication`, k + 1),
         agency_id: AGENCY_ID,
@@ -113,14 +120,21 @@ export function buildTasks(
       title: fill(rng.pick(TASK_TITLES[type]), names),
       description: rng.chance(0.4) ? rng.pick(TASK_DESCRIPTIONS) : null,
       type,
-      priority: rng.weighted([["Low", 2], ["Medium", 4], ["High", 3], ["Urgent", 1]] as const),
+      priority: rng.weighted([
+        ["Low", 2],
+        ["Medium", 4],
+        ["High", 3],
+        ["Urgent", 1],
+      ] as const),
       stage,
       position,
       is_completed: completed,
       completed_at: completedAt,
       due_date: dateOnly(due),
       estimated_placement_date:
-        (stage === "Active Client" || stage === "Target") && rng.chance(0.6) ? dateOnly(addDays(now, rng.int(14, 60))) : null,
+        (stage === "Active Client" || stage === "Target") && rng.chance(0.6)
+          ? dateOnly(addDays(now, rng.int(14, 60)))
+          : null,
       estimated_hours: rng.chance(0.7) ? rng.int(1, 12) / 2 : null,
       client_id: client?.id ?? null,
       assigned_to: assignee.id,

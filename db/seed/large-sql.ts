@@ -27,7 +27,9 @@ export function r(n: number): string {
 
 /** The hash columns h0..h{count-1} for row number `i`, salted per table. */
 export function hashes(salt: string, count: number, n = "i"): string {
-  return Array.from({ length: count }, (_, k) => `decode(md5(${lit(`${salt}-${k}-`)} || ${n}), 'hex') AS h${k}`).join(", ");
+  return Array.from({ length: count }, (_, k) => `decode(md5(${lit(`${salt}-${k}-`)} || ${n}), 'hex') AS h${k}`).join(
+    ", ",
+  );
 }
 
 /** One element of `items`, chosen by r(n). */
@@ -37,7 +39,10 @@ export function pick(items: readonly string[], n: number): string {
 
 /** Like pick, with integer weights: weighted([["a", 3], ["b", 1]], n). */
 export function weighted(entries: readonly (readonly [string, number])[], n: number): string {
-  return pick(entries.flatMap(([value, weight]) => Array<string>(weight).fill(value)), n);
+  return pick(
+    entries.flatMap(([value, weight]) => Array<string>(weight).fill(value)),
+    n,
+  );
 }
 
 /** A random percentage 0..99, for "x % of rows" conditions. */
@@ -70,7 +75,10 @@ export const AGENCY = `${lit(AGENCY_ID)}::uuid`;
 
 /** A staff member's id, agents three times as likely as the coordinator. */
 export function staffPick(n: number): string {
-  return `${weighted(STAFF.map((s) => [s.id, s.role === "agent" ? 3 : 1] as const), n)}::uuid`;
+  return `${weighted(
+    STAFF.map((s) => [s.id, s.role === "agent" ? 3 : 1] as const),
+    n,
+  )}::uuid`;
 }
 
 /** A phone number such as (555) 412-0398; uses r(n) and r(n + 1). */
@@ -79,7 +87,12 @@ export function phoneSql(n: number): string {
 }
 
 /** A CASE over `column` returning `valueFor(key)` for each key. */
-export function caseOf(column: string, keys: readonly string[], valueFor: (key: string) => string, otherwise = "NULL"): string {
+export function caseOf(
+  column: string,
+  keys: readonly string[],
+  valueFor: (key: string) => string,
+  otherwise = "NULL",
+): string {
   return `CASE ${column} ${keys.map((key) => `WHEN ${lit(key)} THEN ${valueFor(key)}`).join(" ")} ELSE ${otherwise} END`;
 }
 

@@ -1,15 +1,49 @@
 import type { TaskType } from "../types";
 import { STAFF } from "./common";
 import {
-  AGENCY, array, caseOf, distinctPicks, hashes, lit, pastInstant, percent, phoneSql, pick, r, seedUuidSql, staffPick, weighted,
+  AGENCY,
+  array,
+  caseOf,
+  distinctPicks,
+  hashes,
+  lit,
+  pastInstant,
+  percent,
+  phoneSql,
+  pick,
+  r,
+  seedUuidSql,
+  staffPick,
+  weighted,
 } from "./large-sql";
 import {
-  CANCEL_REASONS, CHECKLISTS, COMMUNICATIONS, FACILITY_KINDS, FACILITY_NOTES, FACILITY_PREFIXES, PLACEMENT_NOTES,
-  TASK_DESCRIPTIONS, TASK_TITLES, TYPES_BY_STAGE,
+  CANCEL_REASONS,
+  CHECKLISTS,
+  COMMUNICATIONS,
+  FACILITY_KINDS,
+  FACILITY_NOTES,
+  FACILITY_PREFIXES,
+  PLACEMENT_NOTES,
+  TASK_DESCRIPTIONS,
+  TASK_TITLES,
+  TYPES_BY_STAGE,
 } from "./texts";
 import {
-  ADULT_FEMALE_NAMES, ADULT_MALE_NAMES, AMENITIES, CITIES, CONDITIONS, DEMENTIA, LAST_NAMES, MEDICAL_NOTES, RELATIONSHIPS,
-  ROOM_TYPES, SENIOR_FEMALE_NAMES, SENIOR_MALE_NAMES, SPECIALTIES, STREET_NAMES, STREET_SUFFIXES,
+  ADULT_FEMALE_NAMES,
+  ADULT_MALE_NAMES,
+  AMENITIES,
+  CITIES,
+  CONDITIONS,
+  DEMENTIA,
+  LAST_NAMES,
+  MEDICAL_NOTES,
+  RELATIONSHIPS,
+  ROOM_TYPES,
+  SENIOR_FEMALE_NAMES,
+  SENIOR_MALE_NAMES,
+  SPECIALTIES,
+  STREET_NAMES,
+  STREET_SUFFIXES,
 } from "./words";
 
 // One INSERT ... SELECT template per table. {{from}}..{{to}} is the batch's range of row
@@ -27,8 +61,13 @@ export interface LargeCounts {
 
 const STAGES = ["New Client", "Active Client", "Target", "Placed", "Follow-up"];
 const TASK_TYPES = Object.keys(TASK_TITLES) as TaskType[];
-const cities = { city: array(CITIES.map((c) => c.city)), state: array(CITIES.map((c) => c.state)), zip3: array(CITIES.map((c) => c.zip3)) };
-const streetSql = (n: number) => `(100 + ${r(n)} % 9800) || ' ' || ${pick(STREET_NAMES, n + 1)} || ' ' || ${pick(STREET_SUFFIXES, n + 2)}`;
+const cities = {
+  city: array(CITIES.map((c) => c.city)),
+  state: array(CITIES.map((c) => c.state)),
+  zip3: array(CITIES.map((c) => c.zip3)),
+};
+const streetSql = (n: number) =>
+  `(100 + ${r(n)} % 9800) || ' ' || ${pick(STREET_NAMES, n + 1)} || ' ' || ${pick(STREET_SUFFIXES, n + 2)}`;
 const fraction = (n: number) => `((1 + ${r(n)} % 999)::float8 / 1000)`;
 const uuid = (kind: string, n: string) => seedUuidSql(`large-${kind}`, n);
 
@@ -50,8 +89,25 @@ b AS MATERIALIZED (
     ${pick(LAST_NAMES, 2)} AS last_name,
     1 + ${r(3)} % ${CITIES.length} AS city,
     1 + ${r(4)} % ${RELATIONSHIPS.length} AS rel,
-    ${weighted([["independent", 2], ["assisted", 4], ["memory", 3], ["skilled", 2]], 5)} AS care_level,
-    ${weighted([["New Client", 3], ["Active Client", 5], ["Target", 3], ["Placed", 6], ["Follow-up", 3]], 6)} AS tracker_status,
+    ${weighted(
+      [
+        ["independent", 2],
+        ["assisted", 4],
+        ["memory", 3],
+        ["skilled", 2],
+      ],
+      5,
+    )} AS care_level,
+    ${weighted(
+      [
+        ["New Client", 3],
+        ["Active Client", 5],
+        ["Target", 3],
+        ["Placed", 6],
+        ["Follow-up", 3],
+      ],
+      6,
+    )} AS tracker_status,
     ${pastInstant(7)} AS created_at
   FROM s
 ),
@@ -77,15 +133,24 @@ SELECT ${uuid("client", "i")}, ${AGENCY}, first_name, last_name,
     || ' ' || CASE WHEN (${sameLast})[rel] THEN last_name ELSE ${pick(LAST_NAMES, 18)} END,
   (${array(RELATIONSHIPS.map((x) => x.label))})[rel],
   ${phoneSql(19)},
-  ${memoryFirst(pick(DEMENTIA, 36))} || ${walk(others.map((c) => c.name), conditionCount)},
-  ${memoryFirst(pick(dementiaMeds, 36))} || ${walk(others.map((c) => c.medications[0] ?? null), conditionCount)},
+  ${memoryFirst(pick(DEMENTIA, 36))} || ${walk(
+    others.map((c) => c.name),
+    conditionCount,
+  )},
+  ${memoryFirst(pick(dementiaMeds, 36))} || ${walk(
+    others.map((c) => c.medications[0] ?? null),
+    conditionCount,
+  )},
   CASE WHEN ${percent(31)} < 40 THEN ${pick(MEDICAL_NOTES, 30)} END,
   care_level, tracker_status,
   CASE WHEN ${percent(29)} < 70 OR ${percent(29)} BETWEEN 85 AND 92 THEN budget_floor END,
   CASE WHEN ${percent(29)} < 70 OR ${percent(29)} >= 93 THEN budget_floor + 1000 + (${r(28)} % 26) * 100 END,
   CASE WHEN ${percent(32)} < 75 THEN (${cities.city})[city] || ', ' || (${cities.state})[city] END,
   ${distinctPicks(AMENITIES, `${r(26)} % 5`, 24)},
-  ${weighted(ROOM_TYPES.map((t, k) => [t, [8, 4, 2, 3, 3][k]] as const), 33)},
+  ${weighted(
+    ROOM_TYPES.map((t, k) => [t, [8, 4, 2, 3, 3][k]] as const),
+    33,
+  )},
   ${staffPick(34)},
   created_at, created_at + ({{now}} - created_at) * ${fraction(35)}
 FROM c`;
@@ -100,7 +165,10 @@ export function facilitiesSql(): string {
 WITH s AS MATERIALIZED (SELECT i, ${hashes("facility", 5)} FROM generate_series({{from}}, {{to}}) AS i),
 b AS MATERIALIZED (
   SELECT s.*,
-    (${weighted(kinds.map((_, k) => [String(k + 1), weights[k]] as const), 0)})::int AS kind,
+    (${weighted(
+      kinds.map((_, k) => [String(k + 1), weights[k]] as const),
+      0,
+    )})::int AS kind,
     1 + ${r(1)} % ${CITIES.length} AS city,
     ${pick(FACILITY_PREFIXES, 2)} AS prefix,
     ${pastInstant(7)} AS created_at
@@ -142,11 +210,47 @@ FROM c`;
 
 export function placementsSql(counts: LargeCounts): string {
   // Older placements are mostly settled (moved in or called off); recent ones are open.
-  const status = `CASE WHEN age_s < 20 * 86400 THEN ${weighted([["In Progress", 6], ["Confirmed", 3], ["Cancelled", 1]], 2)}
-      WHEN age_s < 60 * 86400 THEN ${weighted([["In Progress", 3], ["Confirmed", 3], ["Completed", 3], ["Cancelled", 1]], 2)}
-      WHEN age_s < 120 * 86400 THEN ${weighted([["In Progress", 1], ["Confirmed", 1], ["Completed", 6], ["Cancelled", 2]], 2)}
-      ELSE ${weighted([["Completed", 8], ["Cancelled", 2]], 2)} END`;
-  const payments: [string, number][] = [["Private Pay", 9], ["Insurance", 3], ["Medicaid", 3], ["Medicare", 2], ["VA Benefits", 2], ["Other", 1]];
+  const status = `CASE WHEN age_s < 20 * 86400 THEN ${weighted(
+    [
+      ["In Progress", 6],
+      ["Confirmed", 3],
+      ["Cancelled", 1],
+    ],
+    2,
+  )}
+      WHEN age_s < 60 * 86400 THEN ${weighted(
+        [
+          ["In Progress", 3],
+          ["Confirmed", 3],
+          ["Completed", 3],
+          ["Cancelled", 1],
+        ],
+        2,
+      )}
+      WHEN age_s < 120 * 86400 THEN ${weighted(
+        [
+          ["In Progress", 1],
+          ["Confirmed", 1],
+          ["Completed", 6],
+          ["Cancelled", 2],
+        ],
+        2,
+      )}
+      ELSE ${weighted(
+        [
+          ["Completed", 8],
+          ["Cancelled", 2],
+        ],
+        2,
+      )} END`;
+  const payments: [string, number][] = [
+    ["Private Pay", 9],
+    ["Insurance", 3],
+    ["Medicaid", 3],
+    ["Medicare", 2],
+    ["VA Benefits", 2],
+    ["Other", 1],
+  ];
   const stepDate = (flag: string, offset: string) => `CASE WHEN ${flag} THEN start_date + least(${offset}, span) END`;
   return `
 WITH s AS MATERIALIZED (SELECT i, ${hashes("placement", 4)} FROM generate_series({{from}}, {{to}}) AS i),
@@ -185,7 +289,15 @@ INSERT INTO placements (id, agency_id, client_id, facility_id, agent_id, status,
   deposit_paid_date, insurance_verified, insurance_verified_date, medical_records_transferred,
   medical_records_transferred_date, family_notified, family_notified_date, notes, created_by, created_at, updated_at)
 SELECT ${uuid("placement", "i")}, ${AGENCY}, ${uuid("client", `1 + ${r(3)} % ${counts.clients}`)}, facility_id,
-  ${staffPick(5)}, status, ${weighted([["Low", 2], ["Medium", 4], ["High", 3], ["Urgent", 1]], 6)},
+  ${staffPick(5)}, status, ${weighted(
+    [
+      ["Low", 2],
+      ["Medium", 4],
+      ["High", 3],
+      ["Urgent", 1],
+    ],
+    6,
+  )},
   start_date, end_date, move_in, rate, payment,
   CASE WHEN payment <> 'Medicaid' THEN round(rate * (CASE WHEN ${r(9)} % 2 = 0 THEN 1 ELSE 0.5 END) / 100) * 100 END,
   contract, ${stepDate("contract", `2 + ${r(15)} % 6`)},
@@ -253,7 +365,15 @@ INSERT INTO tasks (id, agency_id, title, description, type, priority, stage, pos
 SELECT ${uuid("task", "i")}, ${AGENCY},
   replace(replace(${title}, '{client}', coalesce(client_name, 'the client')), '{facility}', ${facilityName}),
   CASE WHEN ${percent(18)} < 30 THEN ${pick(TASK_DESCRIPTIONS, 19)} END,
-  type, ${weighted([["Low", 2], ["Medium", 4], ["High", 3], ["Urgent", 1]], 20)}, stage, i::float8, done, completed_at,
+  type, ${weighted(
+    [
+      ["Low", 2],
+      ["Medium", 4],
+      ["High", 3],
+      ["Urgent", 1],
+    ],
+    20,
+  )}, stage, i::float8, done, completed_at,
   due_date, CASE WHEN ${percent(11)} < 30 THEN due_date + 14 + ${r(12)} % 45 END,
   CASE WHEN ${percent(13)} < 70 THEN (1 + ${r(14)} % 12) * 0.5 END,
   client_id, ${staffPick(15)}, CASE WHEN ${percent(16)} < 70 THEN ${staffPick(15)} ELSE ${lit(STAFF[0].id)}::uuid END,
@@ -283,7 +403,15 @@ export function communicationsSql(counts: LargeCounts): string {
   const content = caseOf("b.type", types, (t) => pick(COMMUNICATIONS[t as keyof typeof COMMUNICATIONS], 2));
   return `
 WITH s AS MATERIALIZED (SELECT i, ${hashes("communication", 1)} FROM generate_series({{from}}, {{to}}) AS i),
-b AS MATERIALIZED (SELECT s.*, ${weighted([["note", 3], ["call", 4], ["email", 3], ["meeting", 2]], 1)} AS type FROM s)
+b AS MATERIALIZED (SELECT s.*, ${weighted(
+    [
+      ["note", 3],
+      ["call", 4],
+      ["email", 3],
+      ["meeting", 2],
+    ],
+    1,
+  )} AS type FROM s)
 INSERT INTO task_communications (agency_id, task_id, type, content, author_id, occurred_at, created_at, updated_at)
 SELECT ${AGENCY}, t.id, b.type,
   replace(replace(replace(${content}, '{client}', coalesce(cl.first_name || ' ' || cl.last_name, 'the client')),

@@ -89,7 +89,10 @@ export async function seedLarge(db: Kysely<Database>, options: SeedLargeOptions 
 
   const bar = options.progress
     ? new cliProgress.SingleBar(
-        { format: "Seeding [{bar}] {percentage}% | ~{value}/{total} rows | {table} | {duration_formatted}", hideCursor: true },
+        {
+          format: "Seeding [{bar}] {percentage}% | ~{value}/{total} rows | {table} | {duration_formatted}",
+          hideCursor: true,
+        },
         cliProgress.Presets.shades_classic,
       )
     : undefined;
@@ -106,7 +109,9 @@ export async function seedLarge(db: Kysely<Database>, options: SeedLargeOptions 
       // 100,000 tasks by sequential scans (minutes per batch instead of a second). This lock
       // keeps autovacuum away until commit (it does not block inserts), and each table is
       // analyzed here as soon as it is full, which ANALYZE can do with our own rows.
-      await sql`LOCK TABLE ${sql.join(LOADED_TABLES.map((t) => sql.table(t)))} IN SHARE UPDATE EXCLUSIVE MODE`.execute(trx);
+      await sql`LOCK TABLE ${sql.join(LOADED_TABLES.map((t) => sql.table(t)))} IN SHARE UPDATE EXCLUSIVE MODE`.execute(
+        trx,
+      );
       await insertAgencyAndStaff(trx, now);
       await sql`ANALYZE agencies, users`.execute(trx);
       for (const [i, step] of steps.entries()) {

@@ -101,9 +101,7 @@ export function timeBetween(rng: Rng, start: Date, end: Date): Date {
 
 /** `count` sorted random instants between `start` and `end`. */
 export function timesBetween(rng: Rng, start: Date, end: Date, count: number): Date[] {
-  return Array.from({ length: count }, () => timeBetween(rng, start, end)).sort(
-    (a, b) => a.getTime() - b.getTime(),
-  );
+  return Array.from({ length: count }, () => timeBetween(rng, start, end)).sort((a, b) => a.getTime() - b.getTime());
 }
 
 /**

@@ -37,7 +37,9 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--seconds") options.seconds = Number(value());
     else if (flag === "--only") options.only = value().split(",");
     else {
-      console.error(`unknown option ${argv[i]}\nusage: npm run bench -- [--url URL] [--connections N] [--seconds N] [--only a,b]`);
+      console.error(
+        `unknown option ${argv[i]}\nusage: npm run bench -- [--url URL] [--connections N] [--seconds N] [--only a,b]`,
+      );
       process.exit(2);
     }
   }
@@ -151,7 +153,9 @@ async function main() {
   try {
     const cookie = await browserCookie(server.url, DEMO_LOGIN.email, DEMO_LOGIN.password);
     const token = await apiToken(server.url, DEMO_LOGIN.email, DEMO_LOGIN.password);
-    const chosen = targets(cookie, token, await sampleIds(server.url, token)).filter((t) => !options.only || options.only.includes(t.name));
+    const chosen = targets(cookie, token, await sampleIds(server.url, token)).filter(
+      (t) => !options.only || options.only.includes(t.name),
+    );
     if (chosen.length === 0) throw new Error(`--only matched no target`);
 
     console.log(`${server.url}: ${options.connections} connections, ${options.seconds} s per target\n`);

@@ -306,7 +306,9 @@ test.describe("adding a client", () => {
     await expect(warning).toBeVisible();
     const link = warning.getByRole("link", { name: `${existing.firstName} ${existing.lastName}` });
     await expect(link).toHaveAttribute("href", `/clients/${existing.id}`);
-    await expect(warning.getByRole("listitem")).toHaveText(`${existing.firstName} ${existing.lastName} has the same email and phone.`);
+    await expect(warning.getByRole("listitem")).toHaveText(
+      `${existing.firstName} ${existing.lastName} has the same email and phone.`,
+    );
     await expect(page).toHaveURL(/\/clients\/new$/);
     await expect(field(page, "First name")).toHaveValue("Anne");
     expect(await clientsOf(agency)).toHaveLength(1);
@@ -322,7 +324,10 @@ test.describe("adding a client", () => {
     ]);
   });
 
-  test("Add turns typed entries into ticked boxes, refusing empty and repeated ones @js-only", async ({ page, agency }) => {
+  test("Add turns typed entries into ticked boxes, refusing empty and repeated ones @js-only", async ({
+    page,
+    agency,
+  }) => {
     await page.goto("/clients/new");
     await ready(page, true, "form");
     const conditions = page.getByRole("group", { name: "Medical conditions" });
@@ -345,7 +350,12 @@ test.describe("adding a client", () => {
 
     // One more typed and not added: it is saved too.
     await other.fill("Cataracts");
-    await fillRequired(page, { firstName: "Ida", lastName: "Picker", email: `ida.${token()}@example.com`, phone: uniquePhone() });
+    await fillRequired(page, {
+      firstName: "Ida",
+      lastName: "Picker",
+      email: `ida.${token()}@example.com`,
+      phone: uniquePhone(),
+    });
     await page.getByRole("button", { name: "Create Client" }).click();
     await expect(toast(page, "success")).toContainText("Client created successfully!");
     const [stored] = await clientsOf(agency);
@@ -371,8 +381,16 @@ test.describe("adding a client", () => {
   }) => {
     await page.goto("/clients/new");
     await ready(page, js, "form");
-    await fillRequired(page, { firstName: "Tess", lastName: "Ticked", email: `tess.${token()}@example.com`, phone: uniquePhone() });
-    await page.getByRole("group", { name: "Medical conditions" }).getByRole("checkbox", { name: "Hypertension", exact: true }).check();
+    await fillRequired(page, {
+      firstName: "Tess",
+      lastName: "Ticked",
+      email: `tess.${token()}@example.com`,
+      phone: uniquePhone(),
+    });
+    await page
+      .getByRole("group", { name: "Medical conditions" })
+      .getByRole("checkbox", { name: "Hypertension", exact: true })
+      .check();
     await page.getByRole("button", { name: "Create Client" }).click();
     await expect(toast(page, "success")).toContainText("Client created successfully!");
     const [stored] = await clientsOf(agency);
@@ -388,7 +406,11 @@ test.describe("the clients list", () => {
     agency,
     javaScriptEnabled: js,
   }) => {
-    const quill = await insertClient(agency, { first_name: "Harriet", last_name: "Quillfeather", phone: "(503) 555-0142" });
+    const quill = await insertClient(agency, {
+      first_name: "Harriet",
+      last_name: "Quillfeather",
+      phone: "(503) 555-0142",
+    });
     await insertClient(agency, { first_name: "Walter", last_name: "Brennan", email: "walter.b@example.org" });
     await insertClient(agency, { first_name: "Rosa", last_name: "Delgado" });
 
@@ -424,8 +446,18 @@ test.describe("the clients list", () => {
     agency,
     javaScriptEnabled: js,
   }) => {
-    await insertClient(agency, { first_name: "Ann", last_name: "Lee", email: "ann.lee1950@example.com", phone: "(212) 555-0100" });
-    await insertClient(agency, { first_name: "Bob", last_name: "Stone", email: "bob.stone@example.com", phone: "(212) 555-1950" });
+    await insertClient(agency, {
+      first_name: "Ann",
+      last_name: "Lee",
+      email: "ann.lee1950@example.com",
+      phone: "(212) 555-0100",
+    });
+    await insertClient(agency, {
+      first_name: "Bob",
+      last_name: "Stone",
+      email: "bob.stone@example.com",
+      phone: "(212) 555-1950",
+    });
     await page.goto("/clients");
     await ready(page, js, "list");
     await filters(page).getByLabel("Search").fill("ann.lee1950@example.com");
@@ -439,9 +471,24 @@ test.describe("the clients list", () => {
     agency,
     javaScriptEnabled: js,
   }) => {
-    await insertClient(agency, { first_name: "Alma", last_name: "Target-Memory", tracker_status: "Target", care_level: "memory" });
-    await insertClient(agency, { first_name: "Bert", last_name: "Target-Assisted", tracker_status: "Target", care_level: "assisted" });
-    await insertClient(agency, { first_name: "Cleo", last_name: "New-Memory", tracker_status: "New Client", care_level: "memory" });
+    await insertClient(agency, {
+      first_name: "Alma",
+      last_name: "Target-Memory",
+      tracker_status: "Target",
+      care_level: "memory",
+    });
+    await insertClient(agency, {
+      first_name: "Bert",
+      last_name: "Target-Assisted",
+      tracker_status: "Target",
+      care_level: "assisted",
+    });
+    await insertClient(agency, {
+      first_name: "Cleo",
+      last_name: "New-Memory",
+      tracker_status: "New Client",
+      care_level: "memory",
+    });
 
     await page.goto("/clients");
     await ready(page, js, "list");
@@ -545,7 +592,10 @@ test.describe("the clients list", () => {
     await expect(cardNames(page)).toHaveText(["Page13 Tern"]);
     await expect(pagination).toContainText("Page 2 of 2 · 13 clients");
     // The export takes every page of the filtered list, so it leaves the page out.
-    const href = new URL((await page.getByRole("link", { name: "Export", exact: true }).getAttribute("href"))!, page.url());
+    const href = new URL(
+      (await page.getByRole("link", { name: "Export", exact: true }).getAttribute("href"))!,
+      page.url(),
+    );
     expect(href.pathname).toBe("/clients/export");
     expect(href.searchParams.get("search")).toBe("tern");
     expect(href.searchParams.has("page")).toBe(false);
@@ -586,8 +636,18 @@ test.describe("export", () => {
       care_level: "memory",
       medical_notes: "=1+2",
     });
-    await insertClient(agency, { first_name: "Carl", last_name: "Assisted", tracker_status: "Target", care_level: "assisted" });
-    await insertClient(agency, { first_name: "Dina", last_name: "NewClient", tracker_status: "New Client", care_level: "memory" });
+    await insertClient(agency, {
+      first_name: "Carl",
+      last_name: "Assisted",
+      tracker_status: "Target",
+      care_level: "assisted",
+    });
+    await insertClient(agency, {
+      first_name: "Dina",
+      last_name: "NewClient",
+      tracker_status: "New Client",
+      care_level: "memory",
+    });
 
     await page.goto("/clients");
     await ready(page, js, "list");
@@ -639,7 +699,9 @@ test.describe("export", () => {
     const response = await page.request.get("/clients/export?status=Placed");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("text/csv");
-    expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="clients-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers()["content-disposition"]).toMatch(
+      /^attachment; filename="clients-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const records = csvRecords(await response.text());
     const expected = await dbForE2E()
       .selectFrom("clients")
@@ -787,7 +849,9 @@ test.describe("deleting a client", () => {
     const usage = await db
       .selectNoFrom([
         sql<number>`(SELECT count(*)::int FROM placements WHERE client_id = ${client.id})`.as("placements"),
-        sql<number>`(SELECT count(*)::int FROM tasks WHERE client_id = ${client.id} AND NOT is_completed)`.as("openTasks"),
+        sql<number>`(SELECT count(*)::int FROM tasks WHERE client_id = ${client.id} AND NOT is_completed)`.as(
+          "openTasks",
+        ),
       ])
       .executeTakeFirstOrThrow();
     expect(usage.placements).toBeGreaterThan(0);
@@ -808,7 +872,13 @@ test.describe("deleting a client", () => {
     const client = await insertClient(agency, { first_name: "Opal", last_name: "Tasked" });
     await dbForE2E()
       .insertInto("tasks")
-      .values({ agency_id: agency.agencyId, title: "Call the family", due_date: "2030-01-15", client_id: client.id, assigned_to: agency.id })
+      .values({
+        agency_id: agency.agencyId,
+        title: "Call the family",
+        due_date: "2030-01-15",
+        client_id: client.id,
+        assigned_to: agency.id,
+      })
       .execute();
 
     await page.goto(`/clients/${client.id}`);

@@ -81,7 +81,8 @@ async function insertPlacement(user: SignedInUser, facility: StoredFacility) {
 const filters = (page: Page) => page.getByRole("search", { name: "Facility filters" });
 const cards = (page: Page) => page.getByTestId("facility-card");
 const cardNames = (page: Page) => cards(page).getByRole("heading");
-const cardOf = (page: Page, name: string) => cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
+const cardOf = (page: Page, name: string) =>
+  cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
 const amenities = (page: Page) => page.getByRole("group", { name: "Amenities" });
 const specialties = (page: Page) => page.getByRole("group", { name: "Specialties" });
 
@@ -225,8 +226,12 @@ test.describe("adding a facility", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors below" })).toBeVisible();
     await expect(field(page, "Facility name")).toHaveAccessibleDescription("Facility name is required");
     await expect(field(page, "ZIP code")).toHaveAccessibleDescription("Please enter a valid ZIP code");
-    await expect(field(page, "Current occupancy")).toHaveAccessibleDescription("Current occupancy cannot exceed capacity");
-    await expect(field(page, "Maximum cost")).toHaveAccessibleDescription("Maximum cost must be greater than minimum cost");
+    await expect(field(page, "Current occupancy")).toHaveAccessibleDescription(
+      "Current occupancy cannot exceed capacity",
+    );
+    await expect(field(page, "Maximum cost")).toHaveAccessibleDescription(
+      "Maximum cost must be greater than minimum cost",
+    );
     await expect(field(page, "Contact email")).toHaveAccessibleDescription("Please enter a valid email address");
     await expect(field(page, "Facility name")).toHaveAttribute("aria-invalid", "true");
     // Fields that are right carry no message.
@@ -573,7 +578,11 @@ test.describe("the facility directory", () => {
     await expect(cardNames(page)).toHaveText(["Ends At"]);
   });
 
-  test("sort by available beds, and the direction toggle reverses it", async ({ page, agency, javaScriptEnabled: js }) => {
+  test("sort by available beds, and the direction toggle reverses it", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
     await insertFacility(agency, { name: "Five Free", capacity: 20, current_occupancy: 15 });
     await insertFacility(agency, { name: "None Free", capacity: 30, current_occupancy: 30 });
     await insertFacility(agency, { name: "Twelve Free", capacity: 12, current_occupancy: 0 });
@@ -670,7 +679,12 @@ test.describe("export", () => {
       accepts_insurance: false,
     });
     await insertFacility(agency, { name: "Waitlisted Memory", type: "Memory Care", capacity: 6, current_occupancy: 6 });
-    await insertFacility(agency, { name: "Assisted Elsewhere", type: "Assisted Living", capacity: 10, current_occupancy: 1 });
+    await insertFacility(agency, {
+      name: "Assisted Elsewhere",
+      type: "Assisted Living",
+      capacity: 10,
+      current_occupancy: 1,
+    });
 
     await page.goto("/facilities");
     await ready(page, js, "list");
@@ -738,7 +752,11 @@ test.describe("export", () => {
 // ───────────────────────────── detail ─────────────────────────────
 
 test.describe("a facility's page", () => {
-  test("shows the facility; the quick actions lead to its placements", async ({ page, agency, javaScriptEnabled: js }) => {
+  test("shows the facility; the quick actions lead to its placements", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
     const facility = await insertFacility(agency, {
       name: "Brookside Care",
       license_number: "OR-NH-5150",
@@ -907,7 +925,9 @@ test.describe("editing a facility", () => {
     await field(page, "Capacity (beds)").fill("25");
     await page.getByRole("button", { name: "Update Facility" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors below" })).toBeVisible();
-    await expect(field(page, "Current occupancy")).toHaveAccessibleDescription("Current occupancy cannot exceed capacity");
+    await expect(field(page, "Current occupancy")).toHaveAccessibleDescription(
+      "Current occupancy cannot exceed capacity",
+    );
     expect((await facilitiesOf(agency))[0].capacity).toBe(40);
     // The entries are as they were: no box added for the empty "Other amenities".
     await expect(amenities(page).getByRole("checkbox")).toHaveCount(21);

@@ -20,7 +20,9 @@ test.describe("forgot and reset password", () => {
       await expect(page).toHaveURL(/\/forgot-password$/);
       await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
     }
-    await expect(box.getByText("Enter your email address and we'll send you instructions to reset your password.")).toBeVisible();
+    await expect(
+      box.getByText("Enter your email address and we'll send you instructions to reset your password."),
+    ).toBeVisible();
     await box.getByLabel("Email address").fill(spareAgentEmail);
     await box.getByRole("button", { name: "Send Reset Instructions" }).click();
 
@@ -102,7 +104,9 @@ test.describe("forgot and reset password", () => {
     await page.getByLabel("Confirm Password").fill("weakpass");
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.locator("[data-toast-type=error]")).toContainText("Invalid Password");
-    await expect(page.locator("[data-toast-type=error]")).toContainText("Please ensure your password meets all requirements.");
+    await expect(page.locator("[data-toast-type=error]")).toContainText(
+      "Please ensure your password meets all requirements.",
+    );
     await expect(page.locator("[aria-label='Password requirements'] [data-met=false]")).toHaveCount(3);
 
     await page.getByLabel("New Password").fill(NEW_PASSWORD);
@@ -130,7 +134,9 @@ test.describe("forgot and reset password", () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await page.goto(link);
-    await expect(page.getByText("This password reset link has already been used. Please request a new one.")).toBeVisible();
+    await expect(
+      page.getByText("This password reset link has already been used. Please request a new one."),
+    ).toBeVisible();
     await page.getByRole("link", { name: "Request a new link" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
   });

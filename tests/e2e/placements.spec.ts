@@ -25,7 +25,12 @@ import {
 
 // ───────────────────────────── helpers ─────────────────────────────
 
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const shortDate = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** "Mar 5, 2026" for "2026-03-05", as the app shows a calendar day. */
 function shown(day: string): string {
@@ -52,7 +57,11 @@ interface StoredPlacement {
 }
 
 /** A client straight in the database, in the signed-in user's agency. */
-async function insertClient(user: SignedInUser, firstName = "Test", lastName = `Client${token()}`): Promise<StoredClient> {
+async function insertClient(
+  user: SignedInUser,
+  firstName = "Test",
+  lastName = `Client${token()}`,
+): Promise<StoredClient> {
   const row = await dbForE2E()
     .insertInto("clients")
     .values({
@@ -137,8 +146,7 @@ const checklistBox = (page: Page, step: string) => page.getByRole("checkbox", { 
 
 /** The detail's six steps. */
 const steps = (page: Page) => page.getByRole("list", { name: "Steps" }).getByRole("listitem");
-const step = (page: Page, label: string) =>
-  steps(page).filter({ has: page.getByText(label, { exact: true }) });
+const step = (page: Page, label: string) => steps(page).filter({ has: page.getByText(label, { exact: true }) });
 /** The detail's timeline entries, newest first. */
 const timeline = (page: Page) => page.getByRole("list", { name: "Timeline" }).getByRole("listitem");
 const timelineEvents = (page: Page) => timeline(page).locator("p:first-child");
@@ -164,7 +172,13 @@ async function applyFilters(page: Page, js: boolean) {
  * Chooses a client or facility in the placement form. With JavaScript: types `term`, waits for
  * the matches from /placement-options, and clicks the one named `label`; without: selects it.
  */
-async function choose(page: Page, js: boolean, which: "Client" | "Facility", option: { id: string; label: string }, term: string) {
+async function choose(
+  page: Page,
+  js: boolean,
+  which: "Client" | "Facility",
+  option: { id: string; label: string },
+  term: string,
+) {
   const control = picker(page, which);
   if (!js) {
     await control.selectOption(option.id);
@@ -184,7 +198,12 @@ async function choose(page: Page, js: boolean, which: "Client" | "Facility", opt
 }
 
 /** What the picker shows as chosen: the record's name with JavaScript, its id without. */
-async function expectChosen(page: Page, js: boolean, which: "Client" | "Facility", option: { id: string; label: string }) {
+async function expectChosen(
+  page: Page,
+  js: boolean,
+  which: "Client" | "Facility",
+  option: { id: string; label: string },
+) {
   await expect(picker(page, which)).toHaveValue(js ? option.label : option.id);
 }
 
@@ -216,7 +235,11 @@ test.describe("creating a placement", () => {
     agency,
     javaScriptEnabled: js,
   }) => {
-    const facility = await insertFacility(agency, { name: `Rosewood Manor ${token()}`, capacity: 20, current_occupancy: 10 });
+    const facility = await insertFacility(agency, {
+      name: `Rosewood Manor ${token()}`,
+      capacity: 20,
+      current_occupancy: 10,
+    });
     // One with more beds free: it would come first if the facility were not chosen.
     const other = await insertFacility(agency, { name: `Other Place ${token()}`, capacity: 40, current_occupancy: 0 });
     const client = await insertClient(agency, "Grace", `Okafor${token()}`);
@@ -238,7 +261,13 @@ test.describe("creating a placement", () => {
     await expect(field(page, "Status")).toHaveValue("In Progress");
     await expect(field(page, "Priority")).toHaveValue("Medium");
     await expect(field(page, "Start date")).toHaveValue(today());
-    for (const section of ["Basic Information", "Important Dates", "Financial Information", "Placement Checklist", "Notes"]) {
+    for (const section of [
+      "Basic Information",
+      "Important Dates",
+      "Financial Information",
+      "Placement Checklist",
+      "Notes",
+    ]) {
       await expect(page.getByRole("heading", { name: section, exact: true })).toBeVisible();
     }
     if (js) {
@@ -251,7 +280,9 @@ test.describe("creating a placement", () => {
         `${facility.name} — Portland, OR · 10 beds free`,
       ]);
       await expect(
-        page.getByText("The chosen facility and those with the most beds free. Another one? Use New Placement on its page."),
+        page.getByText(
+          "The chosen facility and those with the most beds free. Another one? Use New Placement on its page.",
+        ),
       ).toBeVisible();
       await expect(picker(page, "Client").locator("option")).toHaveCount(3);
       await expect(picker(page, "Client").locator("option", { hasText: client.name })).toHaveText(
@@ -259,7 +290,9 @@ test.describe("creating a placement", () => {
       );
       await expect(picker(page, "Client").locator("option", { hasText: bystander.name })).toHaveCount(1);
       await expect(
-        page.getByText("The chosen client and the most recently updated ones. Another client? Start from the client's page."),
+        page.getByText(
+          "The chosen client and the most recently updated ones. Another client? Start from the client's page.",
+        ),
       ).toBeVisible();
     }
 
@@ -333,7 +366,10 @@ test.describe("creating a placement", () => {
     await expect(page.getByText("Prefers a ground-floor room.")).toBeVisible();
   });
 
-  test("the pickers search as you type; arrow keys and Enter choose; no match says so @js-only", async ({ page, agency }) => {
+  test("the pickers search as you type; arrow keys and Enter choose; no match says so @js-only", async ({
+    page,
+    agency,
+  }) => {
     const facility = await insertFacility(agency, { name: "Harbor View", address_city: "Astoria" });
     await insertFacility(agency, { name: "Cedar Hollow", address_city: "Bend" });
     const ada = await insertClient(agency, "Ada", "Marlowe");
@@ -347,7 +383,9 @@ test.describe("creating a placement", () => {
     // Matches on the name, in first-name order; the first is active.
     const client = picker(page, "Client");
     const clients = page.getByRole("listbox", { name: "Client" }).getByRole("option");
-    const answered = page.waitForResponse((r) => r.url().includes("/placement-options") && new URL(r.url()).searchParams.get("q") === "marlowe");
+    const answered = page.waitForResponse(
+      (r) => r.url().includes("/placement-options") && new URL(r.url()).searchParams.get("q") === "marlowe",
+    );
     await client.fill("marlowe");
     await answered;
     await expect(clients).toHaveCount(2);
@@ -366,7 +404,9 @@ test.describe("creating a placement", () => {
 
     // A facility by its city; a term that matches nothing.
     const place = picker(page, "Facility");
-    const nothing = page.waitForResponse((r) => r.url().includes("/placement-options") && new URL(r.url()).searchParams.get("q") === "zzzz");
+    const nothing = page.waitForResponse(
+      (r) => r.url().includes("/placement-options") && new URL(r.url()).searchParams.get("q") === "zzzz",
+    );
     await place.fill("zzzz");
     await nothing;
     await expect(page.getByRole("listbox", { name: "Facility" })).toHaveText("No matches");
@@ -392,7 +432,8 @@ test.describe("creating a placement", () => {
     await page.goto(`/placements/new?facilityId=${theirs.id}`);
     await ready(page, js, "form");
     await expect(picker(page, "Facility")).toHaveValue("");
-    if (!js) await expect(picker(page, "Facility").locator("option")).toHaveText(["Choose…", new RegExp(`^${mine.name} — `)]);
+    if (!js)
+      await expect(picker(page, "Facility").locator("option")).toHaveText(["Choose…", new RegExp(`^${mine.name} — `)]);
     await expect(page.getByText(theirs.name)).toHaveCount(0);
   });
 });
@@ -401,7 +442,10 @@ test.describe("creating a placement", () => {
 
 /** The value of a detail page's item by its label (dt), e.g. "Start date". */
 const item = (page: Page, label: string) =>
-  page.locator("dt").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+  page
+    .locator("dt")
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]");
 
 test.describe("a placement's page", () => {
   test("shows its client, facility, key details, agent, notes and metadata", async ({ page, agency }) => {
@@ -437,13 +481,25 @@ test.describe("a placement's page", () => {
     await expect(page.getByText("Placement Details", { exact: true })).toBeVisible();
     await expect(page.getByText("Completed", { exact: true })).toBeVisible();
     await expect(page.getByText("Urgent Priority", { exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveAttribute("href", `/placements/${placement.id}/edit`);
+    await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveAttribute(
+      "href",
+      `/placements/${placement.id}/edit`,
+    );
 
     // Client and facility, each with a link to its page.
-    await expect(page.getByRole("link", { name: client.name, exact: true })).toHaveAttribute("href", `/clients/${client.id}`);
+    await expect(page.getByRole("link", { name: client.name, exact: true })).toHaveAttribute(
+      "href",
+      `/clients/${client.id}`,
+    );
     await expect(page.getByRole("link", { name: phone, exact: true })).toHaveAttribute("href", `tel:${phone}`);
-    await expect(page.getByRole("link", { name: client.email, exact: true })).toHaveAttribute("href", `mailto:${client.email}`);
-    await expect(page.getByRole("link", { name: "Brookside Care", exact: true })).toHaveAttribute("href", `/facilities/${facility.id}`);
+    await expect(page.getByRole("link", { name: client.email, exact: true })).toHaveAttribute(
+      "href",
+      `mailto:${client.email}`,
+    );
+    await expect(page.getByRole("link", { name: "Brookside Care", exact: true })).toHaveAttribute(
+      "href",
+      `/facilities/${facility.id}`,
+    );
     await expect(item(page, "Type")).toHaveText("Memory Care");
     await expect(item(page, "Address")).toHaveText("5 Brook Ln, Corvallis, OR 97330");
     await expect(item(page, "Contact")).toHaveText("Ivy Chen · (541) 555-0123");
@@ -456,7 +512,10 @@ test.describe("a placement's page", () => {
     await expect(item(page, "Deposit amount")).toHaveText("$1,250.50");
 
     await expect(page.getByText("Erin Empty · Coordinator")).toBeVisible();
-    await expect(page.getByRole("link", { name: agency.email, exact: true })).toHaveAttribute("href", `mailto:${agency.email}`);
+    await expect(page.getByRole("link", { name: agency.email, exact: true })).toHaveAttribute(
+      "href",
+      `mailto:${agency.email}`,
+    );
     await expect(page.getByText("Needs a quiet room.")).toBeVisible();
     await expect(item(page, "ID")).toHaveText(placement.id);
     // Only the move-in step is done: 1 of 6.
@@ -467,7 +526,7 @@ test.describe("a placement's page", () => {
   });
 
   // The arrow between the names is drawn; screen readers hear "to" (a regression test).
-  test("the detail's heading reads the client, \"to\", and the facility", async ({ page, agency }) => {
+  test('the detail\'s heading reads the client, "to", and the facility', async ({ page, agency }) => {
     const facility = await insertFacility(agency, { name: "Brookside Care" });
     const client = await insertClient(agency, "Nora", "Lind");
     const placement = await insertPlacement(agency, client, facility);
@@ -552,7 +611,9 @@ test.describe("a client's placements", () => {
     await expect(page).toHaveURL(new RegExp(`/placements\\?clientId=${ida.id}$`));
     await ready(page, js, "list");
     await expect(rowClients(page)).toHaveText([ida.name]);
-    await expect(page.getByRole("link", { name: `Remove the filter: client ${ida.name}` })).toHaveText(`Client: ${ida.name}`);
+    await expect(page.getByRole("link", { name: `Remove the filter: client ${ida.name}` })).toHaveText(
+      `Client: ${ida.name}`,
+    );
 
     await page.getByRole("link", { name: "New Placement" }).click();
     await expect(page).toHaveURL(new RegExp(`/placements/new\\?clientId=${ida.id}$`));
@@ -598,7 +659,13 @@ test.describe("editing a placement", () => {
     await expectChosen(page, js, "Facility", { id: facility.id, label: facility.name });
     await expect(field(page, "Status")).toHaveValue("In Progress");
     await expect(field(page, "Start date")).toHaveValue("2026-03-01");
-    for (const label of ["Contract Signed", "Deposit Paid", "Insurance Verified", "Medical Records", "Family Notified"]) {
+    for (const label of [
+      "Contract Signed",
+      "Deposit Paid",
+      "Insurance Verified",
+      "Medical Records",
+      "Family Notified",
+    ]) {
       await expect(checklistBox(page, label)).not.toBeChecked();
     }
 
@@ -659,7 +726,12 @@ test.describe("editing a placement", () => {
     await expect(page.getByText("Confirmed", { exact: true }).first()).toBeVisible();
 
     // Newest first: what changed, each with the day and who.
-    await expect(timelineEvents(page)).toHaveText(["Move-in date set", "Insurance verified", "Contract signed", "Status changed"]);
+    await expect(timelineEvents(page)).toHaveText([
+      "Move-in date set",
+      "Insurance verified",
+      "Contract signed",
+      "Status changed",
+    ]);
     await expect(timeline(page).filter({ hasText: "Status changed" })).toContainText("In Progress → Confirmed");
     await expect(timeline(page).filter({ hasText: "Move-in date set" })).toContainText("Apr 1, 2026");
     for (const entry of await timeline(page).all()) await expect(entry).toContainText(`${shown(today())} · Erin Empty`);
@@ -681,7 +753,12 @@ test.describe("editing a placement", () => {
     await expect(toast(page, "success")).toContainText("Placement updated successfully!");
     await expect(rowOf(page, client)).toContainText("50%");
     stored = await storedPlacement(placement.id);
-    expect(stored).toMatchObject({ contract_signed: false, contract_signed_date: null, insurance_verified: true, status: "Confirmed" });
+    expect(stored).toMatchObject({
+      contract_signed: false,
+      contract_signed_date: null,
+      insurance_verified: true,
+      status: "Confirmed",
+    });
 
     await page.goto(`/placements/${placement.id}`);
     await expect(page.getByText("33% complete")).toBeVisible();
@@ -709,7 +786,10 @@ test.describe("the placements list", () => {
   }) => {
     const facility = await insertFacility(agency, { name: "Tile House" });
     // 15 placements: 11 In Progress (2 of them Urgent), 1 Confirmed, 2 Completed (1 Urgent), 1 Cancelled.
-    const plan: Array<{ status: "In Progress" | "Confirmed" | "Completed" | "Cancelled"; priority: "Low" | "Medium" | "High" | "Urgent" }> = [
+    const plan: Array<{
+      status: "In Progress" | "Confirmed" | "Completed" | "Cancelled";
+      priority: "Low" | "Medium" | "High" | "Urgent";
+    }> = [
       ...Array.from({ length: 9 }, () => ({ status: "In Progress" as const, priority: "Medium" as const })),
       { status: "In Progress", priority: "Urgent" },
       { status: "In Progress", priority: "Urgent" },
@@ -725,7 +805,10 @@ test.describe("the placements list", () => {
       made.push({ client, ...p });
     }
     const namesWhere = (keep: (p: (typeof made)[number]) => boolean) =>
-      made.filter(keep).map((p) => p.client.name).reverse(); // newest first
+      made
+        .filter(keep)
+        .map((p) => p.client.name)
+        .reverse(); // newest first
 
     await page.goto("/placements");
     await ready(page, js, "list");
@@ -784,7 +867,11 @@ test.describe("the placements list", () => {
     await expect(priority).toHaveValue("");
   });
 
-  test("search finds placements by the client's or the facility's name", async ({ page, agency, javaScriptEnabled: js }) => {
+  test("search finds placements by the client's or the facility's name", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
     const cedar = await insertFacility(agency, { name: "Cedar House" });
     const quillmont = await insertFacility(agency, { name: "Quillmont Manor" });
     const harriet = await insertClient(agency, "Harriet", "Quillby");
@@ -903,7 +990,11 @@ test.describe("the placements list", () => {
     const stored: Array<{ placement: StoredPlacement; list: number; detail?: number }> = [];
     for (const c of cases) {
       const client = await insertClient(agency, c.name, "Milestone");
-      stored.push({ placement: await insertPlacement(agency, client, facility, c.values), list: c.list, detail: c.detail });
+      stored.push({
+        placement: await insertPlacement(agency, client, facility, c.values),
+        list: c.list,
+        detail: c.detail,
+      });
     }
 
     await page.goto("/placements");
@@ -941,7 +1032,13 @@ test.describe("deleting a placement", () => {
     // Its timeline goes with it.
     await dbForE2E()
       .insertInto("placement_events")
-      .values({ agency_id: agency.agencyId, placement_id: placement.id, event: "Placement created", actor_id: agency.id, occurred_at: new Date() })
+      .values({
+        agency_id: agency.agencyId,
+        placement_id: placement.id,
+        event: "Placement created",
+        actor_id: agency.id,
+        occurred_at: new Date(),
+      })
       .execute();
 
     await page.goto(`/clients/${client.id}`);
@@ -963,12 +1060,19 @@ test.describe("deleting a placement", () => {
     await expect(tile(page, "Total")).toHaveText("2");
     await expect(tile(page, "Confirmed")).toHaveText("0");
     expect((await placementsOf(agency)).map((p) => p.id)).not.toContain(placement.id);
-    const events = await dbForE2E().selectFrom("placement_events").select("id").where("placement_id", "=", placement.id).execute();
+    const events = await dbForE2E()
+      .selectFrom("placement_events")
+      .select("id")
+      .where("placement_id", "=", placement.id)
+      .execute();
     expect(events).toHaveLength(0);
 
     // The client's page lists only the other one.
     await page.goto(`/clients/${client.id}`);
-    await expect(page.getByRole("link", { name: "Staying Put", exact: true })).toHaveAttribute("href", `/placements/${kept.id}`);
+    await expect(page.getByRole("link", { name: "Staying Put", exact: true })).toHaveAttribute(
+      "href",
+      `/placements/${kept.id}`,
+    );
     await expect(page.getByRole("link", { name: facility.name, exact: true })).toHaveCount(0);
     // The facility's page counts one placement, and its placements are the other client's.
     await page.goto(`/facilities/${facility.id}`);
@@ -993,7 +1097,11 @@ test.describe("another agency's placement", () => {
       .select(["id", "agency_id as agencyId", "email", "first_name as firstName", "last_name as lastName", "role"])
       .where("email", "=", otherEmail)
       .executeTakeFirstOrThrow();
-    const theirs = await insertPlacement(other, await insertClient(other, "Their", "Client"), await insertFacility(other));
+    const theirs = await insertPlacement(
+      other,
+      await insertClient(other, "Their", "Client"),
+      await insertFacility(other),
+    );
 
     for (const path of [
       `/placements/${theirs.id}`,

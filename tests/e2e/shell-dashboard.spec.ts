@@ -106,15 +106,24 @@ test.describe("dashboard", () => {
       await expect(recent.nth(index)).toContainText(`${p.firstName} ${p.lastName} - ${p.status}`);
       await expect(recent.nth(index)).toContainText(p.facility);
     }
-    await expect(page.getByRole("link", { name: "View all placements", exact: true })).toHaveAttribute("href", "/placements");
+    await expect(page.getByRole("link", { name: "View all placements", exact: true })).toHaveAttribute(
+      "href",
+      "/placements",
+    );
   });
 
   test("the stat cards and quick links go to their sections", async ({ page, loginAs }) => {
     await loginAs("demo@example.com");
     await page.goto("/dashboard");
-    await expect(page.getByRole("link", { name: "View Swim Lanes", exact: true })).toHaveAttribute("href", "/swim-lanes");
+    await expect(page.getByRole("link", { name: "View Swim Lanes", exact: true })).toHaveAttribute(
+      "href",
+      "/swim-lanes",
+    );
     await expect(page.getByRole("link", { name: "Add Client", exact: true })).toHaveAttribute("href", "/clients");
-    await expect(page.getByRole("link", { name: "View All Placements", exact: true })).toHaveAttribute("href", "/placements");
+    await expect(page.getByRole("link", { name: "View All Placements", exact: true })).toHaveAttribute(
+      "href",
+      "/placements",
+    );
     await expect(page.getByTestId("stat-Pending Tasks")).toHaveAttribute("href", "/tasks");
   });
 });

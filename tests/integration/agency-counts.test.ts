@@ -2,7 +2,14 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { readAgencyCounts } from "~/models/counts.server";
 import { resetDb, testDb } from "../support/db";
-import { createAgency, createClient, createFacility, createPlacement, createTask, createUser } from "../support/factories";
+import {
+  createAgency,
+  createClient,
+  createFacility,
+  createPlacement,
+  createTask,
+  createUser,
+} from "../support/factories";
 
 const db = testDb();
 
@@ -42,7 +49,9 @@ describe("agency_counts", () => {
     const agent = await createUser(db, { agencyId: a.id });
 
     const clients = await Promise.all(
-      (["New Client", "Target", "Target", "Placed"] as const).map((s) => createClient(db, { agencyId: a.id, tracker_status: s })),
+      (["New Client", "Target", "Target", "Placed"] as const).map((s) =>
+        createClient(db, { agencyId: a.id, tracker_status: s }),
+      ),
     );
     await createClient(db, { agencyId: b.id, tracker_status: "Placed" });
     const facility = await createFacility(db, { agencyId: a.id, capacity: 40, current_occupancy: 12 });
@@ -75,7 +84,11 @@ describe("agency_counts", () => {
     await db.deleteFrom("clients").where("id", "=", clients[3].id).execute();
 
     expect(await stored(a.id)).toEqual(await recount(a.id));
-    expect(await stored(a.id)).toMatchObject({ "clients:Active Client": 3, "facilities:occupied": 40, "tasks:Placed": 2 });
+    expect(await stored(a.id)).toMatchObject({
+      "clients:Active Client": 3,
+      "facilities:occupied": 40,
+      "tasks:Placed": 2,
+    });
     expect(await stored(b.id)).toEqual({ "clients:Placed": 1 });
 
     const count = await readAgencyCounts(db, { agencyId: a.id, userId: agent.id });

@@ -145,14 +145,15 @@ describe("bearer tokens", () => {
     expect(await bad.json()).toEqual({ success: false, message: "Invalid or expired token" });
 
     const token = await loginToken("coord@example.com");
-    await db.updateTable("sessions").set({ expires_at: sql<Date>`now() - interval '1 minute'` }).execute();
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
+      .execute();
     expect((await meLoader(args(apiRequest("/api/auth/me", { token })))).status).toBe(401);
   });
 
   it("ignores the browser session cookie", async () => {
-    const response = await meLoader(
-      args(apiRequest("/api/auth/me", { headers: { Cookie: "__session=anything" } })),
-    );
+    const response = await meLoader(args(apiRequest("/api/auth/me", { headers: { Cookie: "__session=anything" } })));
     expect(response.status).toBe(401);
   });
 
@@ -195,10 +196,7 @@ describe("GET /api/auth/users", () => {
 
 describe("unknown API paths", () => {
   it("answer a JSON 404 for any method", async () => {
-    for (const response of [
-      await unknownLoader(),
-      await unknownAction(),
-    ]) {
+    for (const response of [await unknownLoader(), await unknownAction()]) {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ success: false, message: "Not found" });
     }

@@ -11,9 +11,7 @@ import { args, cookiesFrom, formPost, get, settle } from "../support/http";
 const db = testDb();
 
 async function signIn(fields: Record<string, string> = {}) {
-  return settle(
-    loginAction(args(formPost("/login", { email: "dana@example.com", password: "Test@1234", ...fields }))),
-  );
+  return settle(loginAction(args(formPost("/login", { email: "dana@example.com", password: "Test@1234", ...fields }))));
 }
 
 beforeEach(async () => {
@@ -48,7 +46,9 @@ describe("sign-in form", () => {
   });
 
   it("returns to a safe redirectTo only", async () => {
-    expect((await signIn({ redirectTo: "/clients?status=Target" })).headers.get("Location")).toBe("/clients?status=Target");
+    expect((await signIn({ redirectTo: "/clients?status=Target" })).headers.get("Location")).toBe(
+      "/clients?status=Target",
+    );
     expect((await signIn({ redirectTo: "//evil.example" })).headers.get("Location")).toBe("/dashboard");
   });
 
@@ -100,11 +100,17 @@ describe("guards", () => {
 
   it("end a session idle for longer than 30 minutes, and one past its absolute limit", async () => {
     const cookie = cookiesFrom(await signIn());
-    await db.updateTable("sessions").set({ last_used_at: sql<Date>`now() - interval '31 minutes'` }).execute();
+    await db
+      .updateTable("sessions")
+      .set({ last_used_at: sql<Date>`now() - interval '31 minutes'` })
+      .execute();
     expect((await settle(appLoader(args(get("/dashboard", cookie))))).headers.get("Location")).toBe("/login");
 
     const fresh = cookiesFrom(await signIn());
-    await db.updateTable("sessions").set({ expires_at: sql<Date>`now() - interval '1 second'` }).execute();
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .execute();
     expect((await settle(appLoader(args(get("/dashboard", fresh))))).headers.get("Location")).toBe("/login");
   });
 
@@ -127,7 +133,9 @@ describe("sign-out", () => {
 
 describe("sidebar", () => {
   it("keeps the collapsed state in a cookie and goes back", async () => {
-    const response = await settle(sidebarAction(args(formPost("/sidebar", { collapsed: "1", redirectTo: "/clients" }))));
+    const response = await settle(
+      sidebarAction(args(formPost("/sidebar", { collapsed: "1", redirectTo: "/clients" }))),
+    );
     expect(response.headers.get("Location")).toBe("/clients");
     expect(response.headers.getSetCookie()[0]).toMatch(/^sidebar=.+Max-Age=31536000/);
 
@@ -135,8 +143,12 @@ describe("sidebar", () => {
     const layout = await settle(appLoader(args(get("/dashboard", cookie))));
     expect(((await layout.json()) as { collapsed: boolean }).collapsed).toBe(true);
 
-    const expand = await settle(sidebarAction(args(formPost("/sidebar", { collapsed: "0", redirectTo: "/dashboard" }))));
-    const expanded = await settle(appLoader(args(get("/dashboard", `${cookiesFrom(await signIn())}; ${cookiesFrom(expand)}`))));
+    const expand = await settle(
+      sidebarAction(args(formPost("/sidebar", { collapsed: "0", redirectTo: "/dashboard" }))),
+    );
+    const expanded = await settle(
+      appLoader(args(get("/dashboard", `${cookiesFrom(await signIn())}; ${cookiesFrom(expand)}`))),
+    );
     expect(((await expanded.json()) as { collapsed: boolean }).collapsed).toBe(false);
   });
 });

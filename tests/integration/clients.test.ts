@@ -49,8 +49,6 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-
-
 beforeEach(async () => {
   await resetDb(db);
   ({ user, token, cookie } = await signInNewAgency(db));
@@ -58,10 +56,38 @@ beforeEach(async () => {
 
 async function seedClients(agencyId: string) {
   const rows = [
-    { first_name: "Alice", last_name: "Zimmer", email: "alice@example.com", phone: "(555) 100-0001", tracker_status: "New Client", care_level: "assisted" },
-    { first_name: "Bob", last_name: "Young", email: "bob@example.com", phone: "(555) 100-0002", tracker_status: "Placed", care_level: "memory" },
-    { first_name: "Carol", last_name: "Xu", email: "carol@sample.org", phone: "(555) 100-0003", tracker_status: "Follow-up", care_level: "skilled" },
-    { first_name: "Dan", last_name: "Walker", email: "dan@example.com", phone: "(555) 100-0004", tracker_status: "Active Client", care_level: "memory" },
+    {
+      first_name: "Alice",
+      last_name: "Zimmer",
+      email: "alice@example.com",
+      phone: "(555) 100-0001",
+      tracker_status: "New Client",
+      care_level: "assisted",
+    },
+    {
+      first_name: "Bob",
+      last_name: "Young",
+      email: "bob@example.com",
+      phone: "(555) 100-0002",
+      tracker_status: "Placed",
+      care_level: "memory",
+    },
+    {
+      first_name: "Carol",
+      last_name: "Xu",
+      email: "carol@sample.org",
+      phone: "(555) 100-0003",
+      tracker_status: "Follow-up",
+      care_level: "skilled",
+    },
+    {
+      first_name: "Dan",
+      last_name: "Walker",
+      email: "dan@example.com",
+      phone: "(555) 100-0004",
+      tracker_status: "Active Client",
+      care_level: "memory",
+    },
   ] as const;
   for (const [i, row] of rows.entries()) {
     const at = new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
@@ -117,7 +143,11 @@ describe("GET /api/clients", () => {
   });
 
   it.each([
-    ["status=lost", "status", 'Invalid status "lost". Allowed values: New Client, Active Client, Target, Placed, Follow-up'],
+    [
+      "status=lost",
+      "status",
+      'Invalid status "lost". Allowed values: New Client, Active Client, Target, Placed, Follow-up',
+    ],
     ["careLevel=luxury", "careLevel", 'Invalid care level "luxury"'],
     ["sort=-age", "sort", 'Invalid sort "-age"'],
     ["limit=101", "limit", "limit must be a whole number from 1 to 100"],
@@ -136,7 +166,11 @@ describe("GET /api/clients", () => {
     const ctx = { agencyId: user.agency_id, userId: user.id };
     const query = ClientListQuerySchema.parse({ search: "cap", limit: "2", sort: "firstName" });
     expect(await listClients(db, ctx, query, { countCap: 3 })).toMatchObject({ total: 3, capped: true, totalPages: 2 });
-    expect(await listClients(db, ctx, query, { countCap: 5 })).toMatchObject({ total: 5, capped: false, totalPages: 3 });
+    expect(await listClients(db, ctx, query, { countCap: 5 })).toMatchObject({
+      total: 5,
+      capped: false,
+      totalPages: 3,
+    });
     const deep = await listClients(db, ctx, { ...query, page: 3 }, { countCap: 3 });
     expect(deep.clients.map((c) => c.firstName)).toEqual(["Cap4"]);
   });
@@ -174,7 +208,12 @@ describe("POST /api/clients", () => {
       preferences: { location: "Portland", amenities: ["WiFi", "Pet Friendly"], roomType: "studio" },
     });
     const row = await db.selectFrom("clients").selectAll().where("id", "=", client._id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ medical_conditions: ["Diabetes"], medical_notes: "Uses a walker.", care_level: "memory", created_by: user.id });
+    expect(row).toMatchObject({
+      medical_conditions: ["Diabetes"],
+      medical_notes: "Uses a walker.",
+      care_level: "memory",
+      created_by: user.id,
+    });
 
     const dashboard = await api("/api/clients/dashboard");
     expect(dashboard.json.data).toMatchObject({ totalClients: 1, statusCounts: { "Active Client": 1 } });
@@ -207,7 +246,10 @@ describe("POST /api/clients", () => {
   it("refuses unknown fields, malformed JSON and other content types", async () => {
     expect((await api("/api/clients", { body: body({ ssn: "123" }) })).status).toBe(400);
     expect((await api("/api/clients", { body: "{not json" })).json.message).toBe("Malformed JSON body");
-    const form = await api("/api/clients", { body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const form = await api("/api/clients", {
+      body: "a=1",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(415);
   });
 });
@@ -215,7 +257,10 @@ describe("POST /api/clients", () => {
 describe("GET, PUT and DELETE /api/clients/{id}", () => {
   it("reads one client with its notes; another agency's or a malformed id is a 404", async () => {
     const own = await createClient(db, { agencyId: user.agency_id });
-    await db.insertInto("client_notes").values({ agency_id: user.agency_id, client_id: own.id, author_id: user.id, content: "Called the family" }).execute();
+    await db
+      .insertInto("client_notes")
+      .values({ agency_id: user.agency_id, client_id: own.id, author_id: user.id, content: "Called the family" })
+      .execute();
     const { status, json } = await api(`/api/clients/${own.id}`, {}, own.id);
     expect(status).toBe(200);
     expect(json.data.client.notes).toEqual([expect.objectContaining({ content: "Called the family" })]);
@@ -231,12 +276,20 @@ describe("GET, PUT and DELETE /api/clients/{id}", () => {
     const created = (await api("/api/clients", { body: body() })).json.data.client;
     const { status, json } = await api(
       `/api/clients/${created._id}`,
-      { method: "PUT", body: body({ lastName: "Whitfield-Hart", careLevel: undefined, trackerStatus: undefined, medicalNotes: "" }) },
+      {
+        method: "PUT",
+        body: body({ lastName: "Whitfield-Hart", careLevel: undefined, trackerStatus: undefined, medicalNotes: "" }),
+      },
       created._id,
     );
     expect(status).toBe(200);
     expect(json.message).toBe("Client updated successfully!");
-    expect(json.data.client).toMatchObject({ lastName: "Whitfield-Hart", careLevel: "memory", trackerStatus: "Active Client", medicalConditions: [] });
+    expect(json.data.client).toMatchObject({
+      lastName: "Whitfield-Hart",
+      careLevel: "memory",
+      trackerStatus: "Active Client",
+      medicalConditions: [],
+    });
     const invalid = await api(`/api/clients/${created._id}`, { method: "PUT", body: body({ phone: "" }) }, created._id);
     expect(invalid.status).toBe(400);
   });
@@ -252,16 +305,22 @@ describe("GET, PUT and DELETE /api/clients/{id}", () => {
 
     const refusedPlaced = await api(`/api/clients/${placed.id}`, { method: "DELETE" }, placed.id);
     expect(refusedPlaced.status).toBe(409);
-    expect(refusedPlaced.json.message).toBe("This client has 1 placement, so it cannot be deleted. Delete or reassign it first.");
+    expect(refusedPlaced.json.message).toBe(
+      "This client has 1 placement, so it cannot be deleted. Delete or reassign it first.",
+    );
     const refusedTasked = await api(`/api/clients/${tasked.id}`, { method: "DELETE" }, tasked.id);
-    expect(refusedTasked.json.message).toBe("This client has 1 open task, so it cannot be deleted. Delete or reassign it first.");
+    expect(refusedTasked.json.message).toBe(
+      "This client has 1 open task, so it cannot be deleted. Delete or reassign it first.",
+    );
 
     const deleted = await api(`/api/clients/${free.id}`, { method: "DELETE" }, free.id);
     expect(deleted.status).toBe(200);
     expect(deleted.json.message).toBe("Client deleted successfully");
     expect(await db.selectFrom("clients").select("id").where("id", "=", free.id).executeTakeFirst()).toBeUndefined();
     // The completed task stays, unlinked.
-    expect(await db.selectFrom("tasks").select("client_id").where("is_completed", "=", true).execute()).toContainEqual({ client_id: null });
+    expect(await db.selectFrom("tasks").select("client_id").where("is_completed", "=", true).execute()).toContainEqual({
+      client_id: null,
+    });
   });
 });
 
@@ -295,34 +354,59 @@ describe("the screens", () => {
   });
 
   it("creating shows field errors, then saves and goes back to the list with the toast", async () => {
-    const invalid = await settle(newAction(args(formPost("/clients/new", form({ firstName: "", "budget.max": "100" }), cookie))));
+    const invalid = await settle(
+      newAction(args(formPost("/clients/new", form({ firstName: "", "budget.max": "100" }), cookie))),
+    );
     expect(invalid.status).toBe(400);
     const errors = ((await invalid.json()) as Json).result.error;
-    expect(errors).toEqual({ firstName: ["First name is required"], "budget.max": ["Maximum budget must be greater than the minimum budget"] });
+    expect(errors).toEqual({
+      firstName: ["First name is required"],
+      "budget.max": ["Maximum budget must be greater than the minimum budget"],
+    });
 
     const created = await settle(newAction(args(formPost("/clients/new", form(), cookie))));
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/clients");
     expect(cookiesFrom(created)).toContain("__toast=");
     const row = await db.selectFrom("clients").selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ medical_conditions: ["Glaucoma", "COPD"], care_level: "skilled", tracker_status: "Target", budget_min: "4000.00" });
+    expect(row).toMatchObject({
+      medical_conditions: ["Glaucoma", "COPD"],
+      care_level: "skilled",
+      tracker_status: "Target",
+      budget_min: "4000.00",
+    });
   });
 
   it("warns about a client with the same e-mail or phone, and lets the user go on", async () => {
-    const existing = await createClient(db, { agencyId: user.agency_id, email: "WALTER@example.com", phone: "(555) 222-3333" });
+    const existing = await createClient(db, {
+      agencyId: user.agency_id,
+      email: "WALTER@example.com",
+      phone: "(555) 222-3333",
+    });
     const warned = await settle(newAction(args(formPost("/clients/new", form(), cookie))));
     expect(warned.status).toBe(409);
     const data = (await warned.json()) as Json;
-    expect(data.duplicates).toEqual([{ id: existing.id, name: `${existing.first_name} ${existing.last_name}`, matches: ["email", "phone"] }]);
+    expect(data.duplicates).toEqual([
+      { id: existing.id, name: `${existing.first_name} ${existing.last_name}`, matches: ["email", "phone"] },
+    ]);
     expect(data.result.initialValue.firstName).toBe("Walter"); // nothing typed is lost
-    const created = await settle(newAction(args(formPost("/clients/new", { ...form(), intent: "create-anyway" }, cookie))));
+    const created = await settle(
+      newAction(args(formPost("/clients/new", { ...form(), intent: "create-anyway" }, cookie))),
+    );
     expect(created.status).toBe(302);
-    expect(await db.selectFrom("clients").select(sql<number>`count(*)::int`.as("n")).executeTakeFirst()).toEqual({ n: 2 });
+    expect(
+      await db
+        .selectFrom("clients")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .executeTakeFirst(),
+    ).toEqual({ n: 2 });
   });
 
   it("editing another agency's client is a 404", async () => {
     const other = await createClient(db, { agencyId: (await createAgency(db)).id });
-    const response = await settle(editAction(args(formPost(`/clients/${other.id}/edit`, form(), cookie), { id: other.id })));
+    const response = await settle(
+      editAction(args(formPost(`/clients/${other.id}/edit`, form(), cookie), { id: other.id })),
+    );
     expect(response.status).toBe(404);
     const page = await settle(detailLoader(args(get(`/clients/${other.id}`, cookie), { id: other.id })));
     expect(page.status).toBe(404);
@@ -330,10 +414,16 @@ describe("the screens", () => {
 
   it("adds a note, refusing an empty one", async () => {
     const client = await createClient(db, { agencyId: user.agency_id });
-    const empty = await settle(detailAction(args(formPost(`/clients/${client.id}`, { content: " " }, cookie), { id: client.id })));
+    const empty = await settle(
+      detailAction(args(formPost(`/clients/${client.id}`, { content: " " }, cookie), { id: client.id })),
+    );
     expect(empty.status).toBe(400);
     expect(((await empty.json()) as Json).result.error).toEqual({ content: ["Note cannot be empty"] });
-    const added = await settle(detailAction(args(formPost(`/clients/${client.id}`, { content: "Visited Maple Grove" }, cookie), { id: client.id })));
+    const added = await settle(
+      detailAction(
+        args(formPost(`/clients/${client.id}`, { content: "Visited Maple Grove" }, cookie), { id: client.id }),
+      ),
+    );
     expect(added.status).toBe(302);
     const notes = await db.selectFrom("client_notes").select(["content", "author_id"]).execute();
     expect(notes).toEqual([{ content: "Visited Maple Grove", author_id: user.id }]);
@@ -342,7 +432,9 @@ describe("the screens", () => {
   it("deleting a client with placements goes back to it with the reason", async () => {
     const client = await createClient(db, { agencyId: user.agency_id });
     await createPlacement(db, { agencyId: user.agency_id, client_id: client.id, agent_id: user.id });
-    const response = await settle(deleteAction(args(formPost(`/clients/${client.id}/delete`, {}, cookie), { id: client.id })));
+    const response = await settle(
+      deleteAction(args(formPost(`/clients/${client.id}/delete`, {}, cookie), { id: client.id })),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/clients/${client.id}`);
     expect(await db.selectFrom("clients").select("id").execute()).toHaveLength(1);
@@ -350,13 +442,24 @@ describe("the screens", () => {
 
   it("exports every matching client (all pages) as CSV, with formulas neutralised", async () => {
     await seedClients(user.agency_id);
-    await createClient(db, { agencyId: user.agency_id, first_name: "=HYPERLINK(\"x\")", last_name: "Mallory, Jr.", tracker_status: "Placed" });
-    for (let i = 0; i < 13; i++) await createClient(db, { agencyId: user.agency_id, first_name: `Bulk${i}`, tracker_status: "Target" });
+    await createClient(db, {
+      agencyId: user.agency_id,
+      first_name: '=HYPERLINK("x")',
+      last_name: "Mallory, Jr.",
+      tracker_status: "Placed",
+    });
+    for (let i = 0; i < 13; i++)
+      await createClient(db, { agencyId: user.agency_id, first_name: `Bulk${i}`, tracker_status: "Target" });
 
     const response = await exportLoader(args(get("/clients/export?status=placed&sort=firstName", cookie)));
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="clients-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="clients-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toMatch(/^First Name,Last Name,Email,Phone,Date of Birth/);
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(['"\'=HYPERLINK(""x"")"', "Bob"]);
     expect(lines[1]).toContain('"Mallory, Jr."');

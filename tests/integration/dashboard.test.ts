@@ -8,7 +8,14 @@ import { loader as clientsApi } from "~/routes/api.clients.dashboard";
 import { loader as facilitiesApi } from "~/routes/api.facilities.dashboard";
 import { loader as placementsApi } from "~/routes/api.placements.dashboard";
 import { loader as tasksApi } from "~/routes/api.tasks.dashboard";
-import { createAgency, createClient, createFacility, createPlacement, createTask, createUser } from "../support/factories";
+import {
+  createAgency,
+  createClient,
+  createFacility,
+  createPlacement,
+  createTask,
+  createUser,
+} from "../support/factories";
 import { resetDb, testDb } from "../support/db";
 
 const db = testDb();
@@ -49,7 +56,11 @@ async function seedOtherAgency() {
 const call = async (loader: typeof clientsApi, path: string, bearer?: string) => {
   const headers = new Headers();
   if (bearer) headers.set("Authorization", `Bearer ${bearer}`);
-  const response = await loader({ request: new Request(`http://localhost${path}`, { headers }), params: {}, context: {} });
+  const response = await loader({
+    request: new Request(`http://localhost${path}`, { headers }),
+    params: {},
+    context: {},
+  });
   return { status: response.status, body: (await response.json()) as { success: boolean; data: unknown } };
 };
 
@@ -68,7 +79,9 @@ describe("dashboard reads", () => {
       totalPlacements: 0,
       recentPlacements: [],
     });
-    expect(await getTaskDashboard(db, ctx)).toEqual({ overview: { totalTasks: 0, completedTasks: 0, overdueTasks: 0 } });
+    expect(await getTaskDashboard(db, ctx)).toEqual({
+      overview: { totalTasks: 0, completedTasks: 0, overdueTasks: 0 },
+    });
   });
 
   it("count this agency's rows only, with the spec's definitions", async () => {
@@ -76,19 +89,60 @@ describe("dashboard reads", () => {
     const { agencyId, userId } = ctx;
     const statuses = ["New Client", "New Client", "Active Client", "Placed"] as const;
     const clients = [];
-    for (const status of statuses) clients.push(await createClient(db, { agency_id: agencyId, tracker_status: status }));
-    const f1 = await createFacility(db, { agency_id: agencyId, capacity: 40, current_occupancy: 30, name: "Oak Grove" });
-    const f2 = await createFacility(db, { agency_id: agencyId, capacity: 10, current_occupancy: 10, name: "Maple Court" });
+    for (const status of statuses)
+      clients.push(await createClient(db, { agency_id: agencyId, tracker_status: status }));
+    const f1 = await createFacility(db, {
+      agency_id: agencyId,
+      capacity: 40,
+      current_occupancy: 30,
+      name: "Oak Grove",
+    });
+    const f2 = await createFacility(db, {
+      agency_id: agencyId,
+      capacity: 10,
+      current_occupancy: 10,
+      name: "Maple Court",
+    });
 
     const base = { agency_id: agencyId, agent_id: userId };
-    await createPlacement(db, { ...base, client_id: clients[0].id, facility_id: f1.id, status: "In Progress", created_at: new Date("2026-01-01T10:00:00Z") });
-    await createPlacement(db, { ...base, client_id: clients[1].id, facility_id: f2.id, status: "Confirmed", created_at: new Date("2026-01-03T10:00:00Z") });
-    await createPlacement(db, { ...base, client_id: clients[2].id, facility_id: f1.id, status: "Completed", created_at: new Date("2026-01-04T10:00:00Z") });
-    await createPlacement(db, { ...base, client_id: clients[3].id, facility_id: f2.id, status: "Cancelled", created_at: new Date("2026-01-02T10:00:00Z") });
+    await createPlacement(db, {
+      ...base,
+      client_id: clients[0].id,
+      facility_id: f1.id,
+      status: "In Progress",
+      created_at: new Date("2026-01-01T10:00:00Z"),
+    });
+    await createPlacement(db, {
+      ...base,
+      client_id: clients[1].id,
+      facility_id: f2.id,
+      status: "Confirmed",
+      created_at: new Date("2026-01-03T10:00:00Z"),
+    });
+    await createPlacement(db, {
+      ...base,
+      client_id: clients[2].id,
+      facility_id: f1.id,
+      status: "Completed",
+      created_at: new Date("2026-01-04T10:00:00Z"),
+    });
+    await createPlacement(db, {
+      ...base,
+      client_id: clients[3].id,
+      facility_id: f2.id,
+      status: "Cancelled",
+      created_at: new Date("2026-01-02T10:00:00Z"),
+    });
 
     await createTask(db, { agency_id: agencyId, assigned_to: userId, stage: "New Client", due_date: isoDay(-2) }); // overdue
     await createTask(db, { agency_id: agencyId, assigned_to: userId, stage: "New Client", due_date: isoDay(0) }); // due today: not overdue
-    await createTask(db, { agency_id: agencyId, assigned_to: userId, stage: "Placed", due_date: isoDay(-5), is_completed: true }); // done
+    await createTask(db, {
+      agency_id: agencyId,
+      assigned_to: userId,
+      stage: "Placed",
+      due_date: isoDay(-5),
+      is_completed: true,
+    }); // done
     await createTask(db, { agency_id: agencyId, assigned_to: userId, stage: "Follow-up", due_date: isoDay(4) });
 
     expect(await getClientDashboard(db, ctx)).toEqual({
@@ -108,7 +162,9 @@ describe("dashboard reads", () => {
       facilityId: { name: "Oak Grove" },
       createdAt: "2026-01-04T10:00:00.000Z",
     });
-    expect(await getTaskDashboard(db, ctx)).toEqual({ overview: { totalTasks: 4, completedTasks: 1, overdueTasks: 1 } });
+    expect(await getTaskDashboard(db, ctx)).toEqual({
+      overview: { totalTasks: 4, completedTasks: 1, overdueTasks: 1 },
+    });
     expect(await countTasksByStage(db, ctx)).toEqual([
       { stage: "New Client", count: 2 },
       { stage: "Active Client", count: 0 },

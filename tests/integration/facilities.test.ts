@@ -26,7 +26,6 @@ const api = apiClient(
   () => token,
 );
 
-
 const body = (overrides: Record<string, unknown> = {}) => ({
   name: "Maple Grove Senior Living",
   licenseNumber: "AZ-AL-10442",
@@ -45,7 +44,6 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-
 beforeEach(async () => {
   await resetDb(db);
   ({ user, token, cookie } = await signInNewAgency(db));
@@ -54,11 +52,56 @@ beforeEach(async () => {
 /** Five facilities of known shape, updated one day apart (oldest first). */
 async function seedFacilities(agencyId: string) {
   const rows = [
-    { name: "Alder House", type: "Assisted Living", capacity: 50, current_occupancy: 50, min_cost: 3000, max_cost: 4000, rating: 4.5, address_city: "Austin" },
-    { name: "Birch Manor", type: "Memory Care", capacity: 30, current_occupancy: 10, min_cost: 6000, max_cost: 8000, rating: null, address_city: "Dallas" },
-    { name: "Cedar Court", type: "Nursing Home", capacity: 100, current_occupancy: 99, min_cost: 9000, max_cost: 0, rating: 3.0, address_city: "Austin" },
-    { name: "Dogwood Place", type: "Assisted Living", capacity: 20, current_occupancy: 5, min_cost: 2000, max_cost: 2500, rating: 5.0, address_city: "Houston" },
-    { name: "Elm Terrace", type: "Skilled Nursing", capacity: 60, current_occupancy: 60, min_cost: 4500, max_cost: 7000, rating: 2.5, license_number: "TX-SN-9999" },
+    {
+      name: "Alder House",
+      type: "Assisted Living",
+      capacity: 50,
+      current_occupancy: 50,
+      min_cost: 3000,
+      max_cost: 4000,
+      rating: 4.5,
+      address_city: "Austin",
+    },
+    {
+      name: "Birch Manor",
+      type: "Memory Care",
+      capacity: 30,
+      current_occupancy: 10,
+      min_cost: 6000,
+      max_cost: 8000,
+      rating: null,
+      address_city: "Dallas",
+    },
+    {
+      name: "Cedar Court",
+      type: "Nursing Home",
+      capacity: 100,
+      current_occupancy: 99,
+      min_cost: 9000,
+      max_cost: 0,
+      rating: 3.0,
+      address_city: "Austin",
+    },
+    {
+      name: "Dogwood Place",
+      type: "Assisted Living",
+      capacity: 20,
+      current_occupancy: 5,
+      min_cost: 2000,
+      max_cost: 2500,
+      rating: 5.0,
+      address_city: "Houston",
+    },
+    {
+      name: "Elm Terrace",
+      type: "Skilled Nursing",
+      capacity: 60,
+      current_occupancy: 60,
+      min_cost: 4500,
+      max_cost: 7000,
+      rating: 2.5,
+      license_number: "TX-SN-9999",
+    },
   ] as const;
   for (const [i, row] of rows.entries()) {
     const at = new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
@@ -74,7 +117,11 @@ describe("GET /api/facilities", () => {
     const { json } = await api("/api/facilities");
     expect(names(json)).toEqual(["Elm Terrace", "Dogwood Place", "Cedar Court", "Birch Manor", "Alder House"]);
     expect(json.data.pagination).toEqual({ page: 1, limit: 12, totalPages: 1, totalFacilities: 5 });
-    expect(json.data.facilities[0]).toMatchObject({ _id: expect.any(String), availableBeds: 0, address: { city: "Springfield" } });
+    expect(json.data.facilities[0]).toMatchObject({
+      _id: expect.any(String),
+      availableBeds: 0,
+      address: { city: "Springfield" },
+    });
   });
 
   it.each([
@@ -152,7 +199,10 @@ describe("POST, GET, PUT, DELETE /api/facilities", () => {
       amenities: ["WiFi", "Garden Courtyard"],
     });
     const dashboard = await api("/api/facilities/dashboard");
-    expect(dashboard.json.data).toEqual({ totalFacilities: 1, occupancyStats: { totalCapacity: 80, totalOccupied: 72 } });
+    expect(dashboard.json.data).toEqual({
+      totalFacilities: 1,
+      occupancyStats: { totalCapacity: 80, totalOccupied: 72 },
+    });
   });
 
   it("lists every failing rule with the spec's message", async () => {
@@ -182,13 +232,21 @@ describe("POST, GET, PUT, DELETE /api/facilities", () => {
   it("reads, updates and deletes; another agency's facility is a 404", async () => {
     const id = (await api("/api/facilities", { body: body() })).json.data.facility._id;
     expect((await api(`/api/facilities/${id}`, {}, id)).json.data.facility.name).toBe("Maple Grove Senior Living");
-    const updated = await api(`/api/facilities/${id}`, { method: "PUT", body: body({ currentOccupancy: 80, isActive: false }) }, id);
+    const updated = await api(
+      `/api/facilities/${id}`,
+      { method: "PUT", body: body({ currentOccupancy: 80, isActive: false }) },
+      id,
+    );
     expect(updated.json.data.facility).toMatchObject({ availableBeds: 0, isActive: false });
     expect(updated.json.message).toBe("Facility updated successfully!");
 
     const other = await createFacility(db, { agencyId: (await createAgency(db)).id });
     for (const method of ["GET", "PUT", "DELETE"]) {
-      const response = await api(`/api/facilities/${other.id}`, { method, body: method === "PUT" ? body() : undefined }, other.id);
+      const response = await api(
+        `/api/facilities/${other.id}`,
+        { method, body: method === "PUT" ? body() : undefined },
+        other.id,
+      );
       expect(response.status).toBe(404);
       expect(response.json.message).toBe("Facility not found.");
     }
@@ -203,7 +261,9 @@ describe("POST, GET, PUT, DELETE /api/facilities", () => {
     await createPlacement(db, { agencyId: user.agency_id, facility_id: facility.id, agent_id: user.id });
     const { status, json } = await api(`/api/facilities/${facility.id}`, { method: "DELETE" }, facility.id);
     expect(status).toBe(409);
-    expect(json.message).toBe("This facility has 1 placement, so it cannot be deleted. You can mark it inactive instead.");
+    expect(json.message).toBe(
+      "This facility has 1 placement, so it cannot be deleted. You can mark it inactive instead.",
+    );
   });
 });
 
@@ -228,7 +288,9 @@ describe("the screens", () => {
   });
 
   it("creating shows every message at once, then saves; an unticked box is false", async () => {
-    const invalid = await settle(newAction(args(formPost("/facilities/new", form({ capacity: "0", "address.zip": "" }), cookie))));
+    const invalid = await settle(
+      newAction(args(formPost("/facilities/new", form({ capacity: "0", "address.zip": "" }), cookie))),
+    );
     expect(invalid.status).toBe(400);
     expect(((await invalid.json()) as Json).result.error).toEqual({
       capacity: ["Capacity must be at least 1"],
@@ -239,12 +301,19 @@ describe("the screens", () => {
     expect(created.headers.get("Location")).toBe("/facilities");
     expect(cookiesFrom(created)).toContain("__toast=");
     const row = await db.selectFrom("facilities").selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ is_active: false, accepts_insurance: false, address_zip: "97201-1234", amenities: ["WiFi"] });
+    expect(row).toMatchObject({
+      is_active: false,
+      accepts_insurance: false,
+      address_zip: "97201-1234",
+      amenities: ["WiFi"],
+    });
   });
 
   it("editing another agency's facility is a 404", async () => {
     const other = await createFacility(db, { agencyId: (await createAgency(db)).id });
-    const response = await settle(editAction(args(formPost(`/facilities/${other.id}/edit`, form(), cookie), { id: other.id })));
+    const response = await settle(
+      editAction(args(formPost(`/facilities/${other.id}/edit`, form(), cookie), { id: other.id })),
+    );
     expect(response.status).toBe(404);
   });
 
@@ -264,8 +333,13 @@ describe("the screens", () => {
   it("exports every matching facility as CSV", async () => {
     await seedFacilities(user.agency_id);
     const response = await exportLoader(args(get("/facilities/export?availability=waitlist&sort=name", cookie)));
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="facilities-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="facilities-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toMatch(/^Name,License Number,Type,Active,Capacity/);
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["Alder House", "Elm Terrace"]);
   });

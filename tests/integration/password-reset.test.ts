@@ -29,7 +29,8 @@ beforeEach(async () => {
   user = await createUser(db, { agencyId: agency.id, email: "dana@example.com", first_name: "Dana" });
 });
 
-const forgot = (email: string, ip?: string) => forgotApi(args(apiRequest("/api/auth/forgot-password", { body: { email }, ip })));
+const forgot = (email: string, ip?: string) =>
+  forgotApi(args(apiRequest("/api/auth/forgot-password", { body: { email }, ip })));
 const reset = (body: Record<string, unknown>) => resetApi(args(apiRequest("/api/auth/reset-password", { body })));
 
 async function outbox() {
@@ -105,7 +106,9 @@ describe("POST /api/auth/forgot-password", () => {
       errors: [{ path: "email", msg: "Please enter a valid email address" }],
     });
     const empty = await forgotApi(args(apiRequest("/api/auth/forgot-password", { body: {} })));
-    expect(((await empty.json()) as { errors: unknown[] }).errors).toEqual([{ path: "email", msg: "Email is required" }]);
+    expect(((await empty.json()) as { errors: unknown[] }).errors).toEqual([
+      { path: "email", msg: "Email is required" },
+    ]);
   });
 
   it("limits requests per e-mail address with a 429 and Retry-After", async () => {
@@ -149,7 +152,10 @@ describe("POST /api/auth/reset-password", () => {
 
   it("refuses an expired token and an unknown one", async () => {
     const token = await requestedToken();
-    await db.updateTable("password_resets").set({ expires_at: sql`now() - interval '1 second'` }).execute();
+    await db
+      .updateTable("password_resets")
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .execute();
     const expired = await reset({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(expired.status).toBe(400);
     expect(((await expired.json()) as { message: string }).message).toBe(RESET_TOKEN_PROBLEMS.expired);
@@ -175,14 +181,24 @@ describe("POST /api/auth/reset-password", () => {
   it("refuses two different passwords, and unknown fields", async () => {
     const token = await requestedToken();
     const mismatch = await reset({ token, password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}!` });
-    expect(await mismatch.json()).toMatchObject({ errors: [{ path: "confirmPassword", msg: "Passwords do not match." }] });
+    expect(await mismatch.json()).toMatchObject({
+      errors: [{ path: "confirmPassword", msg: "Passwords do not match." }],
+    });
     const extra = await reset({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, role: "admin" });
     expect(extra.status).toBe(400);
   });
 
   it("ends every browser session and API token of the user", async () => {
-    const browser = await createSession(db, { user: { id: user.id, agencyId: user.agency_id }, kind: "browser", limits: LIMITS });
-    const api = await createSession(db, { user: { id: user.id, agencyId: user.agency_id }, kind: "api", limits: LIMITS });
+    const browser = await createSession(db, {
+      user: { id: user.id, agencyId: user.agency_id },
+      kind: "browser",
+      limits: LIMITS,
+    });
+    const api = await createSession(db, {
+      user: { id: user.id, agencyId: user.agency_id },
+      kind: "api",
+      limits: LIMITS,
+    });
     const me = () => meLoader(args(apiRequest("/api/auth/me", { token: api.token })));
     expect((await me()).status).toBe(200);
 
@@ -211,7 +227,8 @@ describe("the screens", () => {
     const empty = await settle(forgotAction(args(formPost("/forgot-password", { email: "" }))));
     expect(empty.status).toBe(400);
     expect(JSON.stringify(await empty.json())).toContain("Email is required");
-    for (let i = 0; i < 3; i++) await settle(forgotAction(args(formPost("/forgot-password", { email: "dana@example.com" }))));
+    for (let i = 0; i < 3; i++)
+      await settle(forgotAction(args(formPost("/forgot-password", { email: "dana@example.com" }))));
     const limited = await settle(forgotAction(args(formPost("/forgot-password", { email: "dana@example.com" }))));
     expect(limited.status).toBe(429);
     const body = (await limited.json()) as { message: string; toast: { title: string } };
@@ -228,12 +245,18 @@ describe("the screens", () => {
 
   it("/reset-password tells an unknown, expired or used link apart before any typing", async () => {
     const load = async (token: string) =>
-      ((await (await settle(resetLoader(args(get(`/reset-password?token=${token}`))))).json()) as { problem: string | null })
-        .problem;
+      (
+        (await (await settle(resetLoader(args(get(`/reset-password?token=${token}`))))).json()) as {
+          problem: string | null;
+        }
+      ).problem;
     expect(await load("nope")).toBe(RESET_TOKEN_PROBLEMS.invalid);
     const token = await requestedToken();
     expect(await load(token)).toBeNull();
-    await db.updateTable("password_resets").set({ expires_at: sql`now() - interval '1 second'` }).execute();
+    await db
+      .updateTable("password_resets")
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .execute();
     expect(await load(token)).toBe(RESET_TOKEN_PROBLEMS.expired);
   });
 
@@ -289,7 +312,12 @@ describe("sending through Resend", () => {
       let raw = "";
       req.on("data", (chunk) => (raw += chunk));
       req.on("end", () => {
-        received.push({ method: req.method, url: req.url, authorization: req.headers.authorization, body: JSON.parse(raw) });
+        received.push({
+          method: req.method,
+          url: req.url,
+          authorization: req.headers.authorization,
+          body: JSON.parse(raw),
+        });
         res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(answer));
       });
     });

@@ -9,7 +9,14 @@ import { loader as listLoader, action as createAction } from "~/routes/api.place
 import { loader as dashboardLoader } from "~/routes/api.placements.dashboard";
 import { loader as optionsLoader } from "~/routes/placement-options";
 import { resetDb, testDb } from "../support/db";
-import { createAgency, createClient, createFacility, createPlacement, createUser, type TestUser } from "../support/factories";
+import {
+  createAgency,
+  createClient,
+  createFacility,
+  createPlacement,
+  createUser,
+  type TestUser,
+} from "../support/factories";
 import { args, cookiesFrom, formPost, get, settle } from "../support/http";
 import { apiClient, type Json, signInNewAgency } from "../support/api";
 
@@ -28,8 +35,6 @@ const api = apiClient(
   () => token,
 );
 
-
-
 beforeEach(async () => {
   await resetDb(db);
   ({ user, token, cookie } = await signInNewAgency(db, { first_name: "Dana", last_name: "Morgan" }));
@@ -38,7 +43,12 @@ beforeEach(async () => {
 /** A client and a facility of the signed-in user's agency, to place. */
 async function people() {
   const client = await createClient(db, { agencyId: user.agency_id, first_name: "Ruth", last_name: "Adler" });
-  const facility = await createFacility(db, { agencyId: user.agency_id, name: "Maple Grove", address_city: "Tucson", address_state: "AZ" });
+  const facility = await createFacility(db, {
+    agencyId: user.agency_id,
+    name: "Maple Grove",
+    address_city: "Tucson",
+    address_state: "AZ",
+  });
   return { client, facility };
 }
 
@@ -65,7 +75,14 @@ async function seedPlacements() {
   const rows = [
     { client_id: ruth.id, facility_id: maple.id, status: "In Progress", priority: "Low" },
     { client_id: ruth.id, facility_id: oak.id, status: "Confirmed", priority: "High", contract_signed: true },
-    { client_id: sam.id, facility_id: maple.id, status: "Completed", priority: "Medium", contract_signed: true, deposit_paid: true },
+    {
+      client_id: sam.id,
+      facility_id: maple.id,
+      status: "Completed",
+      priority: "Medium",
+      contract_signed: true,
+      deposit_paid: true,
+    },
     { client_id: sam.id, facility_id: oak.id, status: "Cancelled", priority: "Urgent" },
     {
       client_id: sam.id,
@@ -77,7 +94,14 @@ async function seedPlacements() {
       insurance_verified: true,
       move_in_date: "2026-12-01",
     },
-    { client_id: ruth.id, facility_id: maple.id, status: "Confirmed", priority: "Medium", insurance_verified: true, medical_records_transferred: true },
+    {
+      client_id: ruth.id,
+      facility_id: maple.id,
+      status: "Confirmed",
+      priority: "Medium",
+      insurance_verified: true,
+      medical_records_transferred: true,
+    },
   ] as const;
   const ids: string[] = [];
   for (const [i, row] of rows.entries()) {
@@ -132,7 +156,11 @@ describe("GET /api/placements", () => {
     ["search=OAK", [3, 1], { "In Progress": 0, Confirmed: 1, Completed: 0, Cancelled: 1 }],
     ["search=sam%20baker", [4, 3, 2], { "In Progress": 1, Confirmed: 0, Completed: 1, Cancelled: 1 }],
     ["search=100%25", [], { "In Progress": 0, Confirmed: 0, Completed: 0, Cancelled: 0 }],
-    ["search=maple&status=in-progress&priority=low", [0], { "In Progress": 1, Confirmed: 0, Completed: 0, Cancelled: 0 }],
+    [
+      "search=maple&status=in-progress&priority=low",
+      [0],
+      { "In Progress": 1, Confirmed: 0, Completed: 0, Cancelled: 0 },
+    ],
   ])("?%s filters, and the tiles count the whole filtered result", async (query, expected, counts) => {
     const { ids } = await seedPlacements();
     const { status, json } = await api(`/api/placements?${query}`);
@@ -184,7 +212,9 @@ describe("GET /api/placements", () => {
 describe("POST, GET, PUT, DELETE /api/placements", () => {
   it("creates with aliases mapped and the signed-in agent, populated; the timeline starts", async () => {
     const { client, facility } = await people();
-    const { status, json } = await api("/api/placements", { body: apiBody(client.id, facility.id, { contractSigned: true, contractSignedDate: "2026-11-21" }) });
+    const { status, json } = await api("/api/placements", {
+      body: apiBody(client.id, facility.id, { contractSigned: true, contractSignedDate: "2026-11-21" }),
+    });
     expect(status).toBe(201);
     expect(json.message).toBe("Placement created successfully!");
     const p = json.data.placement;
@@ -246,7 +276,9 @@ describe("POST, GET, PUT, DELETE /api/placements", () => {
     const theirClient = await createClient(db, { agencyId: other.id });
     const theirFacility = await createFacility(db, { agencyId: other.id });
     const theirAgent = await createUser(db, { agencyId: other.id });
-    const { status, json } = await api("/api/placements", { body: apiBody(theirClient.id, theirFacility.id, { agentId: theirAgent.id }) });
+    const { status, json } = await api("/api/placements", {
+      body: apiBody(theirClient.id, theirFacility.id, { agentId: theirAgent.id }),
+    });
     expect(status).toBe(400);
     expect(json.errors).toEqual([
       { path: "clientId", msg: "Client not found" },
@@ -258,10 +290,17 @@ describe("POST, GET, PUT, DELETE /api/placements", () => {
   it("a checklist date counts only when its box is ticked, and cents are kept", async () => {
     const { client, facility } = await people();
     const { json } = await api("/api/placements", {
-      body: apiBody(client.id, facility.id, { depositPaid: false, depositPaidDate: "2026-11-22", monthlyRate: 4199.999 }),
+      body: apiBody(client.id, facility.id, {
+        depositPaid: false,
+        depositPaidDate: "2026-11-22",
+        monthlyRate: 4199.999,
+      }),
     });
     expect(json.data.placement).toMatchObject({ depositPaid: false, depositPaidDate: null, monthlyRate: 4200 });
-    const row = await db.selectFrom("placements").select(["deposit_paid_date", "monthly_rate"]).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("placements")
+      .select(["deposit_paid_date", "monthly_rate"])
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ deposit_paid_date: null, monthly_rate: "4200.00" });
   });
 
@@ -269,7 +308,8 @@ describe("POST, GET, PUT, DELETE /api/placements", () => {
     const { client, facility } = await people();
     const created = await api("/api/placements", { body: apiBody(client.id, facility.id) });
     const id = created.json.data.placement._id;
-    const put = (overrides: Record<string, unknown>) => api(`/api/placements/${id}`, { method: "PUT", body: apiBody(client.id, facility.id, overrides) }, id);
+    const put = (overrides: Record<string, unknown>) =>
+      api(`/api/placements/${id}`, { method: "PUT", body: apiBody(client.id, facility.id, overrides) }, id);
 
     const first = await put({
       status: "confirmed",
@@ -281,9 +321,19 @@ describe("POST, GET, PUT, DELETE /api/placements", () => {
     expect(first.status).toBe(200);
     expect(first.json.message).toBe("Placement updated successfully!");
     expect(first.json.data.placement.progress).toEqual({ percentage: 67 }); // 4 of 6
-    const second = await put({ status: "confirmed", contractSigned: true, insuranceVerified: true, moveInDate: "2026-12-15" });
+    const second = await put({
+      status: "confirmed",
+      contractSigned: true,
+      insuranceVerified: true,
+      moveInDate: "2026-12-15",
+    });
     expect(second.json.data.placement.progress).toEqual({ percentage: 50 });
-    const unchanged = await put({ status: "confirmed", contractSigned: true, insuranceVerified: true, moveInDate: "2026-12-15" });
+    const unchanged = await put({
+      status: "confirmed",
+      contractSigned: true,
+      insuranceVerified: true,
+      moveInDate: "2026-12-15",
+    });
     expect(unchanged.status).toBe(200);
 
     expect((await eventsOf(id)).map((e) => [e.event, e.description, e.actor_id])).toEqual([
@@ -322,11 +372,17 @@ describe("POST, GET, PUT, DELETE /api/placements", () => {
     const theirs = await createPlacement(db, { agencyId: (await createAgency(db)).id });
     const { client, facility } = await people();
     expect((await api(`/api/placements/${theirs.id}`, {}, theirs.id)).status).toBe(404);
-    const put = await api(`/api/placements/${theirs.id}`, { method: "PUT", body: apiBody(client.id, facility.id) }, theirs.id);
+    const put = await api(
+      `/api/placements/${theirs.id}`,
+      { method: "PUT", body: apiBody(client.id, facility.id) },
+      theirs.id,
+    );
     expect(put.status).toBe(404);
     expect((await api(`/api/placements/${theirs.id}`, { method: "DELETE" }, theirs.id)).status).toBe(404);
     expect((await api("/api/placements/nope", {}, "nope")).status).toBe(404);
-    expect(await db.selectFrom("placements").select("status").where("id", "=", theirs.id).executeTakeFirst()).toEqual({ status: "In Progress" });
+    expect(await db.selectFrom("placements").select("status").where("id", "=", theirs.id).executeTakeFirst()).toEqual({
+      status: "In Progress",
+    });
   });
 
   it("deletes with its timeline; the client's and facility's counts follow", async () => {
@@ -379,33 +435,50 @@ describe("the screens", () => {
 
   it("the form preselects a facility or client from the query, among its options", async () => {
     const { client, facility } = await people();
-    const response = await settle(newLoader(args(get(`/placements/new?facilityId=${facility.id}&clientId=${client.id}`, cookie))));
+    const response = await settle(
+      newLoader(args(get(`/placements/new?facilityId=${facility.id}&clientId=${client.id}`, cookie))),
+    );
     const data = (await response.json()) as Json;
-    expect(data.defaultValue).toMatchObject({ facilityId: facility.id, clientId: client.id, agentId: user.id, status: "In Progress", priority: "Medium" });
+    expect(data.defaultValue).toMatchObject({
+      facilityId: facility.id,
+      clientId: client.id,
+      agentId: user.id,
+      status: "In Progress",
+      priority: "Medium",
+    });
     expect(data.options.facilities.map((f: Json) => f.id)).toContain(facility.id);
     const theirs = await createFacility(db, { agencyId: (await createAgency(db)).id });
-    const foreign = (await (await settle(newLoader(args(get(`/placements/new?facilityId=${theirs.id}`, cookie))))).json()) as Json;
+    const foreign = (await (
+      await settle(newLoader(args(get(`/placements/new?facilityId=${theirs.id}`, cookie))))
+    ).json()) as Json;
     expect(foreign.defaultValue.facilityId).toBe("");
   });
 
   it("the pickers search clients and facilities of the agency only", async () => {
     await people();
     await createClient(db, { agencyId: (await createAgency(db)).id, first_name: "Ruth", last_name: "Other" });
-    const answer = async (query: string) => (await (await settle(optionsLoader(args(get(`/placement-options?${query}`, cookie))))).json()) as Json;
+    const answer = async (query: string) =>
+      (await (await settle(optionsLoader(args(get(`/placement-options?${query}`, cookie))))).json()) as Json;
     expect((await answer("kind=client&q=ruth")).options.map((o: Json) => o.label)).toEqual(["Ruth Adler"]);
-    expect((await answer("kind=facility&q=map")).options).toEqual([expect.objectContaining({ label: "Maple Grove", hint: expect.stringContaining("Tucson, AZ") })]);
+    expect((await answer("kind=facility&q=map")).options).toEqual([
+      expect.objectContaining({ label: "Maple Grove", hint: expect.stringContaining("Tucson, AZ") }),
+    ]);
     expect((await settle(optionsLoader(args(get("/placement-options?kind=agent", cookie))))).status).toBe(400);
   });
 
   it("creating shows the required messages, then saves; unticked dates are dropped", async () => {
     const { client, facility } = await people();
-    const invalid = await settle(newAction(args(formPost("/placements/new", form("", facility.id, { startDate: "" }), cookie))));
+    const invalid = await settle(
+      newAction(args(formPost("/placements/new", form("", facility.id, { startDate: "" }), cookie))),
+    );
     expect(invalid.status).toBe(400);
     expect(((await invalid.json()) as Json).result.error).toEqual({
       clientId: ["Client is required"],
       startDate: ["Start date is required"],
     });
-    const created = await settle(newAction(args(formPost("/placements/new", form(client.id, facility.id, { contractSigned: "on" }), cookie))));
+    const created = await settle(
+      newAction(args(formPost("/placements/new", form(client.id, facility.id, { contractSigned: "on" }), cookie))),
+    );
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/placements");
     expect(cookiesFrom(created)).toContain("__toast=");
@@ -432,17 +505,31 @@ describe("the screens", () => {
 
   it("editing writes the timeline, and the detail shows progress and who did what", async () => {
     const { client, facility } = await people();
-    const placement = await createPlacement(db, { agencyId: user.agency_id, client_id: client.id, facility_id: facility.id, agent_id: user.id });
+    const placement = await createPlacement(db, {
+      agencyId: user.agency_id,
+      client_id: client.id,
+      facility_id: facility.id,
+      agent_id: user.id,
+    });
     const edited = await settle(
       editAction(
-        args(formPost(`/placements/${placement.id}/edit`, form(client.id, facility.id, { status: "Confirmed", familyNotified: "on" }), cookie), {
-          id: placement.id,
-        }),
+        args(
+          formPost(
+            `/placements/${placement.id}/edit`,
+            form(client.id, facility.id, { status: "Confirmed", familyNotified: "on" }),
+            cookie,
+          ),
+          {
+            id: placement.id,
+          },
+        ),
       ),
     );
     expect(edited.status).toBe(302);
     expect(edited.headers.get("Location")).toBe("/placements"); // spec 001: the form returns to the list
-    const detail = (await (await settle(detailLoader(args(get(`/placements/${placement.id}`, cookie), { id: placement.id })))).json()) as Json;
+    const detail = (await (
+      await settle(detailLoader(args(get(`/placements/${placement.id}`, cookie), { id: placement.id })))
+    ).json()) as Json;
     const record = detail.placement ?? detail;
     expect(record.progress).toBe(17);
     expect(record.timeline.map((t: Json) => [t.event, t.actor])).toEqual([
@@ -456,15 +543,25 @@ describe("the screens", () => {
     const theirs = await createPlacement(db, { agencyId: (await createAgency(db)).id });
     const params = { id: theirs.id };
     expect((await settle(detailLoader(args(get(`/placements/${theirs.id}`, cookie), params)))).status).toBe(404);
-    expect((await settle(editAction(args(formPost(`/placements/${theirs.id}/edit`, form(client.id, facility.id), cookie), params)))).status).toBe(404);
+    expect(
+      (
+        await settle(
+          editAction(args(formPost(`/placements/${theirs.id}/edit`, form(client.id, facility.id), cookie), params)),
+        )
+      ).status,
+    ).toBe(404);
     const refused = await settle(deleteAction(args(formPost(`/placements/${theirs.id}/delete`, {}, cookie), params)));
     expect(refused.headers.get("Location")).toBe("/placements");
-    expect(await db.selectFrom("placements").select("id").where("id", "=", theirs.id).executeTakeFirst()).toEqual({ id: theirs.id });
+    expect(await db.selectFrom("placements").select("id").where("id", "=", theirs.id).executeTakeFirst()).toEqual({
+      id: theirs.id,
+    });
   });
 
   it("the list screen filters by facility, names the filter, and counts the tiles over the result", async () => {
     const { maple } = await seedPlacements();
-    const response = await settle(listScreenLoader(args(get(`/placements?facilityId=${maple.id}&priority=high`, cookie))));
+    const response = await settle(
+      listScreenLoader(args(get(`/placements?facilityId=${maple.id}&priority=high`, cookie))),
+    );
     const data = (await response.json()) as Json;
     expect(data.placements).toHaveLength(1);
     expect(data.filters.facility).toMatchObject({ id: maple.id, name: "Maple Grove" });
@@ -473,7 +570,9 @@ describe("the screens", () => {
 
   it("deleting from the screen goes back to the list with a toast", async () => {
     const placement = await createPlacement(db, { agencyId: user.agency_id, agent_id: user.id });
-    const response = await settle(deleteAction(args(formPost(`/placements/${placement.id}/delete`, {}, cookie), { id: placement.id })));
+    const response = await settle(
+      deleteAction(args(formPost(`/placements/${placement.id}/delete`, {}, cookie), { id: placement.id })),
+    );
     expect(response.headers.get("Location")).toBe("/placements");
     expect(cookiesFrom(response)).toContain("__toast=");
     expect(await db.selectFrom("placements").select("id").execute()).toEqual([]);
@@ -493,7 +592,9 @@ describe("search by name", () => {
     expect(await found("pine hol")).toEqual([3, 1].map((i) => ids[i]));
     expect(await found("oak")).toEqual([]);
     // Moving a placement to another client carries that client's name.
-    const { sam } = { sam: await db.selectFrom("clients").select("id").where("first_name", "=", "Sam").executeTakeFirstOrThrow() };
+    const { sam } = {
+      sam: await db.selectFrom("clients").select("id").where("first_name", "=", "Sam").executeTakeFirstOrThrow(),
+    };
     await db.updateTable("placements").set({ client_id: sam.id }).where("id", "=", ids[0]).execute();
     expect(await found("ruth")).toEqual([5, 1].map((i) => ids[i]));
   });

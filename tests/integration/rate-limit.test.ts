@@ -28,7 +28,10 @@ describe("rate limits", () => {
   it("start a new window when the last one is over", async () => {
     const k = [{ key: "k", rule }];
     for (let i = 0; i < 3; i++) await recordHits(db, k);
-    await db.updateTable("rate_limits").set({ reset_at: sql<Date>`now() - interval '1 second'` }).execute();
+    await db
+      .updateTable("rate_limits")
+      .set({ reset_at: sql<Date>`now() - interval '1 second'` })
+      .execute();
     expect(await rateLimitWait(db, k)).toBe(0);
     await recordHits(db, k);
     expect(await db.selectFrom("rate_limits").select("count").executeTakeFirst()).toEqual({ count: 1 });

@@ -50,18 +50,32 @@ describe("the demo seed", () => {
     expect(counts.task_communications).toBeGreaterThan(0);
     expect(counts.placement_events).toBeGreaterThanOrEqual(50);
 
-    expect(await distinct("SELECT DISTINCT tracker_status AS v FROM clients")).toEqual(
-      ["Active Client", "Follow-up", "New Client", "Placed", "Target"],
-    );
-    expect(await distinct("SELECT DISTINCT care_level AS v FROM clients")).toEqual(
-      ["assisted", "independent", "memory", "skilled"],
-    );
-    expect(await distinct("SELECT DISTINCT status AS v FROM placements")).toEqual(
-      ["Cancelled", "Completed", "Confirmed", "In Progress"],
-    );
-    expect(await distinct("SELECT DISTINCT stage AS v FROM tasks")).toEqual(
-      ["Active Client", "Follow-up", "New Client", "Placed", "Target"],
-    );
+    expect(await distinct("SELECT DISTINCT tracker_status AS v FROM clients")).toEqual([
+      "Active Client",
+      "Follow-up",
+      "New Client",
+      "Placed",
+      "Target",
+    ]);
+    expect(await distinct("SELECT DISTINCT care_level AS v FROM clients")).toEqual([
+      "assisted",
+      "independent",
+      "memory",
+      "skilled",
+    ]);
+    expect(await distinct("SELECT DISTINCT status AS v FROM placements")).toEqual([
+      "Cancelled",
+      "Completed",
+      "Confirmed",
+      "In Progress",
+    ]);
+    expect(await distinct("SELECT DISTINCT stage AS v FROM tasks")).toEqual([
+      "Active Client",
+      "Follow-up",
+      "New Client",
+      "Placed",
+      "Target",
+    ]);
     expect((await distinct("SELECT DISTINCT type AS v FROM facilities")).length).toBe(9);
     expect((await distinct("SELECT DISTINCT address_state AS v FROM facilities")).length).toBeGreaterThan(3);
     const overdue = await distinct(
@@ -104,9 +118,12 @@ describe("the large seed", () => {
     });
     expect(counts.placement_events).toBeGreaterThanOrEqual(100);
     expect(counts.task_checklist_items).toBeGreaterThan(0);
-    expect(await distinct("SELECT DISTINCT status AS v FROM placements")).toEqual(
-      ["Cancelled", "Completed", "Confirmed", "In Progress"],
-    );
+    expect(await distinct("SELECT DISTINCT status AS v FROM placements")).toEqual([
+      "Cancelled",
+      "Completed",
+      "Confirmed",
+      "In Progress",
+    ]);
     expect(await verifyLogin(db, DEMO_LOGIN.email, DEMO_LOGIN.password)).not.toBeNull();
   });
 });

@@ -27,7 +27,9 @@ export async function signInNewAgency(
   user: Omit<Parameters<typeof createUser>[1], "agencyId" | "agency_id"> = {},
 ): Promise<SignedIn> {
   const agency = await createAgency(db);
-  const created = await createUser(db, { role: "coordinator", ...user, agencyId: agency.id } as Parameters<typeof createUser>[1]);
+  const created = await createUser(db, { role: "coordinator", ...user, agencyId: agency.id } as Parameters<
+    typeof createUser
+  >[1]);
   const ctx = { user: { id: created.id, agencyId: agency.id }, limits: LIMITS };
   const token = (await createSession(db, { ...ctx, kind: "api" })).token;
   const browser = await createSession(db, { ...ctx, kind: "browser" });
@@ -49,7 +51,11 @@ export interface ApiRoutes {
  * `id` is given) with the current token, and reads the JSON answer.
  */
 export function apiClient(routes: ApiRoutes, token: () => string) {
-  return async (path: string, init: Parameters<typeof apiRequest>[1] = {}, id?: string): Promise<{ status: number; json: Json }> => {
+  return async (
+    path: string,
+    init: Parameters<typeof apiRequest>[1] = {},
+    id?: string,
+  ): Promise<{ status: number; json: Json }> => {
     const request = apiRequest(path, { token: token(), ...init });
     const read = request.method === "GET";
     let handler: Handler;

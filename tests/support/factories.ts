@@ -68,8 +68,14 @@ export async function createUser(
     password?: string;
   } & Partial<Omit<Insertable<UsersTable>, "agency_id" | "role" | "email" | "password_hash">>,
 ): Promise<TestUser> {
-  const { agencyId: _agencyId, agency_id: _agency_id, role = "agent", email, password = DEFAULT_PASSWORD, ...overrides } =
-    options;
+  const {
+    agencyId: _agencyId,
+    agency_id: _agency_id,
+    role = "agent",
+    email,
+    password = DEFAULT_PASSWORD,
+    ...overrides
+  } = options;
   const agencyId = agencyOf(options);
   const n = nextId();
   const row = await db

@@ -19,7 +19,11 @@ function errorsOf(input: unknown): Record<string, string> {
 
 describe("medical notes encoding", () => {
   it("round-trips conditions, medications and multi-line notes", () => {
-    const info = { conditions: ["Diabetes", "COPD"], medications: ["Metformin 500mg"], notes: "Uses a walker.\nFall risk." };
+    const info = {
+      conditions: ["Diabetes", "COPD"],
+      medications: ["Metformin 500mg"],
+      notes: "Uses a walker.\nFall risk.",
+    };
     const text = encodeMedicalNotes(info);
     expect(text).toBe(
       "Medical Condition: Diabetes\nMedical Condition: COPD\nMedication: Metformin 500mg\nNotes: Uses a walker.\nFall risk.",
@@ -28,7 +32,11 @@ describe("medical notes encoding", () => {
   });
 
   it("reads text without prefixes as notes", () => {
-    expect(decodeMedicalNotes("Penicillin allergy")).toEqual({ conditions: [], medications: [], notes: "Penicillin allergy" });
+    expect(decodeMedicalNotes("Penicillin allergy")).toEqual({
+      conditions: [],
+      medications: [],
+      notes: "Penicillin allergy",
+    });
     expect(decodeMedicalNotes("")).toEqual({ conditions: [], medications: [], notes: "" });
   });
 });
@@ -110,7 +118,11 @@ describe("ClientSchema", () => {
   });
 
   it("drops the empty 'other' box posted beside ticked entries", () => {
-    const result = ClientSchema.parse({ ...valid, medicalConditions: ["Hypertension", undefined], medications: [undefined] });
+    const result = ClientSchema.parse({
+      ...valid,
+      medicalConditions: ["Hypertension", undefined],
+      medications: [undefined],
+    });
     expect(result.medicalConditions).toEqual(["Hypertension"]);
     expect(result.medications).toEqual([]);
   });
@@ -139,12 +151,26 @@ describe("ClientListQuerySchema", () => {
   });
 
   it("maps slugs, reads the sort direction and refuses what it does not know", () => {
-    expect(ClientListQuerySchema.parse({ status: "new-client", careLevel: "skilled-nursing", sort: "lastName", page: "3" }))
-      .toMatchObject({ status: "New Client", careLevel: "skilled", sort: { field: "lastName", direction: "asc" }, page: 3 });
-    const bad = ClientListQuerySchema.safeParse({ status: "lost", sort: "-age", limit: "500", page: "0", color: "red" });
+    expect(
+      ClientListQuerySchema.parse({ status: "new-client", careLevel: "skilled-nursing", sort: "lastName", page: "3" }),
+    ).toMatchObject({
+      status: "New Client",
+      careLevel: "skilled",
+      sort: { field: "lastName", direction: "asc" },
+      page: 3,
+    });
+    const bad = ClientListQuerySchema.safeParse({
+      status: "lost",
+      sort: "-age",
+      limit: "500",
+      page: "0",
+      color: "red",
+    });
     expect(bad.success).toBe(false);
     const messages = bad.error!.issues.map((i) => i.message).join(" | ");
-    expect(messages).toContain('Invalid status "lost". Allowed values: New Client, Active Client, Target, Placed, Follow-up');
+    expect(messages).toContain(
+      'Invalid status "lost". Allowed values: New Client, Active Client, Target, Placed, Follow-up',
+    );
     expect(messages).toContain('Invalid sort "-age"');
     expect(messages).toContain("limit must be a whole number from 1 to 100");
     expect(messages).toContain("page must be a whole number of 1 or more");

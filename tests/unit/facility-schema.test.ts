@@ -46,16 +46,46 @@ describe("FacilitySchema", () => {
   it.each([
     ["capacity 0", { capacity: 0 }, "capacity", "Capacity must be at least 1"],
     ["negative occupancy", { currentOccupancy: -1 }, "currentOccupancy", "Current occupancy cannot be negative"],
-    ["occupancy above capacity", { currentOccupancy: 81 }, "currentOccupancy", "Current occupancy cannot exceed capacity"],
-    ["ZIP of four digits", { address: { ...valid.address, zip: "8570" } }, "address.zip", "Please enter a valid ZIP code"],
-    ["ZIP+4 without hyphen", { address: { ...valid.address, zip: "857011234" } }, "address.zip", "Please enter a valid ZIP code"],
-    ["bad e-mail", { contact: { ...valid.contact, email: "joan@" } }, "contact.email", "Please enter a valid email address"],
+    [
+      "occupancy above capacity",
+      { currentOccupancy: 81 },
+      "currentOccupancy",
+      "Current occupancy cannot exceed capacity",
+    ],
+    [
+      "ZIP of four digits",
+      { address: { ...valid.address, zip: "8570" } },
+      "address.zip",
+      "Please enter a valid ZIP code",
+    ],
+    [
+      "ZIP+4 without hyphen",
+      { address: { ...valid.address, zip: "857011234" } },
+      "address.zip",
+      "Please enter a valid ZIP code",
+    ],
+    [
+      "bad e-mail",
+      { contact: { ...valid.contact, email: "joan@" } },
+      "contact.email",
+      "Please enter a valid email address",
+    ],
     ["negative minimum", { minCost: -5 }, "minCost", "Minimum cost cannot be negative"],
     ["negative maximum", { maxCost: -5 }, "maxCost", "Maximum cost cannot be negative"],
     ["maximum below minimum", { maxCost: 3000 }, "maxCost", "Maximum cost must be greater than minimum cost"],
     ["maximum equal to minimum", { maxCost: 4000 }, "maxCost", "Maximum cost must be greater than minimum cost"],
-    ["duplicate custom amenity", { amenities: ["WiFi", "Garden", "wifi"] }, "amenities", '"wifi" is already in the amenities'],
-    ["duplicate specialty", { specialties: "Wound Care, wound care" }, "specialties", '"wound care" is already in the specialties'],
+    [
+      "duplicate custom amenity",
+      { amenities: ["WiFi", "Garden", "wifi"] },
+      "amenities",
+      '"wifi" is already in the amenities',
+    ],
+    [
+      "duplicate specialty",
+      { specialties: "Wound Care, wound care" },
+      "specialties",
+      '"wound care" is already in the specialties',
+    ],
     ["continuing-care type", { type: "continuing-care" }, "type", 'Invalid facility type "continuing-care"'],
   ])("refuses %s", (_label, change, path, message) => {
     expect(errorsOf({ ...valid, ...change })[path]).toEqual(expect.stringContaining(message));
@@ -91,7 +121,12 @@ describe("FacilitySchema", () => {
 describe("FacilityListQuerySchema", () => {
   it("maps slugs and reads the spec's sort field", () => {
     expect(
-      FacilityListQuerySchema.parse({ type: "skilled-nursing", availability: "wait-list", sort: "-capacity.available", minPrice: "3000" }),
+      FacilityListQuerySchema.parse({
+        type: "skilled-nursing",
+        availability: "wait-list",
+        sort: "-capacity.available",
+        minPrice: "3000",
+      }),
     ).toMatchObject({
       type: "Skilled Nursing",
       availability: "waitlist",

@@ -42,12 +42,28 @@ describe("PlacementSchema", () => {
   });
 
   it("maps aliases, rounds money to cents and empties absent optional fields", () => {
-    const result = PlacementSchema.parse({ ...valid, status: "confirmed", priority: "urgent", monthlyRate: 4250.129, endDate: "", paymentMethod: "" });
-    expect(result).toMatchObject({ status: "Confirmed", priority: "Urgent", monthlyRate: 4250.13, endDate: null, paymentMethod: null, agentId: null });
+    const result = PlacementSchema.parse({
+      ...valid,
+      status: "confirmed",
+      priority: "urgent",
+      monthlyRate: 4250.129,
+      endDate: "",
+      paymentMethod: "",
+    });
+    expect(result).toMatchObject({
+      status: "Confirmed",
+      priority: "Urgent",
+      monthlyRate: 4250.13,
+      endDate: null,
+      paymentMethod: null,
+      agentId: null,
+    });
   });
 
   it("refuses bad values", () => {
-    expect(errorsOf({ ...valid, status: "Lost", monthlyRate: -1, paymentMethod: "Cash", moveInDate: "soon" })).toMatchObject({
+    expect(
+      errorsOf({ ...valid, status: "Lost", monthlyRate: -1, paymentMethod: "Cash", moveInDate: "soon" }),
+    ).toMatchObject({
       status: expect.stringContaining('Invalid status "Lost"'),
       monthlyRate: "Monthly rate cannot be negative",
       paymentMethod: expect.stringContaining("Payment method must be one of"),
@@ -81,6 +97,7 @@ describe("isIsoDate", () => {
     ["2026-11-23T00:00", false],
   ])("%s → %s", (value, expected) => {
     expect(isIsoDate(value)).toBe(expected);
-    if (!expected) expect(errorsOf({ ...valid, startDate: value })).toEqual({ startDate: "Start date must be a valid date" });
+    if (!expected)
+      expect(errorsOf({ ...valid, startDate: value })).toEqual({ startDate: "Start date must be a valid date" });
   });
 });

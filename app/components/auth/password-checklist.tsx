@@ -8,7 +8,10 @@ import { CheckIcon, XIcon } from "../ui/icons";
  */
 export function PasswordChecklist({ met }: { met: readonly boolean[] | null }) {
   return (
-    <ul className="space-y-1.5 rounded-lg border border-slate-200 bg-slate-50 px-3.5 py-3" aria-label="Password requirements">
+    <ul
+      className="space-y-1.5 rounded-lg border border-slate-200 bg-slate-50 px-3.5 py-3"
+      aria-label="Password requirements"
+    >
       {PASSWORD_RULES.map((rule, i) => {
         const ok = met?.[i];
         return (

@@ -50,7 +50,9 @@ export function ClientCard({ client }: { client: CardClient }) {
               {client.firstName} {client.lastName}
             </Link>
           </h3>
-          <p className="mt-0.5 text-sm text-slate-500">{CARE_LEVEL_LABELS[client.careLevel as CareLevelValue] ?? client.careLevel}</p>
+          <p className="mt-0.5 text-sm text-slate-500">
+            {CARE_LEVEL_LABELS[client.careLevel as CareLevelValue] ?? client.careLevel}
+          </p>
         </div>
         <Badge tone={clientStatusTone(client.trackerStatus)}>{client.trackerStatus}</Badge>
       </div>

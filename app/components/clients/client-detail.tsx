@@ -50,7 +50,11 @@ export function NotesCard({
         />
         <FieldError id={fields.content.errorId} errors={fields.content.errors} />
         <div className="flex justify-end">
-          <Button type="submit" size="sm" loading={navigation.state === "submitting" && navigation.formData?.has("content")}>
+          <Button
+            type="submit"
+            size="sm"
+            loading={navigation.state === "submitting" && navigation.formData?.has("content")}
+          >
             Add Note
           </Button>
         </div>
@@ -123,7 +127,9 @@ export function ClientTasksCard({ tasks }: { tasks: TaskOfClient[] }) {
               <div className="min-w-0">
                 <Link
                   to={`/tasks/${t.id}/edit`}
-                  className={t.isCompleted ? "text-slate-500 line-through" : "font-medium text-slate-900 hover:text-brand-700"}
+                  className={
+                    t.isCompleted ? "text-slate-500 line-through" : "font-medium text-slate-900 hover:text-brand-700"
+                  }
                 >
                   {t.title}
                 </Link>
@@ -131,7 +137,11 @@ export function ClientTasksCard({ tasks }: { tasks: TaskOfClient[] }) {
                   {t.stage} · due {formatDate(t.dueDate)}
                 </p>
               </div>
-              {t.isCompleted ? <Badge tone="green">Completed</Badge> : <Badge tone={priorityTone(t.priority)}>{t.priority}</Badge>}
+              {t.isCompleted ? (
+                <Badge tone="green">Completed</Badge>
+              ) : (
+                <Badge tone={priorityTone(t.priority)}>{t.priority}</Badge>
+              )}
             </li>
           ))}
         </ul>

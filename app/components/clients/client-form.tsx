@@ -125,7 +125,11 @@ export function ClientForm({
   const [form, fields] = useForm({
     id: "client-form",
     lastResult: data?.result,
-    defaultValue: defaultValue ?? { careLevel: "independent", trackerStatus: "New Client", preferences: { roomType: "private" } },
+    defaultValue: defaultValue ?? {
+      careLevel: "independent",
+      trackerStatus: "New Client",
+      preferences: { roomType: "private" },
+    },
     constraint: {
       firstName: { required: true },
       lastName: { required: true },
@@ -183,13 +187,25 @@ export function ClientForm({
 
       <Section title="Personal Information">
         <Field field={fields.firstName} label="First name" required>
-          <Input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="off" invalid={!!fields.firstName.errors} />
+          <Input
+            {...getInputProps(fields.firstName, { type: "text" })}
+            autoComplete="off"
+            invalid={!!fields.firstName.errors}
+          />
         </Field>
         <Field field={fields.lastName} label="Last name" required>
-          <Input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="off" invalid={!!fields.lastName.errors} />
+          <Input
+            {...getInputProps(fields.lastName, { type: "text" })}
+            autoComplete="off"
+            invalid={!!fields.lastName.errors}
+          />
         </Field>
         <Field field={fields.email} label="Email" required>
-          <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" invalid={!!fields.email.errors} />
+          <Input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="off"
+            invalid={!!fields.email.errors}
+          />
         </Field>
         <Field field={fields.phone} label="Phone" required>
           <Input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="off" invalid={!!fields.phone.errors} />
@@ -232,7 +248,11 @@ export function ClientForm({
             </Select>
           </Field>
           <Field field={address.zip} label="ZIP code">
-            <Input {...getInputProps(address.zip, { type: "text" })} inputMode="numeric" invalid={!!address.zip.errors} />
+            <Input
+              {...getInputProps(address.zip, { type: "text" })}
+              inputMode="numeric"
+              invalid={!!address.zip.errors}
+            />
           </Field>
         </div>
       </Section>

@@ -5,15 +5,7 @@ import { ButtonLink } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { Skeleton, SkeletonCard, StatCardsSkeleton } from "../ui/skeleton";
 import { StatCard, type StatTone } from "../ui/stat-card";
-import {
-  BuildingIcon,
-  ClipboardIcon,
-  ColumnsIcon,
-  InboxIcon,
-  PlusIcon,
-  TasksIcon,
-  UsersIcon,
-} from "../ui/icons";
+import { BuildingIcon, ClipboardIcon, ColumnsIcon, InboxIcon, PlusIcon, TasksIcon, UsersIcon } from "../ui/icons";
 
 export function WelcomeCard() {
   return (
@@ -50,7 +42,12 @@ export function WelcomeCard() {
   );
 }
 
-const cardIcons = { "/clients": UsersIcon, "/placements": ClipboardIcon, "/facilities": BuildingIcon, "/tasks": TasksIcon };
+const cardIcons = {
+  "/clients": UsersIcon,
+  "/placements": ClipboardIcon,
+  "/facilities": BuildingIcon,
+  "/tasks": TasksIcon,
+};
 
 export interface DashboardStat {
   label: string;
@@ -65,7 +62,9 @@ export function StatCards({ cards }: { cards: DashboardStat[] }) {
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       {cards.map(({ to, value, ...card }) => {
         const Icon = cardIcons[to];
-        return <StatCard key={card.label} {...card} to={to} value={formatCount(value)} icon={<Icon className="h-5 w-5" />} />;
+        return (
+          <StatCard key={card.label} {...card} to={to} value={formatCount(value)} icon={<Icon className="h-5 w-5" />} />
+        );
       })}
     </div>
   );
@@ -88,7 +87,11 @@ export function PipelinePanel({ lanes }: { lanes: Array<{ stage: string; count: 
         }
       />
       {total === 0 ? (
-        <EmptyPanel message="No placement data available" linkTo="/placements/new" linkLabel="Create your first placement" />
+        <EmptyPanel
+          message="No placement data available"
+          linkTo="/placements/new"
+          linkLabel="Create your first placement"
+        />
       ) : (
         <ul className="space-y-4 px-5 py-5" aria-label="Pipeline lanes">
           {lanes.map((lane, index) => (
@@ -149,7 +152,10 @@ export function RecentActivityPanel({ placements }: { placements: RecentItem[] }
         <ul className="divide-y divide-slate-100">
           {placements.map((p) => (
             <li key={p._id} className="flex items-start gap-3 px-5 py-4" data-testid="recent-activity">
-              <span className={cn("mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full", statusDot(p.status))} data-status={p.status} />
+              <span
+                className={cn("mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full", statusDot(p.status))}
+                data-status={p.status}
+              />
               <div className="min-w-0 flex-1">
                 <Link to={`/placements/${p._id}`} className="text-sm font-medium text-slate-900 hover:text-brand-700">
                   {p.clientId.firstName} {p.clientId.lastName} - {p.status}

@@ -34,7 +34,9 @@ export function priceText(f: { minCost: number; maxCost: number; costRange: stri
 /** Spec 001 §4: Available when beds are free, else Wait List. */
 export function AvailabilityBadge({ availableBeds }: { availableBeds: number }) {
   return availableBeds > 0 ? (
-    <Badge tone="green">Available · {availableBeds} {availableBeds === 1 ? "bed" : "beds"}</Badge>
+    <Badge tone="green">
+      Available · {availableBeds} {availableBeds === 1 ? "bed" : "beds"}
+    </Badge>
   ) : (
     <Badge tone="yellow">Wait List</Badge>
   );

@@ -117,7 +117,8 @@ export function FacilityForm({
       "contact.phone": { required: true },
       costRange: { required: true },
     },
-    onValidate: ({ formData }) => parseWithZod(readCheckboxes(formData, FACILITY_CHECKBOXES), { schema: FacilitySchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(readCheckboxes(formData, FACILITY_CHECKBOXES), { schema: FacilitySchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -151,7 +152,13 @@ export function FacilityForm({
           </Select>
         </Field>
         <Field field={fields.rating} label="Rating" hint="From 0 to 5">
-          <Input {...getInputProps(fields.rating, { type: "number" })} min={0} max={5} step={0.1} invalid={!!fields.rating.errors} />
+          <Input
+            {...getInputProps(fields.rating, { type: "number" })}
+            min={0}
+            max={5}
+            step={0.1}
+            invalid={!!fields.rating.errors}
+          />
         </Field>
         <div className="sm:col-span-2">
           <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
@@ -163,7 +170,12 @@ export function FacilityForm({
 
       <Section title="Capacity">
         <Field field={fields.capacity} label="Capacity (beds)" required>
-          <Input {...getInputProps(fields.capacity, { type: "number" })} min={1} step={1} invalid={!!fields.capacity.errors} />
+          <Input
+            {...getInputProps(fields.capacity, { type: "number" })}
+            min={1}
+            step={1}
+            invalid={!!fields.capacity.errors}
+          />
         </Field>
         <Field field={fields.currentOccupancy} label="Current occupancy">
           <Input
@@ -194,7 +206,11 @@ export function FacilityForm({
             </Select>
           </Field>
           <Field field={address.zip} label="ZIP code" required>
-            <Input {...getInputProps(address.zip, { type: "text" })} inputMode="numeric" invalid={!!address.zip.errors} />
+            <Input
+              {...getInputProps(address.zip, { type: "text" })}
+              inputMode="numeric"
+              invalid={!!address.zip.errors}
+            />
           </Field>
         </div>
       </Section>
@@ -212,18 +228,37 @@ export function FacilityForm({
       </Section>
 
       <Section title="Pricing" description="Monthly cost in US dollars.">
-        <Field field={fields.costRange} label="Cost range" required hint='As shown to families, e.g. "$4,000 - $6,500"' wide>
+        <Field
+          field={fields.costRange}
+          label="Cost range"
+          required
+          hint='As shown to families, e.g. "$4,000 - $6,500"'
+          wide
+        >
           <Input {...getInputProps(fields.costRange, { type: "text" })} invalid={!!fields.costRange.errors} />
         </Field>
         <Field field={fields.minCost} label="Minimum cost">
-          <Input {...getInputProps(fields.minCost, { type: "number" })} min={0} step={1} invalid={!!fields.minCost.errors} />
+          <Input
+            {...getInputProps(fields.minCost, { type: "number" })}
+            min={0}
+            step={1}
+            invalid={!!fields.minCost.errors}
+          />
         </Field>
         <Field field={fields.maxCost} label="Maximum cost" hint="0 when there is no upper price">
-          <Input {...getInputProps(fields.maxCost, { type: "number" })} min={0} step={1} invalid={!!fields.maxCost.errors} />
+          <Input
+            {...getInputProps(fields.maxCost, { type: "number" })}
+            min={0}
+            step={1}
+            invalid={!!fields.maxCost.errors}
+          />
         </Field>
         <div className="sm:col-span-2">
           <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-            <input {...getInputProps(fields.acceptsInsurance, { type: "checkbox" })} className="h-4 w-4 accent-brand-600" />
+            <input
+              {...getInputProps(fields.acceptsInsurance, { type: "checkbox" })}
+              className="h-4 w-4 accent-brand-600"
+            />
             Accepts insurance
           </label>
         </div>
@@ -264,7 +299,13 @@ export function FacilityForm({
           Cancel
         </Link>
         <Button type="submit" loading={submitting}>
-          {submitting ? (mode === "create" ? "Creating..." : "Updating...") : mode === "create" ? "Create Facility" : "Update Facility"}
+          {submitting
+            ? mode === "create"
+              ? "Creating..."
+              : "Updating..."
+            : mode === "create"
+              ? "Create Facility"
+              : "Update Facility"}
         </Button>
       </div>
     </Form>

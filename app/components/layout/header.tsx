@@ -48,7 +48,10 @@ export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; 
           aria-label="Notifications (unread)"
         >
           <BellIcon className="h-5 w-5" />
-          <span className="absolute top-2 right-2.5 h-2 w-2 rounded-full bg-red-500 ring-2 ring-white" aria-hidden="true" />
+          <span
+            className="absolute top-2 right-2.5 h-2 w-2 rounded-full bg-red-500 ring-2 ring-white"
+            aria-hidden="true"
+          />
         </button>
 
         <details className="group relative">

@@ -23,11 +23,19 @@ export function PendingContent({ children }: { children: ReactNode }) {
   return (
     <>
       {busy ? (
-        <div className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-brand-100" role="progressbar" aria-label="Loading">
+        <div
+          className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-brand-100"
+          role="progressbar"
+          aria-label="Loading"
+        >
           <div className="h-full w-1/3 animate-[loading-bar_1s_ease-in-out_infinite] bg-brand-600" />
         </div>
       ) : null}
-      {skeleton ? skeleton() : <div className={nextPath ? "opacity-60 transition-opacity delay-150" : undefined}>{children}</div>}
+      {skeleton ? (
+        skeleton()
+      ) : (
+        <div className={nextPath ? "opacity-60 transition-opacity delay-150" : undefined}>{children}</div>
+      )}
     </>
   );
 }

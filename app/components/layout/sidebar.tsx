@@ -52,7 +52,10 @@ export function Sidebar({ user, collapsed: collapsedCookie }: { user: ShellUser;
               )}
             >
               <item.Icon
-                className={cn("h-5 w-5 shrink-0", active ? "text-brand-600" : "text-slate-400 group-hover:text-slate-600")}
+                className={cn(
+                  "h-5 w-5 shrink-0",
+                  active ? "text-brand-600" : "text-slate-400 group-hover:text-slate-600",
+                )}
               />
               <span className={cn("min-w-0 leading-tight", collapsed ? "sr-only" : "max-md:sr-only")}>
                 <span className="block truncate text-sm font-medium">{item.label}</span>
@@ -73,7 +76,10 @@ export function Sidebar({ user, collapsed: collapsedCookie }: { user: ShellUser;
           >
             {initials(user)}
           </span>
-          <div className={cn("min-w-0 flex-1 leading-tight", collapsed ? "hidden" : "hidden md:block")} data-testid="sidebar-user">
+          <div
+            className={cn("min-w-0 flex-1 leading-tight", collapsed ? "hidden" : "hidden md:block")}
+            data-testid="sidebar-user"
+          >
             <p className="truncate text-sm font-medium text-slate-900">
               {user.firstName} {user.lastName}
             </p>

@@ -9,9 +9,17 @@ import { ProgressBar } from "../ui/progress";
 // Parts of a placement's page (app/routes/_app.placements.$id._index.tsx).
 
 /** The six steps of spec 001 §2, each done or not with its date, and the percentage. */
-export function PlacementProgress({ placement: p }: { placement: Pick<PlacementRecord, "checklist" | "moveInDate" | "progress"> }) {
+export function PlacementProgress({
+  placement: p,
+}: {
+  placement: Pick<PlacementRecord, "checklist" | "moveInDate" | "progress">;
+}) {
   const steps = [
-    ...PLACEMENT_CHECKLIST.map((s) => ({ label: s.label, done: p.checklist[s.field].done, date: p.checklist[s.field].date })),
+    ...PLACEMENT_CHECKLIST.map((s) => ({
+      label: s.label,
+      done: p.checklist[s.field].done,
+      date: p.checklist[s.field].date,
+    })),
     { label: "Move-in Date", done: Boolean(p.moveInDate), date: p.moveInDate },
   ];
   return (
@@ -37,7 +45,9 @@ export function PlacementProgress({ placement: p }: { placement: Pick<PlacementR
               >
                 <CheckIcon className="h-4 w-4" />
               </span>
-              <span className={cn("block font-medium", step.done ? "text-emerald-900" : "text-slate-700")}>{step.label}</span>
+              <span className={cn("block font-medium", step.done ? "text-emerald-900" : "text-slate-700")}>
+                {step.label}
+              </span>
               <span className="block text-xs text-slate-500">
                 {step.done ? (step.date ? formatDate(step.date) : "Done") : "Not yet"}
               </span>
@@ -56,7 +66,9 @@ export function PlacementTimeline({ entries }: { entries: PlacementRecord["timel
       <ol className="space-y-0 p-5" aria-label="Timeline">
         {entries.map((entry, i) => (
           <li key={entry.id} className="relative flex gap-3 pb-5 last:pb-0">
-            {i < entries.length - 1 ? <span className="absolute top-3 left-[5px] h-full w-px bg-slate-200" aria-hidden="true" /> : null}
+            {i < entries.length - 1 ? (
+              <span className="absolute top-3 left-[5px] h-full w-px bg-slate-200" aria-hidden="true" />
+            ) : null}
             <span className="relative mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-brand-500" aria-hidden="true" />
             <div className="min-w-0">
               <p className="text-sm font-medium text-slate-900">{entry.event}</p>

@@ -56,7 +56,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Field({ field, label, required, children }: { field: FieldMetadata<unknown>; label: string; required?: boolean; children: ReactNode }) {
+function Field({
+  field,
+  label,
+  required,
+  children,
+}: {
+  field: FieldMetadata<unknown>;
+  label: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div>
       <Label htmlFor={field.id} required={required}>
@@ -69,7 +79,15 @@ function Field({ field, label, required, children }: { field: FieldMetadata<unkn
 }
 
 /** One checklist step: its box, and its date (shown once ticked; without JavaScript, always). */
-function ChecklistStep({ box, date, label }: { box: FieldMetadata<unknown>; date: FieldMetadata<unknown>; label: string }) {
+function ChecklistStep({
+  box,
+  date,
+  label,
+}: {
+  box: FieldMetadata<unknown>;
+  date: FieldMetadata<unknown>;
+  label: string;
+}) {
   const hydrated = useHydrated();
   const [ticked, setTicked] = useState(box.initialValue === "on");
   return (
@@ -127,7 +145,8 @@ export function PlacementForm({
       priority: { required: true },
       startDate: { required: true },
     },
-    onValidate: ({ formData }) => parseWithZod(readCheckboxes(formData, PLACEMENT_CHECKBOXES), { schema: PlacementSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(readCheckboxes(formData, PLACEMENT_CHECKBOXES), { schema: PlacementSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -212,10 +231,20 @@ export function PlacementForm({
 
       <Section title="Financial Information">
         <Field field={fields.monthlyRate} label="Monthly rate ($)">
-          <Input {...getInputProps(fields.monthlyRate, { type: "number" })} min={0} step={0.01} invalid={!!fields.monthlyRate.errors} />
+          <Input
+            {...getInputProps(fields.monthlyRate, { type: "number" })}
+            min={0}
+            step={0.01}
+            invalid={!!fields.monthlyRate.errors}
+          />
         </Field>
         <Field field={fields.depositAmount} label="Deposit amount ($)">
-          <Input {...getInputProps(fields.depositAmount, { type: "number" })} min={0} step={0.01} invalid={!!fields.depositAmount.errors} />
+          <Input
+            {...getInputProps(fields.depositAmount, { type: "number" })}
+            min={0}
+            step={0.01}
+            invalid={!!fields.depositAmount.errors}
+          />
         </Field>
         <Field field={fields.paymentMethod} label="Payment method">
           <Select {...getSelectProps(fields.paymentMethod)} invalid={!!fields.paymentMethod.errors}>

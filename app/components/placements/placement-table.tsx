@@ -6,11 +6,7 @@ import { Card } from "../ui/card";
 import { ProgressBar } from "../ui/progress";
 
 /** The placements list's table: one row a placement, with view and edit links. */
-export function PlacementTable({
-  placements,
-}: {
-  placements: PlacementListItem[];
-}) {
+export function PlacementTable({ placements }: { placements: PlacementListItem[] }) {
   return (
     <Card className="relative overflow-x-auto">
       <table className="w-full min-w-[56rem] text-left text-sm">
@@ -31,16 +27,9 @@ export function PlacementTable({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {placements.map((p) => (
-            <tr
-              key={p.id}
-              className="hover:bg-slate-50/60"
-              data-testid="placement-row"
-            >
+            <tr key={p.id} className="hover:bg-slate-50/60" data-testid="placement-row">
               <td className="px-2.5 py-3 font-medium text-slate-900">
-                <Link
-                  to={`/placements/${p.id}`}
-                  className="hover:text-brand-700"
-                >
+                <Link to={`/placements/${p.id}`} className="hover:text-brand-700">
                   {p.client.firstName} {p.client.lastName}
                 </Link>
               </td>
@@ -60,33 +49,19 @@ export function PlacementTable({
                 <Badge tone={priorityTone(p.priority)}>{p.priority}</Badge>
               </td>
               <td className="w-24 px-2.5 py-3">
-                <ProgressBar
-                  value={p.progress}
-                  size="sm"
-                  aria-label="Progress"
-                />
-                <span className="mt-1 block text-xs text-slate-500">
-                  {p.progress}%
-                </span>
+                <ProgressBar value={p.progress} size="sm" aria-label="Progress" />
+                <span className="mt-1 block text-xs text-slate-500">{p.progress}%</span>
               </td>
-              <td className="px-2.5 py-3 whitespace-nowrap text-slate-700">
-                {formatDate(p.startDate)}
-              </td>
+              <td className="px-2.5 py-3 whitespace-nowrap text-slate-700">{formatDate(p.startDate)}</td>
               <td className="px-2.5 py-3 whitespace-nowrap text-slate-700">
                 {p.moveInDate ? formatDate(p.moveInDate) : "—"}
               </td>
               <td className="px-2.5 py-3 text-right whitespace-nowrap">
-                <Link
-                  to={`/placements/${p.id}`}
-                  className="font-medium text-brand-700 hover:underline"
-                >
+                <Link to={`/placements/${p.id}`} className="font-medium text-brand-700 hover:underline">
                   View
                 </Link>
                 <span className="mx-2 text-slate-300">|</span>
-                <Link
-                  to={`/placements/${p.id}/edit`}
-                  className="font-medium text-brand-700 hover:underline"
-                >
+                <Link to={`/placements/${p.id}/edit`} className="font-medium text-brand-700 hover:underline">
                   Edit
                 </Link>
               </td>

@@ -3,7 +3,15 @@ import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from "~/compo
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
 import { Checkbox, CheckboxGroup } from "~/components/ui/checkbox";
 import { FieldError, FieldHint, Input, Label, Select, Textarea } from "~/components/ui/field";
-import { ArrowRightIcon, BuildingIcon, ClipboardIcon, PlusIcon, SettingsIcon, TasksIcon, UsersIcon } from "~/components/ui/icons";
+import {
+  ArrowRightIcon,
+  BuildingIcon,
+  ClipboardIcon,
+  PlusIcon,
+  SettingsIcon,
+  TasksIcon,
+  UsersIcon,
+} from "~/components/ui/icons";
 import { PasswordInput } from "~/components/ui/password-input";
 import { Radio, RadioGroup } from "~/components/ui/radio";
 import { StatCard } from "~/components/ui/stat-card";
@@ -15,7 +23,11 @@ const SIZES: ButtonSize[] = ["sm", "md", "lg"];
 
 export function ButtonsDemo() {
   return (
-    <DemoSection id="buttons" title="Buttons" description="Six variants, three sizes, an icon button, loading and disabled.">
+    <DemoSection
+      id="buttons"
+      title="Buttons"
+      description="Six variants, three sizes, an icon button, loading and disabled."
+    >
       <div>
         <DemoLabel>Variants</DemoLabel>
         <div className="flex flex-wrap items-center gap-3">
@@ -81,7 +93,14 @@ export function FormsDemo() {
         </div>
         <div>
           <Label htmlFor="demo-email">Email address</Label>
-          <Input id="demo-email" name="email" type="email" defaultValue="eleanor@" invalid aria-describedby="demo-email-error" />
+          <Input
+            id="demo-email"
+            name="email"
+            type="email"
+            defaultValue="eleanor@"
+            invalid
+            aria-describedby="demo-email-error"
+          />
           <FieldError id="demo-email-error" errors="Please enter a valid email address" />
         </div>
         <div>
@@ -125,7 +144,11 @@ export function FormsDemo() {
         </div>
         <CheckboxGroup legend="Options">
           <Checkbox name="remember" label="Remember me" defaultChecked />
-          <Checkbox name="notify" label="Notify the family" description="Sends an email when the placement is confirmed." />
+          <Checkbox
+            name="notify"
+            label="Notify the family"
+            description="Sends an email when the placement is confirmed."
+          />
           <Checkbox name="locked" label="Confidential (disabled)" disabled />
         </CheckboxGroup>
         <RadioGroup legend="Access level">
@@ -142,10 +165,34 @@ export function CardsDemo() {
   return (
     <DemoSection id="cards" title="Cards" description="Card, CardHeader and CardBody; StatCard for figures.">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Clients" value="128" secondary="14 new clients" tone="blue" icon={<UsersIcon className="h-5 w-5" />} />
-        <StatCard label="Active Placements" value="37" secondary="212 total placements" tone="green" icon={<ClipboardIcon className="h-5 w-5" />} />
-        <StatCard label="Available Facilities" value="56" secondary="94 beds available" tone="purple" icon={<BuildingIcon className="h-5 w-5" />} />
-        <StatCard label="Pending Tasks" value="23" secondary="4 overdue" tone="red" icon={<TasksIcon className="h-5 w-5" />} />
+        <StatCard
+          label="Total Clients"
+          value="128"
+          secondary="14 new clients"
+          tone="blue"
+          icon={<UsersIcon className="h-5 w-5" />}
+        />
+        <StatCard
+          label="Active Placements"
+          value="37"
+          secondary="212 total placements"
+          tone="green"
+          icon={<ClipboardIcon className="h-5 w-5" />}
+        />
+        <StatCard
+          label="Available Facilities"
+          value="56"
+          secondary="94 beds available"
+          tone="purple"
+          icon={<BuildingIcon className="h-5 w-5" />}
+        />
+        <StatCard
+          label="Pending Tasks"
+          value="23"
+          secondary="4 overdue"
+          tone="red"
+          icon={<TasksIcon className="h-5 w-5" />}
+        />
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <Card>

@@ -17,7 +17,10 @@ export function DialogsDemo({ dialogOpen, confirmOpen }: { dialogOpen: boolean; 
   const href = useDemoHref();
   const navigate = useNavigate();
   const closeHref = href({ dialog: null }, "dialogs");
-  const close = useCallback(() => navigate(closeHref, { preventScrollReset: true, replace: true }), [navigate, closeHref]);
+  const close = useCallback(
+    () => navigate(closeHref, { preventScrollReset: true, replace: true }),
+    [navigate, closeHref],
+  );
 
   return (
     <DemoSection

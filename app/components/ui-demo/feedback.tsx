@@ -3,7 +3,15 @@ import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ErrorPanel, type ErrorPanelType } from "~/components/ui/error-panel";
-import { AlertCircleIcon, AlertIcon, CheckCircleIcon, FolderIcon, InfoIcon, PlusIcon, RefreshIcon } from "~/components/ui/icons";
+import {
+  AlertCircleIcon,
+  AlertIcon,
+  CheckCircleIcon,
+  FolderIcon,
+  InfoIcon,
+  PlusIcon,
+  RefreshIcon,
+} from "~/components/ui/icons";
 import { ProgressBar } from "~/components/ui/progress";
 import { Skeleton, SkeletonCard, SkeletonText, StatCardsSkeleton } from "~/components/ui/skeleton";
 import { LoadingIndicator, Spinner } from "~/components/ui/spinner";

@@ -63,7 +63,15 @@ export function PaginationDemo({ page }: { page: number }) {
 }
 
 const SIZES: AvatarSize[] = ["xs", "sm", "md", "lg", "xl"];
-const PEOPLE = ["Eleanor Whitfield", "Marcus Chen", "Priya Natarajan", "Walter O'Brien", "Sofia Alvarez", "James Park", "Ada Lovelace"];
+const PEOPLE = [
+  "Eleanor Whitfield",
+  "Marcus Chen",
+  "Priya Natarajan",
+  "Walter O'Brien",
+  "Sofia Alvarez",
+  "James Park",
+  "Ada Lovelace",
+];
 
 export function AvatarsDemo() {
   return (
@@ -91,7 +99,11 @@ export function AvatarsDemo() {
 
 export function PageHeaderDemo() {
   return (
-    <DemoSection id="page-header" title="Page header" description="Title, description and actions at the top of a list page.">
+    <DemoSection
+      id="page-header"
+      title="Page header"
+      description="Title, description and actions at the top of a list page."
+    >
       <div className="rounded-xl bg-slate-50 p-4 sm:p-6">
         <PageHeader
           title="Clients"

@@ -5,7 +5,13 @@ import { AlertCircleIcon, AlertIcon, CheckCircleIcon, InfoIcon } from "./icons";
 export type AlertTone = "info" | "success" | "warning" | "error";
 
 const styles: Record<AlertTone, { box: string; icon: string; title: string; body: string; Icon: typeof InfoIcon }> = {
-  info: { box: "border-blue-200 bg-blue-50", icon: "text-blue-600", title: "text-blue-900", body: "text-blue-800", Icon: InfoIcon },
+  info: {
+    box: "border-blue-200 bg-blue-50",
+    icon: "text-blue-600",
+    title: "text-blue-900",
+    body: "text-blue-800",
+    Icon: InfoIcon,
+  },
   success: {
     box: "border-emerald-200 bg-emerald-50",
     icon: "text-emerald-600",
@@ -20,7 +26,13 @@ const styles: Record<AlertTone, { box: string; icon: string; title: string; body
     body: "text-amber-800",
     Icon: AlertIcon,
   },
-  error: { box: "border-red-200 bg-red-50", icon: "text-red-600", title: "text-red-900", body: "text-red-800", Icon: AlertCircleIcon },
+  error: {
+    box: "border-red-200 bg-red-50",
+    icon: "text-red-600",
+    title: "text-red-900",
+    body: "text-red-800",
+    Icon: AlertCircleIcon,
+  },
 };
 
 export interface AlertProps {

@@ -370,8 +370,7 @@ export function ConfirmPanel({
 }
 
 export interface ConfirmLinkProps
-  extends ConfirmFormProps,
-    Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "title" | "children" | "onClick"> {
+  extends ConfirmFormProps, Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "title" | "children" | "onClick"> {
   /** The server confirmation page, used when JavaScript is off (or the link is opened in a new tab). */
   href: string;
   /** The link's content (e.g. an icon and "Delete"). Style it with `buttonClasses(...)` if wanted. */

@@ -74,7 +74,10 @@ export function ErrorPanel({
     <div
       role={type === "empty" ? "status" : "alert"}
       data-error-type={type}
-      className={cn("flex flex-col items-center rounded-xl border border-slate-200 bg-white px-6 py-10 text-center", className)}
+      className={cn(
+        "flex flex-col items-center rounded-xl border border-slate-200 bg-white px-6 py-10 text-center",
+        className,
+      )}
     >
       <div className={cn("mb-4 flex h-12 w-12 items-center justify-center rounded-full", preset.tone)}>
         <preset.Icon className="h-6 w-6" />

@@ -1,4 +1,10 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { cn } from "~/utils/cn";
 
 const control =
@@ -6,7 +12,11 @@ const control =
   "focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-50 disabled:text-slate-500";
 
 function controlClasses(invalid: boolean, className?: string) {
-  return cn(control, invalid ? "border-red-400 focus:border-red-500 focus:ring-red-500/30" : "border-slate-300", className);
+  return cn(
+    control,
+    invalid ? "border-red-400 focus:border-red-500 focus:ring-red-500/30" : "border-slate-300",
+    className,
+  );
 }
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(

@@ -37,7 +37,10 @@ export function FilterForm({
     if (!form) return;
     for (const [name, value] of Object.entries(JSON.parse(shown) as Record<string, string>)) {
       const control = form.elements.namedItem(name);
-      if ((control instanceof HTMLInputElement || control instanceof HTMLSelectElement) && control !== document.activeElement) {
+      if (
+        (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) &&
+        control !== document.activeElement
+      ) {
         if (control.value !== value) control.value = value;
       }
     }
@@ -53,7 +56,14 @@ export function FilterForm({
   }
 
   return (
-    <Form ref={formRef} method="get" role="search" aria-label={label} onChange={onChange} className={cn("flex flex-wrap items-end gap-3", className)}>
+    <Form
+      ref={formRef}
+      method="get"
+      role="search"
+      aria-label={label}
+      onChange={onChange}
+      className={cn("flex flex-wrap items-end gap-3", className)}
+    >
       {children}
       {hydrated ? null : (
         <Button type="submit" variant="secondary">

@@ -37,7 +37,16 @@ export const UsersIcon = icon([
   "M22 19v-1a4 4 0 0 0-3-3.87",
   "M16 3.13a3.5 3.5 0 0 1 0 6.75",
 ]);
-export const BuildingIcon = icon(["M4 21V5l8-3v19", "M12 8h8v13", "M2 21h20", "M7 8h2", "M7 12h2", "M7 16h2", "M15 12h2", "M15 16h2"]);
+export const BuildingIcon = icon([
+  "M4 21V5l8-3v19",
+  "M12 8h8v13",
+  "M2 21h20",
+  "M7 8h2",
+  "M7 12h2",
+  "M7 16h2",
+  "M15 12h2",
+  "M15 16h2",
+]);
 export const ClipboardIcon = icon([
   "M9 4h6a1 1 0 0 1 1 1v1H8V5a1 1 0 0 1 1-1z",
   "M16 5h2a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2h2",
@@ -54,14 +63,20 @@ export const LogoutIcon = icon(["M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3", "M1
 export const MenuIcon = icon(["M4 6h16", "M4 12h16", "M4 18h16"]);
 export const SidebarIcon = icon(["M4 4h16v16H4z", "M9 4v16"]);
 export const XIcon = icon(["M18 6 6 18", "M6 6l12 12"]);
-export const EyeIcon = icon(["M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z", "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z"]);
+export const EyeIcon = icon([
+  "M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z",
+  "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z",
+]);
 export const EyeOffIcon = icon([
   "M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.1 4",
   "M6.6 6.6A17 17 0 0 0 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6",
   "M9.9 9.9a3 3 0 0 0 4.2 4.2",
   "M3 3l18 18",
 ]);
-export const MailIcon = icon(["M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z", "m3 7 9 6 9-6"]);
+export const MailIcon = icon([
+  "M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z",
+  "m3 7 9 6 9-6",
+]);
 export const LockIcon = icon(["M6 11h12v10H6z", "M8 11V7a4 4 0 0 1 8 0v4"]);
 export const CheckIcon = icon(["m5 12 5 5 9-10"]);
 export const CheckCircleIcon = icon(["M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z", "m8 12 3 3 5-6"]);
@@ -76,13 +91,35 @@ export const SettingsIcon = icon([
   "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z",
   "M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-2.9 1.2V21a2 2 0 0 1-4 0v-.1a1.7 1.7 0 0 0-2.9-1.2l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1A1.7 1.7 0 0 0 3 15.2H3a2 2 0 0 1 0-4h.1A1.7 1.7 0 0 0 4.6 9l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1A1.7 1.7 0 0 0 9 5.1V5a2 2 0 0 1 4 0v.1a1.7 1.7 0 0 0 2.9 1.2l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0 1.2 2.9H21a2 2 0 0 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z",
 ]);
-export const SlidersIcon = icon(["M4 6h10", "M18 6h2", "M4 12h4", "M12 12h8", "M4 18h12", "M20 18h0", "M16 4v4", "M10 10v4", "M18 16v4"]);
-export const WifiOffIcon = icon(["M2 2l20 20", "M8.5 16.5a5 5 0 0 1 7 0", "M5 12.9a10 10 0 0 1 5.2-2.7", "M19 12.9a10 10 0 0 0-2-1.5", "M12 20h.01"]);
+export const SlidersIcon = icon([
+  "M4 6h10",
+  "M18 6h2",
+  "M4 12h4",
+  "M12 12h8",
+  "M4 18h12",
+  "M20 18h0",
+  "M16 4v4",
+  "M10 10v4",
+  "M18 16v4",
+]);
+export const WifiOffIcon = icon([
+  "M2 2l20 20",
+  "M8.5 16.5a5 5 0 0 1 7 0",
+  "M5 12.9a10 10 0 0 1 5.2-2.7",
+  "M19 12.9a10 10 0 0 0-2-1.5",
+  "M12 20h.01",
+]);
 export const ServerIcon = icon(["M4 4h16v6H4z", "M4 14h16v6H4z", "M8 7h.01", "M8 17h.01"]);
 export const InboxIcon = icon(["M22 12h-6l-2 3h-4l-2-3H2", "M5.5 5h13L22 12v6a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2v-6z"]);
 export const ShieldIcon = icon(["M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z"]);
 export const RefreshIcon = icon(["M21 12a9 9 0 1 1-3-6.7L21 8", "M21 3v5h-5"]);
-export const TrashIcon = icon(["M4 7h16", "M10 11v6", "M14 11v6", "M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12", "M9 7V4h6v3"]);
+export const TrashIcon = icon([
+  "M4 7h16",
+  "M10 11v6",
+  "M14 11v6",
+  "M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12",
+  "M9 7V4h6v3",
+]);
 export const PhoneIcon = icon([
   "M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z",
 ]);

@@ -9,7 +9,17 @@ import { ArrowDownIcon, ArrowUpIcon, SearchIcon } from "./icons";
 // The controls of a list's FilterForm (clients, facilities, placements…): their names are the
 // list's URL parameters, so a GET submit is the whole state.
 
-export function SearchFilter({ id, value, placeholder, label = "Search" }: { id: string; value: string; placeholder: string; label?: string }) {
+export function SearchFilter({
+  id,
+  value,
+  placeholder,
+  label = "Search",
+}: {
+  id: string;
+  value: string;
+  placeholder: string;
+  label?: string;
+}) {
   return (
     <div className="min-w-56 flex-1">
       <Label htmlFor={id}>{label}</Label>
@@ -98,7 +108,17 @@ export function SortControl({
 
 /** Says which URL parameters a list could not use (and dropped). */
 /** A list's empty state when filters leave nothing: a way back to the whole list. */
-export function NoMatches({ noun, message, clearTo, clearLabel }: { noun: string; message: string; clearTo: string; clearLabel: string }) {
+export function NoMatches({
+  noun,
+  message,
+  clearTo,
+  clearLabel,
+}: {
+  noun: string;
+  message: string;
+  clearTo: string;
+  clearLabel: string;
+}) {
   return (
     <EmptyState
       icon={<SearchIcon className="h-6 w-6" />}

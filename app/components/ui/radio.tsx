@@ -62,7 +62,9 @@ export function RadioGroup({
   return (
     <fieldset className={className} aria-describedby={error ? errorId : undefined}>
       <legend className="mb-2 text-sm font-medium text-slate-700">{legend}</legend>
-      <div className={cn(orientation === "horizontal" ? "flex flex-wrap gap-x-6 gap-y-3" : "space-y-3")}>{children}</div>
+      <div className={cn(orientation === "horizontal" ? "flex flex-wrap gap-x-6 gap-y-3" : "space-y-3")}>
+        {children}
+      </div>
       {error ? (
         <p id={errorId} className="mt-1.5 text-sm text-red-600" role="alert">
           {error}

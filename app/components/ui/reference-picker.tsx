@@ -192,7 +192,10 @@ function Combobox({
                 id={`${listId}-${i}`}
                 role="option"
                 aria-selected={i === active}
-                className={cn("cursor-pointer px-3 py-2 text-sm", i === active ? "bg-brand-50 text-brand-900" : "text-slate-700")}
+                className={cn(
+                  "cursor-pointer px-3 py-2 text-sm",
+                  i === active ? "bg-brand-50 text-brand-900" : "text-slate-700",
+                )}
                 onMouseDown={(event) => {
                   event.preventDefault();
                   choose(option);

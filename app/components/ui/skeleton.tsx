@@ -40,7 +40,10 @@ export function SkeletonText({ lines = 3, className, label }: { lines?: number; 
 /** A card-shaped placeholder: avatar, two heading lines and a paragraph. */
 export function SkeletonCard({ className, lines = 3, label }: { className?: string; lines?: number; label?: string }) {
   return (
-    <SkeletonRegion label={label} className={cn("rounded-xl border border-slate-200 bg-white p-5 shadow-sm", className)}>
+    <SkeletonRegion
+      label={label}
+      className={cn("rounded-xl border border-slate-200 bg-white p-5 shadow-sm", className)}
+    >
       <div className="flex items-center gap-3">
         <Skeleton className="h-10 w-10 shrink-0 rounded-full" />
         <div className="min-w-0 flex-1 space-y-2">
@@ -58,7 +61,15 @@ export function SkeletonCard({ className, lines = 3, label }: { className?: stri
 }
 
 /** The dashboard's four stat cards while they load. */
-export function StatCardsSkeleton({ count = 4, className, label }: { count?: number; className?: string; label?: string }) {
+export function StatCardsSkeleton({
+  count = 4,
+  className,
+  label,
+}: {
+  count?: number;
+  className?: string;
+  label?: string;
+}) {
   return (
     <SkeletonRegion label={label} className={cn("grid gap-4 sm:grid-cols-2 xl:grid-cols-4", className)}>
       {Array.from({ length: count }, (_, i) => (

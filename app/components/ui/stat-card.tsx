@@ -33,12 +33,17 @@ export function StatCard({ label, value, secondary, icon, tone = "blue", to, cla
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm font-medium text-slate-500">{label}</p>
-          <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums" data-testid="stat-value">
+          <p
+            className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums"
+            data-testid="stat-value"
+          >
             {value}
           </p>
         </div>
         {icon ? (
-          <span className={cn("flex h-11 w-11 shrink-0 items-center justify-center rounded-xl", tones[tone])}>{icon}</span>
+          <span className={cn("flex h-11 w-11 shrink-0 items-center justify-center rounded-xl", tones[tone])}>
+            {icon}
+          </span>
         ) : null}
       </div>
       {secondary || to ? (
