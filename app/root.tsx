@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster } from "./components/layout/toaster";
 import styles from "./tailwind.css";
-import { takeToast } from "./utils/session.server";
+import { takeToast } from "./services/session.server";
 import { useNonce } from "./utils/nonce";
 
 export const links: LinksFunction = () => [

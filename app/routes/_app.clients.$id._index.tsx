@@ -17,7 +17,7 @@ import { listClientTasks } from "~/models/tasks.server";
 import { ClientNoteSchema } from "~/schemas/client";
 import { getDb } from "~/utils/db.server";
 import { formatDate } from "~/utils/format";
-import { contextOf, redirectWithToast, requireUser } from "~/utils/session.server";
+import { contextOf, redirectWithToast, requireUser } from "~/services/session.server";
 import { CARE_LEVEL_LABELS, type CareLevelValue, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
 
 export const handle = { header: { title: "Clients", subtitle: "Manage your client database" } };

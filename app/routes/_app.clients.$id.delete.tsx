@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ConfirmPanel } from "~/components/ui/dialog";
 import { clientInUseMessage, deleteClient, getClient } from "~/models/clients.server";
 import { getDb } from "~/utils/db.server";
-import { contextOf, redirectWithToast, requireUser } from "~/utils/session.server";
+import { contextOf, redirectWithToast, requireUser } from "~/services/session.server";
 
 // The confirmation page for deleting a client without JavaScript; with it, the client's page
 // opens a dialog that posts the same form here.

@@ -21,7 +21,7 @@ import { listClients } from "~/models/clients.server";
 import { CLIENT_PAGE_SIZE, ClientListQuerySchema } from "~/schemas/client";
 import { getDb } from "~/utils/db.server";
 import { pageHref, readListQuery, withParams } from "~/utils/list-query";
-import { contextOf, requireUser } from "~/utils/session.server";
+import { contextOf, requireUser } from "~/services/session.server";
 import { CARE_LEVEL_LABELS, CARE_LEVELS, CLIENT_STATUSES } from "~/utils/vocabulary";
 
 export const handle = { header: { title: "Clients", subtitle: "Manage your client database" } };

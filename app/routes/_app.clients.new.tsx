@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { createClient, findDuplicateClients } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
 import { getDb } from "~/utils/db.server";
-import { contextOf, redirectWithToast, requireUser } from "~/utils/session.server";
+import { contextOf, redirectWithToast, requireUser } from "~/services/session.server";
 
 export const handle = { header: { title: "Clients", subtitle: "Manage your client database" } };
 

@@ -9,7 +9,7 @@ import { getFacilityDashboard } from "~/models/facilities.server";
 import { getPlacementDashboard } from "~/models/placements.server";
 import { countTasksByStage, getTaskDashboard } from "~/models/tasks.server";
 import { getDb } from "~/utils/db.server";
-import { contextOf, requireUser } from "~/utils/session.server";
+import { contextOf, requireUser } from "~/services/session.server";
 
 export const handle = {
   header: { title: "Dashboard", subtitle: "Overview of your placement management system" },

@@ -13,7 +13,7 @@ import { countFacilityPlacements, getFacility } from "~/models/facilities.server
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility";
 import { getDb } from "~/utils/db.server";
 import { formatDate, formatUsd } from "~/utils/format";
-import { contextOf, requireUser } from "~/utils/session.server";
+import { contextOf, requireUser } from "~/services/session.server";
 
 export const handle = { header: { title: "Facilities", subtitle: "Care facility directory and management" } };
 

@@ -9,7 +9,7 @@ import { ConfirmPanel } from "~/components/ui/dialog";
 import { deleteFacility, facilityInUseMessage, getFacility, setFacilityActive } from "~/models/facilities.server";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility";
 import { getDb } from "~/utils/db.server";
-import { contextOf, redirectWithToast, requireUser } from "~/utils/session.server";
+import { contextOf, redirectWithToast, requireUser } from "~/services/session.server";
 
 // Deleting a facility: the confirmation page without JavaScript (with it, the facility's page
 // opens a dialog that posts here). A facility that placements refer to is not deleted; this page

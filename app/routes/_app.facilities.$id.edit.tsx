@@ -9,7 +9,7 @@ import { getFacility, updateFacility } from "~/models/facilities.server";
 import { readCheckboxes } from "~/schemas/common";
 import { FacilitySchema } from "~/schemas/facility";
 import { getDb } from "~/utils/db.server";
-import { contextOf, redirectWithToast, requireUser } from "~/utils/session.server";
+import { contextOf, redirectWithToast, requireUser } from "~/services/session.server";
 
 export const handle = { header: { title: "Facilities", subtitle: "Care facility directory and management" } };
 

@@ -22,7 +22,7 @@ import { listFacilities } from "~/models/facilities.server";
 import { FACILITY_PAGE_SIZE, FacilityListQuerySchema } from "~/schemas/facility";
 import { getDb } from "~/utils/db.server";
 import { pageHref, readListQuery, withParams } from "~/utils/list-query";
-import { contextOf, requireUser } from "~/utils/session.server";
+import { contextOf, requireUser } from "~/services/session.server";
 import { FACILITY_TYPES } from "~/utils/vocabulary";
 
 export const handle = { header: { title: "Facilities", subtitle: "Care facility directory and management" } };

@@ -13,7 +13,7 @@ import { getPlacement } from "~/models/placements.server";
 import { DELETE_PLACEMENT_MESSAGE } from "~/schemas/placement";
 import { getDb } from "~/utils/db.server";
 import { capitalize, formatDate, formatUsd } from "~/utils/format";
-import { contextOf, requireUser } from "~/utils/session.server";
+import { contextOf, requireUser } from "~/services/session.server";
 
 export const handle = { header: { title: "Placements", subtitle: "Track and manage all placements" } };
 

@@ -6,7 +6,7 @@ import { ConfirmPanel } from "~/components/ui/dialog";
 import { deletePlacement, getPlacement } from "~/models/placements.server";
 import { DELETE_PLACEMENT_MESSAGE } from "~/schemas/placement";
 import { getDb } from "~/utils/db.server";
-import { contextOf, redirectWithToast, requireUser } from "~/utils/session.server";
+import { contextOf, redirectWithToast, requireUser } from "~/services/session.server";
 
 // Deleting a placement: the confirmation page without JavaScript; with it, a dialog posts here.
 // Its timeline goes with it; the client's and facility's pages no longer list it.

@@ -17,7 +17,7 @@ import { listPlacements } from "~/models/placements.server";
 import { PLACEMENT_PAGE_SIZE, PlacementListQuerySchema } from "~/schemas/placement";
 import { getDb } from "~/utils/db.server";
 import { pageHref, readListQuery, withParams } from "~/utils/list-query";
-import { contextOf, requireUser } from "~/utils/session.server";
+import { contextOf, requireUser } from "~/services/session.server";
 import { PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 
 export const handle = { header: { title: "Placements", subtitle: "Track and manage all placements" } };

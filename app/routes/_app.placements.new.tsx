@@ -9,7 +9,7 @@ import { createPlacement, placementFormOptions } from "~/models/placements.serve
 import { readCheckboxes } from "~/schemas/common";
 import { PlacementSchema } from "~/schemas/placement";
 import { getDb } from "~/utils/db.server";
-import { contextOf, redirectWithToast, requireUser } from "~/utils/session.server";
+import { contextOf, redirectWithToast, requireUser } from "~/services/session.server";
 import { isUuid } from "~/utils/uuid";
 
 export const handle = { header: { title: "Placements", subtitle: "Track and manage all placements" } };

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Header } from "~/components/layout/header";
 import { PendingContent } from "~/components/layout/pending";
 import { Sidebar } from "~/components/layout/sidebar";
-import { isSidebarCollapsed, requireUser } from "~/utils/session.server";
+import { isSidebarCollapsed, requireUser } from "~/services/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, collapsed] = await Promise.all([requireUser(request), isSidebarCollapsed(request)]);

@@ -22,7 +22,7 @@ import {
   TabsDemo,
   type DemoTab,
 } from "~/components/ui-demo/navigation";
-import { redirectWithToast, requireUser } from "~/utils/session.server";
+import { redirectWithToast, requireUser } from "~/services/session.server";
 import type { ToastType } from "~/utils/toast";
 
 export const handle = {

@@ -10,12 +10,12 @@ import {
 import { Toaster } from "~/components/layout/toaster";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { requestPasswordReset } from "~/models/password-reset.server";
+import { requestPasswordReset } from "~/services/password-reset.server";
 import { ForgotPasswordSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { clientIp } from "~/utils/request.server";
-import { requireAnonymous } from "~/utils/session.server";
+import { requireAnonymous } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password · Senior Placement" }];
 

@@ -11,8 +11,8 @@ import { FieldError, Input, Label } from "~/components/ui/field";
 import { AlertCircleIcon } from "~/components/ui/icons";
 import { PasswordInput } from "~/components/ui/password-input";
 import { LOGIN_FAILED_FALLBACK, LoginFormSchema } from "~/schemas/auth";
-import { authenticator, SignInError } from "~/utils/auth.server";
-import { requireAnonymous, safeRedirect, signInAndRedirect } from "~/utils/session.server";
+import { authenticator, SignInError } from "~/services/auth.server";
+import { requireAnonymous, safeRedirect, signInAndRedirect } from "~/services/session.server";
 import type { Toast } from "~/utils/toast";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Senior Placement" }];

@@ -18,7 +18,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FieldError, Label } from "~/components/ui/field";
 import { PasswordInput } from "~/components/ui/password-input";
-import { checkResetToken, resetPassword } from "~/models/password-reset.server";
+import { checkResetToken, resetPassword } from "~/services/password-reset.server";
 import {
   INVALID_PASSWORD_MESSAGE,
   PASSWORD_MISMATCH_MESSAGE,
@@ -28,7 +28,7 @@ import {
 } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { redirectWithToast, requireAnonymous } from "~/utils/session.server";
+import { redirectWithToast, requireAnonymous } from "~/services/session.server";
 import type { Toast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 

@@ -1,4 +1,4 @@
-import { apiError } from "~/utils/api.server";
+import { apiError } from "~/services/api.server";
 
 // Any /api path without its own route: a JSON 404, whatever the method.
 const notFound = () => apiError(404, "Not found");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requestPasswordReset } from "~/models/password-reset.server";
+import { requestPasswordReset } from "~/services/password-reset.server";
 import { ForgotPasswordSchema } from "~/schemas/auth";
-import { apiError, apiSuccess, handleApi, methodNotAllowed, readJsonBody } from "~/utils/api.server";
+import { apiError, apiSuccess, handleApi, methodNotAllowed, readJsonBody } from "~/services/api.server";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { clientIp } from "~/utils/request.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { deleteSession } from "~/models/session.server";
-import { apiSuccess, methodNotAllowed, withApiUser } from "~/utils/api.server";
+import { apiSuccess, methodNotAllowed, withApiUser } from "~/services/api.server";
 
 export const loader = methodNotAllowed("POST");
 

@@ -8,7 +8,7 @@ import {
   updateClient,
 } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
-import { apiError, apiSuccess, methodNotAllowed, readJsonBody, withApiUser } from "~/utils/api.server";
+import { apiError, apiSuccess, methodNotAllowed, readJsonBody, withApiUser } from "~/services/api.server";
 
 const NOT_FOUND = "Client not found";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createClient, listClients, toApiClient } from "~/models/clients.server";
 import { ClientListQuerySchema, ClientSchema } from "~/schemas/client";
-import { apiSuccess, methodNotAllowed, readJsonBody, readQuery, withApiUser } from "~/utils/api.server";
+import { apiSuccess, methodNotAllowed, readJsonBody, readQuery, withApiUser } from "~/services/api.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   withApiUser(request, async ({ db, ctx }) => {

@@ -7,7 +7,7 @@ import {
   updateFacility,
 } from "~/models/facilities.server";
 import { FacilitySchema } from "~/schemas/facility";
-import { apiError, apiSuccess, methodNotAllowed, readJsonBody, withApiUser } from "~/utils/api.server";
+import { apiError, apiSuccess, methodNotAllowed, readJsonBody, withApiUser } from "~/services/api.server";
 
 const NOT_FOUND = "Facility not found.";
 

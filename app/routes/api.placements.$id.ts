@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deletePlacement, getPlacement, toApiPlacement, updatePlacement } from "~/models/placements.server";
 import { PlacementSchema } from "~/schemas/placement";
-import { apiError, apiSuccess, methodNotAllowed, readJsonBody, withApiUser } from "~/utils/api.server";
+import { apiError, apiSuccess, methodNotAllowed, readJsonBody, withApiUser } from "~/services/api.server";
 
 const NOT_FOUND = "Placement not found";
 

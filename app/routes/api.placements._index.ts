@@ -7,7 +7,7 @@ import {
   toApiPlacementListItem,
 } from "~/models/placements.server";
 import { PlacementListQuerySchema, PlacementSchema } from "~/schemas/placement";
-import { apiError, apiSuccess, methodNotAllowed, readJsonBody, readQuery, withApiUser } from "~/utils/api.server";
+import { apiError, apiSuccess, methodNotAllowed, readJsonBody, readQuery, withApiUser } from "~/services/api.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   withApiUser(request, async ({ db, ctx }) => {

@@ -4,7 +4,7 @@ import { ClientListQuerySchema } from "~/schemas/client";
 import { type CsvColumn, csvResponse } from "~/utils/csv.server";
 import { getDb } from "~/utils/db.server";
 import { readListQuery } from "~/utils/list-query";
-import { contextOf, requireUser } from "~/utils/session.server";
+import { contextOf, requireUser } from "~/services/session.server";
 import { CARE_LEVEL_LABELS, type CareLevelValue } from "~/utils/vocabulary";
 
 // GET /clients/export?search=…&status=…: every client matching the list's filters (all pages), as CSV.

@@ -4,7 +4,7 @@ import { FacilityListQuerySchema } from "~/schemas/facility";
 import { type CsvColumn, csvResponse } from "~/utils/csv.server";
 import { getDb } from "~/utils/db.server";
 import { readListQuery } from "~/utils/list-query";
-import { contextOf, requireUser } from "~/utils/session.server";
+import { contextOf, requireUser } from "~/services/session.server";
 
 // GET /facilities/export?type=…&availability=…: every facility matching the directory's filters, as CSV.
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { signOutAndRedirect } from "~/utils/session.server";
+import { signOutAndRedirect } from "~/services/session.server";
 
 // Signing out is a POST (a link could be triggered by another site); a GET just goes home.
 export const loader = () => redirect("/dashboard");

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { searchClientOptions } from "~/models/clients.server";
 import { searchFacilityOptions } from "~/models/facilities.server";
 import { getDb } from "~/utils/db.server";
-import { contextOf, requireUser } from "~/utils/session.server";
+import { contextOf, requireUser } from "~/services/session.server";
 
 // GET /placement-options?kind=client|facility&q=…: what the placement form's type-to-search
 // pickers offer (with JavaScript). Without it the form shows plain selects instead.

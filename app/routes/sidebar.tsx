@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { safeRedirect, sidebarCookie } from "~/utils/session.server";
+import { safeRedirect, sidebarCookie } from "~/services/session.server";
 
 export const loader = () => redirect("/dashboard");
 

@@ -1,11 +1,8 @@
 import { Resend } from "resend";
-import type { DB } from "./db.server";
 import { env } from "./env.server";
 
-// Every e-mail is first written to the email_outbox table (queued), then handed to the
-// transport, and its row records what became of it (sent with the provider's id, or failed with
-// the error). Without RESEND_API_KEY there is no transport: the row stays queued and the server
-// log gets a line (with the link in it), so a local install still works.
+// E-mail transport (Resend) and the one HTML layout. Queuing and delivery records live in
+// app/models/email-outbox.server.ts and app/services/email.server.ts.
 
 export interface OutgoingEmail {
   agencyId: string | null;
@@ -15,8 +12,6 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
-  /** Printed to the server log when there is no transport (e.g. the reset link). */
-  logWhenUnsent?: string;
 }
 
 export interface EmailTransport {
@@ -41,81 +36,6 @@ export function resendTransport(options: { apiKey: string; baseUrl?: string }): 
 export function configuredTransport(): EmailTransport | null {
   const { resendApiKey, resendBaseUrl } = env();
   return resendApiKey ? resendTransport({ apiKey: resendApiKey, baseUrl: resendBaseUrl }) : null;
-}
-
-/** Records the e-mail in the outbox; returns its id for deliverEmail. Part of the caller's transaction. */
-export async function queueEmail(db: DB, email: OutgoingEmail): Promise<string> {
-  const row = await db
-    .insertInto("email_outbox")
-    .values({
-      agency_id: email.agencyId,
-      kind: email.kind,
-      to_address: email.to,
-      from_address: env().emailFrom,
-      subject: email.subject,
-      text_body: email.text,
-      html_body: email.html,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/**
- * Hands a queued e-mail to the transport and records the outcome. Never throws: a failure is
- * logged and kept in the outbox row, and the caller's answer to the user does not change.
- */
-export async function deliverEmail(
-  db: DB,
-  id: string,
-  transport: EmailTransport | null = configuredTransport(),
-  logWhenUnsent?: string,
-): Promise<"sent" | "failed" | "queued"> {
-  try {
-    const email = await db
-      .selectFrom("email_outbox")
-      .select(["from_address", "to_address", "subject", "text_body", "html_body", "kind"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    if (!transport) {
-      console.log(`[email] not sent (no RESEND_API_KEY): ${email.kind} to ${email.to_address}, kept in the outbox`);
-      if (logWhenUnsent) console.log(`[email] ${logWhenUnsent}`);
-      return "queued";
-    }
-    try {
-      const { id: providerId } = await transport.send({
-        from: email.from_address,
-        to: email.to_address,
-        subject: email.subject,
-        text: email.text_body,
-        html: email.html_body,
-      });
-      await db
-        .updateTable("email_outbox")
-        .set((eb) => ({
-          status: "sent",
-          provider_id: providerId,
-          sent_at: new Date(),
-          error: null,
-          attempts: eb("attempts", "+", 1),
-        }))
-        .where("id", "=", id)
-        .execute();
-      return "sent";
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(`[email] ${transport.name} failed to send ${email.kind} (outbox ${id}): ${message}`);
-      await db
-        .updateTable("email_outbox")
-        .set((eb) => ({ status: "failed", error: message.slice(0, 2000), attempts: eb("attempts", "+", 1) }))
-        .where("id", "=", id)
-        .execute();
-      return "failed";
-    }
-  } catch (error) {
-    console.error(`[email] could not record the delivery of outbox ${id}`, error);
-    return "failed";
-  }
 }
 
 /** Escapes text for the HTML part of an e-mail. */

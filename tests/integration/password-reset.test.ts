@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkResetToken, requestPasswordReset, resetPassword } from "~/models/password-reset.server";
+import { checkResetToken, requestPasswordReset, resetPassword } from "~/services/password-reset.server";
 import { createSession, getSessionUser } from "~/models/session.server";
 import { verifyLogin } from "~/models/user.server";
 import { action as forgotApi } from "~/routes/api.auth.forgot-password";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isNavItemActive } from "~/components/layout/nav";
 import { capitalize, formatUsd } from "~/utils/format";
-import { safeRedirect } from "~/utils/session.server";
+import { safeRedirect } from "~/services/session.server";
 
 describe("safeRedirect", () => {
   it.each([

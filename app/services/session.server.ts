@@ -2,10 +2,10 @@ import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/n
 import { getSessionUser, deleteSession, createSession } from "~/models/session.server";
 import type { SessionUser } from "~/models/user.server";
 import type { Ctx } from "~/models/context";
-import { getDb } from "./db.server";
-import { env } from "./env.server";
-import type { Toast, ToastType } from "./toast";
-import { clientIp } from "./request.server";
+import { getDb } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import type { Toast, ToastType } from "~/utils/toast";
+import { clientIp } from "~/utils/request.server";
 
 function secureCookies() {
   return env().appUrl.startsWith("https://");

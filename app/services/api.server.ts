@@ -2,8 +2,8 @@ import { json } from "@remix-run/node";
 import type * as z from "zod";
 import { getSessionUser } from "~/models/session.server";
 import type { Ctx } from "~/models/context";
-import { getDb, type DB } from "./db.server";
-import { env } from "./env.server";
+import { getDb, type DB } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
 import type { AuthUser } from "./session.server";
 
 export interface ApiFieldError {

@@ -3,11 +3,11 @@ import { FormStrategy } from "remix-auth-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { verifyLogin, type SessionUser } from "~/models/user.server";
 import { INVALID_CREDENTIALS, LoginFormSchema } from "~/schemas/auth";
-import type { DB } from "./db.server";
-import { getDb } from "./db.server";
+import type { DB } from "~/utils/db.server";
+import { getDb } from "~/utils/db.server";
 import { checkRateLimit, clearRateLimit, recordHits } from "~/models/rate-limit.server";
-import { RULES } from "./rate-limit.server";
-import { clientIp } from "./request.server";
+import { RULES } from "~/utils/rate-limit.server";
+import { clientIp } from "~/utils/request.server";
 
 export type PasswordSignIn =
   { ok: true; user: SessionUser } | { ok: false; status: 401 | 429; message: string; retryAfter?: number };

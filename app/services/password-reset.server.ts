@@ -1,0 +1,136 @@
+import {
+  consumeResetToken,
+  findResetToken,
+  issueResetToken,
+  RESET_TOKEN_MINUTES,
+  type ResetTokenRow,
+} from "~/models/password-reset.server";
+import { checkRateLimit, type RateLimited, recordHits } from "~/models/rate-limit.server";
+import { deleteUserSessions } from "~/models/session.server";
+import { findActiveUserByEmail, getUserById, type SessionUser, setUserPassword } from "~/models/user.server";
+import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE, type ResetTokenProblem } from "~/schemas/auth";
+import type { DB } from "~/utils/db.server";
+import { RULES } from "~/utils/rate-limit.server";
+import { deliverEmail, emailLayout, type EmailTransport, queueOutgoingEmail } from "./email.server";
+
+/**
+ * Known and unknown addresses are answered after the same minimum time, and the e-mail goes out
+ * after the answer, so neither the answer nor its timing tells whether an account exists.
+ */
+const MIN_ANSWER_MS = 250;
+
+export interface ResetDeps {
+  appUrl: string;
+  ip: string;
+  /** The e-mail transport; undefined = the configured one (Resend with a key, else none). */
+  transport?: EmailTransport | null;
+}
+
+export type ForgotPasswordResult =
+  | { ok: true; message: string; /** settles when the e-mail (if any) has been handed over */ delivered: Promise<void> }
+  | RateLimited;
+
+/** The one forgot-password rule, for the screen and the API. */
+export async function requestPasswordReset(db: DB, email: string, deps: ResetDeps): Promise<ForgotPasswordResult> {
+  const started = Date.now();
+  const limits = [
+    { key: `reset:email:${email.trim().toLowerCase()}`, rule: RULES.resetPerEmail },
+    { key: `reset:address:${deps.ip}`, rule: RULES.resetPerAddress },
+  ];
+  const limited = await checkRateLimit(db, limits, "Too many password reset requests");
+  if (limited) return limited;
+  await recordHits(db, limits);
+
+  let delivered: Promise<void> = Promise.resolve();
+  const user = await findActiveUserByEmail(db, email);
+  if (user) {
+    const { outboxId, link } = await db.transaction().execute(async (trx) => {
+      const token = await issueResetToken(trx, user.id, deps.ip);
+      const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      return { outboxId: await queueOutgoingEmail(trx, resetEmail(user, link)), link };
+    });
+    delivered = deliverEmail(db, outboxId, deps.transport, `password reset link for ${user.email}: ${link}`).then(
+      () => {},
+    );
+  }
+  const left = MIN_ANSWER_MS - (Date.now() - started);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  return { ok: true, message: FORGOT_PASSWORD_MESSAGE, delivered };
+}
+
+function resetEmail(user: SessionUser, link: string) {
+  const paragraphs = [
+    `Hello ${user.firstName},`,
+    "We received a request to reset the password of your Senior Placement account. Use the link below to choose a new one.",
+    `The link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask for this, you can ignore this e-mail: your password stays as it is.`,
+  ];
+  return {
+    agencyId: user.agencyId,
+    kind: "password-reset",
+    to: user.email,
+    subject: "Reset your Senior Placement password",
+    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${link}\n\n${paragraphs[2]}\n`,
+    html: emailLayout({
+      heading: "Reset your password",
+      paragraphs: [paragraphs[0], paragraphs[1], paragraphs[2]],
+      button: { label: "Choose a new password", href: link },
+    }),
+  };
+}
+
+function changedEmail(user: SessionUser, appUrl: string) {
+  const paragraphs = [
+    `Hello ${user.firstName},`,
+    "The password of your Senior Placement account was just changed, and every signed-in session was ended.",
+    `If you did not do this, reset your password now at ${appUrl}/forgot-password and tell your coordinator.`,
+  ];
+  return {
+    agencyId: user.agencyId,
+    kind: "password-changed",
+    to: user.email,
+    subject: "Your Senior Placement password was changed",
+    text: `${paragraphs.join("\n\n")}\n`,
+    html: emailLayout({ heading: "Your password was changed", paragraphs }),
+  };
+}
+
+function problemOf(row: ResetTokenRow | undefined): ResetTokenProblem | null {
+  if (!row) return "invalid";
+  if (row.used) return "used";
+  if (row.expired) return "expired";
+  return null;
+}
+
+/** Whether a reset link still works (checked when the page opens, before any typing). */
+export async function checkResetToken(db: DB, token: string): Promise<ResetTokenProblem | null> {
+  return problemOf(await findResetToken(db, token));
+}
+
+export type ResetPasswordResult =
+  { ok: true; message: string; delivered: Promise<void> } | { ok: false; problem: ResetTokenProblem };
+
+/**
+ * Sets a new password with a reset token (already validated by ResetPasswordSchema). The token
+ * works once; every session and API token of the user ends; the user is told by e-mail. The
+ * user is not signed in.
+ */
+export async function resetPassword(
+  db: DB,
+  input: { token: string; password: string },
+  deps: Omit<ResetDeps, "ip">,
+): Promise<ResetPasswordResult> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const row = await findResetToken(trx, input.token, { lock: true });
+    const problem = problemOf(row);
+    if (problem || !row) return { problem: problem ?? "invalid" } as const;
+    await consumeResetToken(trx, row);
+    await setUserPassword(trx, row.userId, input.password);
+    await deleteUserSessions(trx, row.userId);
+    const user = await getUserById(trx, row.userId);
+    return { outboxId: user ? await queueOutgoingEmail(trx, changedEmail(user, deps.appUrl)) : null } as const;
+  });
+  if (!("outboxId" in outcome)) return { ok: false, problem: outcome.problem };
+  const { outboxId } = outcome;
+  const delivered = outboxId ? deliverEmail(db, outboxId, deps.transport).then(() => {}) : Promise.resolve();
+  return { ok: true, message: PASSWORD_RESET_MESSAGE, delivered };
+}
