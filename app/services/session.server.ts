@@ -2,7 +2,7 @@ import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/n
 import { getSessionUser, deleteSession, createSession } from "~/models/session.server";
 import type { SessionUser } from "~/models/user.server";
 import type { Ctx } from "~/models/context";
-import { getDb } from "~/utils/db.server";
+import { type DB, getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import type { Toast, ToastType } from "~/utils/toast";
 import { clientIp } from "~/utils/request.server";
@@ -91,6 +91,22 @@ export async function requireUser(request: Request): Promise<AuthUser> {
 
 export function contextOf(user: Pick<AuthUser, "id" | "agencyId">): Ctx {
   return { userId: user.id, agencyId: user.agencyId };
+}
+
+export interface SignedIn {
+  user: AuthUser;
+  /** The agency scope every model call takes. */
+  ctx: Ctx;
+  db: DB;
+}
+
+/**
+ * The screen guard: the signed-in user, their agency context and the database, or a redirect to
+ * /login that comes back here afterwards. The screen twin of the API's `withApiUser`.
+ */
+export async function requireSignedIn(request: Request): Promise<SignedIn> {
+  const user = await requireUser(request);
+  return { user, ctx: contextOf(user), db: getDb() };
 }
 
 /** Visitors only: a signed-in user is sent to the dashboard. */

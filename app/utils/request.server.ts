@@ -6,3 +6,22 @@
 export function clientIp(request: Request): string {
   return request.headers.get("X-Client-IP") ?? "unknown";
 }
+
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * The posted form, or a 4xx the error boundary shows: 415 for a body that is not a form (no or
+ * another Content-Type), 400 for one that cannot be read. Never a 500 for what a client sent.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) {
+    throw new Response("This page only accepts a form sent from its own page. Go back and try again.", {
+      status: 415,
+    });
+  }
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("The form could not be read. Go back and send it again.", { status: 400 });
+  }
+}
