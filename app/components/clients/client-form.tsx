@@ -1,15 +1,6 @@
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
 import type { ClientRecord, DuplicateClient } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
 import {
@@ -25,10 +16,9 @@ import {
   US_STATES,
 } from "~/utils/vocabulary";
 import { Alert } from "../ui/alert";
-import { Button, buttonClasses } from "../ui/button";
-import { Card } from "../ui/card";
+import { Button } from "../ui/button";
 import { EntryPicker } from "../ui/entry-picker";
-import { FieldError, Input, Label, Select, Textarea } from "../ui/field";
+import { FormActions, FormSection, InputField, listValue, SelectField, TextareaField } from "../ui/form";
 
 export interface ClientFormData {
   result?: SubmissionResult<string[]>;
@@ -65,50 +55,6 @@ export function clientFormDefaults(client: ClientRecord) {
   };
 }
 
-/**
- * The entries a picker starts with: the stored ones, or those of the last submit. Not the live
- * value: a box's default follows it, and would tick a preset while its name is being typed.
- */
-function listValue(field: FieldMetadata<unknown>): string[] {
-  const value = field.initialValue;
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
-  return typeof value === "string" && value ? [value] : [];
-}
-
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card className="p-5 sm:p-6">
-      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-      {description ? <p className="mt-0.5 text-sm text-slate-500">{description}</p> : null}
-      <div className="mt-5 grid grid-cols-1 gap-5 sm:grid-cols-2">{children}</div>
-    </Card>
-  );
-}
-
-function Field({
-  field,
-  label,
-  required,
-  children,
-  wide,
-}: {
-  field: FieldMetadata<unknown>;
-  label: string;
-  required?: boolean;
-  children: ReactNode;
-  wide?: boolean;
-}) {
-  return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
-      <Label htmlFor={field.id} required={required}>
-        {label}
-      </Label>
-      {children}
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
 export function ClientForm({
   mode,
   data,
@@ -120,8 +66,6 @@ export function ClientForm({
   defaultValue?: ReturnType<typeof clientFormDefaults>;
   cancelTo: string;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
   const [form, fields] = useForm({
     id: "client-form",
     lastResult: data?.result,
@@ -185,120 +129,50 @@ export function ClientForm({
         </Alert>
       ) : null}
 
-      <Section title="Personal Information">
-        <Field field={fields.firstName} label="First name" required>
-          <Input
-            {...getInputProps(fields.firstName, { type: "text" })}
-            autoComplete="off"
-            invalid={!!fields.firstName.errors}
-          />
-        </Field>
-        <Field field={fields.lastName} label="Last name" required>
-          <Input
-            {...getInputProps(fields.lastName, { type: "text" })}
-            autoComplete="off"
-            invalid={!!fields.lastName.errors}
-          />
-        </Field>
-        <Field field={fields.email} label="Email" required>
-          <Input
-            {...getInputProps(fields.email, { type: "email" })}
-            autoComplete="off"
-            invalid={!!fields.email.errors}
-          />
-        </Field>
-        <Field field={fields.phone} label="Phone" required>
-          <Input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="off" invalid={!!fields.phone.errors} />
-        </Field>
-        <Field field={fields.dateOfBirth} label="Date of birth" required>
-          <Input
-            {...getInputProps(fields.dateOfBirth, { type: "date" })}
-            max={new Date().toISOString().slice(0, 10)}
-            invalid={!!fields.dateOfBirth.errors}
-          />
-        </Field>
-        <Field field={fields.gender} label="Gender">
-          <Select {...getSelectProps(fields.gender)} invalid={!!fields.gender.errors}>
-            <option value="">Not given</option>
-            {GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </Section>
+      <FormSection title="Personal Information">
+        <InputField field={fields.firstName} label="First name" required autoComplete="off" />
+        <InputField field={fields.lastName} label="Last name" required autoComplete="off" />
+        <InputField field={fields.email} label="Email" required type="email" autoComplete="off" />
+        <InputField field={fields.phone} label="Phone" required type="tel" autoComplete="off" />
+        <InputField
+          field={fields.dateOfBirth}
+          label="Date of birth"
+          required
+          type="date"
+          max={new Date().toISOString().slice(0, 10)}
+        />
+        <SelectField field={fields.gender} label="Gender" placeholder="Not given" options={GENDERS} />
+      </FormSection>
 
-      <Section title="Address">
-        <Field field={address.street} label="Street" wide>
-          <Input {...getInputProps(address.street, { type: "text" })} invalid={!!address.street.errors} />
-        </Field>
-        <Field field={address.city} label="City">
-          <Input {...getInputProps(address.city, { type: "text" })} invalid={!!address.city.errors} />
-        </Field>
+      <FormSection title="Address">
+        <InputField field={address.street} label="Street" wide />
+        <InputField field={address.city} label="City" />
         <div className="grid grid-cols-2 gap-4">
-          <Field field={address.state} label="State">
-            <Select {...getSelectProps(address.state)} invalid={!!address.state.errors}>
-              <option value="">—</option>
-              {US_STATES.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field field={address.zip} label="ZIP code">
-            <Input
-              {...getInputProps(address.zip, { type: "text" })}
-              inputMode="numeric"
-              invalid={!!address.zip.errors}
-            />
-          </Field>
+          <SelectField field={address.state} label="State" placeholder="—" options={US_STATES} />
+          <InputField field={address.zip} label="ZIP code" inputMode="numeric" />
         </div>
-      </Section>
+      </FormSection>
 
-      <Section title="Emergency Contact">
-        <Field field={emergency.name} label="Contact name" required>
-          <Input {...getInputProps(emergency.name, { type: "text" })} invalid={!!emergency.name.errors} />
-        </Field>
-        <Field field={emergency.relationship} label="Relationship" required>
-          <Input
-            {...getInputProps(emergency.relationship, { type: "text" })}
-            placeholder="Daughter, son, spouse…"
-            invalid={!!emergency.relationship.errors}
-          />
-        </Field>
-        <Field field={emergency.phone} label="Contact phone" required>
-          <Input {...getInputProps(emergency.phone, { type: "tel" })} invalid={!!emergency.phone.errors} />
-        </Field>
-      </Section>
+      <FormSection title="Emergency Contact">
+        <InputField field={emergency.name} label="Contact name" required />
+        <InputField field={emergency.relationship} label="Relationship" required placeholder="Daughter, son, spouse…" />
+        <InputField field={emergency.phone} label="Contact phone" required type="tel" />
+      </FormSection>
 
-      <Section title="Care & Status">
-        <Field field={fields.careLevel} label="Care level">
-          <Select {...getSelectProps(fields.careLevel)} invalid={!!fields.careLevel.errors}>
-            {CARE_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {CARE_LEVEL_LABELS[level]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field field={fields.trackerStatus} label="Status">
-          <Select {...getSelectProps(fields.trackerStatus)} invalid={!!fields.trackerStatus.errors}>
-            {CLIENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </Section>
+      <FormSection title="Care & Status">
+        <SelectField
+          field={fields.careLevel}
+          label="Care level"
+          options={CARE_LEVELS.map((level) => [level, CARE_LEVEL_LABELS[level]] as const)}
+        />
+        <SelectField field={fields.trackerStatus} label="Status" options={CLIENT_STATUSES} />
+      </FormSection>
 
-      <Card className="space-y-6 p-5 sm:p-6">
-        <div>
-          <h2 className="text-base font-semibold text-slate-900">Medical Information</h2>
-          <p className="mt-0.5 text-sm text-slate-500">Choose from the common entries or add your own.</p>
-        </div>
+      <FormSection
+        title="Medical Information"
+        description="Choose from the common entries or add your own."
+        layout="stack"
+      >
         <EntryPicker
           key={fields.medicalConditions.key}
           name={fields.medicalConditions.name}
@@ -321,41 +195,23 @@ export function ClientForm({
           placeholder="e.g. Latanoprost eye drops"
           error={fields.medications.errors?.join(", ")}
         />
-        <div>
-          <Label htmlFor={fields.medicalNotes.id}>Medical notes</Label>
-          <Textarea
-            {...getTextareaProps(fields.medicalNotes)}
-            rows={4}
-            placeholder="Mobility, allergies, daily care needs…"
-            invalid={!!fields.medicalNotes.errors}
-          />
-          <FieldError id={fields.medicalNotes.errorId} errors={fields.medicalNotes.errors} />
-        </div>
-      </Card>
+        <TextareaField
+          field={fields.medicalNotes}
+          label="Medical notes"
+          rows={4}
+          placeholder="Mobility, allergies, daily care needs…"
+        />
+      </FormSection>
 
-      <Section title="Budget & Preferences" description="Monthly budget in US dollars.">
-        <Field field={budget.min} label="Minimum budget">
-          <Input {...getInputProps(budget.min, { type: "number" })} min={0} step={1} invalid={!!budget.min.errors} />
-        </Field>
-        <Field field={budget.max} label="Maximum budget">
-          <Input {...getInputProps(budget.max, { type: "number" })} min={0} step={1} invalid={!!budget.max.errors} />
-        </Field>
-        <Field field={preferences.location} label="Preferred location">
-          <Input
-            {...getInputProps(preferences.location, { type: "text" })}
-            placeholder="City, area or ZIP"
-            invalid={!!preferences.location.errors}
-          />
-        </Field>
-        <Field field={preferences.roomType} label="Room type">
-          <Select {...getSelectProps(preferences.roomType)} invalid={!!preferences.roomType.errors}>
-            {ROOM_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {ROOM_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </Select>
-        </Field>
+      <FormSection title="Budget & Preferences" description="Monthly budget in US dollars.">
+        <InputField field={budget.min} label="Minimum budget" type="number" min={0} step={1} />
+        <InputField field={budget.max} label="Maximum budget" type="number" min={0} step={1} />
+        <InputField field={preferences.location} label="Preferred location" placeholder="City, area or ZIP" />
+        <SelectField
+          field={preferences.roomType}
+          label="Room type"
+          options={ROOM_TYPES.map((type) => [type, ROOM_TYPE_LABELS[type]] as const)}
+        />
         <div className="sm:col-span-2">
           <EntryPicker
             key={preferences.amenities.key}
@@ -368,22 +224,13 @@ export function ClientForm({
             error={preferences.amenities.errors?.join(", ")}
           />
         </div>
-      </Section>
+      </FormSection>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link to={cancelTo} className={buttonClasses("outline")}>
-          Cancel
-        </Link>
-        <Button type="submit" loading={submitting}>
-          {submitting
-            ? mode === "create"
-              ? "Creating..."
-              : "Updating..."
-            : mode === "create"
-              ? "Create Client"
-              : "Update Client"}
-        </Button>
-      </div>
+      <FormActions
+        cancelTo={cancelTo}
+        label={mode === "create" ? "Create Client" : "Update Client"}
+        pendingLabel={mode === "create" ? "Creating..." : "Updating..."}
+      />
     </Form>
   );
 }

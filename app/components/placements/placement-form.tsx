@@ -1,24 +1,14 @@
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { type ReactNode, useState } from "react";
+import { Form } from "@remix-run/react";
+import { useState } from "react";
 import type { PlacementRecord } from "~/models/placements.server";
 import { readCheckboxes } from "~/schemas/common";
 import { PlacementSchema } from "~/schemas/placement";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PAYMENT_METHODS, PLACEMENT_CHECKLIST, PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 import { Alert } from "../ui/alert";
-import { Button, buttonClasses } from "../ui/button";
-import { Card } from "../ui/card";
-import { FieldError, Input, Label, Select, Textarea } from "../ui/field";
+import { FormActions, FormSection, InputField, SelectField, TextareaField } from "../ui/form";
 import { type Option, ReferencePicker } from "../ui/reference-picker";
 
 export const PLACEMENT_CHECKBOXES = PLACEMENT_CHECKLIST.map((s) => s.field);
@@ -47,37 +37,6 @@ export function placementFormDefaults(p: PlacementRecord) {
   };
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card className="p-5 sm:p-6">
-      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-      <div className="mt-5 grid grid-cols-1 gap-5 sm:grid-cols-2">{children}</div>
-    </Card>
-  );
-}
-
-function Field({
-  field,
-  label,
-  required,
-  children,
-}: {
-  field: FieldMetadata<unknown>;
-  label: string;
-  required?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <Label htmlFor={field.id} required={required}>
-        {label}
-      </Label>
-      {children}
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
 /** One checklist step: its box, and its date (shown once ticked; without JavaScript, always). */
 function ChecklistStep({
   box,
@@ -102,10 +61,12 @@ function ChecklistStep({
       </label>
       {!hydrated || ticked ? (
         <div className="mt-2 pl-6">
-          <Label htmlFor={date.id}>{label} date</Label>
-          <Input {...getInputProps(date, { type: "date" })} invalid={!!date.errors} />
-          {!hydrated ? <p className="mt-1 text-xs text-slate-500">Kept only when the box is ticked.</p> : null}
-          <FieldError id={date.errorId} errors={date.errors} />
+          <InputField
+            field={date}
+            label={`${label} date`}
+            type="date"
+            hint={hydrated ? undefined : "Kept only when the box is ticked."}
+          />
         </div>
       ) : null}
     </div>
@@ -132,8 +93,6 @@ export function PlacementForm({
   defaultValue: Record<string, string>;
   options: PlacementFormOptions;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
   const [form, fields] = useForm({
     id: "placement-form",
     lastResult,
@@ -161,7 +120,7 @@ export function PlacementForm({
     <Form method="post" {...getFormProps(form)} className="space-y-6">
       {listed.length > 0 ? <Alert tone="error">Validation errors: {listed.join(", ")}</Alert> : null}
 
-      <Section title="Basic Information">
+      <FormSection title="Basic Information">
         <ReferencePicker
           name={fields.clientId.name}
           label="Client"
@@ -186,109 +145,54 @@ export function PlacementForm({
           errorId={fields.facilityId.errorId}
           hint="The chosen facility and those with the most beds free. Another one? Use New Placement on its page."
         />
-        <Field field={fields.agentId} label="Agent">
-          <Select {...getSelectProps(fields.agentId)} invalid={!!fields.agentId.errors}>
-            {options.agents.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField
+          field={fields.agentId}
+          label="Agent"
+          options={options.agents.map((a) => [a.id, a.name] as const)}
+        />
         <div className="grid grid-cols-2 gap-4">
-          <Field field={fields.status} label="Status" required>
-            <Select {...getSelectProps(fields.status)} invalid={!!fields.status.errors}>
-              {PLACEMENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field field={fields.priority} label="Priority" required>
-            <Select {...getSelectProps(fields.priority)} invalid={!!fields.priority.errors}>
-              {PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <SelectField field={fields.status} label="Status" required options={PLACEMENT_STATUSES} />
+          <SelectField field={fields.priority} label="Priority" required options={PRIORITIES} />
         </div>
-      </Section>
+      </FormSection>
 
-      <Section title="Important Dates">
-        <Field field={fields.startDate} label="Start date" required>
-          <Input {...getInputProps(fields.startDate, { type: "date" })} invalid={!!fields.startDate.errors} />
-        </Field>
-        <Field field={fields.moveInDate} label="Move-in date">
-          <Input {...getInputProps(fields.moveInDate, { type: "date" })} invalid={!!fields.moveInDate.errors} />
-        </Field>
-        <Field field={fields.endDate} label="End date">
-          <Input {...getInputProps(fields.endDate, { type: "date" })} invalid={!!fields.endDate.errors} />
-        </Field>
-      </Section>
+      <FormSection title="Important Dates">
+        <InputField field={fields.startDate} label="Start date" required type="date" />
+        <InputField field={fields.moveInDate} label="Move-in date" type="date" />
+        <InputField field={fields.endDate} label="End date" type="date" />
+      </FormSection>
 
-      <Section title="Financial Information">
-        <Field field={fields.monthlyRate} label="Monthly rate ($)">
-          <Input
-            {...getInputProps(fields.monthlyRate, { type: "number" })}
-            min={0}
-            step={0.01}
-            invalid={!!fields.monthlyRate.errors}
+      <FormSection title="Financial Information">
+        <InputField field={fields.monthlyRate} label="Monthly rate ($)" type="number" min={0} step={0.01} />
+        <InputField field={fields.depositAmount} label="Deposit amount ($)" type="number" min={0} step={0.01} />
+        <SelectField
+          field={fields.paymentMethod}
+          label="Payment method"
+          placeholder="Not decided"
+          options={PAYMENT_METHODS}
+        />
+      </FormSection>
+
+      <FormSection title="Placement Checklist">
+        {PLACEMENT_CHECKLIST.map((step) => (
+          <ChecklistStep
+            key={step.field}
+            box={fields[step.field as keyof typeof fields] as FieldMetadata<unknown>}
+            date={fields[`${step.field}Date` as keyof typeof fields] as FieldMetadata<unknown>}
+            label={step.label}
           />
-        </Field>
-        <Field field={fields.depositAmount} label="Deposit amount ($)">
-          <Input
-            {...getInputProps(fields.depositAmount, { type: "number" })}
-            min={0}
-            step={0.01}
-            invalid={!!fields.depositAmount.errors}
-          />
-        </Field>
-        <Field field={fields.paymentMethod} label="Payment method">
-          <Select {...getSelectProps(fields.paymentMethod)} invalid={!!fields.paymentMethod.errors}>
-            <option value="">Not decided</option>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </Section>
+        ))}
+      </FormSection>
 
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-base font-semibold text-slate-900">Placement Checklist</h2>
-        <div className="mt-5 grid grid-cols-1 gap-3 sm:grid-cols-2">
-          {PLACEMENT_CHECKLIST.map((step) => (
-            <ChecklistStep
-              key={step.field}
-              box={fields[step.field as keyof typeof fields] as FieldMetadata<unknown>}
-              date={fields[`${step.field}Date` as keyof typeof fields] as FieldMetadata<unknown>}
-              label={step.label}
-            />
-          ))}
-        </div>
-      </Card>
+      <FormSection title="Notes" layout="stack">
+        <TextareaField field={fields.notes} label="Notes about this placement" rows={4} />
+      </FormSection>
 
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-base font-semibold text-slate-900">Notes</h2>
-        <div className="mt-4">
-          <Label htmlFor={fields.notes.id}>Notes about this placement</Label>
-          <Textarea {...getTextareaProps(fields.notes)} rows={4} invalid={!!fields.notes.errors} />
-          <FieldError id={fields.notes.errorId} errors={fields.notes.errors} />
-        </div>
-      </Card>
-
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link to="/placements" className={buttonClasses("outline")}>
-          Cancel
-        </Link>
-        <Button type="submit" loading={submitting}>
-          {submitting ? "Saving..." : mode === "create" ? "Create Placement" : "Update Placement"}
-        </Button>
-      </div>
+      <FormActions
+        cancelTo="/placements"
+        label={mode === "create" ? "Create Placement" : "Update Placement"}
+        pendingLabel="Saving..."
+      />
     </Form>
   );
 }

@@ -1,0 +1,204 @@
+import {
+  type FieldMetadata,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { Link, useNavigation } from "@remix-run/react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { cn } from "~/utils/cn";
+import { Button, buttonClasses } from "./button";
+import { Card } from "./card";
+import { Checkbox } from "./checkbox";
+import { FieldError, FieldHint, Input, Label, Select, Textarea } from "./field";
+
+// The form kit: every entity form (clients, facilities, placements, and the forms to come) is
+// built from these pieces, so a field's label, control, hint and errors are always wired the same
+// way (the label names the control; the hint and the errors describe it, by id).
+
+// Conform's metadata for any field of any form.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<any, any, string[]>;
+
+/** What an action answers a form with: Conform's result, which the form shows by its fields. */
+export interface FormReply {
+  result?: SubmissionResult<string[]>;
+}
+
+/** A titled card of fields, two columns from small screens up (or a stack). */
+export function FormSection({
+  title,
+  description,
+  layout = "grid",
+  children,
+}: {
+  title: string;
+  description?: string;
+  layout?: "grid" | "stack";
+  children: ReactNode;
+}) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      {description ? <p className="mt-0.5 text-sm text-slate-500">{description}</p> : null}
+      <div className={cn("mt-5", layout === "grid" ? "grid grid-cols-1 gap-5 sm:grid-cols-2" : "space-y-6")}>
+        {children}
+      </div>
+    </Card>
+  );
+}
+
+interface FieldProps {
+  field: AnyField;
+  label: string;
+  /** Marks the label; the control's `required` comes from the form's constraints. */
+  required?: boolean;
+  /** A line under the control (hidden while the field shows an error). */
+  hint?: string;
+  /** Spans both columns of a section. */
+  wide?: boolean;
+}
+
+/** Label, control, hint and error list of one field; the control comes from `children`. */
+export function Field({ field, label, required, hint, wide, children }: FieldProps & { children: ReactNode }) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <Label htmlFor={field.id} required={required}>
+        {label}
+      </Label>
+      {children}
+      {hint && !field.errors ? <FieldHint id={field.descriptionId}>{hint}</FieldHint> : null}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** The id of the hint a control is described by, while the hint shows. */
+function describedBy(field: AnyField, hint: string | undefined) {
+  return hint && !field.errors ? field.descriptionId : undefined;
+}
+
+type InputType = "text" | "email" | "tel" | "number" | "date" | "url" | "search" | "password";
+
+export function InputField({
+  field,
+  label,
+  required,
+  hint,
+  wide,
+  type = "text",
+  ...props
+}: FieldProps & { type?: InputType } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id">) {
+  return (
+    <Field field={field} label={label} required={required} hint={hint} wide={wide}>
+      <Input
+        {...getInputProps(field, { type, ariaDescribedBy: describedBy(field, hint) })}
+        invalid={Boolean(field.errors)}
+        {...props}
+      />
+    </Field>
+  );
+}
+
+/** Options as values shown as they are, or as [value, label] pairs. */
+type Options = readonly string[] | readonly (readonly [string, string])[];
+
+export function SelectField({
+  field,
+  label,
+  required,
+  hint,
+  wide,
+  options,
+  placeholder,
+  ...props
+}: FieldProps & {
+  options: Options;
+  /** A first, empty choice ("Not given", "Choose a type"…). */
+  placeholder?: string;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">) {
+  return (
+    <Field field={field} label={label} required={required} hint={hint} wide={wide}>
+      <Select
+        {...getSelectProps(field, { ariaDescribedBy: describedBy(field, hint) })}
+        invalid={Boolean(field.errors)}
+        {...props}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => {
+          const [value, text] = typeof option === "string" ? [option, option] : option;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+      </Select>
+    </Field>
+  );
+}
+
+export function TextareaField({
+  field,
+  label,
+  required,
+  hint,
+  wide,
+  ...props
+}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
+  return (
+    <Field field={field} label={label} required={required} hint={hint} wide={wide}>
+      <Textarea
+        {...getTextareaProps(field, { ariaDescribedBy: describedBy(field, hint) })}
+        invalid={Boolean(field.errors)}
+        {...props}
+      />
+    </Field>
+  );
+}
+
+/** A box whose label follows it; posts "on" when ticked (see `readCheckboxes`). */
+export function CheckboxField({ field, label, wide }: { field: AnyField; label: string; wide?: boolean }) {
+  const { key, ...props } = getInputProps(field, { type: "checkbox" });
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <Checkbox key={key} {...props} label={label} invalid={Boolean(field.errors)} />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/**
+ * The entries a list field starts with: the stored ones, or those of the last submit. Not the
+ * live value: a box's default follows it, and would tick a preset while its name is being typed.
+ */
+export function listValue(field: AnyField): string[] {
+  const value = field.initialValue;
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  return typeof value === "string" && value ? [value] : [];
+}
+
+/** Cancel and the submit button, which says what it is doing while the form is sent. */
+export function FormActions({
+  cancelTo,
+  label,
+  pendingLabel,
+}: {
+  cancelTo: string;
+  label: string;
+  pendingLabel: string;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Link to={cancelTo} className={buttonClasses("outline")}>
+        Cancel
+      </Link>
+      <Button type="submit" loading={submitting}>
+        {submitting ? pendingLabel : label}
+      </Button>
+    </div>
+  );
+}
