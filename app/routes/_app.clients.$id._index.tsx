@@ -5,7 +5,6 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { budgetText } from "~/components/clients/client-card";
 import { ageOn, ClientPlacementsCard, ClientTasksCard, NotesCard } from "~/components/clients/client-detail";
 import { Chips, Item } from "~/components/ui/detail";
-import { ClientErrorBoundary } from "~/components/clients/client-error-boundary";
 import { Badge, clientStatusTone } from "~/components/ui/badge";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
@@ -15,22 +14,20 @@ import { addClientNote, getClient, listClientNotes } from "~/models/clients.serv
 import { listClientPlacements } from "~/models/placements.server";
 import { listClientTasks } from "~/models/tasks.server";
 import { ClientNoteSchema } from "~/schemas/client";
-import { getDb } from "~/utils/db.server";
 import { formatDate } from "~/utils/format";
-import { contextOf, redirectWithToast, requireUser } from "~/services/session.server";
+import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { CARE_LEVEL_LABELS, type CareLevelValue, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
-
-export const handle = { header: { title: "Clients", subtitle: "Manage your client database" } };
+import { invariantResponse } from "~/utils/responses";
+import { readFormData } from "~/utils/request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.client.firstName} ${data.client.lastName} · Senior Placement` : "Client · Senior Placement" },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
-  const db = getDb();
+  const { ctx, db } = await requireSignedIn(request);
   const client = await getClient(db, ctx, params.id ?? "");
-  if (!client) throw new Response("Client not found.", { status: 404 });
+  invariantResponse(client, "Client not found.");
   const [notes, placements, tasks] = await Promise.all([
     listClientNotes(db, ctx, client.id),
     listClientPlacements(db, ctx, client.id),
@@ -41,13 +38,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Adds a note (the only change made from this page). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
-  const submission = parseWithZod(await request.formData(), { schema: ClientNoteSchema });
+  const { ctx, db } = await requireSignedIn(request);
+  const submission = parseWithZod(await readFormData(request), { schema: ClientNoteSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const id = params.id ?? "";
-  if (!(await addClientNote(getDb(), ctx, id, submission.value.content))) {
-    throw new Response("Client not found.", { status: 404 });
-  }
+  invariantResponse(await addClientNote(db, ctx, id, submission.value.content), "Client not found.");
   return redirectWithToast(`/clients/${id}#notes`, { type: "success", title: "Note added" });
 }
 
@@ -194,5 +189,3 @@ export default function ClientDetailPage() {
     </div>
   );
 }
-
-export { ClientErrorBoundary as ErrorBoundary };

@@ -3,14 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm, clientFormDefaults } from "~/components/clients/client-form";
-import { ClientErrorBoundary } from "~/components/clients/client-error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { getClient, updateClient } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
-import { getDb } from "~/utils/db.server";
-import { contextOf, redirectWithToast, requireUser } from "~/services/session.server";
-
-export const handle = { header: { title: "Clients", subtitle: "Manage your client database" } };
+import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { invariantResponse } from "~/utils/responses";
+import { readFormData } from "~/utils/request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -21,18 +19,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
-  const client = await getClient(getDb(), ctx, params.id ?? "");
-  if (!client) throw new Response("Client not found.", { status: 404 });
+  const { ctx, db } = await requireSignedIn(request);
+  const client = await getClient(db, ctx, params.id ?? "");
+  invariantResponse(client, "Client not found.");
   return json({ client });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
-  const submission = parseWithZod(await request.formData(), { schema: ClientSchema });
+  const { ctx, db } = await requireSignedIn(request);
+  const submission = parseWithZod(await readFormData(request), { schema: ClientSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const client = await updateClient(getDb(), ctx, params.id ?? "", submission.value);
-  if (!client) throw new Response("Client not found.", { status: 404 });
+  const client = await updateClient(db, ctx, params.id ?? "", submission.value);
+  invariantResponse(client, "Client not found.");
   return redirectWithToast("/clients", { type: "success", title: "Client updated successfully!" });
 }
 
@@ -51,5 +49,3 @@ export default function EditClientPage() {
     </div>
   );
 }
-
-export { ClientErrorBoundary as ErrorBoundary };

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ClientCard, toClientCard } from "~/components/clients/client-card";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
@@ -19,12 +18,9 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { listClients } from "~/models/clients.server";
 import { CLIENT_PAGE_SIZE, ClientListQuerySchema } from "~/schemas/client";
-import { getDb } from "~/utils/db.server";
 import { pageHref, readListQuery, withParams } from "~/utils/list-query";
-import { contextOf, requireUser } from "~/services/session.server";
+import { requireSignedIn } from "~/services/session.server";
 import { CARE_LEVEL_LABELS, CARE_LEVELS, CLIENT_STATUSES } from "~/utils/vocabulary";
-
-export const handle = { header: { title: "Clients", subtitle: "Manage your client database" } };
 
 export const meta: MetaFunction = () => [{ title: "Clients · Senior Placement" }];
 
@@ -39,10 +35,10 @@ const SORT_LABELS = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
+  const { ctx, db } = await requireSignedIn(request);
   const url = new URL(request.url);
   const { query, ignored } = readListQuery(url, ClientListQuerySchema, { limit: String(CLIENT_PAGE_SIZE) });
-  const result = await listClients(getDb(), ctx, query, { countCap: SEARCH_COUNT_CAP });
+  const result = await listClients(db, ctx, query, { countCap: SEARCH_COUNT_CAP });
   // Past the last page (say, after a delete): go to the last one.
   if (!result.capped && result.total > 0 && query.page > result.totalPages) {
     throw redirect(`/clients${withParams(url.search, { page: result.totalPages })}`);
@@ -165,8 +161,4 @@ export default function ClientsPage() {
       )}
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary message="Failed to load clients. Please try again." retry />;
 }

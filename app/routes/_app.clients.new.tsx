@@ -3,32 +3,28 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { ClientForm } from "~/components/clients/client-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { createClient, findDuplicateClients } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
-import { getDb } from "~/utils/db.server";
-import { contextOf, redirectWithToast, requireUser } from "~/services/session.server";
-
-export const handle = { header: { title: "Clients", subtitle: "Manage your client database" } };
+import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { readFormData } from "~/utils/request.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Client · Senior Placement" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requireSignedIn(request);
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
-  const formData = await request.formData();
+  const { ctx, db } = await requireSignedIn(request);
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   formData.delete("intent");
   const submission = parseWithZod(formData, { schema: ClientSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply(), duplicates: [] }, { status: 400 });
   }
-  const db = getDb();
   if (intent !== "create-anyway") {
     const duplicates = await findDuplicateClients(db, ctx, submission.value);
     // Nothing is lost: the form comes back as it was, with a way to go on.
@@ -46,8 +42,4 @@ export default function NewClientPage() {
       <ClientForm mode="create" data={data} cancelTo="/clients" />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary backTo="/clients" backLabel="Back to Clients" />;
 }

@@ -8,8 +8,7 @@ import { readAgencyCounts } from "~/models/counts.server";
 import { getFacilityDashboard } from "~/models/facilities.server";
 import { getPlacementDashboard } from "~/models/placements.server";
 import { countTasksByStage, getTaskDashboard } from "~/models/tasks.server";
-import { getDb } from "~/utils/db.server";
-import { contextOf, requireUser } from "~/services/session.server";
+import { requireSignedIn } from "~/services/session.server";
 
 export const handle = {
   header: { title: "Dashboard", subtitle: "Overview of your placement management system" },
@@ -18,8 +17,7 @@ export const handle = {
 export const meta: MetaFunction = () => [{ title: "Dashboard · Senior Placement" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
-  const db = getDb();
+  const { ctx, db } = await requireSignedIn(request);
   const counts = readAgencyCounts(db, ctx);
   const [clients, facilities, placements, tasks, lanes] = await Promise.all([
     getClientDashboard(db, ctx, counts),

@@ -3,7 +3,6 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Chips, Item } from "~/components/ui/detail";
 import { ActiveBadge, AvailabilityBadge, priceText } from "~/components/facilities/facility-card";
-import { FacilityErrorBoundary } from "~/components/facilities/facility-error-boundary";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { ConfirmLink } from "~/components/ui/dialog";
@@ -11,21 +10,18 @@ import { ArrowLeftIcon, ClipboardIcon, EditIcon, PlusIcon, TrashIcon } from "~/c
 import { ProgressBar } from "~/components/ui/progress";
 import { countFacilityPlacements, getFacility } from "~/models/facilities.server";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility";
-import { getDb } from "~/utils/db.server";
 import { formatDate, formatUsd } from "~/utils/format";
-import { contextOf, requireUser } from "~/services/session.server";
-
-export const handle = { header: { title: "Facilities", subtitle: "Care facility directory and management" } };
+import { requireSignedIn } from "~/services/session.server";
+import { invariantResponse } from "~/utils/responses";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.facility.name} · Senior Placement` : "Facility · Senior Placement" },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
-  const db = getDb();
+  const { ctx, db } = await requireSignedIn(request);
   const facility = await getFacility(db, ctx, params.id ?? "");
-  if (!facility) throw new Response("Facility not found.", { status: 404 });
+  invariantResponse(facility, "Facility not found.");
   const placements = await countFacilityPlacements(db, ctx, facility.id);
   return json({ facility, placements });
 }
@@ -176,5 +172,3 @@ export default function FacilityDetailPage() {
     </div>
   );
 }
-
-export { FacilityErrorBoundary as ErrorBoundary };

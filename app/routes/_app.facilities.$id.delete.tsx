@@ -1,43 +1,40 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FacilityErrorBoundary } from "~/components/facilities/facility-error-boundary";
 import { Toaster } from "~/components/layout/toaster";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { ConfirmPanel } from "~/components/ui/dialog";
 import { deleteFacility, facilityInUseMessage, getFacility, setFacilityActive } from "~/models/facilities.server";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility";
-import { getDb } from "~/utils/db.server";
-import { contextOf, redirectWithToast, requireUser } from "~/services/session.server";
+import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { invariantResponse } from "~/utils/responses";
+import { readFormData } from "~/utils/request.server";
 
 // Deleting a facility: the confirmation page without JavaScript (with it, the facility's page
 // opens a dialog that posts here). A facility that placements refer to is not deleted; this page
 // then says why and offers to mark it inactive instead.
 
-export const handle = { header: { title: "Facilities", subtitle: "Care facility directory and management" } };
-
 export const meta: MetaFunction = () => [{ title: "Delete Facility · Senior Placement" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
-  const facility = await getFacility(getDb(), ctx, params.id ?? "");
-  if (!facility) throw new Response("Facility not found.", { status: 404 });
+  const { ctx, db } = await requireSignedIn(request);
+  const facility = await getFacility(db, ctx, params.id ?? "");
+  invariantResponse(facility, "Facility not found.");
   return json({ id: facility.id, name: facility.name, isActive: facility.isActive });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
+  const { ctx, db } = await requireSignedIn(request);
   const id = params.id ?? "";
-  const db = getDb();
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readFormData(request)).get("intent");
   if (intent === "deactivate") {
-    if (!(await setFacilityActive(db, ctx, id, false))) throw new Response("Facility not found.", { status: 404 });
+    invariantResponse(await setFacilityActive(db, ctx, id, false), "Facility not found.");
     return redirectWithToast(`/facilities/${id}`, { type: "success", title: "Facility marked inactive" });
   }
   const result = await deleteFacility(db, ctx, id);
   if (result.ok) return redirectWithToast("/facilities", { type: "success", title: "Facility deleted successfully" });
-  if (result.reason === "not-found") throw new Response("Facility not found.", { status: 404 });
+  invariantResponse(result.reason !== "not-found", "Facility not found.");
   const message = facilityInUseMessage(result.placements);
   return json(
     {
@@ -85,5 +82,3 @@ export default function DeleteFacilityPage() {
     </div>
   );
 }
-
-export { FacilityErrorBoundary as ErrorBoundary };

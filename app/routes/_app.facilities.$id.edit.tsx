@@ -2,35 +2,33 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { FacilityErrorBoundary } from "~/components/facilities/facility-error-boundary";
 import { FACILITY_CHECKBOXES, FacilityForm, facilityFormDefaults } from "~/components/facilities/facility-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { getFacility, updateFacility } from "~/models/facilities.server";
 import { readCheckboxes } from "~/schemas/common";
 import { FacilitySchema } from "~/schemas/facility";
-import { getDb } from "~/utils/db.server";
-import { contextOf, redirectWithToast, requireUser } from "~/services/session.server";
-
-export const handle = { header: { title: "Facilities", subtitle: "Care facility directory and management" } };
+import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { invariantResponse } from "~/utils/responses";
+import { readFormData } from "~/utils/request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.facility.name} · Senior Placement` : "Facility · Senior Placement" },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
-  const facility = await getFacility(getDb(), ctx, params.id ?? "");
-  if (!facility) throw new Response("Facility not found.", { status: 404 });
+  const { ctx, db } = await requireSignedIn(request);
+  const facility = await getFacility(db, ctx, params.id ?? "");
+  invariantResponse(facility, "Facility not found.");
   return json({ facility });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
-  const formData = readCheckboxes(await request.formData(), FACILITY_CHECKBOXES);
+  const { ctx, db } = await requireSignedIn(request);
+  const formData = readCheckboxes(await readFormData(request), FACILITY_CHECKBOXES);
   const submission = parseWithZod(formData, { schema: FacilitySchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const facility = await updateFacility(getDb(), ctx, params.id ?? "", submission.value);
-  if (!facility) throw new Response("Facility not found.", { status: 404 });
+  const facility = await updateFacility(db, ctx, params.id ?? "", submission.value);
+  invariantResponse(facility, "Facility not found.");
   return redirectWithToast("/facilities", { type: "success", title: "Facility updated successfully!" });
 }
 
@@ -52,5 +50,3 @@ export default function EditFacilityPage() {
     </div>
   );
 }
-
-export { FacilityErrorBoundary as ErrorBoundary };

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { FacilityCard, toFacilityCard } from "~/components/facilities/facility-card";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Input, Label } from "~/components/ui/field";
@@ -20,12 +19,9 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { listFacilities } from "~/models/facilities.server";
 import { FACILITY_PAGE_SIZE, FacilityListQuerySchema } from "~/schemas/facility";
-import { getDb } from "~/utils/db.server";
 import { pageHref, readListQuery, withParams } from "~/utils/list-query";
-import { contextOf, requireUser } from "~/services/session.server";
+import { requireSignedIn } from "~/services/session.server";
 import { FACILITY_TYPES } from "~/utils/vocabulary";
-
-export const handle = { header: { title: "Facilities", subtitle: "Care facility directory and management" } };
 
 export const meta: MetaFunction = () => [{ title: "Facilities · Senior Placement" }];
 
@@ -40,10 +36,10 @@ const SORT_LABELS = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
+  const { ctx, db } = await requireSignedIn(request);
   const url = new URL(request.url);
   const { query, ignored } = readListQuery(url, FacilityListQuerySchema, { limit: String(FACILITY_PAGE_SIZE) });
-  const result = await listFacilities(getDb(), ctx, query, { countCap: SEARCH_COUNT_CAP });
+  const result = await listFacilities(db, ctx, query, { countCap: SEARCH_COUNT_CAP });
   if (!result.capped && result.total > 0 && query.page > result.totalPages) {
     throw redirect(`/facilities${withParams(url.search, { page: result.totalPages })}`);
   }
@@ -204,8 +200,4 @@ export default function FacilitiesPage() {
       )}
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary message="Failed to load facilities. Please try again." retry />;
 }

@@ -2,30 +2,27 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FACILITY_CHECKBOXES, FacilityForm } from "~/components/facilities/facility-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { createFacility } from "~/models/facilities.server";
 import { readCheckboxes } from "~/schemas/common";
 import { FacilitySchema } from "~/schemas/facility";
-import { getDb } from "~/utils/db.server";
-import { contextOf, redirectWithToast, requireUser } from "~/services/session.server";
-
-export const handle = { header: { title: "Facilities", subtitle: "Care facility directory and management" } };
+import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { readFormData } from "~/utils/request.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Facility · Senior Placement" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requireSignedIn(request);
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
-  const formData = readCheckboxes(await request.formData(), FACILITY_CHECKBOXES);
+  const { ctx, db } = await requireSignedIn(request);
+  const formData = readCheckboxes(await readFormData(request), FACILITY_CHECKBOXES);
   const submission = parseWithZod(formData, { schema: FacilitySchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  await createFacility(getDb(), ctx, submission.value);
+  await createFacility(db, ctx, submission.value);
   return redirectWithToast("/facilities", { type: "success", title: "Facility created successfully!" });
 }
 
@@ -37,8 +34,4 @@ export default function NewFacilityPage() {
       <FacilityForm mode="create" lastResult={data?.result} cancelTo="/facilities" />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary backTo="/facilities" backLabel="Back to Facilities" />;
 }

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PlacementErrorBoundary } from "~/components/placements/placement-error-boundary";
 import { PlacementProgress, PlacementTimeline } from "~/components/placements/placement-detail";
 import { Badge, placementStatusTone, priorityTone } from "~/components/ui/badge";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
@@ -11,18 +10,16 @@ import { ConfirmLink } from "~/components/ui/dialog";
 import { ArrowLeftIcon, ArrowRightIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
 import { getPlacement } from "~/models/placements.server";
 import { DELETE_PLACEMENT_MESSAGE } from "~/schemas/placement";
-import { getDb } from "~/utils/db.server";
 import { capitalize, formatDate, formatUsd } from "~/utils/format";
-import { contextOf, requireUser } from "~/services/session.server";
-
-export const handle = { header: { title: "Placements", subtitle: "Track and manage all placements" } };
+import { requireSignedIn } from "~/services/session.server";
+import { invariantResponse } from "~/utils/responses";
 
 export const meta: MetaFunction = () => [{ title: "Placement Details · Senior Placement" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
-  const placement = await getPlacement(getDb(), ctx, params.id ?? "");
-  if (!placement) throw new Response("Failed to load placement details.", { status: 404 });
+  const { ctx, db } = await requireSignedIn(request);
+  const placement = await getPlacement(db, ctx, params.id ?? "");
+  invariantResponse(placement, "Failed to load placement details.");
   return json({ placement });
 }
 
@@ -186,5 +183,3 @@ export default function PlacementDetailPage() {
     </div>
   );
 }
-
-export { PlacementErrorBoundary as ErrorBoundary };

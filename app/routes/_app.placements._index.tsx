@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PlacementTable } from "~/components/placements/placement-table";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -15,19 +14,15 @@ import { getClient } from "~/models/clients.server";
 import { getFacility } from "~/models/facilities.server";
 import { listPlacements } from "~/models/placements.server";
 import { PLACEMENT_PAGE_SIZE, PlacementListQuerySchema } from "~/schemas/placement";
-import { getDb } from "~/utils/db.server";
 import { pageHref, readListQuery, withParams } from "~/utils/list-query";
-import { contextOf, requireUser } from "~/services/session.server";
+import { requireSignedIn } from "~/services/session.server";
 import { PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
-
-export const handle = { header: { title: "Placements", subtitle: "Track and manage all placements" } };
 
 export const meta: MetaFunction = () => [{ title: "Placements · Senior Placement" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
+  const { ctx, db } = await requireSignedIn(request);
   const url = new URL(request.url);
-  const db = getDb();
   const { query, ignored } = readListQuery(url, PlacementListQuerySchema, { limit: String(PLACEMENT_PAGE_SIZE) });
   const [result, facility, client] = await Promise.all([
     listPlacements(db, ctx, query),
@@ -172,8 +167,4 @@ export default function PlacementsPage() {
       )}
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary message="Failed to load placements. Please try again." retry />;
 }

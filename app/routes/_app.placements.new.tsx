@@ -2,22 +2,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PLACEMENT_CHECKBOXES, PlacementForm } from "~/components/placements/placement-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { createPlacement, placementFormOptions } from "~/models/placements.server";
 import { readCheckboxes } from "~/schemas/common";
 import { PlacementSchema } from "~/schemas/placement";
-import { getDb } from "~/utils/db.server";
-import { contextOf, redirectWithToast, requireUser } from "~/services/session.server";
+import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { isUuid } from "~/utils/uuid";
-
-export const handle = { header: { title: "Placements", subtitle: "Track and manage all placements" } };
+import { readFormData } from "~/utils/request.server";
 
 export const meta: MetaFunction = () => [{ title: "Create New Placement · Senior Placement" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, ctx, db } = await requireSignedIn(request);
   const url = new URL(request.url);
   // From a facility's or a client's page: that one comes chosen.
   const facilityId = url.searchParams.get("facilityId");
@@ -26,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     facilityId: isUuid(facilityId ?? "") ? facilityId : null,
     clientId: isUuid(clientId ?? "") ? clientId : null,
   };
-  const options = await placementFormOptions(getDb(), contextOf(user), chosen);
+  const options = await placementFormOptions(db, ctx, chosen);
   return json({
     options,
     defaultValue: {
@@ -41,12 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
-  const submission = parseWithZod(readCheckboxes(await request.formData(), PLACEMENT_CHECKBOXES), {
+  const { ctx, db } = await requireSignedIn(request);
+  const submission = parseWithZod(readCheckboxes(await readFormData(request), PLACEMENT_CHECKBOXES), {
     schema: PlacementSchema,
   });
   if (submission.status !== "success") return json({ result: submission.reply(), errors: [] }, { status: 400 });
-  const result = await createPlacement(getDb(), ctx, submission.value);
+  const result = await createPlacement(db, ctx, submission.value);
   if (!result.ok) {
     return json(
       { result: submission.reply(), errors: result.reason === "invalid" ? result.errors : [] },
@@ -74,8 +71,4 @@ export default function NewPlacementPage() {
       />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary backTo="/placements" backLabel="Back to Placements" />;
 }

@@ -5,10 +5,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Header } from "~/components/layout/header";
 import { PendingContent } from "~/components/layout/pending";
 import { Sidebar } from "~/components/layout/sidebar";
-import { isSidebarCollapsed, requireUser } from "~/services/session.server";
+import { isSidebarCollapsed, requireSignedIn } from "~/services/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, collapsed] = await Promise.all([requireUser(request), isSidebarCollapsed(request)]);
+  const [{ user }, collapsed] = await Promise.all([requireSignedIn(request), isSidebarCollapsed(request)]);
   return json({
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role },
     collapsed,

@@ -22,8 +22,9 @@ import {
   TabsDemo,
   type DemoTab,
 } from "~/components/ui-demo/navigation";
-import { redirectWithToast, requireUser } from "~/services/session.server";
+import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import type { ToastType } from "~/utils/toast";
+import { invariantResponse } from "~/utils/responses";
 
 export const handle = {
   header: { title: "UI Demo", subtitle: "Showcase of interface elements" },
@@ -32,7 +33,7 @@ export const handle = {
 export const meta: MetaFunction = () => [{ title: "UI Demo · Senior Placement" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requireSignedIn(request);
   const params = new URL(request.url).searchParams;
   const page = Math.min(DEMO_TOTAL_PAGES, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const tabParam = params.get("tab");
@@ -57,7 +58,7 @@ function isToastType(value: unknown): value is ToastType {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
+  await requireSignedIn(request);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "delete-demo") {
@@ -71,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "toast" && isToastType(type)) {
     return redirectWithToast("/ui-demo", { type, ...DEMO_TOASTS[type] });
   }
-  throw new Response("Unknown demo action", { status: 400 });
+  invariantResponse(false, "Unknown demo action", { status: 400 });
 }
 
 const CONTENTS = [

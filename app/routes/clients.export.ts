@@ -2,9 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { type ClientRecord, streamClients } from "~/models/clients.server";
 import { ClientListQuerySchema } from "~/schemas/client";
 import { type CsvColumn, csvResponse } from "~/utils/csv.server";
-import { getDb } from "~/utils/db.server";
 import { readListQuery } from "~/utils/list-query";
-import { contextOf, requireUser } from "~/services/session.server";
+import { requireSignedIn } from "~/services/session.server";
 import { CARE_LEVEL_LABELS, type CareLevelValue } from "~/utils/vocabulary";
 
 // GET /clients/export?search=…&status=…: every client matching the list's filters (all pages), as CSV.
@@ -38,8 +37,8 @@ const COLUMNS: CsvColumn<ClientRecord>[] = [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
+  const { ctx, db } = await requireSignedIn(request);
   const { query } = readListQuery(new URL(request.url), ClientListQuerySchema);
   const date = new Date().toISOString().slice(0, 10);
-  return csvResponse(`clients-${date}.csv`, COLUMNS, streamClients(getDb(), ctx, query));
+  return csvResponse(`clients-${date}.csv`, COLUMNS, streamClients(db, ctx, query));
 }

@@ -2,9 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { type FacilityRecord, streamFacilities } from "~/models/facilities.server";
 import { FacilityListQuerySchema } from "~/schemas/facility";
 import { type CsvColumn, csvResponse } from "~/utils/csv.server";
-import { getDb } from "~/utils/db.server";
 import { readListQuery } from "~/utils/list-query";
-import { contextOf, requireUser } from "~/services/session.server";
+import { requireSignedIn } from "~/services/session.server";
 
 // GET /facilities/export?type=…&availability=…: every facility matching the directory's filters, as CSV.
 
@@ -35,8 +34,8 @@ const COLUMNS: CsvColumn<FacilityRecord>[] = [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = contextOf(await requireUser(request));
+  const { ctx, db } = await requireSignedIn(request);
   const { query } = readListQuery(new URL(request.url), FacilityListQuerySchema);
   const date = new Date().toISOString().slice(0, 10);
-  return csvResponse(`facilities-${date}.csv`, COLUMNS, streamFacilities(getDb(), ctx, query));
+  return csvResponse(`facilities-${date}.csv`, COLUMNS, streamFacilities(db, ctx, query));
 }
