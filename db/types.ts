@@ -1,6 +1,38 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type {
+  AccessLevel,
+  CareLevel,
+  ClientStatus,
+  CommunicationType,
+  FacilityType,
+  Gender,
+  PaymentMethod,
+  PlacementStatus,
+  Priority,
+  RelatedType,
+  Role,
+  RoomType,
+  TaskType,
+} from "../app/utils/vocabulary";
 
-// The Kysely view of the schema in db/migrations. Keep the two in step.
+// The Kysely view of the schema in db/migrations. Keep the two in step. The vocabularies (the
+// values a CHECK constraint allows) come from app/utils/vocabulary.ts, the one list of each.
+
+export type {
+  AccessLevel,
+  CareLevel,
+  ClientStatus,
+  CommunicationType,
+  FacilityType,
+  Gender,
+  PaymentMethod,
+  PlacementStatus,
+  Priority,
+  RelatedType,
+  Role,
+  RoomType,
+  TaskType,
+};
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -10,37 +42,6 @@ type DateOnly = string;
 type Money = ColumnType<string, number | string, number | string>;
 type ReadOnly<T> = ColumnType<T, never, never>;
 
-export type Role = "admin" | "coordinator" | "agent";
-export type ClientStatus = "New Client" | "Active Client" | "Target" | "Placed" | "Follow-up";
-export type CareLevel = "independent" | "assisted" | "memory" | "skilled";
-export type Gender = "Male" | "Female" | "Other";
-export type RoomType = "private" | "semi-private" | "shared" | "studio" | "one-bedroom";
-export type FacilityType =
-  | "Assisted Living"
-  | "Nursing Home"
-  | "Memory Care"
-  | "Independent Living"
-  | "Skilled Nursing"
-  | "Rehabilitation Center"
-  | "Adult Day Care"
-  | "Home Care"
-  | "Other";
-export type PlacementStatus = "In Progress" | "Confirmed" | "Completed" | "Cancelled";
-export type Priority = "Low" | "Medium" | "High" | "Urgent";
-export type PaymentMethod = "Private Pay" | "Insurance" | "Medicaid" | "Medicare" | "VA Benefits" | "Other";
-export type TaskType =
-  | "Initial Contact"
-  | "Assessment"
-  | "Facility Visit"
-  | "Documentation"
-  | "Insurance Verification"
-  | "Contract Review"
-  | "Move Coordination"
-  | "Follow-up"
-  | "Other";
-export type CommunicationType = "note" | "call" | "email" | "meeting";
-export type AccessLevel = "public" | "internal" | "restricted";
-export type RelatedType = "Client" | "Facility" | "Placement" | "Task";
 export type OutboxStatus = "queued" | "sent" | "failed";
 export type SessionKind = "browser" | "api";
 

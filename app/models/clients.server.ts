@@ -4,8 +4,8 @@ import type { ClientInput, ClientListQuery, ClientSortField } from "~/schemas/cl
 import type { DB } from "~/utils/db.server";
 import { encodeMedicalNotes } from "~/utils/medical-notes";
 import { isUuid } from "~/utils/uuid";
-import { CLIENT_STATUSES } from "~/utils/vocabulary";
-import type { Ctx } from "./context";
+import { type CareLevel, CLIENT_STATUSES, type ClientStatus, type Gender, type RoomType } from "~/utils/vocabulary";
+import type { Ctx, RowOf } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 
 export interface ClientDashboard {
@@ -35,17 +35,17 @@ export interface ClientRecord {
   email: string;
   phone: string;
   dateOfBirth: string;
-  gender: string | null;
+  gender: Gender | null;
   address: { street: string | null; city: string | null; state: string | null; zip: string | null };
   emergencyContact: { name: string; relationship: string; phone: string };
   medicalConditions: string[];
   medications: string[];
   medicalNotes: string | null;
-  careLevel: string;
-  trackerStatus: string;
+  careLevel: CareLevel;
+  trackerStatus: ClientStatus;
   budgetMin: number | null;
   budgetMax: number | null;
-  preferences: { location: string | null; amenities: string[]; roomType: string };
+  preferences: { location: string | null; amenities: string[]; roomType: RoomType };
   createdAt: string;
   updatedAt: string;
 }
@@ -79,34 +79,7 @@ const clientColumns = [
   "clients.updated_at",
 ] as const;
 
-type ClientRow = {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  date_of_birth: string;
-  gender: string | null;
-  address_street: string | null;
-  address_city: string | null;
-  address_state: string | null;
-  address_zip: string | null;
-  emergency_name: string;
-  emergency_relationship: string;
-  emergency_phone: string;
-  medical_conditions: string[];
-  medications: string[];
-  medical_notes: string | null;
-  care_level: string;
-  tracker_status: string;
-  budget_min: string | null;
-  budget_max: string | null;
-  preferred_location: string | null;
-  preferred_amenities: string[];
-  room_type: string;
-  created_at: Date;
-  updated_at: Date;
-};
+type ClientRow = RowOf<"clients", typeof clientColumns>;
 
 const money = (value: string | null) => (value === null ? null : Number(value));
 

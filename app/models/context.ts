@@ -1,5 +1,15 @@
+import type { Selectable } from "kysely";
+import type { Database } from "../../db/types";
+
 /** Who is asking: every model function is scoped by it. */
 export interface Ctx {
   userId: string;
   agencyId: string;
 }
+
+type ColumnOf<Name, Table extends string> = Name extends `${Table}.${infer Column}` ? Column : never;
+
+/** The row a select of `columns` ("table.column" names, `as const`) reads from `table`. */
+export type RowOf<Table extends keyof Database & string, Columns extends readonly string[]> = {
+  [Column in ColumnOf<Columns[number], Table> & keyof Selectable<Database[Table]>]: Selectable<Database[Table]>[Column];
+};

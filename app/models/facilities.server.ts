@@ -3,7 +3,8 @@ import type { Database } from "../../db/types";
 import type { FacilityInput, FacilityListQuery, FacilitySortField } from "~/schemas/facility";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
-import type { Ctx } from "./context";
+import type { FacilityType } from "~/utils/vocabulary";
+import type { Ctx, RowOf } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 
 export interface FacilityDashboard {
@@ -28,7 +29,7 @@ export interface FacilityRecord {
   id: string;
   name: string;
   licenseNumber: string;
-  type: string;
+  type: FacilityType;
   capacity: number;
   currentOccupancy: number;
   availableBeds: number;
@@ -75,33 +76,7 @@ const facilityColumns = [
   "facilities.updated_at",
 ] as const;
 
-type FacilityRow = {
-  id: string;
-  name: string;
-  license_number: string;
-  type: string;
-  capacity: number;
-  current_occupancy: number;
-  available_beds: number;
-  address_street: string;
-  address_city: string;
-  address_state: string;
-  address_zip: string;
-  contact_name: string;
-  contact_phone: string;
-  contact_email: string | null;
-  amenities: string[];
-  specialties: string[];
-  cost_range: string;
-  min_cost: string;
-  max_cost: string;
-  accepts_insurance: boolean;
-  notes: string | null;
-  is_active: boolean;
-  rating: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
+type FacilityRow = RowOf<"facilities", typeof facilityColumns>;
 
 function toRecord(row: FacilityRow): FacilityRecord {
   return {

@@ -4,7 +4,16 @@ import type { PlacementInput, PlacementListQuery } from "~/schemas/placement";
 import type { DB } from "~/utils/db.server";
 import { formatDate } from "~/utils/format";
 import { isUuid } from "~/utils/uuid";
-import { type ChecklistField, PLACEMENT_CHECKLIST, PLACEMENT_STATUSES } from "~/utils/vocabulary";
+import {
+  type ChecklistField,
+  type FacilityType,
+  type PaymentMethod,
+  PLACEMENT_CHECKLIST,
+  PLACEMENT_STATUSES,
+  type PlacementStatus,
+  type Priority,
+  type Role,
+} from "~/utils/vocabulary";
 import { searchClientOptions } from "./clients.server";
 import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
@@ -15,7 +24,7 @@ export const RECENT_PLACEMENTS = 3;
 
 export interface RecentPlacement {
   _id: string;
-  status: string;
+  status: PlacementStatus;
   createdAt: string;
   clientId: { _id: string; firstName: string; lastName: string };
   facilityId: { _id: string; name: string };
@@ -70,8 +79,8 @@ export async function getPlacementDashboard(
 
 export interface PlacementOfClient {
   id: string;
-  status: string;
-  priority: string;
+  status: PlacementStatus;
+  priority: Priority;
   startDate: string;
   moveInDate: string | null;
   facility: { id: string; name: string; city: string; state: string };
@@ -126,8 +135,8 @@ export function detailProgress(steps: boolean[]): number {
 
 export interface PlacementListItem {
   id: string;
-  status: string;
-  priority: string;
+  status: PlacementStatus;
+  priority: Priority;
   startDate: string;
   moveInDate: string | null;
   progress: number;
@@ -261,13 +270,13 @@ type Step = { done: boolean; date: string | null };
 
 export interface PlacementRecord {
   id: string;
-  status: string;
-  priority: string;
+  status: PlacementStatus;
+  priority: Priority;
   startDate: string;
   endDate: string | null;
   moveInDate: string | null;
   monthlyRate: number | null;
-  paymentMethod: string | null;
+  paymentMethod: PaymentMethod | null;
   depositAmount: number | null;
   notes: string | null;
   checklist: Record<ChecklistField, Step>;
@@ -277,11 +286,11 @@ export interface PlacementRecord {
   facility: {
     id: string;
     name: string;
-    type: string;
+    type: FacilityType;
     address: { street: string; city: string; state: string; zip: string };
     contact: { name: string; phone: string };
   };
-  agent: { id: string; firstName: string; lastName: string; phone: string | null; email: string; role: string };
+  agent: { id: string; firstName: string; lastName: string; phone: string | null; email: string; role: Role };
   timeline: { id: string; event: string; description: string | null; date: string; actor: string | null }[];
   createdAt: string;
   updatedAt: string;

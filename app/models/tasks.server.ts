@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/utils/db.server";
-import { TASK_STAGES } from "~/utils/vocabulary";
+import { type ClientStatus, type Priority, TASK_STAGES } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 
@@ -39,7 +39,7 @@ export async function countTasksByStage(
   db: DB,
   ctx: Ctx,
   counts: Promise<AgencyCounts> = readAgencyCounts(db, ctx),
-): Promise<Array<{ stage: string; count: number }>> {
+): Promise<Array<{ stage: ClientStatus; count: number }>> {
   const count = await counts;
   return TASK_STAGES.map((stage) => ({ stage, count: count(`tasks:${stage}`) }));
 }
@@ -47,8 +47,8 @@ export async function countTasksByStage(
 export interface TaskOfClient {
   id: string;
   title: string;
-  stage: string;
-  priority: string;
+  stage: ClientStatus;
+  priority: Priority;
   dueDate: string;
   isCompleted: boolean;
 }

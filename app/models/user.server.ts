@@ -1,4 +1,4 @@
-import type { Role } from "../../db/types";
+import type { Role } from "~/utils/vocabulary";
 import type { DB } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import type { Ctx } from "./context";

@@ -16,7 +16,7 @@ import { listClientTasks } from "~/models/tasks.server";
 import { ClientNoteSchema } from "~/schemas/client";
 import { formatDate } from "~/utils/format";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
-import { CARE_LEVEL_LABELS, type CareLevelValue, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
+import { CARE_LEVEL_LABELS, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
 import { invariantResponse } from "~/utils/responses";
 import { readFormData } from "~/utils/request.server";
 
@@ -74,8 +74,7 @@ export default function ClientDetailPage() {
             <Badge tone={clientStatusTone(client.trackerStatus)}>{client.trackerStatus}</Badge>
           </div>
           <p className="mt-1 text-sm text-slate-500">
-            {CARE_LEVEL_LABELS[client.careLevel as CareLevelValue] ?? client.careLevel} · Age{" "}
-            {ageOn(client.dateOfBirth)}
+            {CARE_LEVEL_LABELS[client.careLevel]} · Age {ageOn(client.dateOfBirth)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -165,10 +164,7 @@ export default function ClientDetailPage() {
             <dl className="space-y-4 p-5">
               <Item label="Monthly budget">{budgetText(client.budgetMin, client.budgetMax)}</Item>
               <Item label="Preferred location">{client.preferences.location}</Item>
-              <Item label="Room type">
-                {ROOM_TYPE_LABELS[client.preferences.roomType as keyof typeof ROOM_TYPE_LABELS] ??
-                  client.preferences.roomType}
-              </Item>
+              <Item label="Room type">{ROOM_TYPE_LABELS[client.preferences.roomType]}</Item>
               <div>
                 <dt className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">Preferred amenities</dt>
                 <dd>

@@ -4,7 +4,7 @@ import { ClientListQuerySchema } from "~/schemas/client";
 import { type CsvColumn, csvResponse } from "~/utils/csv.server";
 import { readListQuery } from "~/utils/list-query";
 import { requireSignedIn } from "~/services/session.server";
-import { CARE_LEVEL_LABELS, type CareLevelValue } from "~/utils/vocabulary";
+import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";
 
 // GET /clients/export?search=…&status=…: every client matching the list's filters (all pages), as CSV.
 
@@ -16,7 +16,7 @@ const COLUMNS: CsvColumn<ClientRecord>[] = [
   { header: "Date of Birth", value: (c) => c.dateOfBirth },
   { header: "Gender", value: (c) => c.gender },
   { header: "Status", value: (c) => c.trackerStatus },
-  { header: "Care Level", value: (c) => CARE_LEVEL_LABELS[c.careLevel as CareLevelValue] ?? c.careLevel },
+  { header: "Care Level", value: (c) => CARE_LEVEL_LABELS[c.careLevel] },
   { header: "Street", value: (c) => c.address.street },
   { header: "City", value: (c) => c.address.city },
   { header: "State", value: (c) => c.address.state },

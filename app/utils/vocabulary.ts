@@ -1,19 +1,26 @@
-// The canonical vocabularies of DESIGN.md §5. Stored values are the labels forms show.
+// The canonical vocabularies: each list is defined here once, and its union type (`CareLevel`,
+// `FacilityType`…) is derived from it. The database types (db/types.ts), the zod schemas and the
+// screens all use these. Stored values are the labels forms show; see docs/vocabularies.md.
+
+export const ROLES = ["admin", "coordinator", "agent"] as const;
+export type Role = (typeof ROLES)[number];
 
 export const CLIENT_STATUSES = ["New Client", "Active Client", "Target", "Placed", "Follow-up"] as const;
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 /** Task stages are the swim lanes, the same five names as client statuses. */
 export const TASK_STAGES = CLIENT_STATUSES;
+
 export const PLACEMENT_STATUSES = ["In Progress", "Confirmed", "Completed", "Cancelled"] as const;
+export type PlacementStatus = (typeof PLACEMENT_STATUSES)[number];
+
 export const PRIORITIES = ["Low", "Medium", "High", "Urgent"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
 export const CARE_LEVELS = ["independent", "assisted", "memory", "skilled"] as const;
-
-export type ClientStatusValue = (typeof CLIENT_STATUSES)[number];
-export type PlacementStatusValue = (typeof PLACEMENT_STATUSES)[number];
-
-export type CareLevelValue = (typeof CARE_LEVELS)[number];
+export type CareLevel = (typeof CARE_LEVELS)[number];
 
 /** Labels for the care levels, as the forms and cards show them. */
-export const CARE_LEVEL_LABELS: Record<CareLevelValue, string> = {
+export const CARE_LEVEL_LABELS: Record<CareLevel, string> = {
   independent: "Independent Living",
   assisted: "Assisted Living",
   memory: "Memory Care",
@@ -21,7 +28,7 @@ export const CARE_LEVEL_LABELS: Record<CareLevelValue, string> = {
 };
 
 /** The spec's slug aliases (DESIGN.md §5): accepted by filters and the API, mapped to the stored value. */
-export const CLIENT_STATUS_ALIASES: Record<string, ClientStatusValue> = {
+export const CLIENT_STATUS_ALIASES: Record<string, ClientStatus> = {
   "new-client": "New Client",
   "active-client": "Active Client",
   active: "Active Client",
@@ -30,13 +37,14 @@ export const CLIENT_STATUS_ALIASES: Record<string, ClientStatusValue> = {
   "follow-up": "Follow-up",
 };
 
-export const CARE_LEVEL_ALIASES: Record<string, CareLevelValue> = {
+export const CARE_LEVEL_ALIASES: Record<string, CareLevel> = {
   "memory-care": "memory",
   "skilled-nursing": "skilled",
 };
 
 export const ROOM_TYPES = ["private", "semi-private", "shared", "studio", "one-bedroom"] as const;
-export const ROOM_TYPE_LABELS: Record<(typeof ROOM_TYPES)[number], string> = {
+export type RoomType = (typeof ROOM_TYPES)[number];
+export const ROOM_TYPE_LABELS: Record<RoomType, string> = {
   private: "Private",
   "semi-private": "Semi-private",
   shared: "Shared",
@@ -45,6 +53,7 @@ export const ROOM_TYPE_LABELS: Record<(typeof ROOM_TYPES)[number], string> = {
 };
 
 export const GENDERS = ["Male", "Female", "Other"] as const;
+export type Gender = (typeof GENDERS)[number];
 
 /** The canonical value for a stored value or one of its aliases, or undefined. */
 export function canonical<T extends string>(
@@ -184,10 +193,10 @@ export const FACILITY_TYPES = [
   "Home Care",
   "Other",
 ] as const;
-export type FacilityTypeValue = (typeof FACILITY_TYPES)[number];
+export type FacilityType = (typeof FACILITY_TYPES)[number];
 
 /** The list filter's slugs (DESIGN.md §5); `continuing-care` maps to nothing and is refused. */
-export const FACILITY_TYPE_ALIASES: Record<string, FacilityTypeValue> = Object.fromEntries(
+export const FACILITY_TYPE_ALIASES: Record<string, FacilityType> = Object.fromEntries(
   FACILITY_TYPES.map((type) => [type.toLowerCase().replace(/\s+/g, "-"), type]),
 );
 
@@ -216,8 +225,9 @@ export const PRESET_SPECIALTIES = [
 ] as const;
 
 export const PAYMENT_METHODS = ["Private Pay", "Insurance", "Medicaid", "Medicare", "VA Benefits", "Other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const PLACEMENT_STATUS_ALIASES: Record<string, (typeof PLACEMENT_STATUSES)[number]> = {
+export const PLACEMENT_STATUS_ALIASES: Record<string, PlacementStatus> = {
   "in-progress": "In Progress",
   in_progress: "In Progress",
   confirmed: "Confirmed",
@@ -226,7 +236,7 @@ export const PLACEMENT_STATUS_ALIASES: Record<string, (typeof PLACEMENT_STATUSES
   canceled: "Cancelled",
 };
 
-export const PRIORITY_ALIASES: Record<string, (typeof PRIORITIES)[number]> = {
+export const PRIORITY_ALIASES: Record<string, Priority> = {
   low: "Low",
   medium: "Medium",
   high: "High",
@@ -255,3 +265,28 @@ export const PLACEMENT_CHECKLIST = [
   { field: "familyNotified", column: "family_notified", label: "Family Notified", event: "Family notified" },
 ] as const;
 export type ChecklistField = (typeof PLACEMENT_CHECKLIST)[number]["field"];
+
+/** Task types: the nine form values. */
+export const TASK_TYPES = [
+  "Initial Contact",
+  "Assessment",
+  "Facility Visit",
+  "Documentation",
+  "Insurance Verification",
+  "Contract Review",
+  "Move Coordination",
+  "Follow-up",
+  "Other",
+] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+export const COMMUNICATION_TYPES = ["note", "call", "email", "meeting"] as const;
+export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
+
+/** Who may see a document. */
+export const ACCESS_LEVELS = ["public", "internal", "restricted"] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+/** What a document belongs to. */
+export const RELATED_TYPES = ["Client", "Facility", "Placement", "Task"] as const;
+export type RelatedType = (typeof RELATED_TYPES)[number];

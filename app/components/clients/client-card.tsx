@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ClientRecord } from "~/models/clients.server";
 import { cn } from "~/utils/cn";
 import { formatUsd, truncate } from "~/utils/format";
-import { CARE_LEVEL_LABELS, type CareLevelValue } from "~/utils/vocabulary";
+import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";
 import { Badge, clientStatusTone } from "../ui/badge";
 import { Card } from "../ui/card";
 import { DollarIcon, MailIcon, PhoneIcon } from "../ui/icons";
@@ -50,9 +50,7 @@ export function ClientCard({ client }: { client: CardClient }) {
               {client.firstName} {client.lastName}
             </Link>
           </h3>
-          <p className="mt-0.5 text-sm text-slate-500">
-            {CARE_LEVEL_LABELS[client.careLevel as CareLevelValue] ?? client.careLevel}
-          </p>
+          <p className="mt-0.5 text-sm text-slate-500">{CARE_LEVEL_LABELS[client.careLevel]}</p>
         </div>
         <Badge tone={clientStatusTone(client.trackerStatus)}>{client.trackerStatus}</Badge>
       </div>

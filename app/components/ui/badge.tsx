@@ -1,5 +1,6 @@
 import type { HTMLAttributes } from "react";
 import { cn } from "~/utils/cn";
+import type { ClientStatus, PlacementStatus, Priority } from "~/utils/vocabulary";
 
 export type BadgeTone = "gray" | "blue" | "green" | "darkgreen" | "yellow" | "orange" | "red" | "purple";
 
@@ -27,27 +28,27 @@ export function Badge({ tone = "gray", className, ...props }: HTMLAttributes<HTM
   );
 }
 
-/** Spec 001 placement status colours. */
-const placementStatusTones: Record<string, BadgeTone> = {
+/** Placement status colours. */
+const placementStatusTones: Record<PlacementStatus, BadgeTone> = {
   "In Progress": "blue",
   Confirmed: "green",
   Completed: "gray",
   Cancelled: "red",
 };
 
-export function placementStatusTone(status: string): BadgeTone {
-  return placementStatusTones[status] ?? "gray";
+export function placementStatusTone(status: PlacementStatus): BadgeTone {
+  return placementStatusTones[status];
 }
 
 /** Priority colours: Urgent red, High orange, Medium yellow, Low green. */
-const priorityTones: Record<string, BadgeTone> = { Urgent: "red", High: "orange", Medium: "yellow", Low: "green" };
+const priorityTones: Record<Priority, BadgeTone> = { Urgent: "red", High: "orange", Medium: "yellow", Low: "green" };
 
-export function priorityTone(priority: string): BadgeTone {
-  return priorityTones[priority] ?? "gray";
+export function priorityTone(priority: Priority): BadgeTone {
+  return priorityTones[priority];
 }
 
 /** Client tracker statuses (the swim lanes' colours). */
-const clientStatusTones: Record<string, BadgeTone> = {
+const clientStatusTones: Record<ClientStatus, BadgeTone> = {
   "New Client": "blue",
   "Active Client": "green",
   Target: "purple",
@@ -55,6 +56,6 @@ const clientStatusTones: Record<string, BadgeTone> = {
   "Follow-up": "yellow",
 };
 
-export function clientStatusTone(status: string): BadgeTone {
-  return clientStatusTones[status] ?? "gray";
+export function clientStatusTone(status: ClientStatus): BadgeTone {
+  return clientStatusTones[status];
 }
