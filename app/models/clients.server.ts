@@ -6,6 +6,7 @@ import { encodeMedicalNotes } from "~/utils/medical-notes";
 import { isUuid } from "~/utils/uuid";
 import { type CareLevel, CLIENT_STATUSES, type ClientStatus, type Gender, type RoomType } from "~/utils/vocabulary";
 import type { Ctx, RowOf } from "./context";
+import { type Count, countMatches, keysetBatches, type PageInfo, pageInfo, pageSlice } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 
 export interface ClientDashboard {
@@ -149,12 +150,7 @@ function filtered(db: DB, ctx: Ctx, filters: ClientFilters) {
  * With `cap`, a search stops counting past that many (counting every match of a short search
  * term costs more than the page itself); `capped` then says there are more.
  */
-export async function countClients(
-  db: DB,
-  ctx: Ctx,
-  filters: ClientFilters,
-  cap?: number,
-): Promise<{ total: number; capped: boolean }> {
+export async function countClients(db: DB, ctx: Ctx, filters: ClientFilters, cap?: number): Promise<Count> {
   if (!filters.search && !filters.careLevel) {
     const count = await readAgencyCounts(db, ctx);
     const total = filters.status
@@ -162,35 +158,15 @@ export async function countClients(
       : CLIENT_STATUSES.reduce((sum, s) => sum + count(`clients:${s}`), 0);
     return { total, capped: false };
   }
-  if (cap && filters.search) {
-    const row = await db
-      .selectFrom(
-        filtered(db, ctx, filters)
-          .select("id")
-          .limit(cap + 1)
-          .as("matches"),
-      )
-      .select(db.fn.countAll<string>().as("n"))
-      .executeTakeFirstOrThrow();
-    const n = Number(row.n);
-    return { total: Math.min(n, cap), capped: n > cap };
-  }
-  const row = await filtered(db, ctx, filters).select(db.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
-  return { total: Number(row.n), capped: false };
+  return countMatches(db, filtered(db, ctx, filters).select("id"), filters.search ? cap : undefined);
 }
 
 function ordered<O>(qb: SelectQueryBuilder<Database, "clients", O>, sort: ClientListQuery["sort"]) {
   return qb.orderBy(SORT_COLUMNS[sort.field], sort.direction).orderBy("clients.id", sort.direction);
 }
 
-export interface ClientPage {
+export interface ClientPage extends PageInfo {
   clients: ClientRecord[];
-  page: number;
-  limit: number;
-  /** Matches, or `countCap` when there are more (then `capped`). */
-  total: number;
-  capped: boolean;
-  totalPages: number;
 }
 
 /**
@@ -204,9 +180,7 @@ export async function listClients(
   query: ClientListQuery,
   options: { countCap?: number } = {},
 ): Promise<ClientPage> {
-  const pageIds = ordered(filtered(db, ctx, query).select("id"), query.sort)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const pageIds = pageSlice(ordered(filtered(db, ctx, query).select("id"), query.sort), query);
   const [rows, count] = await Promise.all([
     ordered(
       db.selectFrom("clients").innerJoin(pageIds.as("page"), "page.id", "clients.id").select(clientColumns),
@@ -214,14 +188,7 @@ export async function listClients(
     ).execute(),
     countClients(db, ctx, query, options.countCap),
   ]);
-  return {
-    clients: rows.map(toRecord),
-    page: query.page,
-    limit: query.limit,
-    total: count.total,
-    capped: count.capped,
-    totalPages: Math.max(1, Math.ceil(count.total / query.limit)),
-  };
+  return { clients: rows.map(toRecord), ...pageInfo(query, count) };
 }
 
 /**
@@ -238,24 +205,20 @@ export async function* streamClients(
   const op = sql.raw(query.sort.direction === "desc" ? "<" : ">");
   // The sort key travels as text: a timestamp's microseconds would not survive a JS Date.
   const type = sql.raw(column.endsWith("_at") ? "timestamptz" : "text");
-  let after: { key: string; id: string } | null = null;
-  for (;;) {
-    const cursor: { key: string; id: string } | null = after;
-    const rows: (ClientRow & { sort_key: string })[] = await ordered(
-      filtered(db, ctx, query).select([...clientColumns, sql<string>`${sql.ref(column)}::text`.as("sort_key")]),
-      query.sort,
-    )
-      .$if(cursor !== null, (qb) =>
-        qb.where(sql<boolean>`(${sql.ref(column)}, clients.id) ${op} (${cursor!.key}::${type}, ${cursor!.id}::uuid)`),
+  const batches = keysetBatches(
+    (after) =>
+      ordered(
+        filtered(db, ctx, query).select([...clientColumns, sql<string>`${sql.ref(column)}::text`.as("sort_key")]),
+        query.sort,
       )
-      .limit(batchSize)
-      .execute();
-    if (rows.length === 0) return;
-    yield rows.map(toRecord);
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1];
-    after = { key: last.sort_key, id: last.id };
-  }
+        .$if(after !== null, (qb) =>
+          qb.where(sql<boolean>`(${sql.ref(column)}, clients.id) ${op} (${after!.key}::${type}, ${after!.id}::uuid)`),
+        )
+        .limit(batchSize)
+        .execute(),
+    batchSize,
+  );
+  for await (const rows of batches) yield rows.map(toRecord);
 }
 
 // ─────────────────────────────── one client ───────────────────────────────

@@ -5,6 +5,7 @@ import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
 import type { FacilityType } from "~/utils/vocabulary";
 import type { Ctx, RowOf } from "./context";
+import { type Count, countMatches, keysetBatches, type PageInfo, pageInfo, pageSlice } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 
 export interface FacilityDashboard {
@@ -142,12 +143,7 @@ function filtered(db: DB, ctx: Ctx, filters: FacilityFilters) {
 }
 
 /** How many facilities match; with `cap`, a search stops counting past that many. */
-export async function countFacilities(
-  db: DB,
-  ctx: Ctx,
-  filters: FacilityFilters,
-  cap?: number,
-): Promise<{ total: number; capped: boolean }> {
+export async function countFacilities(db: DB, ctx: Ctx, filters: FacilityFilters, cap?: number): Promise<Count> {
   const unfiltered =
     !filters.search &&
     !filters.type &&
@@ -155,21 +151,7 @@ export async function countFacilities(
     filters.minPrice === undefined &&
     filters.maxPrice === undefined;
   if (unfiltered) return { total: (await readAgencyCounts(db, ctx))("facilities:count"), capped: false };
-  if (cap && filters.search) {
-    const row = await db
-      .selectFrom(
-        filtered(db, ctx, filters)
-          .select("facilities.id")
-          .limit(cap + 1)
-          .as("matches"),
-      )
-      .select(db.fn.countAll<string>().as("n"))
-      .executeTakeFirstOrThrow();
-    const n = Number(row.n);
-    return { total: Math.min(n, cap), capped: n > cap };
-  }
-  const row = await filtered(db, ctx, filters).select(db.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
-  return { total: Number(row.n), capped: false };
+  return countMatches(db, filtered(db, ctx, filters).select("facilities.id"), filters.search ? cap : undefined);
 }
 
 function ordered<O>(qb: SelectQueryBuilder<Database, "facilities", O>, sort: FacilityListQuery["sort"]) {
@@ -177,13 +159,8 @@ function ordered<O>(qb: SelectQueryBuilder<Database, "facilities", O>, sort: Fac
   return qb.orderBy(sql`${SORT_KEYS[sort.field]} ${direction}`).orderBy("facilities.id", sort.direction);
 }
 
-export interface FacilityPage {
+export interface FacilityPage extends PageInfo {
   facilities: FacilityRecord[];
-  page: number;
-  limit: number;
-  total: number;
-  capped: boolean;
-  totalPages: number;
 }
 
 /** One page of the directory: the page's ids from the sort index first, then those rows. */
@@ -193,9 +170,7 @@ export async function listFacilities(
   query: FacilityListQuery,
   options: { countCap?: number } = {},
 ): Promise<FacilityPage> {
-  const pageIds = ordered(filtered(db, ctx, query).select("facilities.id"), query.sort)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const pageIds = pageSlice(ordered(filtered(db, ctx, query).select("facilities.id"), query.sort), query);
   const [rows, count] = await Promise.all([
     ordered(
       db.selectFrom("facilities").innerJoin(pageIds.as("page"), "page.id", "facilities.id").select(facilityColumns),
@@ -203,14 +178,7 @@ export async function listFacilities(
     ).execute(),
     countFacilities(db, ctx, query, options.countCap),
   ]);
-  return {
-    facilities: rows.map(toRecord),
-    page: query.page,
-    limit: query.limit,
-    total: count.total,
-    capped: count.capped,
-    totalPages: Math.max(1, Math.ceil(count.total / query.limit)),
-  };
+  return { facilities: rows.map(toRecord), ...pageInfo(query, count) };
 }
 
 /** Every matching facility, in the list's order, a batch at a time (CSV export). */
@@ -222,29 +190,24 @@ export async function* streamFacilities(
 ): AsyncGenerator<FacilityRecord[]> {
   const key = SORT_KEYS[query.sort.field];
   const op = sql.raw(query.sort.direction === "desc" ? "<" : ">");
-  let after: { key: string; id: string } | null = null;
-  for (;;) {
-    const cursor: { key: string; id: string } | null = after;
-    // The key travels as text and is compared as the column's own type.
-    const rows: (FacilityRow & { sort_key: string })[] = await ordered(
-      filtered(db, ctx, query).select([...facilityColumns, sql<string>`(${key})::text`.as("sort_key")]),
-      query.sort,
-    )
-      .$if(cursor !== null, (qb) =>
-        qb.where(
-          sql<boolean>`(${key}, facilities.id) ${op} (CAST(${cursor!.key} AS ${sql.raw(
-            query.sort.field === "updatedAt" ? "timestamptz" : query.sort.field === "name" ? "text" : "numeric",
-          )}), ${cursor!.id}::uuid)`,
-        ),
+  // The key travels as text and is compared as the column's own type.
+  const type = sql.raw(
+    query.sort.field === "updatedAt" ? "timestamptz" : query.sort.field === "name" ? "text" : "numeric",
+  );
+  const batches = keysetBatches(
+    (after) =>
+      ordered(
+        filtered(db, ctx, query).select([...facilityColumns, sql<string>`(${key})::text`.as("sort_key")]),
+        query.sort,
       )
-      .limit(batchSize)
-      .execute();
-    if (rows.length === 0) return;
-    yield rows.map(toRecord);
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1];
-    after = { key: last.sort_key, id: last.id };
-  }
+        .$if(after !== null, (qb) =>
+          qb.where(sql<boolean>`(${key}, facilities.id) ${op} (CAST(${after!.key} AS ${type}), ${after!.id}::uuid)`),
+        )
+        .limit(batchSize)
+        .execute(),
+    batchSize,
+  );
+  for await (const rows of batches) yield rows.map(toRecord);
 }
 
 // ─────────────────────────────── one facility ───────────────────────────────

@@ -16,6 +16,7 @@ import {
 } from "~/utils/vocabulary";
 import { searchClientOptions } from "./clients.server";
 import type { Ctx } from "./context";
+import { type PageInfo, pageInfo, pageSlice } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import { searchFacilityOptions } from "./facilities.server";
 import { listUsers } from "./user.server";
@@ -187,12 +188,8 @@ export async function countPlacementsByStatus(
   return Object.fromEntries(PLACEMENT_STATUSES.map((s) => [s, byStatus.get(s) ?? 0]));
 }
 
-export interface PlacementPage {
+export interface PlacementPage extends PageInfo {
   placements: PlacementListItem[];
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
   statusCounts: Record<string, number>;
 }
 
@@ -201,13 +198,11 @@ export async function listPlacements(db: DB, ctx: Ctx, query: PlacementListQuery
   const pageIds = filteredPlacements(db, ctx, query)
     .select("p.id")
     .orderBy("p.created_at", "desc")
-    .orderBy("p.id", "desc")
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .orderBy("p.id", "desc");
   const [rows, statusCounts] = await Promise.all([
     db
       .selectFrom("placements as p")
-      .innerJoin(pageIds.as("page"), "page.id", "p.id")
+      .innerJoin(pageSlice(pageIds, query).as("page"), "page.id", "p.id")
       .innerJoin("clients as c", "c.id", "p.client_id")
       .innerJoin("facilities as f", "f.id", "p.facility_id")
       .innerJoin("users as u", "u.id", "p.agent_id")
@@ -256,10 +251,7 @@ export async function listPlacements(db: DB, ctx: Ctx, query: PlacementListQuery
       facility: { id: row.facility_id, name: row.facility_name, city: row.address_city, state: row.address_state },
       agent: { id: row.agent_id, firstName: row.agent_first_name, lastName: row.agent_last_name },
     })),
-    page: query.page,
-    limit: query.limit,
-    total,
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    ...pageInfo(query, { total, capped: false }),
     statusCounts,
   };
 }

@@ -1,24 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { ClientCard, toClientCard } from "~/components/clients/client-card";
-import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
-import { DownloadIcon, PlusIcon, UsersIcon } from "~/components/ui/icons";
-import {
-  countText,
-  IgnoredParams,
-  NoMatches,
-  SearchFilter,
-  SelectFilter,
-  SortControl,
-} from "~/components/ui/list-controls";
+import { UsersIcon } from "~/components/ui/icons";
+import { CardGrid, countText, ExportLink, IgnoredParams, ListResults, NewButton, SearchFilter, SelectFilter, SortControl } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
-import { Pagination } from "~/components/ui/pagination";
 import { listClients } from "~/models/clients.server";
 import { CLIENT_PAGE_SIZE, ClientListQuerySchema } from "~/schemas/client";
-import { pageHref, readListQuery, withParams } from "~/utils/list-query";
+import { readListQuery, withParams } from "~/utils/list-query";
 import { requireSignedIn } from "~/services/session.server";
 import { CARE_LEVEL_LABELS, CARE_LEVELS, CLIENT_STATUSES } from "~/utils/vocabulary";
 
@@ -62,10 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ClientsPage() {
   const { clients, page, totalPages, total, capped, filters, ignored } = useLoaderData<typeof loader>();
-  const { search } = useLocation();
   const filtering = Boolean(filters.search || filters.status || filters.careLevel);
   const sign = filters.sortDirection === "desc" ? "-" : "";
-  const exportHref = `/clients/export${withParams(search, { page: undefined, limit: undefined })}`;
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
@@ -74,12 +63,8 @@ export default function ClientsPage() {
         description={countText(total, capped, filtering, ["client", "clients"])}
         actions={
           <>
-            <a href={exportHref} className={buttonClasses("outline")} download>
-              <DownloadIcon className="h-4 w-4" /> Export
-            </a>
-            <ButtonLink to="/clients/new">
-              <PlusIcon className="h-4 w-4" /> Add Client
-            </ButtonLink>
+            <ExportLink to="/clients/export" />
+            <NewButton to="/clients/new">Add Client</NewButton>
           </>
         }
       >
@@ -121,44 +106,29 @@ export default function ClientsPage() {
 
       <IgnoredParams ignored={ignored} clearTo="/clients" />
 
-      {clients.length === 0 ? (
-        filtering ? (
-          <NoMatches
-            noun="clients"
-            message="Try another search, or clear the filters to see every client."
-            clearTo="/clients"
-            clearLabel="Clear filters"
-          />
-        ) : (
+      <ListResults
+        count={clients.length}
+        filtering={filtering}
+        noMatches={{
+          noun: "clients",
+          message: "Try another search, or clear the filters to see every client.",
+          clearTo: "/clients",
+          clearLabel: "Clear filters",
+        }}
+        empty={
           <EmptyState
             icon={<UsersIcon className="h-6 w-6" />}
             title="No clients yet"
             message="Add the first person you are helping to find a place."
-            action={
-              <ButtonLink to="/clients/new">
-                <PlusIcon className="h-4 w-4" /> Add Client
-              </ButtonLink>
-            }
+            action={<NewButton to="/clients/new">Add Client</NewButton>}
           />
-        )
-      ) : (
-        <>
-          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Clients">
-            {clients.map((client) => (
-              <li key={client.id} className="grid">
-                <ClientCard client={client} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            totalPages={totalPages}
-            total={capped ? undefined : total}
-            noun="clients"
-            hrefFor={pageHref(search)}
-          />
-        </>
-      )}
+        }
+        pages={{ page, totalPages, total: capped ? undefined : total }}
+      >
+        <CardGrid label="Clients" items={clients}>
+          {(client) => <ClientCard client={client} />}
+        </CardGrid>
+      </ListResults>
     </div>
   );
 }

@@ -1,25 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { FacilityCard, toFacilityCard } from "~/components/facilities/facility-card";
-import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Input, Label } from "~/components/ui/field";
 import { FilterForm } from "~/components/ui/filter-form";
-import { BuildingIcon, DownloadIcon, PlusIcon } from "~/components/ui/icons";
-import {
-  countText,
-  IgnoredParams,
-  NoMatches,
-  SearchFilter,
-  SelectFilter,
-  SortControl,
-} from "~/components/ui/list-controls";
+import { BuildingIcon } from "~/components/ui/icons";
+import { CardGrid, countText, ExportLink, IgnoredParams, ListResults, NewButton, SearchFilter, SelectFilter, SortControl } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
-import { Pagination } from "~/components/ui/pagination";
 import { listFacilities } from "~/models/facilities.server";
 import { FACILITY_PAGE_SIZE, FacilityListQuerySchema } from "~/schemas/facility";
-import { pageHref, readListQuery, withParams } from "~/utils/list-query";
+import { readListQuery, withParams } from "~/utils/list-query";
 import { requireSignedIn } from "~/services/session.server";
 import { FACILITY_TYPES } from "~/utils/vocabulary";
 
@@ -65,7 +56,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function FacilitiesPage() {
   const { facilities, page, totalPages, total, capped, filters, ignored } = useLoaderData<typeof loader>();
-  const { search } = useLocation();
   const filtering = Boolean(
     filters.search || filters.type || filters.availability || filters.minPrice || filters.maxPrice,
   );
@@ -78,16 +68,8 @@ export default function FacilitiesPage() {
         description={countText(total, capped, filtering, ["facility", "facilities"])}
         actions={
           <>
-            <a
-              href={`/facilities/export${withParams(search, { page: undefined, limit: undefined })}`}
-              className={buttonClasses("outline")}
-              download
-            >
-              <DownloadIcon className="h-4 w-4" /> Export
-            </a>
-            <ButtonLink to="/facilities/new">
-              <PlusIcon className="h-4 w-4" /> Add Facility
-            </ButtonLink>
+            <ExportLink to="/facilities/export" />
+            <NewButton to="/facilities/new">Add Facility</NewButton>
           </>
         }
       >
@@ -160,44 +142,29 @@ export default function FacilitiesPage() {
 
       <IgnoredParams ignored={ignored} clearTo="/facilities" />
 
-      {facilities.length === 0 ? (
-        filtering ? (
-          <NoMatches
-            noun="facilities"
-            message="Try another search or a wider price range, or clear the filters."
-            clearTo="/facilities"
-            clearLabel="Clear filters"
-          />
-        ) : (
+      <ListResults
+        count={facilities.length}
+        filtering={filtering}
+        noMatches={{
+          noun: "facilities",
+          message: "Try another search or a wider price range, or clear the filters.",
+          clearTo: "/facilities",
+          clearLabel: "Clear filters",
+        }}
+        empty={
           <EmptyState
             icon={<BuildingIcon className="h-6 w-6" />}
             title="No facilities yet"
             message="Add the communities and care homes you place clients with."
-            action={
-              <ButtonLink to="/facilities/new">
-                <PlusIcon className="h-4 w-4" /> Add Facility
-              </ButtonLink>
-            }
+            action={<NewButton to="/facilities/new">Add Facility</NewButton>}
           />
-        )
-      ) : (
-        <>
-          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Facilities">
-            {facilities.map((facility) => (
-              <li key={facility.id} className="grid">
-                <FacilityCard facility={facility} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            totalPages={totalPages}
-            total={capped ? undefined : total}
-            noun="facilities"
-            hrefFor={pageHref(search)}
-          />
-        </>
-      )}
+        }
+        pages={{ page, totalPages, total: capped ? undefined : total }}
+      >
+        <CardGrid label="Facilities" items={facilities}>
+          {(facility) => <FacilityCard facility={facility} />}
+        </CardGrid>
+      </ListResults>
     </div>
   );
 }

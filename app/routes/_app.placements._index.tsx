@@ -6,15 +6,14 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
-import { ClipboardIcon, PlusIcon, XIcon } from "~/components/ui/icons";
-import { IgnoredParams, NoMatches, SearchFilter, SelectFilter } from "~/components/ui/list-controls";
+import { ClipboardIcon, XIcon } from "~/components/ui/icons";
+import { IgnoredParams, ListResults, NewButton, SearchFilter, SelectFilter } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
-import { Pagination } from "~/components/ui/pagination";
 import { getClient } from "~/models/clients.server";
 import { getFacility } from "~/models/facilities.server";
 import { listPlacements } from "~/models/placements.server";
 import { PLACEMENT_PAGE_SIZE, PlacementListQuerySchema } from "~/schemas/placement";
-import { pageHref, readListQuery, withParams } from "~/utils/list-query";
+import { readListQuery, withParams } from "~/utils/list-query";
 import { requireSignedIn } from "~/services/session.server";
 import { PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 
@@ -66,11 +65,7 @@ export default function PlacementsPage() {
       <PageHeader
         title="Placements"
         description={`${total.toLocaleString("en-US")} ${total === 1 ? "placement" : "placements"}${filtering ? (total === 1 ? " matches your filters" : " match your filters") : ""}`}
-        actions={
-          <ButtonLink to={newHref}>
-            <PlusIcon className="h-4 w-4" /> New Placement
-          </ButtonLink>
-        }
+        actions={<NewButton to={newHref}>New Placement</NewButton>}
       >
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Summary">
           {TILES.map((tile) => (
@@ -139,32 +134,27 @@ export default function PlacementsPage() {
 
       <IgnoredParams ignored={ignored} clearTo="/placements" />
 
-      {placements.length === 0 ? (
-        filtering ? (
-          <NoMatches
-            noun="placements"
-            message="Try another search, or reset the filters."
-            clearTo="/placements"
-            clearLabel="Reset Filters"
-          />
-        ) : (
+      <ListResults
+        count={placements.length}
+        filtering={filtering}
+        noMatches={{
+          noun: "placements",
+          message: "Try another search, or reset the filters.",
+          clearTo: "/placements",
+          clearLabel: "Reset Filters",
+        }}
+        empty={
           <EmptyState
             icon={<ClipboardIcon className="h-6 w-6" />}
             title="No placements yet"
             message="A placement links a client, a facility and an agent, and follows the move to completion."
-            action={
-              <ButtonLink to="/placements/new">
-                <PlusIcon className="h-4 w-4" /> New Placement
-              </ButtonLink>
-            }
+            action={<NewButton to="/placements/new">New Placement</NewButton>}
           />
-        )
-      ) : (
-        <>
-          <PlacementTable placements={placements} />
-          <Pagination page={page} totalPages={totalPages} total={total} noun="placements" hrefFor={pageHref(search)} />
-        </>
-      )}
+        }
+        pages={{ page, totalPages, total }}
+      >
+        <PlacementTable placements={placements} />
+      </ListResults>
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { Link, useLocation } from "@remix-run/react";
-import { withParams } from "~/utils/list-query";
+import type { ReactNode } from "react";
+import { pageHref, withParams } from "~/utils/list-query";
 import { Alert } from "./alert";
 import { ButtonLink, buttonClasses } from "./button";
 import { EmptyState } from "./empty-state";
 import { Input, Label, Select } from "./field";
-import { ArrowDownIcon, ArrowUpIcon, SearchIcon } from "./icons";
+import { ArrowDownIcon, ArrowUpIcon, DownloadIcon, PlusIcon, SearchIcon } from "./icons";
+import { Pagination } from "./pagination";
 
 // The controls of a list's FilterForm (clients, facilities, placements…): their names are the
 // list's URL parameters, so a GET submit is the whole state.
@@ -106,7 +108,6 @@ export function SortControl({
   );
 }
 
-/** Says which URL parameters a list could not use (and dropped). */
 /** A list's empty state when filters leave nothing: a way back to the whole list. */
 export function NoMatches({
   noun,
@@ -133,6 +134,7 @@ export function NoMatches({
   );
 }
 
+/** Says which URL parameters a list could not use (and dropped). */
 export function IgnoredParams({ ignored, clearTo }: { ignored: string[]; clearTo: string }) {
   if (ignored.length === 0) return null;
   return (
@@ -154,4 +156,79 @@ export function countText(total: number, capped: boolean, filtering: boolean, no
   const word = total === 1 && !capped ? noun[0] : noun[1];
   const matches = filtering ? (total === 1 && !capped ? " matches your filters" : " match your filters") : "";
   return `${total.toLocaleString("en-US")}${capped ? "+" : ""} ${word}${matches}${capped ? ": refine the search to narrow them down" : ""}`;
+}
+
+/** The button that starts a new record ("Add Client", "New Placement"). */
+export function NewButton({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <ButtonLink to={to}>
+      <PlusIcon className="h-4 w-4" /> {children}
+    </ButtonLink>
+  );
+}
+
+/** Downloads the list as CSV with the current filters (every page). */
+export function ExportLink({ to }: { to: string }) {
+  const { search } = useLocation();
+  return (
+    <a
+      href={`${to}${withParams(search, { page: undefined, limit: undefined })}`}
+      className={buttonClasses("outline")}
+      download
+    >
+      <DownloadIcon className="h-4 w-4" /> Export
+    </a>
+  );
+}
+
+/**
+ * A list screen's body: its rows and the page links under them or, when there are none, why:
+ * the filters match nothing (with a way back to the whole list), or the list is still empty.
+ */
+export function ListResults({
+  count,
+  filtering,
+  noMatches,
+  empty,
+  pages,
+  children,
+}: {
+  /** Rows on this page. */
+  count: number;
+  filtering: boolean;
+  noMatches: { noun: string; message: string; clearTo: string; clearLabel: string };
+  empty: ReactNode;
+  /** `total` undefined when the count is capped (a long search). */
+  pages: { page: number; totalPages: number; total: number | undefined };
+  children: ReactNode;
+}) {
+  const { search } = useLocation();
+  if (count === 0) return filtering ? <NoMatches {...noMatches} /> : empty;
+  return (
+    <>
+      {children}
+      <Pagination {...pages} noun={noMatches.noun} hrefFor={pageHref(search)} />
+    </>
+  );
+}
+
+/** Cards of a list, three across on wide screens. */
+export function CardGrid<T extends { id: string }>({
+  label,
+  items,
+  children,
+}: {
+  label: string;
+  items: readonly T[];
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id} className="grid">
+          {children(item)}
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -1,0 +1,83 @@
+import type { SelectQueryBuilder } from "kysely";
+import type { Database } from "../../db/types";
+import type { DB } from "~/utils/db.server";
+
+// What the list models (clients, facilities, placements…) share: a page's slice of an ordered
+// query, capped counting, the paging figures, and keyset batches for exports.
+
+export interface PageQuery {
+  page: number;
+  limit: number;
+}
+
+export interface Count {
+  total: number;
+  /** The count stopped at a cap (a search): there are more than `total`. */
+  capped: boolean;
+}
+
+/** The paging figures every list answers with. */
+export interface PageInfo extends Count {
+  page: number;
+  limit: number;
+  totalPages: number;
+}
+
+/** The rows of the asked page of an ordered query. */
+export function pageSlice<Q extends { limit(n: number): Q; offset(n: number): Q }>(qb: Q, query: PageQuery): Q {
+  return qb.limit(query.limit).offset((query.page - 1) * query.limit);
+}
+
+/**
+ * How many rows a query of ids selects. With `cap`, counting stops past that many (`capped`):
+ * counting every match of a short search term can cost more than the page itself.
+ */
+export async function countMatches(
+  db: DB,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ids: SelectQueryBuilder<Database, any, { id: string }>,
+  cap?: number,
+): Promise<Count> {
+  const row = await db
+    .selectFrom((cap ? ids.limit(cap + 1) : ids).as("matches"))
+    .select(db.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
+  const n = Number(row.n);
+  return cap ? { total: Math.min(n, cap), capped: n > cap } : { total: n, capped: false };
+}
+
+export function pageInfo(query: PageQuery, count: Count): PageInfo {
+  return {
+    page: query.page,
+    limit: query.limit,
+    total: count.total,
+    capped: count.capped,
+    totalPages: Math.max(1, Math.ceil(count.total / query.limit)),
+  };
+}
+
+/** Where the last batch ended: its sort key (as text) and id. */
+export interface Cursor {
+  key: string;
+  id: string;
+}
+
+/**
+ * Every row of a list a batch at a time (CSV exports). `read` answers the batch after a cursor
+ * (null: the first one), in the list's order: each batch starts after the last row of the one
+ * before, so no batch rescans what was read already.
+ */
+export async function* keysetBatches<R extends { id: string; sort_key: string }>(
+  read: (after: Cursor | null) => Promise<R[]>,
+  batchSize: number,
+): AsyncGenerator<R[]> {
+  let after: Cursor | null = null;
+  for (;;) {
+    const rows: R[] = await read(after);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = { key: last.sort_key, id: last.id };
+  }
+}
