@@ -61,38 +61,3 @@ export function GeneralErrorBoundary({
     </ErrorPanel>
   );
 }
-
-/** The error texts of one area of the app (clients, facilities…), spec'd per screen. */
-export interface AreaErrors {
-  /** The area's list, e.g. "/clients": every way back leads there. */
-  path: string;
-  backLabel: string;
-  /** The list screen's failure ("Failed to load clients. Please try again."), with Retry. */
-  listMessage: string;
-  /** A record's screens (its page, edit, delete): failure and not-found texts. */
-  recordMessage: string;
-  notFoundMessage: string;
-  /** The way back from a record's screens, when it reads differently from `backLabel`. */
-  recordBackLabel?: string;
-}
-
-/**
- * The error boundary of an area layout route: the list, the new-record form and a record's
- * screens each fail with their own texts, and every one offers the way back to the list.
- */
-export function AreaErrorBoundary({ area }: { area: AreaErrors }) {
-  const { pathname } = useLocation();
-  const rest = pathname.replace(/\/+$/, "").slice(area.path.length);
-  if (rest === "") {
-    return <GeneralErrorBoundary message={area.listMessage} retry backTo="/dashboard" backLabel="Back to Dashboard" />;
-  }
-  if (rest === "/new") return <GeneralErrorBoundary backTo={area.path} backLabel={area.backLabel} />;
-  return (
-    <GeneralErrorBoundary
-      message={area.recordMessage}
-      notFoundMessage={area.notFoundMessage}
-      backTo={area.path}
-      backLabel={area.recordBackLabel ?? area.backLabel}
-    />
-  );
-}

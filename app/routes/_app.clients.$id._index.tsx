@@ -4,12 +4,10 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { budgetText } from "~/components/clients/client-card";
 import { ageOn, ClientPlacementsCard, ClientTasksCard, NotesCard } from "~/components/clients/client-detail";
-import { Chips, Item } from "~/components/ui/detail";
+import { Chips, ContactLink, DetailCard, Item, RecordActions } from "~/components/ui/detail";
 import { Badge, clientStatusTone } from "~/components/ui/badge";
-import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
-import { ConfirmLink } from "~/components/ui/dialog";
-import { ArrowLeftIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
+import { ArrowLeftIcon } from "~/components/ui/icons";
 import { addClientNote, getClient, listClientNotes } from "~/models/clients.server";
 import { listClientPlacements } from "~/models/placements.server";
 import { listClientTasks } from "~/models/tasks.server";
@@ -77,23 +75,12 @@ export default function ClientDetailPage() {
             {CARE_LEVEL_LABELS[client.careLevel]} · Age {ageOn(client.dateOfBirth)}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <ButtonLink to={`/clients/${client.id}/edit`} variant="outline">
-            <EditIcon className="h-4 w-4" /> Edit Client
-          </ButtonLink>
-          <ConfirmLink
-            href={`/clients/${client.id}/delete`}
-            action={`/clients/${client.id}/delete`}
-            className={buttonClasses("danger")}
-            label={
-              <>
-                <TrashIcon className="h-4 w-4" /> Delete
-              </>
-            }
-            title="Delete this client?"
-            message={`Are you sure you want to delete ${name}? This action cannot be undone.`}
-          />
-        </div>
+        <RecordActions
+          path={`/clients/${client.id}`}
+          editLabel="Edit Client"
+          confirmTitle="Delete this client?"
+          confirmMessage={`Are you sure you want to delete ${name}? This action cannot be undone.`}
+        />
       </Card>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -102,14 +89,10 @@ export default function ClientDetailPage() {
             <CardHeader title="Contact" />
             <dl className="grid grid-cols-1 gap-5 p-5 sm:grid-cols-2">
               <Item label="Email">
-                <a href={`mailto:${client.email}`} className="text-brand-700 hover:underline">
-                  {client.email}
-                </a>
+                <ContactLink email={client.email} />
               </Item>
               <Item label="Phone">
-                <a href={`tel:${client.phone}`} className="text-brand-700 hover:underline">
-                  {client.phone}
-                </a>
+                <ContactLink phone={client.phone} />
               </Item>
               <Item label="Date of birth">{formatDate(client.dateOfBirth)}</Item>
               <Item label="Gender">{client.gender}</Item>
@@ -147,39 +130,25 @@ export default function ClientDetailPage() {
         </div>
 
         <div className="space-y-6">
-          <Card>
-            <CardHeader title="Emergency Contact" />
-            <dl className="space-y-4 p-5">
-              <Item label="Name">{client.emergencyContact.name}</Item>
-              <Item label="Relationship">{client.emergencyContact.relationship}</Item>
-              <Item label="Phone">
-                <a href={`tel:${client.emergencyContact.phone}`} className="text-brand-700 hover:underline">
-                  {client.emergencyContact.phone}
-                </a>
-              </Item>
-            </dl>
-          </Card>
-          <Card>
-            <CardHeader title="Budget & Preferences" />
-            <dl className="space-y-4 p-5">
-              <Item label="Monthly budget">{budgetText(client.budgetMin, client.budgetMax)}</Item>
-              <Item label="Preferred location">{client.preferences.location}</Item>
-              <Item label="Room type">{ROOM_TYPE_LABELS[client.preferences.roomType]}</Item>
-              <div>
-                <dt className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">Preferred amenities</dt>
-                <dd>
-                  <Chips values={client.preferences.amenities} empty="None chosen" />
-                </dd>
-              </div>
-            </dl>
-          </Card>
-          <Card>
-            <CardHeader title="Record" />
-            <dl className="space-y-4 p-5">
-              <Item label="Created">{formatDate(client.createdAt)}</Item>
-              <Item label="Last updated">{formatDate(client.updatedAt)}</Item>
-            </dl>
-          </Card>
+          <DetailCard title="Emergency Contact">
+            <Item label="Name">{client.emergencyContact.name}</Item>
+            <Item label="Relationship">{client.emergencyContact.relationship}</Item>
+            <Item label="Phone">
+              <ContactLink phone={client.emergencyContact.phone} />
+            </Item>
+          </DetailCard>
+          <DetailCard title="Budget & Preferences">
+            <Item label="Monthly budget">{budgetText(client.budgetMin, client.budgetMax)}</Item>
+            <Item label="Preferred location">{client.preferences.location}</Item>
+            <Item label="Room type">{ROOM_TYPE_LABELS[client.preferences.roomType]}</Item>
+            <Item label="Preferred amenities">
+              <Chips values={client.preferences.amenities} empty="None chosen" />
+            </Item>
+          </DetailCard>
+          <DetailCard title="Record">
+            <Item label="Created">{formatDate(client.createdAt)}</Item>
+            <Item label="Last updated">{formatDate(client.updatedAt)}</Item>
+          </DetailCard>
         </div>
       </div>
     </div>

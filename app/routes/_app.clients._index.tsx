@@ -5,7 +5,17 @@ import { ClientCard, toClientCard } from "~/components/clients/client-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
 import { UsersIcon } from "~/components/ui/icons";
-import { CardGrid, countText, ExportLink, IgnoredParams, ListResults, NewButton, SearchFilter, SelectFilter, SortControl } from "~/components/ui/list-controls";
+import {
+  CardGrid,
+  countText,
+  ExportLink,
+  IgnoredParams,
+  ListResults,
+  NewButton,
+  SearchFilter,
+  SelectFilter,
+  SortControl,
+} from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { listClients } from "~/models/clients.server";
 import { CLIENT_PAGE_SIZE, ClientListQuerySchema } from "~/schemas/client";

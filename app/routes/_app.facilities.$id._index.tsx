@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { Chips, Item } from "~/components/ui/detail";
+import { useLoaderData } from "@remix-run/react";
+import { BackLink, ChipsCard, ContactLink, DetailCard, Item, RecordActions, TextCard } from "~/components/ui/detail";
 import { ActiveBadge, AvailabilityBadge, priceText } from "~/components/facilities/facility-card";
-import { ButtonLink, buttonClasses } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
-import { ConfirmLink } from "~/components/ui/dialog";
-import { ArrowLeftIcon, ClipboardIcon, EditIcon, PlusIcon, TrashIcon } from "~/components/ui/icons";
+import { ClipboardIcon, PlusIcon } from "~/components/ui/icons";
 import { ProgressBar } from "~/components/ui/progress";
 import { countFacilityPlacements, getFacility } from "~/models/facilities.server";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility";
@@ -31,12 +30,7 @@ export default function FacilityDetailPage() {
   const occupancy = f.capacity > 0 ? Math.round((f.currentOccupancy / f.capacity) * 100) : 0;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <Link
-        to="/facilities"
-        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeftIcon className="h-4 w-4" /> Back to Facilities
-      </Link>
+      <BackLink to="/facilities">Back to Facilities</BackLink>
 
       <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
         <div className="min-w-0">
@@ -52,23 +46,11 @@ export default function FacilityDetailPage() {
             <ActiveBadge isActive={f.isActive} />
           </div>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <ButtonLink to={`/facilities/${f.id}/edit`} variant="outline">
-            <EditIcon className="h-4 w-4" /> Edit
-          </ButtonLink>
-          <ConfirmLink
-            href={`/facilities/${f.id}/delete`}
-            action={`/facilities/${f.id}/delete`}
-            className={buttonClasses("danger")}
-            label={
-              <>
-                <TrashIcon className="h-4 w-4" /> Delete
-              </>
-            }
-            title={`Delete ${f.name}?`}
-            message={DELETE_FACILITY_MESSAGE}
-          />
-        </div>
+        <RecordActions
+          path={`/facilities/${f.id}`}
+          confirmTitle={`Delete ${f.name}?`}
+          confirmMessage={DELETE_FACILITY_MESSAGE}
+        />
       </Card>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -96,39 +78,20 @@ export default function FacilityDetailPage() {
                 <Item label="Contact">
                   {f.contact.name}
                   <br />
-                  <a href={`tel:${f.contact.phone}`} className="text-brand-700 hover:underline">
-                    {f.contact.phone}
-                  </a>
+                  <ContactLink phone={f.contact.phone} />
                   {f.contact.email ? (
                     <>
                       <br />
-                      <a href={`mailto:${f.contact.email}`} className="break-all text-brand-700 hover:underline">
-                        {f.contact.email}
-                      </a>
+                      <ContactLink email={f.contact.email} />
                     </>
                   ) : null}
                 </Item>
               </dl>
             </div>
           </Card>
-          <Card>
-            <CardHeader title="Amenities" />
-            <div className="p-5">
-              <Chips values={f.amenities} empty="None listed" />
-            </div>
-          </Card>
-          <Card>
-            <CardHeader title="Specialties" />
-            <div className="p-5">
-              <Chips values={f.specialties} empty="None listed" />
-            </div>
-          </Card>
-          {f.notes ? (
-            <Card>
-              <CardHeader title="Notes" />
-              <p className="p-5 text-sm whitespace-pre-line text-slate-700">{f.notes}</p>
-            </Card>
-          ) : null}
+          <ChipsCard title="Amenities" values={f.amenities} empty="None listed" />
+          <ChipsCard title="Specialties" values={f.specialties} empty="None listed" />
+          {f.notes ? <TextCard title="Notes" text={f.notes} /> : null}
         </div>
 
         <div className="space-y-6">
@@ -146,27 +109,21 @@ export default function FacilityDetailPage() {
               </p>
             </div>
           </Card>
-          <Card>
-            <CardHeader title="Pricing" />
-            <dl className="space-y-4 p-5">
-              <Item label="Monthly cost">{priceText(f)}</Item>
-              <Item label="Cost range">{f.costRange}</Item>
-              <Item label="Minimum / maximum">
-                {formatUsd(f.minCost)} / {f.maxCost > 0 ? formatUsd(f.maxCost) : "no maximum"}
-              </Item>
-              <Item label="Insurance">{f.acceptsInsurance ? "Accepted" : "Not accepted"}</Item>
-            </dl>
-          </Card>
-          <Card>
-            <CardHeader title="Details" />
-            <dl className="space-y-4 p-5">
-              <Item label="License number">{f.licenseNumber}</Item>
-              <Item label="Type">{f.type}</Item>
-              <Item label="Status">{f.isActive ? "Active" : "Inactive"}</Item>
-              <Item label="Added">{formatDate(f.createdAt)}</Item>
-              <Item label="Last updated">{formatDate(f.updatedAt)}</Item>
-            </dl>
-          </Card>
+          <DetailCard title="Pricing">
+            <Item label="Monthly cost">{priceText(f)}</Item>
+            <Item label="Cost range">{f.costRange}</Item>
+            <Item label="Minimum / maximum">
+              {formatUsd(f.minCost)} / {f.maxCost > 0 ? formatUsd(f.maxCost) : "no maximum"}
+            </Item>
+            <Item label="Insurance">{f.acceptsInsurance ? "Accepted" : "Not accepted"}</Item>
+          </DetailCard>
+          <DetailCard title="Details">
+            <Item label="License number">{f.licenseNumber}</Item>
+            <Item label="Type">{f.type}</Item>
+            <Item label="Status">{f.isActive ? "Active" : "Inactive"}</Item>
+            <Item label="Added">{formatDate(f.createdAt)}</Item>
+            <Item label="Last updated">{formatDate(f.updatedAt)}</Item>
+          </DetailCard>
         </div>
       </div>
     </div>

@@ -6,7 +6,17 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Input, Label } from "~/components/ui/field";
 import { FilterForm } from "~/components/ui/filter-form";
 import { BuildingIcon } from "~/components/ui/icons";
-import { CardGrid, countText, ExportLink, IgnoredParams, ListResults, NewButton, SearchFilter, SelectFilter, SortControl } from "~/components/ui/list-controls";
+import {
+  CardGrid,
+  countText,
+  ExportLink,
+  IgnoredParams,
+  ListResults,
+  NewButton,
+  SearchFilter,
+  SelectFilter,
+  SortControl,
+} from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { listFacilities } from "~/models/facilities.server";
 import { FACILITY_PAGE_SIZE, FacilityListQuerySchema } from "~/schemas/facility";

@@ -3,11 +3,9 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PlacementProgress, PlacementTimeline } from "~/components/placements/placement-detail";
 import { Badge, placementStatusTone, priorityTone } from "~/components/ui/badge";
-import { ButtonLink, buttonClasses } from "~/components/ui/button";
-import { Card, CardHeader } from "~/components/ui/card";
-import { Item } from "~/components/ui/detail";
-import { ConfirmLink } from "~/components/ui/dialog";
-import { ArrowLeftIcon, ArrowRightIcon, EditIcon, TrashIcon } from "~/components/ui/icons";
+import { Card } from "~/components/ui/card";
+import { BackLink, ContactLink, DetailCard, Item, RecordActions, TextCard } from "~/components/ui/detail";
+import { ArrowRightIcon } from "~/components/ui/icons";
 import { getPlacement } from "~/models/placements.server";
 import { DELETE_PLACEMENT_MESSAGE } from "~/schemas/placement";
 import { capitalize, formatDate, formatUsd } from "~/utils/format";
@@ -42,29 +40,12 @@ export default function PlacementDetailPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link
-          to="/placements"
-          className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
-        >
-          <ArrowLeftIcon className="h-4 w-4" /> Back to Placements
-        </Link>
-        <div className="flex gap-2">
-          <ButtonLink to={`/placements/${p.id}/edit`} variant="outline">
-            <EditIcon className="h-4 w-4" /> Edit
-          </ButtonLink>
-          <ConfirmLink
-            href={`/placements/${p.id}/delete`}
-            action={`/placements/${p.id}/delete`}
-            className={buttonClasses("danger")}
-            label={
-              <>
-                <TrashIcon className="h-4 w-4" /> Delete
-              </>
-            }
-            title={`Delete ${p.client.firstName} ${p.client.lastName} → ${p.facility.name}?`}
-            message={DELETE_PLACEMENT_MESSAGE}
-          />
-        </div>
+        <BackLink to="/placements">Back to Placements</BackLink>
+        <RecordActions
+          path={`/placements/${p.id}`}
+          confirmTitle={`Delete ${p.client.firstName} ${p.client.lastName} → ${p.facility.name}?`}
+          confirmMessage={DELETE_PLACEMENT_MESSAGE}
+        />
       </div>
 
       <Card className="p-5 sm:p-6">
@@ -86,98 +67,67 @@ export default function PlacementDetailPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-            <Card>
-              <CardHeader title="Client Information" />
-              <dl className="space-y-4 p-5">
-                <Item label="Name">
-                  <Link to={`/clients/${p.client.id}`} className="font-medium text-brand-700 hover:underline">
-                    {p.client.firstName} {p.client.lastName}
-                  </Link>
-                </Item>
-                <Item label="Phone">
-                  <a href={`tel:${p.client.phone}`} className="text-brand-700 hover:underline">
-                    {p.client.phone}
-                  </a>
-                </Item>
-                <Item label="Email">
-                  <a href={`mailto:${p.client.email}`} className="break-all text-brand-700 hover:underline">
-                    {p.client.email}
-                  </a>
-                </Item>
-              </dl>
-            </Card>
-            <Card>
-              <CardHeader title="Facility Information" />
-              <dl className="space-y-4 p-5">
-                <Item label="Name">
-                  <Link to={`/facilities/${p.facility.id}`} className="font-medium text-brand-700 hover:underline">
-                    {p.facility.name}
-                  </Link>
-                </Item>
-                <Item label="Type">{p.facility.type}</Item>
-                <Item label="Address">
-                  {p.facility.address.street}, {p.facility.address.city}, {p.facility.address.state}{" "}
-                  {p.facility.address.zip}
-                </Item>
-                <Item label="Contact">
-                  {p.facility.contact.name} ·{" "}
-                  <a href={`tel:${p.facility.contact.phone}`} className="text-brand-700 hover:underline">
-                    {p.facility.contact.phone}
-                  </a>
-                </Item>
-              </dl>
-            </Card>
+            <DetailCard title="Client Information">
+              <Item label="Name">
+                <Link to={`/clients/${p.client.id}`} className="font-medium text-brand-700 hover:underline">
+                  {p.client.firstName} {p.client.lastName}
+                </Link>
+              </Item>
+              <Item label="Phone">
+                <ContactLink phone={p.client.phone} />
+              </Item>
+              <Item label="Email">
+                <ContactLink email={p.client.email} />
+              </Item>
+            </DetailCard>
+            <DetailCard title="Facility Information">
+              <Item label="Name">
+                <Link to={`/facilities/${p.facility.id}`} className="font-medium text-brand-700 hover:underline">
+                  {p.facility.name}
+                </Link>
+              </Item>
+              <Item label="Type">{p.facility.type}</Item>
+              <Item label="Address">
+                {p.facility.address.street}, {p.facility.address.city}, {p.facility.address.state}{" "}
+                {p.facility.address.zip}
+              </Item>
+              <Item label="Contact">
+                {p.facility.contact.name} · <ContactLink phone={p.facility.contact.phone} />
+              </Item>
+            </DetailCard>
           </div>
           {p.timeline.length > 0 ? <PlacementTimeline entries={p.timeline} /> : null}
-          {p.notes ? (
-            <Card>
-              <CardHeader title="Notes" />
-              <p className="p-5 text-sm whitespace-pre-line text-slate-700">{p.notes}</p>
-            </Card>
-          ) : null}
+          {p.notes ? <TextCard title="Notes" text={p.notes} /> : null}
         </div>
         <div className="space-y-6">
-          <Card>
-            <CardHeader title="Key Details" />
-            <dl className="space-y-4 p-5">
-              {keyDetails.map(([label, value]) => (
-                <Item key={label} label={label}>
-                  {value}
-                </Item>
-              ))}
-            </dl>
-          </Card>
-          <Card>
-            <CardHeader title="Assigned Agent" />
-            <dl className="space-y-4 p-5">
-              <Item label="Name">
-                {p.agent.firstName} {p.agent.lastName}{" "}
-                <span className="text-slate-500">· {capitalize(p.agent.role)}</span>
+          <DetailCard title="Key Details">
+            {keyDetails.map(([label, value]) => (
+              <Item key={label} label={label}>
+                {value}
               </Item>
-              {p.agent.phone ? (
-                <Item label="Phone">
-                  <a href={`tel:${p.agent.phone}`} className="text-brand-700 hover:underline">
-                    {p.agent.phone}
-                  </a>
-                </Item>
-              ) : null}
-              <Item label="Email">
-                <a href={`mailto:${p.agent.email}`} className="break-all text-brand-700 hover:underline">
-                  {p.agent.email}
-                </a>
+            ))}
+          </DetailCard>
+          <DetailCard title="Assigned Agent">
+            <Item label="Name">
+              {p.agent.firstName} {p.agent.lastName}{" "}
+              <span className="text-slate-500">· {capitalize(p.agent.role)}</span>
+            </Item>
+            {p.agent.phone ? (
+              <Item label="Phone">
+                <ContactLink phone={p.agent.phone} />
               </Item>
-            </dl>
-          </Card>
-          <Card>
-            <CardHeader title="Metadata" />
-            <dl className="space-y-4 p-5">
-              <Item label="Created">{formatDate(p.createdAt)}</Item>
-              <Item label="Updated">{formatDate(p.updatedAt)}</Item>
-              <Item label="ID">
-                <span className="font-mono text-xs break-all">{p.id}</span>
-              </Item>
-            </dl>
-          </Card>
+            ) : null}
+            <Item label="Email">
+              <ContactLink email={p.agent.email} />
+            </Item>
+          </DetailCard>
+          <DetailCard title="Metadata">
+            <Item label="Created">{formatDate(p.createdAt)}</Item>
+            <Item label="Updated">{formatDate(p.updatedAt)}</Item>
+            <Item label="ID">
+              <span className="font-mono text-xs break-all">{p.id}</span>
+            </Item>
+          </DetailCard>
         </div>
       </div>
     </div>

@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   createPlacement,
   getPlacement,
@@ -7,10 +6,10 @@ import {
   toApiPlacementListItem,
 } from "~/models/placements.server";
 import { PlacementListQuerySchema, PlacementSchema } from "~/schemas/placement";
-import { apiError, apiSuccess, methodNotAllowed, readJsonBody, readQuery, withApiUser } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess, readJsonBody, readQuery } from "~/services/api.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  withApiUser(request, async ({ db, ctx }) => {
+export const { loader, action } = apiRoute({
+  GET: async ({ db, ctx, request }) => {
     const result = await listPlacements(db, ctx, readQuery(request, PlacementListQuerySchema));
     return apiSuccess({
       placements: result.placements.map(toApiPlacementListItem),
@@ -19,19 +18,16 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       totalCount: result.total,
       statusCounts: result.statusCounts,
     });
-  });
-
-export const action = ({ request }: ActionFunctionArgs) =>
-  request.method !== "POST"
-    ? methodNotAllowed("GET, POST")({ request })
-    : withApiUser(request, async ({ db, ctx }) => {
-        const result = await createPlacement(db, ctx, await readJsonBody(request, PlacementSchema));
-        if (!result.ok) {
-          return apiError(400, "Validation failed", { errors: result.reason === "invalid" ? result.errors : [] });
-        }
-        const placement = await getPlacement(db, ctx, result.id);
-        return apiSuccess(
-          { placement: toApiPlacement(placement!) },
-          { status: 201, message: "Placement created successfully!" },
-        );
-      });
+  },
+  POST: async ({ db, ctx, request }) => {
+    const result = await createPlacement(db, ctx, await readJsonBody(request, PlacementSchema));
+    if (!result.ok) {
+      return apiError(400, "Validation failed", { errors: result.reason === "invalid" ? result.errors : [] });
+    }
+    const placement = await getPlacement(db, ctx, result.id);
+    return apiSuccess(
+      { placement: toApiPlacement(placement!) },
+      { status: 201, message: "Placement created successfully!" },
+    );
+  },
+});

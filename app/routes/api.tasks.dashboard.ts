@@ -1,8 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getTaskDashboard } from "~/models/tasks.server";
-import { apiSuccess, methodNotAllowed, withApiUser } from "~/services/api.server";
+import { apiRoute, apiSuccess } from "~/services/api.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  withApiUser(request, async ({ db, ctx }) => apiSuccess(await getTaskDashboard(db, ctx)));
-
-export const action = methodNotAllowed("GET");
+export const { loader, action } = apiRoute({ GET: async ({ db, ctx }) => apiSuccess(await getTaskDashboard(db, ctx)) });

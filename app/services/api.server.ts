@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type * as z from "zod";
 import { getSessionUser } from "~/models/session.server";
 import type { Ctx } from "~/models/context";
@@ -102,13 +102,6 @@ export function queryObject(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
 }
 
-/** Makes sure only the listed methods reach a handler; anything else is a JSON 405. */
-export function allowMethods(request: Request, methods: string[]) {
-  if (!methods.includes(request.method.toUpperCase())) {
-    throw apiError(405, `Method ${request.method} not allowed`, { headers: { Allow: methods.join(", ") } });
-  }
-}
-
 /** Runs an API handler: thrown Responses pass through, anything else is a logged 500 envelope. */
 export async function handleApi(run: () => Promise<Response>): Promise<Response> {
   try {
@@ -135,4 +128,26 @@ export function withApiUser(
     const user = await requireApiUser(request);
     return run({ user, ctx: { userId: user.id, agencyId: user.agencyId }, db: getDb() });
   });
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type ApiHandler = (
+  caller: { user: AuthUser & { token: string }; ctx: Ctx; db: DB } & Pick<LoaderFunctionArgs, "request" | "params">,
+) => Promise<Response>;
+
+/**
+ * An API route's loader and action, from its handlers by method: each runs with the caller of a
+ * valid bearer token; any other method is a 405 naming the allowed ones.
+ *
+ *   export const { loader, action } = apiRoute({ GET: async ({ db, ctx }) => apiSuccess(…) });
+ */
+export function apiRoute(handlers: Partial<Record<Method, ApiHandler>>) {
+  const allowed = Object.keys(handlers).join(", ");
+  const run = ({ request, params }: LoaderFunctionArgs) => {
+    const method = request.method.toUpperCase();
+    const handler = handlers[(method === "HEAD" ? "GET" : method) as Method];
+    if (!handler) return methodNotAllowed(allowed)({ request });
+    return withApiUser(request, (caller) => handler({ ...caller, request, params }));
+  };
+  return { loader: run, action: run };
 }

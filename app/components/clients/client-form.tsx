@@ -17,8 +17,7 @@ import {
 } from "~/utils/vocabulary";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
-import { EntryPicker } from "../ui/entry-picker";
-import { FormActions, FormSection, InputField, listValue, SelectField, TextareaField } from "../ui/form";
+import { EntryPickerField, FormActions, FormSection, InputField, SelectField, TextareaField } from "../ui/form";
 
 export interface ClientFormData {
   result?: SubmissionResult<string[]>;
@@ -173,27 +172,19 @@ export function ClientForm({
         description="Choose from the common entries or add your own."
         layout="stack"
       >
-        <EntryPicker
-          key={fields.medicalConditions.key}
-          name={fields.medicalConditions.name}
+        <EntryPickerField
+          field={fields.medicalConditions}
           legend="Medical conditions"
           presets={PRESET_CONDITIONS}
-          selected={listValue(fields.medicalConditions)}
           otherLabel="Other conditions"
-          columns={3}
           placeholder="e.g. Glaucoma"
-          error={fields.medicalConditions.errors?.join(", ")}
         />
-        <EntryPicker
-          key={fields.medications.key}
-          name={fields.medications.name}
+        <EntryPickerField
+          field={fields.medications}
           legend="Medications"
           presets={PRESET_MEDICATIONS}
-          selected={listValue(fields.medications)}
           otherLabel="Other medications"
-          columns={3}
           placeholder="e.g. Latanoprost eye drops"
-          error={fields.medications.errors?.join(", ")}
         />
         <TextareaField
           field={fields.medicalNotes}
@@ -213,15 +204,11 @@ export function ClientForm({
           options={ROOM_TYPES.map((type) => [type, ROOM_TYPE_LABELS[type]] as const)}
         />
         <div className="sm:col-span-2">
-          <EntryPicker
-            key={preferences.amenities.key}
-            name={preferences.amenities.name}
+          <EntryPickerField
+            field={preferences.amenities}
             legend="Preferred amenities"
             presets={PRESET_AMENITIES}
-            selected={listValue(preferences.amenities)}
             otherLabel="Other amenities"
-            columns={3}
-            error={preferences.amenities.errors?.join(", ")}
           />
         </div>
       </FormSection>

@@ -6,8 +6,15 @@ import { readCheckboxes } from "~/schemas/common";
 import { FacilitySchema, FIX_ERRORS_MESSAGE } from "~/schemas/facility";
 import { FACILITY_TYPES, PRESET_AMENITIES, PRESET_SPECIALTIES, US_STATES } from "~/utils/vocabulary";
 import { Alert } from "../ui/alert";
-import { EntryPicker } from "../ui/entry-picker";
-import { CheckboxField, FormActions, FormSection, InputField, listValue, SelectField, TextareaField } from "../ui/form";
+import {
+  CheckboxField,
+  EntryPickerField,
+  FormActions,
+  FormSection,
+  InputField,
+  SelectField,
+  TextareaField,
+} from "../ui/form";
 
 export const FACILITY_CHECKBOXES = ["isActive", "acceptsInsurance"] as const;
 
@@ -133,25 +140,17 @@ export function FacilityForm({
       </FormSection>
 
       <FormSection title="Amenities & Specialties" layout="stack">
-        <EntryPicker
-          key={fields.amenities.key}
-          name={fields.amenities.name}
+        <EntryPickerField
+          field={fields.amenities}
           legend="Amenities"
           presets={PRESET_AMENITIES}
-          selected={listValue(fields.amenities)}
           otherLabel="Other amenities"
-          columns={3}
-          error={fields.amenities.errors?.join(", ")}
         />
-        <EntryPicker
-          key={fields.specialties.key}
-          name={fields.specialties.name}
+        <EntryPickerField
+          field={fields.specialties}
           legend="Specialties"
           presets={PRESET_SPECIALTIES}
-          selected={listValue(fields.specialties)}
           otherLabel="Other specialties"
-          columns={3}
-          error={fields.specialties.errors?.join(", ")}
         />
       </FormSection>
 

@@ -1,15 +1,75 @@
-import { Outlet } from "@remix-run/react";
-import { AreaErrorBoundary, type AreaErrors } from "../error-boundary";
+import { Outlet, useLocation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "../error-boundary";
 import type { HeaderInfo } from "./nav";
 
+// The areas of the app (clients, facilities, placements): each has a layout route
+// (`_app.clients.tsx` …) that exports `areaHandle(name)`, `AreaLayout` and `AreaErrorBoundary`,
+// so every screen of the area shows its header and fails with its texts.
+
+interface Area {
+  path: string;
+  header: HeaderInfo;
+  /** Singular and plural, as the error texts read them. */
+  nouns: [string, string];
+  notFound: string;
+  /** A record's failure text, where it is not "Failed to load {noun} details. Please try again." */
+  recordFailure?: string;
+  /** The way back from a record's screens, where it is not "Back to {title}". */
+  recordBack?: string;
+}
+
+const AREAS = {
+  clients: {
+    path: "/clients",
+    header: { title: "Clients", subtitle: "Manage your client database" },
+    nouns: ["client", "clients"],
+    notFound: "This client does not exist or was removed.",
+  },
+  facilities: {
+    path: "/facilities",
+    header: { title: "Facilities", subtitle: "Care facility directory and management" },
+    nouns: ["facility", "facilities"],
+    notFound: "Facility not found.",
+  },
+  placements: {
+    path: "/placements",
+    header: { title: "Placements", subtitle: "Track and manage all placements" },
+    nouns: ["placement", "placements"],
+    notFound: "Failed to load placement details.",
+    recordFailure: "Failed to load placement details.",
+    recordBack: "← Back to Placements",
+  },
+} satisfies Record<string, Area>;
+
+export function areaHandle(name: keyof typeof AREAS) {
+  return { header: AREAS[name].header };
+}
+
+export function AreaLayout() {
+  return <Outlet />;
+}
+
 /**
- * What an area's layout route (`_app.clients.tsx` …) exports: the header every screen of the
- * area shows, and one error boundary with the area's texts. Its screens render in the outlet.
+ * The list, the new-record form and a record's screens each fail with their own texts, and
+ * every one offers the way back to the list.
  */
-export function areaRoute(area: AreaErrors & { header: HeaderInfo }) {
-  return {
-    handle: { header: area.header },
-    Layout: () => <Outlet />,
-    ErrorBoundary: () => <AreaErrorBoundary area={area} />,
-  };
+export function AreaErrorBoundary() {
+  const { pathname } = useLocation();
+  const area: Area | undefined = Object.values(AREAS).find(
+    (a) => pathname === a.path || pathname.startsWith(`${a.path}/`),
+  );
+  if (!area) return <GeneralErrorBoundary />;
+  const [noun, plural] = area.nouns;
+  const back = `Back to ${area.header.title}`;
+  const rest = pathname.replace(/\/+$/, "").slice(area.path.length);
+  if (rest === "") return <GeneralErrorBoundary message={`Failed to load ${plural}. Please try again.`} retry />;
+  if (rest === "/new") return <GeneralErrorBoundary backTo={area.path} backLabel={back} />;
+  return (
+    <GeneralErrorBoundary
+      message={area.recordFailure ?? `Failed to load ${noun} details. Please try again.`}
+      notFoundMessage={area.notFound}
+      backTo={area.path}
+      backLabel={area.recordBack ?? back}
+    />
+  );
 }

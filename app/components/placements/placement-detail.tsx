@@ -1,10 +1,10 @@
 import type { PlacementRecord } from "~/models/placements.server";
 import { cn } from "~/utils/cn";
 import { formatDate } from "~/utils/format";
-import { PLACEMENT_CHECKLIST } from "~/utils/vocabulary";
 import { Card, CardHeader } from "../ui/card";
 import { CheckIcon } from "../ui/icons";
 import { ProgressBar } from "../ui/progress";
+import { PLACEMENT_CHECKLIST } from "~/utils/vocabulary";
 
 // Parts of a placement's page (app/routes/_app.placements.$id._index.tsx).
 

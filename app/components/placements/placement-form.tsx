@@ -73,6 +73,45 @@ function ChecklistStep({
   );
 }
 
+const PICKERS = {
+  client: {
+    label: "Client",
+    placeholder: "Type a client's name",
+    hint: "The chosen client and the most recently updated ones. Another client? Start from the client's page.",
+  },
+  facility: {
+    label: "Facility",
+    placeholder: "Type a facility's name or city",
+    hint: "The chosen facility and those with the most beds free. Another one? Use New Placement on its page.",
+  },
+};
+
+/** The client or the facility: a select without JavaScript, type to search with it. */
+function PickerField({
+  kind,
+  field,
+  options,
+  serverError,
+}: {
+  kind: keyof typeof PICKERS;
+  field: FieldMetadata<unknown>;
+  options: Option[];
+  serverError: string | undefined;
+}) {
+  return (
+    <ReferencePicker
+      {...PICKERS[kind]}
+      name={field.name}
+      required
+      options={options}
+      value={String(field.initialValue ?? "")}
+      searchUrl={`/placement-options?kind=${kind}`}
+      error={field.errors?.join(", ") ?? serverError}
+      errorId={field.errorId}
+    />
+  );
+}
+
 export interface PlacementFormOptions {
   clients: Option[];
   facilities: Option[];
@@ -121,29 +160,17 @@ export function PlacementForm({
       {listed.length > 0 ? <Alert tone="error">Validation errors: {listed.join(", ")}</Alert> : null}
 
       <FormSection title="Basic Information">
-        <ReferencePicker
-          name={fields.clientId.name}
-          label="Client"
-          required
+        <PickerField
+          kind="client"
+          field={fields.clientId}
           options={options.clients}
-          value={String(fields.clientId.initialValue ?? "")}
-          searchUrl="/placement-options?kind=client"
-          placeholder="Type a client's name"
-          error={fields.clientId.errors?.join(", ") ?? serverError("clientId")}
-          errorId={fields.clientId.errorId}
-          hint="The chosen client and the most recently updated ones. Another client? Start from the client's page."
+          serverError={serverError("clientId")}
         />
-        <ReferencePicker
-          name={fields.facilityId.name}
-          label="Facility"
-          required
+        <PickerField
+          kind="facility"
+          field={fields.facilityId}
           options={options.facilities}
-          value={String(fields.facilityId.initialValue ?? "")}
-          searchUrl="/placement-options?kind=facility"
-          placeholder="Type a facility's name or city"
-          error={fields.facilityId.errors?.join(", ") ?? serverError("facilityId")}
-          errorId={fields.facilityId.errorId}
-          hint="The chosen facility and those with the most beds free. Another one? Use New Placement on its page."
+          serverError={serverError("facilityId")}
         />
         <SelectField
           field={fields.agentId}

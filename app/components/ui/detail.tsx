@@ -1,7 +1,14 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { cn } from "~/utils/cn";
 import { Badge } from "./badge";
+import { ButtonLink, buttonClasses } from "./button";
+import { Card, CardHeader } from "./card";
+import { ConfirmLink } from "./dialog";
+import { ArrowLeftIcon, EditIcon, TrashIcon } from "./icons";
 
-// Read-only fields of a detail page: a label over its value, and a value that is a list.
+// The pieces of a detail page: read-only fields (a label over its value, a value that is a
+// list), the cards that hold them, contact links, the way back and the record's actions.
 
 export function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -22,5 +29,93 @@ export function Chips({ values, empty }: { values: string[]; empty: string }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A titled card of read-only fields (`Item`s). */
+export function DetailCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader title={title} />
+      <dl className="space-y-4 p-5">{children}</dl>
+    </Card>
+  );
+}
+
+/** A titled card of free text, its line breaks kept (notes). */
+export function TextCard({ title, text }: { title: string; text: string }) {
+  return (
+    <Card>
+      <CardHeader title={title} />
+      <p className="p-5 text-sm whitespace-pre-line text-slate-700">{text}</p>
+    </Card>
+  );
+}
+
+/** A phone number or an e-mail address that dials or writes. */
+export function ContactLink({ phone, email }: { phone?: string; email?: string }) {
+  const value = phone ?? email ?? "";
+  return (
+    <a
+      href={phone ? `tel:${phone}` : `mailto:${email}`}
+      className={cn("text-brand-700 hover:underline", email && "break-all")}
+    >
+      {value}
+    </a>
+  );
+}
+
+/** The way back to a list, over a detail page. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <ArrowLeftIcon className="h-4 w-4" /> {children}
+    </Link>
+  );
+}
+
+/** A record's Edit and Delete buttons; Delete asks first (a dialog, or a page without JavaScript). */
+export function RecordActions({
+  path,
+  editLabel = "Edit",
+  confirmTitle,
+  confirmMessage,
+}: {
+  /** The record's page, e.g. `/clients/{id}`. */
+  path: string;
+  editLabel?: string;
+  confirmTitle: string;
+  confirmMessage: string;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <ButtonLink to={`${path}/edit`} variant="outline">
+        <EditIcon className="h-4 w-4" /> {editLabel}
+      </ButtonLink>
+      <ConfirmLink
+        href={`${path}/delete`}
+        action={`${path}/delete`}
+        className={buttonClasses("danger")}
+        label={
+          <>
+            <TrashIcon className="h-4 w-4" /> Delete
+          </>
+        }
+        title={confirmTitle}
+        message={confirmMessage}
+      />
+    </div>
+  );
+}
+
+/** A titled card of a list shown as chips (amenities, specialties). */
+export function ChipsCard({ title, values, empty }: { title: string; values: string[]; empty: string }) {
+  return (
+    <Card>
+      <CardHeader title={title} />
+      <div className="p-5">
+        <Chips values={values} empty={empty} />
+      </div>
+    </Card>
   );
 }

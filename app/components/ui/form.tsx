@@ -6,11 +6,18 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type {
+  ComponentProps,
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from "react";
 import { cn } from "~/utils/cn";
 import { Button, buttonClasses } from "./button";
 import { Card } from "./card";
 import { Checkbox } from "./checkbox";
+import { EntryPicker } from "./entry-picker";
 import { FieldError, FieldHint, Input, Label, Select, Textarea } from "./field";
 
 // The form kit: every entity form (clients, facilities, placements, and the forms to come) is
@@ -166,6 +173,24 @@ export function CheckboxField({ field, label, wide }: { field: AnyField; label: 
       <Checkbox key={key} {...props} label={label} invalid={Boolean(field.errors)} />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
+  );
+}
+
+/** A list field: entries ticked among presets or typed by hand (medical conditions, amenities…). */
+export function EntryPickerField({
+  field,
+  columns = 3,
+  ...props
+}: { field: AnyField } & Omit<ComponentProps<typeof EntryPicker>, "name" | "selected" | "error">) {
+  return (
+    <EntryPicker
+      key={field.key}
+      name={field.name}
+      selected={listValue(field)}
+      error={field.errors?.join(", ")}
+      columns={columns}
+      {...props}
+    />
   );
 }
 
