@@ -333,6 +333,12 @@ export interface DuplicateClient {
   matches: ("email" | "phone")[];
 }
 
+/** Whether two contacts have the same e-mail (any case) and phone digits: what duplicates are found by. */
+export function sameContact(a: { email: string; phone: string }, b: { email: string; phone: string }): boolean {
+  const digits = (phone: string) => phone.replace(/\D/g, "");
+  return a.email.toLowerCase() === b.email.toLowerCase() && digits(a.phone) === digits(b.phone);
+}
+
 /** Clients of the agency with the same e-mail (any case) or the same phone digits. */
 export async function findDuplicateClients(
   db: DB,

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -16,7 +15,7 @@ import { formatDate } from "~/utils/format";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { CARE_LEVEL_LABELS, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
 import { invariantResponse } from "~/utils/responses";
-import { readFormData } from "~/utils/request.server";
+import { submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.client.firstName} ${data.client.lastName} · Senior Placement` : "Client · Senior Placement" },
@@ -37,11 +36,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Adds a note (the only change made from this page). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
-  const submission = parseWithZod(await readFormData(request), { schema: ClientNoteSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const id = params.id ?? "";
-  invariantResponse(await addClientNote(db, ctx, id, submission.value.content), "Client not found.");
-  return redirectWithToast(`/clients/${id}#notes`, { type: "success", title: "Note added" });
+  return submitForm(request, ClientNoteSchema, { failure: "Failed to add the note" }, async ({ content }) => {
+    invariantResponse(await addClientNote(db, ctx, id, content), "Client not found.");
+    return redirectWithToast(`/clients/${id}#notes`, { type: "success", title: "Note added" });
+  });
 }
 
 export default function ClientDetailPage() {

@@ -1,14 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm, clientFormDefaults } from "~/components/clients/client-form";
 import { PageHeader } from "~/components/ui/page-header";
-import { getClient, updateClient } from "~/models/clients.server";
+import { findDuplicateClients, getClient, sameContact, updateClient } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
-import { readFormData } from "~/utils/request.server";
+import { submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -27,11 +26,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
-  const submission = parseWithZod(await readFormData(request), { schema: ClientSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const client = await updateClient(db, ctx, params.id ?? "", submission.value);
-  invariantResponse(client, "Client not found.");
-  return redirectWithToast("/clients", { type: "success", title: "Client updated successfully!" });
+  const id = params.id ?? "";
+  return submitForm(
+    request,
+    ClientSchema,
+    { failure: "Failed to update client", ignore: ["intent"] },
+    async (client, reply, form) => {
+      const stored = await getClient(db, ctx, id);
+      invariantResponse(stored, "Client not found.");
+      // A new e-mail or phone that another client has: the same warning as when adding one.
+      const contactChanged = !sameContact(stored, client);
+      if (contactChanged && form.get("intent") !== "save-anyway") {
+        const duplicates = await findDuplicateClients(db, ctx, client, id);
+        if (duplicates.length > 0) return json({ result: reply(), duplicates }, { status: 409 });
+      }
+      invariantResponse(await updateClient(db, ctx, id, client), "Client not found.");
+      return redirectWithToast("/clients", { type: "success", title: "Client updated successfully!" });
+    },
+  );
 }
 
 export default function EditClientPage() {

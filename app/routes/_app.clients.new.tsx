@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
@@ -7,7 +6,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { createClient, findDuplicateClients } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
-import { readFormData } from "~/utils/request.server";
+import { submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Client · Senior Placement" }];
 
@@ -18,20 +17,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
-  formData.delete("intent");
-  const submission = parseWithZod(formData, { schema: ClientSchema });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply(), duplicates: [] }, { status: 400 });
-  }
-  if (intent !== "create-anyway") {
-    const duplicates = await findDuplicateClients(db, ctx, submission.value);
-    // Nothing is lost: the form comes back as it was, with a way to go on.
-    if (duplicates.length > 0) return json({ result: submission.reply(), duplicates }, { status: 409 });
-  }
-  await createClient(db, ctx, submission.value);
-  return redirectWithToast("/clients", { type: "success", title: "Client created successfully!" });
+  return submitForm(
+    request,
+    ClientSchema,
+    { failure: "Failed to create client", ignore: ["intent"] },
+    async (client, reply, form) => {
+      if (form.get("intent") !== "create-anyway") {
+        const duplicates = await findDuplicateClients(db, ctx, client);
+        // Nothing is lost: the form comes back as it was, with a way to go on.
+        if (duplicates.length > 0) return json({ result: reply(), duplicates }, { status: 409 });
+      }
+      await createClient(db, ctx, client);
+      return redirectWithToast("/clients", { type: "success", title: "Client created successfully!" });
+    },
+  );
 }
 
 export default function NewClientPage() {

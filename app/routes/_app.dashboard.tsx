@@ -9,6 +9,7 @@ import { getFacilityDashboard } from "~/models/facilities.server";
 import { getPlacementDashboard } from "~/models/placements.server";
 import { countTasksByStage, getTaskDashboard } from "~/models/tasks.server";
 import { requireSignedIn } from "~/services/session.server";
+import { useRevalidateEvery } from "~/utils/use-revalidate-every";
 
 export const handle = {
   header: { title: "Dashboard", subtitle: "Overview of your placement management system" },
@@ -29,10 +30,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ clients, facilities, placements, tasks, lanes });
 }
 
+/** With JavaScript, the figures refresh on their own while the dashboard is on screen. */
+const DASHBOARD_REFRESH_MS = 30_000;
+
 export default function DashboardPage() {
   const { clients, facilities, placements, tasks, lanes } = useLoaderData<typeof loader>();
   const { totalCapacity, totalOccupied } = facilities.occupancyStats;
   const { totalTasks, completedTasks, overdueTasks } = tasks.overview;
+  useRevalidateEvery(DASHBOARD_REFRESH_MS);
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <WelcomeCard />

@@ -1,15 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FACILITY_CHECKBOXES, FacilityForm, facilityFormDefaults } from "~/components/facilities/facility-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { getFacility, updateFacility } from "~/models/facilities.server";
-import { readCheckboxes } from "~/schemas/common";
 import { FacilitySchema } from "~/schemas/facility";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
-import { readFormData } from "~/utils/request.server";
+import { submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.facility.name} · Senior Placement` : "Facility · Senior Placement" },
@@ -24,12 +22,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
-  const formData = readCheckboxes(await readFormData(request), FACILITY_CHECKBOXES);
-  const submission = parseWithZod(formData, { schema: FacilitySchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const facility = await updateFacility(db, ctx, params.id ?? "", submission.value);
-  invariantResponse(facility, "Facility not found.");
-  return redirectWithToast("/facilities", { type: "success", title: "Facility updated successfully!" });
+  const options = { failure: "Failed to update facility", checkboxes: FACILITY_CHECKBOXES };
+  return submitForm(request, FacilitySchema, options, async (facility) => {
+    invariantResponse(await updateFacility(db, ctx, params.id ?? "", facility), "Facility not found.");
+    return redirectWithToast("/facilities", { type: "success", title: "Facility updated successfully!" });
+  });
 }
 
 export default function EditFacilityPage() {

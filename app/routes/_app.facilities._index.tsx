@@ -3,7 +3,6 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FacilityCard, toFacilityCard } from "~/components/facilities/facility-card";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Input, Label } from "~/components/ui/field";
 import { FilterForm } from "~/components/ui/filter-form";
 import { BuildingIcon } from "~/components/ui/icons";
 import {
@@ -14,6 +13,7 @@ import {
   ListResults,
   NewButton,
   SearchFilter,
+  PriceFilter,
   SelectFilter,
   SortControl,
 } from "~/components/ui/list-controls";
@@ -115,32 +115,8 @@ export default function FacilitiesPage() {
               ["waitlist", "Wait list"],
             ]}
           />
-          <div className="w-[calc(50%-0.375rem)] sm:w-32">
-            <Label htmlFor="facility-min-price">Min price</Label>
-            <Input
-              id="facility-min-price"
-              name="minPrice"
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              defaultValue={filters.minPrice}
-              placeholder="$ any"
-            />
-          </div>
-          <div className="w-[calc(50%-0.375rem)] sm:w-32">
-            <Label htmlFor="facility-max-price">Max price</Label>
-            <Input
-              id="facility-max-price"
-              name="maxPrice"
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              defaultValue={filters.maxPrice}
-              placeholder="$ any"
-            />
-          </div>
+          <PriceFilter id="facility-min-price" name="minPrice" label="Min price" value={filters.minPrice} />
+          <PriceFilter id="facility-max-price" name="maxPrice" label="Max price" value={filters.maxPrice} />
           <SortControl
             id="facility-sort"
             labels={SORT_LABELS}

@@ -21,20 +21,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ placement });
 }
 
-/** Money with cents where it has them (a deposit of $1,250.50). */
-function money(value: number): string {
-  return Number.isInteger(value) ? formatUsd(value) : `$${value.toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
-}
-
 export default function PlacementDetailPage() {
   const { placement: p } = useLoaderData<typeof loader>();
   const keyDetails = [
     ["Start date", formatDate(p.startDate)],
     ["Move-in date", p.moveInDate ? formatDate(p.moveInDate) : null],
     ["End date", p.endDate ? formatDate(p.endDate) : null],
-    ["Monthly rate", p.monthlyRate !== null ? money(p.monthlyRate) : null],
+    ["Monthly rate", p.monthlyRate !== null ? formatUsd(p.monthlyRate) : null],
     ["Payment method", p.paymentMethod],
-    ["Deposit amount", p.depositAmount !== null ? money(p.depositAmount) : null],
+    ["Deposit amount", p.depositAmount !== null ? formatUsd(p.depositAmount) : null],
   ].filter((entry): entry is [string, string] => Boolean(entry[1]));
 
   return (

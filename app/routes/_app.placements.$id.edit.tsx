@@ -1,15 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PLACEMENT_CHECKBOXES, PlacementForm, placementFormDefaults } from "~/components/placements/placement-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { getPlacement, placementFormOptions, updatePlacement } from "~/models/placements.server";
-import { readCheckboxes } from "~/schemas/common";
 import { PlacementSchema } from "~/schemas/placement";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
-import { readFormData } from "~/utils/request.server";
+import { submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Placement · Senior Placement" }];
 
@@ -26,17 +24,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
-  const submission = parseWithZod(readCheckboxes(await readFormData(request), PLACEMENT_CHECKBOXES), {
-    schema: PlacementSchema,
+  const options = { failure: "Failed to save placement", checkboxes: PLACEMENT_CHECKBOXES };
+  return submitForm(request, PlacementSchema, options, async (placement, reply) => {
+    const result = await updatePlacement(db, ctx, params.id ?? "", placement);
+    if (!result.ok) {
+      invariantResponse(result.reason !== "not-found", "Failed to load placement details.");
+      return json({ result: reply(), errors: result.errors }, { status: 400 });
+    }
+    return redirectWithToast("/placements", { type: "success", title: "Placement updated successfully!" });
   });
-  if (submission.status !== "success") return json({ result: submission.reply(), errors: [] }, { status: 400 });
-  const id = params.id ?? "";
-  const result = await updatePlacement(db, ctx, id, submission.value);
-  if (!result.ok) {
-    invariantResponse(result.reason !== "not-found", "Failed to load placement details.");
-    return json({ result: submission.reply(), errors: result.errors }, { status: 400 });
-  }
-  return redirectWithToast("/placements", { type: "success", title: "Placement updated successfully!" });
 }
 
 export default function EditPlacementPage() {

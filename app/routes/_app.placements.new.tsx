@@ -1,15 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PLACEMENT_CHECKBOXES, PlacementForm } from "~/components/placements/placement-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { createPlacement, placementFormOptions } from "~/models/placements.server";
-import { readCheckboxes } from "~/schemas/common";
 import { PlacementSchema } from "~/schemas/placement";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { isUuid } from "~/utils/uuid";
-import { readFormData } from "~/utils/request.server";
+import { submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Create New Placement · Senior Placement" }];
 
@@ -39,18 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
-  const submission = parseWithZod(readCheckboxes(await readFormData(request), PLACEMENT_CHECKBOXES), {
-    schema: PlacementSchema,
+  const options = { failure: "Failed to save placement", checkboxes: PLACEMENT_CHECKBOXES };
+  return submitForm(request, PlacementSchema, options, async (placement, reply) => {
+    const result = await createPlacement(db, ctx, placement);
+    if (!result.ok) {
+      return json({ result: reply(), errors: result.reason === "invalid" ? result.errors : [] }, { status: 400 });
+    }
+    return redirectWithToast("/placements", { type: "success", title: "Placement created successfully!" });
   });
-  if (submission.status !== "success") return json({ result: submission.reply(), errors: [] }, { status: 400 });
-  const result = await createPlacement(db, ctx, submission.value);
-  if (!result.ok) {
-    return json(
-      { result: submission.reply(), errors: result.reason === "invalid" ? result.errors : [] },
-      { status: 400 },
-    );
-  }
-  return redirectWithToast("/placements", { type: "success", title: "Placement created successfully!" });
 }
 
 export default function NewPlacementPage() {

@@ -1,6 +1,6 @@
-import { createClient, listClients, toApiClient } from "~/models/clients.server";
-import { ClientListQuerySchema, ClientSchema } from "~/schemas/client";
-import { apiRoute, apiSuccess, readJsonBody, readQuery } from "~/services/api.server";
+import { createClient, findDuplicateClients, listClients, toApiClient } from "~/models/clients.server";
+import { ClientCreateQuerySchema, ClientListQuerySchema, ClientSchema } from "~/schemas/client";
+import { apiError, apiRoute, apiSuccess, readJsonBody, readQuery } from "~/services/api.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ db, ctx, request }) => {
@@ -11,7 +11,19 @@ export const { loader, action } = apiRoute({
     });
   },
   POST: async ({ db, ctx, request }) => {
-    const client = await createClient(db, ctx, await readJsonBody(request, ClientSchema));
+    const { allowDuplicate } = readQuery(request, ClientCreateQuerySchema);
+    const input = await readJsonBody(request, ClientSchema);
+    // The same check as the screen's: a client with this e-mail or phone may already exist.
+    const duplicates = allowDuplicate ? [] : await findDuplicateClients(db, ctx, input);
+    if (duplicates.length > 0) {
+      return apiError(409, DUPLICATE_MESSAGE, {
+        details: { duplicates: duplicates.map((d) => ({ _id: d.id, name: d.name, matches: d.matches })) },
+      });
+    }
+    const client = await createClient(db, ctx, input);
     return apiSuccess({ client: toApiClient(client) }, { status: 201, message: "Client created successfully!" });
   },
 });
+
+const DUPLICATE_MESSAGE =
+  "A client with the same e-mail or phone already exists. To add this one anyway, send the request again with ?allowDuplicate=true.";

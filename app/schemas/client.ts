@@ -136,7 +136,6 @@ export type ClientInput = z.output<typeof ClientSchema>;
 export const CLIENT_SORT_FIELDS = ["updatedAt", "createdAt", "firstName", "lastName"] as const;
 export type ClientSortField = (typeof CLIENT_SORT_FIELDS)[number];
 export const CLIENT_PAGE_SIZE = 12;
-export const MAX_PAGE_SIZE = 100;
 
 /** The clients list: the screen's URL and GET /api/clients take the same parameters. */
 export const ClientListQuerySchema = z.strictObject({
@@ -152,6 +151,14 @@ export const ClientListQuerySchema = z.strictObject({
 });
 
 export type ClientListQuery = z.output<typeof ClientListQuerySchema>;
+
+/** POST /api/clients: `allowDuplicate=true` adds the client even when one with its e-mail or phone exists. */
+export const ClientCreateQuerySchema = z.strictObject({
+  allowDuplicate: z
+    .enum(["true", "false"], { error: 'allowDuplicate must be "true" or "false"' })
+    .optional()
+    .transform((value) => value === "true"),
+});
 
 /** A note on a client's record. */
 export const ClientNoteSchema = z.strictObject({

@@ -23,16 +23,16 @@ export function apiSuccess<T>(data: T, init: { status?: number; message?: string
   );
 }
 
-/** `{ success: false, message, errors? }` with a real status code. */
+/** `{ success: false, message, errors? }` with a real status code (and any `details` of the failure). */
 export function apiError(
   status: number,
   message: string,
-  options: { errors?: ApiFieldError[]; headers?: HeadersInit } = {},
+  options: { errors?: ApiFieldError[]; headers?: HeadersInit; details?: Record<string, unknown> } = {},
 ) {
   const headers = new Headers(options.headers);
   for (const [k, v] of Object.entries(NO_STORE)) headers.set(k, v);
   return json(
-    { success: false as const, message, ...(options.errors ? { errors: options.errors } : {}) },
+    { success: false as const, message, ...(options.errors ? { errors: options.errors } : {}), ...options.details },
     { status, headers },
   );
 }

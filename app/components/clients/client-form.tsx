@@ -108,10 +108,16 @@ export function ClientForm({
       {duplicates.length > 0 ? (
         <Alert
           tone="warning"
-          title="This client may already exist"
+          title={mode === "create" ? "This client may already exist" : "Another client has these details"}
           action={
-            <Button type="submit" name="intent" value="create-anyway" variant="outline" size="sm">
-              Create anyway
+            <Button
+              type="submit"
+              name="intent"
+              value={mode === "create" ? "create-anyway" : "save-anyway"}
+              variant="outline"
+              size="sm"
+            >
+              {mode === "create" ? "Create anyway" : "Save anyway"}
             </Button>
           }
         >

@@ -79,10 +79,10 @@ export function FacilityForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
-      {failed ? (
-        <Alert tone="error" title={FIX_ERRORS_MESSAGE}>
-          {form.errors?.join(", ")}
-        </Alert>
+      {form.errors ? (
+        <Alert tone="error">{form.errors.join(", ")}</Alert>
+      ) : failed ? (
+        <Alert tone="error" title={FIX_ERRORS_MESSAGE} />
       ) : null}
 
       <FormSection title="Basic Information">

@@ -150,13 +150,16 @@ export function PlacementForm({
   });
   // Spec 001 §8: "Validation errors: {path}: {msg}, …" over the form, the messages also by their fields.
   const listed = [
-    ...Object.entries(form.allErrors).flatMap(([path, messages]) => messages.map((msg) => `${path}: ${msg}`)),
+    ...Object.entries(form.allErrors)
+      .filter(([path]) => path !== "")
+      .flatMap(([path, messages]) => messages.map((msg) => `${path}: ${msg}`)),
     ...(serverErrors ?? []).map((e) => `${e.path}: ${e.msg}`),
   ];
   const serverError = (path: string) => serverErrors?.find((e) => e.path === path)?.msg;
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
+      {form.errors ? <Alert tone="error">{form.errors.join(", ")}</Alert> : null}
       {listed.length > 0 ? <Alert tone="error">Validation errors: {listed.join(", ")}</Alert> : null}
 
       <FormSection title="Basic Information">

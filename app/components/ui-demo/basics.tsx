@@ -1,7 +1,7 @@
 import { Badge, placementStatusTone, priorityTone, type BadgeTone } from "~/components/ui/badge";
 import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
 import { Card, CardBody, CardHeader } from "~/components/ui/card";
-import { Checkbox, CheckboxGroup } from "~/components/ui/checkbox";
+import { Checkbox, ChoiceGroup, Radio } from "~/components/ui/choice";
 import { FieldError, FieldHint, Input, Label, Select, Textarea } from "~/components/ui/field";
 import {
   ArrowRightIcon,
@@ -13,7 +13,6 @@ import {
   UsersIcon,
 } from "~/components/ui/icons";
 import { PasswordInput } from "~/components/ui/password-input";
-import { Radio, RadioGroup } from "~/components/ui/radio";
 import { StatCard } from "~/components/ui/stat-card";
 import { PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 import { DemoLabel, DemoSection } from "./shared";
@@ -142,7 +141,7 @@ export function FormsDemo() {
           <Textarea id="demo-notes-error" rows={2} invalid aria-describedby="demo-notes-error-msg" />
           <FieldError id="demo-notes-error-msg" errors="Change log must be at least 10 characters" />
         </div>
-        <CheckboxGroup legend="Options">
+        <ChoiceGroup legend="Options">
           <Checkbox name="remember" label="Remember me" defaultChecked />
           <Checkbox
             name="notify"
@@ -150,49 +149,38 @@ export function FormsDemo() {
             description="Sends an email when the placement is confirmed."
           />
           <Checkbox name="locked" label="Confidential (disabled)" disabled />
-        </CheckboxGroup>
-        <RadioGroup legend="Access level">
+        </ChoiceGroup>
+        <ChoiceGroup legend="Access level">
           <Radio name="access" value="public" label="Public" description="Everyone in the agency" defaultChecked />
           <Radio name="access" value="internal" label="Internal" description="Coordinators and agents" />
           <Radio name="access" value="restricted" label="Restricted" description="Only the uploader" />
-        </RadioGroup>
+        </ChoiceGroup>
       </div>
     </DemoSection>
   );
 }
 
+const DEMO_STATS = [
+  ["Total Clients", "128", "14 new clients", "blue", UsersIcon],
+  ["Active Placements", "37", "212 total placements", "green", ClipboardIcon],
+  ["Available Facilities", "56", "94 beds available", "purple", BuildingIcon],
+  ["Pending Tasks", "23", "4 overdue", "red", TasksIcon],
+] as const;
+
 export function CardsDemo() {
   return (
     <DemoSection id="cards" title="Cards" description="Card, CardHeader and CardBody; StatCard for figures.">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          label="Total Clients"
-          value="128"
-          secondary="14 new clients"
-          tone="blue"
-          icon={<UsersIcon className="h-5 w-5" />}
-        />
-        <StatCard
-          label="Active Placements"
-          value="37"
-          secondary="212 total placements"
-          tone="green"
-          icon={<ClipboardIcon className="h-5 w-5" />}
-        />
-        <StatCard
-          label="Available Facilities"
-          value="56"
-          secondary="94 beds available"
-          tone="purple"
-          icon={<BuildingIcon className="h-5 w-5" />}
-        />
-        <StatCard
-          label="Pending Tasks"
-          value="23"
-          secondary="4 overdue"
-          tone="red"
-          icon={<TasksIcon className="h-5 w-5" />}
-        />
+        {DEMO_STATS.map(([label, value, secondary, tone, Icon]) => (
+          <StatCard
+            key={label}
+            label={label}
+            value={value}
+            secondary={secondary}
+            tone={tone}
+            icon={<Icon className="h-5 w-5" />}
+          />
+        ))}
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <Card>

@@ -16,7 +16,7 @@ import type {
 import { cn } from "~/utils/cn";
 import { Button, buttonClasses } from "./button";
 import { Card } from "./card";
-import { Checkbox } from "./checkbox";
+import { Checkbox } from "./choice";
 import { EntryPicker } from "./entry-picker";
 import { FieldError, FieldHint, Input, Label, Select, Textarea } from "./field";
 

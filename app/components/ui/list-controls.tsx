@@ -65,6 +65,25 @@ export function SelectFilter({
   );
 }
 
+/** A whole-dollar amount, empty for any. */
+export function PriceFilter({ id, name, label, value }: { id: string; name: string; label: string; value: string }) {
+  return (
+    <div className="w-[calc(50%-0.375rem)] sm:w-32">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name={name}
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        defaultValue={value}
+        placeholder="$ any"
+      />
+    </div>
+  );
+}
+
 /**
  * "Sort by" and the direction toggle. The select's values carry the current direction
  * (`-name`), so choosing a field keeps it; the toggle is a link that flips it.

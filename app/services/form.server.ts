@@ -1,0 +1,43 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json } from "@remix-run/node";
+import type * as z from "zod";
+import { readCheckboxes } from "~/schemas/common";
+import { readFormData } from "~/utils/request.server";
+
+type Reply = (options?: { formErrors?: string[] }) => SubmissionResult<string[]>;
+
+/**
+ * The one recipe of a form's action: the posted form is read and checked with the form's schema
+ * (unticked `checkboxes` count as "off"). Invalid, it goes back to the form with its messages
+ * (400); valid, `save` runs with the parsed value. Should saving fail unexpectedly, the error is
+ * logged and the form comes back as it was typed with `failure` ("Failed to update client"), so
+ * nothing is lost. Responses that `save` throws (a 404, a redirect) pass through.
+ */
+export async function submitForm<S extends z.ZodType, R>(
+  request: Request,
+  schema: S,
+  options: {
+    failure: string;
+    checkboxes?: readonly string[];
+    /** Fields that are not the schema's (an intent button): read by `save` from the form. */
+    ignore?: readonly string[];
+  },
+  save: (value: z.output<S>, reply: Reply, form: FormData) => Promise<R>,
+) {
+  const formData = await readFormData(request);
+  const form = new FormData();
+  for (const name of options.ignore ?? []) {
+    for (const value of formData.getAll(name)) form.append(name, value);
+    formData.delete(name);
+  }
+  const submission = parseWithZod(readCheckboxes(formData, options.checkboxes ?? []), { schema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  try {
+    return await save(submission.value as z.output<S>, (init) => submission.reply(init), form);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(`[form] ${new URL(request.url).pathname}: ${options.failure}`, error);
+    return json({ result: submission.reply({ formErrors: [options.failure] }) }, { status: 500 });
+  }
+}
