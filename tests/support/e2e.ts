@@ -10,6 +10,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import { createCookie } from "@remix-run/node";
+import { parse } from "csv-parse/sync";
 import type { Insertable } from "kysely";
 import type { FacilitiesTable } from "../../db/types";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
@@ -309,43 +310,11 @@ export const field = (scope: Page | Locator, label: string) =>
 
 export const toast = (page: Page, type: "success" | "error") => page.locator(`[data-toast-type=${type}]`);
 
-/** A CSV text (RFC 4180, as csv-stringify writes it) as rows of fields. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-    } else cell += c;
-  }
-  if (cell !== "" || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
-
 /** An exported CSV (with its byte order mark and the expected header) as one record a row. */
 export function csvRecords(text: string, expectedHeader: string[]): Array<Record<string, string>> {
   expect(text.startsWith("\uFEFF"), "the CSV starts with a UTF-8 byte order mark").toBe(true);
-  const [header, ...rows] = parseCsv(text.slice(1));
+  // As arrays first, so that a file without even a header row fails the header check.
+  const [header, ...rows]: string[][] = parse(text.slice(1));
   expect(header).toEqual(expectedHeader);
-  return rows.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]])));
+  return rows.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i]])));
 }
