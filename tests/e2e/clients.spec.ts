@@ -5,7 +5,6 @@
 // run at once against one seeded database, and a fresh agency keeps each test's clients, counts and
 // exports to itself. Tests that only read (a client with placements, the export of the demo data)
 // use the seeded demo agency.
-import fs from "node:fs/promises";
 import { type Page } from "@playwright/test";
 import { sql } from "kysely";
 import {
@@ -20,7 +19,7 @@ import {
   uniquePhone,
 } from "../support/e2e";
 import { clientsOf, insertClient, insertTask } from "../support/e2e-data";
-import { confirmDelete, type DeleteConfirmation, screenSteps } from "../support/e2e-steps";
+import { confirmDelete, type DeleteConfirmation, download, hrefOf, screenSteps } from "../support/e2e-steps";
 
 // ───────────────────────────── helpers ─────────────────────────────
 
@@ -489,10 +488,7 @@ test.describe("the clients list", () => {
     await expect(cardNames(page)).toHaveText(["Page13 Tern"]);
     await expect(pagination).toContainText("Page 2 of 2 · 13 clients");
     // The export takes every page of the filtered list, so it leaves the page out.
-    const href = new URL(
-      (await page.getByRole("link", { name: "Export", exact: true }).getAttribute("href"))!,
-      page.url(),
-    );
+    const href = await hrefOf(page.getByRole("link", { name: "Export", exact: true }));
     expect(href.pathname).toBe("/clients/export");
     expect(href.searchParams.get("search")).toBe("tern");
     expect(href.searchParams.has("page")).toBe(false);
@@ -555,14 +551,14 @@ test.describe("export", () => {
     await expect(cards(page)).toHaveCount(2);
 
     const exportLink = page.getByRole("link", { name: "Export", exact: true });
-    const href = new URL((await exportLink.getAttribute("href"))!, page.url());
+    const href = await hrefOf(exportLink);
     expect(href.pathname).toBe("/clients/export");
     expect(href.searchParams.get("status")).toBe("Target");
     expect(href.searchParams.get("careLevel")).toBe("memory");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
-    expect(download.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
-    const records = csvRecords(await fs.readFile(await download.path(), "utf8"));
+    const file = await download(exportLink);
+    expect(file.filename).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
+    const records = csvRecords(file.text);
 
     expect(records.map((r) => `${r["First Name"]} ${r["Last Name"]}`).sort()).toEqual(["Alma Exported", "Bea Formula"]);
     for (const r of records) {
@@ -791,8 +787,6 @@ test.describe("deleting a client", () => {
 
     await page.goto(`/clients/${client.id}`);
     await confirmDelete(page, js, deletion(client), "Cancel");
-    await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
-    if (js) await expect(page.getByRole("dialog", { name: "Delete this client?" })).toBeHidden();
     expect(await clientsOf(agency)).toHaveLength(2);
 
     await confirmDelete(page, js, deletion(client), "Delete");

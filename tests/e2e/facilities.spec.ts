@@ -5,7 +5,6 @@
 // Every test gets an agency of its own (an empty one, see `agency` below): both projects run at
 // once against one seeded database, and a fresh agency keeps each test's facilities, counts and
 // exports to itself.
-import fs from "node:fs/promises";
 import { type Page } from "@playwright/test";
 import {
   csvRecords as readCsv,
@@ -19,7 +18,7 @@ import {
   uniquePhone,
 } from "../support/e2e";
 import { facilitiesOf, insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
-import { confirmDelete, type DeleteConfirmation, screenSteps } from "../support/e2e-steps";
+import { confirmDelete, type DeleteConfirmation, download, hrefOf, screenSteps } from "../support/e2e-steps";
 
 // ───────────────────────────── helpers ─────────────────────────────
 
@@ -611,14 +610,14 @@ test.describe("export", () => {
     await expect(cardOf(page, "Formula Memory")).toContainText("Inactive");
 
     const exportLink = page.getByRole("link", { name: "Export", exact: true });
-    const href = new URL((await exportLink.getAttribute("href"))!, page.url());
+    const href = await hrefOf(exportLink);
     expect(href.pathname).toBe("/facilities/export");
     expect(href.searchParams.get("type")).toBe("Memory Care");
     expect(href.searchParams.get("availability")).toBe("available");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
-    expect(download.suggestedFilename()).toMatch(/^facilities-\d{4}-\d{2}-\d{2}\.csv$/);
-    const records = csvRecords(await fs.readFile((await download.path())!, "utf8"));
+    const file = await download(exportLink);
+    expect(file.filename).toMatch(/^facilities-\d{4}-\d{2}-\d{2}\.csv$/);
+    const records = csvRecords(file.text);
 
     // The list's order (last updated first), and nothing that does not match.
     expect(records.map((r) => r.Name)).toEqual(["Formula Memory", "Evergreen Memory Care"]);
@@ -908,8 +907,6 @@ test.describe("deleting a facility", () => {
 
     await page.goto(`/facilities/${facility.id}`);
     await confirmDelete(page, js, deletion(facility), "Cancel");
-    await expect(page).toHaveURL(new RegExp(`/facilities/${facility.id}$`));
-    if (js) await expect(page.getByRole("dialog", { name: `Delete ${facility.name}?` })).toBeHidden();
     expect(await facilitiesOf(agency)).toHaveLength(2);
 
     await confirmDelete(page, js, deletion(facility), "Delete");

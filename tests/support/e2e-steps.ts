@@ -5,6 +5,7 @@
 //   await ready(page, js, "list");
 //   await filters(page).getByLabel("Status").selectOption("Target");
 //   await applyFilters(page, js);
+import fs from "node:fs/promises";
 import { type Locator, type Page } from "@playwright/test";
 import { expect } from "./e2e";
 
@@ -61,7 +62,8 @@ export interface DeleteConfirmation {
 
 /**
  * From a record's page, opens the delete confirmation (a dialog with JavaScript, a page of its own
- * without), checks that it asks `message`, and answers it.
+ * without), checks that it asks `message`, and answers it. Cancel leads back to the record's page,
+ * the dialog closed.
  */
 export async function confirmDelete(
   page: Page,
@@ -82,6 +84,22 @@ export async function confirmDelete(
   }
   await expect(box).toBeVisible();
   await expect(box).toContainText(message);
-  if (answer === "Delete") await box.getByRole("button", { name: "Delete", exact: true }).click();
-  else await box.getByRole(js ? "button" : "link", { name: "Cancel", exact: true }).click();
+  if (answer === "Delete") {
+    await box.getByRole("button", { name: "Delete", exact: true }).click();
+    return;
+  }
+  await box.getByRole(js ? "button" : "link", { name: "Cancel", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  if (js) await expect(box).toBeHidden();
+}
+
+/** Where a link points, as a URL (resolved against its page's). */
+export async function hrefOf(link: Locator): Promise<URL> {
+  return new URL((await link.getAttribute("href"))!, link.page().url());
+}
+
+/** Clicks a download link and returns the file's suggested name and its text. */
+export async function download(link: Locator): Promise<{ filename: string; text: string }> {
+  const [file] = await Promise.all([link.page().waitForEvent("download"), link.click()]);
+  return { filename: file.suggestedFilename(), text: await fs.readFile(await file.path(), "utf8") };
 }
