@@ -1,6 +1,7 @@
 // Test data for the browser tests: the shared factories (./factories) on the e2e database, in
-// the signed-in user's agency, created by that user. Both projects run at once against one
-// database, so e-mails, phones and names default to values no other test uses.
+// the signed-in user's agency and, where a row records who made it, made by that user. Both
+// projects run at once against one database, so e-mails, phones and names default to values no
+// other test uses.
 //
 //   const client = await insertClient(agency, { first_name: "Ann", tracker_status: "Target" });
 import type { Insertable, Selectable } from "kysely";
