@@ -5,8 +5,7 @@
 // run at once against one seeded database, and a fresh agency keeps each test's clients, counts and
 // exports to itself. Tests that only read (a client with placements, the export of the demo data)
 // use the seeded demo agency.
-import fs from "node:fs/promises";
-import { type Locator, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { sql } from "kysely";
 import {
   csvRecords as readCsv,
@@ -14,105 +13,19 @@ import {
   dbForE2E,
   expect,
   field,
-  type SignedInUser,
   test,
   toast,
   token,
   uniquePhone,
 } from "../support/e2e";
+import { clientsOf, insertClient, insertTask } from "../support/e2e-data";
+import { confirmDelete, type DeleteConfirmation, download, hrefOf, screenSteps } from "../support/e2e-steps";
 
 // ───────────────────────────── helpers ─────────────────────────────
 
-interface StoredClient {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
-
-type ClientRowInput = Partial<{
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  date_of_birth: string;
-  care_level: "independent" | "assisted" | "memory" | "skilled";
-  tracker_status: "New Client" | "Active Client" | "Target" | "Placed" | "Follow-up";
-  medical_conditions: string[];
-  medications: string[];
-  medical_notes: string | null;
-  budget_min: number | null;
-  budget_max: number | null;
-  address_city: string | null;
-  address_state: string | null;
-  address_zip: string | null;
-}>;
-
-/** A client straight in the database, in the signed-in user's agency. */
-async function insertClient(user: SignedInUser, values: ClientRowInput = {}): Promise<StoredClient> {
-  const firstName = values.first_name ?? "Test";
-  const lastName = values.last_name ?? `Client${token()}`;
-  const row = await dbForE2E()
-    .insertInto("clients")
-    .values({
-      agency_id: user.agencyId,
-      created_by: user.id,
-      first_name: firstName,
-      last_name: lastName,
-      email: values.email ?? `${firstName}.${lastName}.${token()}@example.com`.toLowerCase(),
-      phone: values.phone ?? uniquePhone(),
-      date_of_birth: values.date_of_birth ?? "1942-06-15",
-      emergency_name: "Pat Relative",
-      emergency_relationship: "Daughter",
-      emergency_phone: uniquePhone(),
-      care_level: values.care_level ?? "independent",
-      tracker_status: values.tracker_status ?? "New Client",
-      medical_conditions: values.medical_conditions ?? [],
-      medications: values.medications ?? [],
-      medical_notes: values.medical_notes ?? null,
-      budget_min: values.budget_min ?? null,
-      budget_max: values.budget_max ?? null,
-      address_city: values.address_city ?? null,
-      address_state: values.address_state ?? null,
-      address_zip: values.address_zip ?? null,
-    })
-    .returning(["id", "first_name", "last_name", "email", "phone"])
-    .executeTakeFirstOrThrow();
-  return { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone };
-}
-
-async function clientsOf(user: SignedInUser) {
-  return dbForE2E()
-    .selectFrom("clients")
-    .selectAll()
-    .where("agency_id", "=", user.agencyId)
-    .orderBy("created_at")
-    .execute();
-}
-
-const filters = (page: Page) => page.getByRole("search", { name: "Client filters" });
+const { filters, ready, applyFilters } = screenSteps({ filters: "Client filters" });
 const cards = (page: Page) => page.getByTestId("client-card");
 const cardNames = (page: Page) => cards(page).getByRole("heading");
-
-/**
- * With JavaScript, waits until the page has hydrated (so clicks reach React, not the plain HTML):
- * each screen shows something only once its scripts run.
- */
-async function ready(page: Page, js: boolean, screen: "list" | "form" | "detail") {
-  if (!js) return;
-  if (screen === "list") await expect(filters(page).getByRole("button", { name: "Apply" })).toHaveCount(0);
-  if (screen === "form") await expect(page.getByRole("button", { name: "Add", exact: true }).first()).toBeVisible();
-  if (screen === "detail")
-    await expect(page.getByRole("link", { name: "Delete", exact: true })).toHaveAttribute("aria-haspopup", "dialog");
-}
-
-/** Without JavaScript the filters apply with the Apply button; with it they apply themselves. */
-async function applyFilters(page: Page, js: boolean) {
-  if (!js) await filters(page).getByRole("button", { name: "Apply" }).click();
-}
-
-/** A form control by its label (a required field's label ends with an asterisk hidden from screen readers). */
 
 /** Fills the required fields of the client form. */
 async function fillRequired(
@@ -170,24 +83,12 @@ function inUseMessage(placements: number, openTasks: number): string {
   } first.`;
 }
 
-/** Opens the delete confirmation from a client's page (a dialog with JS, a page without) and answers it. */
-async function confirmDelete(page: Page, js: boolean, client: StoredClient, answer: "Delete" | "Cancel") {
-  await ready(page, js, "detail");
-  await page.getByRole("link", { name: "Delete", exact: true }).click();
-  const message = `Are you sure you want to delete ${client.firstName} ${client.lastName}? This action cannot be undone.`;
-  let box: Locator;
-  if (js) {
-    box = page.getByRole("dialog", { name: "Delete this client?" });
-    await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
-  } else {
-    await expect(page).toHaveURL(new RegExp(`/clients/${client.id}/delete$`));
-    box = page.getByRole("region", { name: "Delete this client?" });
-  }
-  await expect(box).toBeVisible();
-  await expect(box).toContainText(message);
-  if (answer === "Delete") await box.getByRole("button", { name: "Delete", exact: true }).click();
-  else await box.getByRole(js ? "button" : "link", { name: "Cancel", exact: true }).click();
-}
+/** The delete confirmation of a client's page. */
+const deletion = (client: { id: string; name: string }): DeleteConfirmation => ({
+  path: `/clients/${client.id}`,
+  name: "Delete this client?",
+  message: `Are you sure you want to delete ${client.name}? This action cannot be undone.`,
+});
 
 // ───────────────────────────── create ─────────────────────────────
 
@@ -304,11 +205,9 @@ test.describe("adding a client", () => {
 
     const warning = page.getByRole("alert").filter({ hasText: "This client may already exist" });
     await expect(warning).toBeVisible();
-    const link = warning.getByRole("link", { name: `${existing.firstName} ${existing.lastName}` });
+    const link = warning.getByRole("link", { name: existing.name });
     await expect(link).toHaveAttribute("href", `/clients/${existing.id}`);
-    await expect(warning.getByRole("listitem")).toHaveText(
-      `${existing.firstName} ${existing.lastName} has the same email and phone.`,
-    );
+    await expect(warning.getByRole("listitem")).toHaveText(`${existing.name} has the same email and phone.`);
     await expect(page).toHaveURL(/\/clients\/new$/);
     await expect(field(page, "First name")).toHaveValue("Anne");
     expect(await clientsOf(agency)).toHaveLength(1);
@@ -318,10 +217,7 @@ test.describe("adding a client", () => {
     await expect(toast(page, "success")).toContainText("Client created successfully!");
     await expect(cards(page)).toHaveCount(2);
     const stored = await clientsOf(agency);
-    expect(stored.map((c) => `${c.first_name} ${c.last_name}`)).toEqual([
-      `${existing.firstName} ${existing.lastName}`,
-      "Anne Newcomer",
-    ]);
+    expect(stored.map((c) => `${c.first_name} ${c.last_name}`)).toEqual([existing.name, "Anne Newcomer"]);
   });
 
   test("Add turns typed entries into ticked boxes, refusing empty and repeated ones @js-only", async ({
@@ -433,7 +329,7 @@ test.describe("the clients list", () => {
 
     await search.fill("503.555.0142");
     await applyFilters(page, js);
-    await expect(cardNames(page)).toHaveText([`${quill.firstName} ${quill.lastName}`]);
+    await expect(cardNames(page)).toHaveText([quill.name]);
 
     await search.fill("nobody-like-this");
     await applyFilters(page, js);
@@ -592,10 +488,7 @@ test.describe("the clients list", () => {
     await expect(cardNames(page)).toHaveText(["Page13 Tern"]);
     await expect(pagination).toContainText("Page 2 of 2 · 13 clients");
     // The export takes every page of the filtered list, so it leaves the page out.
-    const href = new URL(
-      (await page.getByRole("link", { name: "Export", exact: true }).getAttribute("href"))!,
-      page.url(),
-    );
+    const href = await hrefOf(page.getByRole("link", { name: "Export", exact: true }));
     expect(href.pathname).toBe("/clients/export");
     expect(href.searchParams.get("search")).toBe("tern");
     expect(href.searchParams.has("page")).toBe(false);
@@ -658,14 +551,14 @@ test.describe("export", () => {
     await expect(cards(page)).toHaveCount(2);
 
     const exportLink = page.getByRole("link", { name: "Export", exact: true });
-    const href = new URL((await exportLink.getAttribute("href"))!, page.url());
+    const href = await hrefOf(exportLink);
     expect(href.pathname).toBe("/clients/export");
     expect(href.searchParams.get("status")).toBe("Target");
     expect(href.searchParams.get("careLevel")).toBe("memory");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
-    expect(download.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
-    const records = csvRecords(await fs.readFile(await download.path(), "utf8"));
+    const file = await download(exportLink);
+    expect(file.filename).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
+    const records = csvRecords(file.text);
 
     expect(records.map((r) => `${r["First Name"]} ${r["Last Name"]}`).sort()).toEqual(["Alma Exported", "Bea Formula"]);
     for (const r of records) {
@@ -691,7 +584,7 @@ test.describe("export", () => {
       "Room Type": "private",
     });
     // A cell that a spreadsheet would run as a formula is neutralised.
-    expect(records.find((r) => r["Last Name"] === formula.lastName)!["Medical Notes"]).toBe("'=1+2");
+    expect(records.find((r) => r["Last Name"] === formula.last_name)!["Medical Notes"]).toBe("'=1+2");
   });
 
   test("the export holds every matching client of every page", async ({ page, loginAs }) => {
@@ -833,19 +726,13 @@ test.describe("deleting a client", () => {
     const found = await db
       .selectFrom("clients as c")
       .innerJoin("placements as p", "p.client_id", "c.id")
-      .select(["c.id", "c.first_name", "c.last_name", "c.email", "c.phone"])
+      .select(["c.id", "c.first_name", "c.last_name"])
       .where("c.agency_id", "=", demo.agencyId)
       .groupBy("c.id")
       .orderBy("c.last_name")
       .limit(1)
       .executeTakeFirstOrThrow();
-    const client: StoredClient = {
-      id: found.id,
-      firstName: found.first_name,
-      lastName: found.last_name,
-      email: found.email,
-      phone: found.phone,
-    };
+    const client = { id: found.id, name: `${found.first_name} ${found.last_name}` };
     const usage = await db
       .selectNoFrom([
         sql<number>`(SELECT count(*)::int FROM placements WHERE client_id = ${client.id})`.as("placements"),
@@ -857,32 +744,23 @@ test.describe("deleting a client", () => {
     expect(usage.placements).toBeGreaterThan(0);
 
     await page.goto(`/clients/${client.id}`);
-    await confirmDelete(page, js, client, "Delete");
+    await confirmDelete(page, js, deletion(client), "Delete");
 
     await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
     const refused = toast(page, "error");
     await expect(refused).toContainText("Client not deleted");
     await expect(refused).toContainText(inUseMessage(usage.placements, usage.openTasks));
-    await expect(page.getByRole("heading", { name: `${client.firstName} ${client.lastName}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: client.name })).toBeVisible();
     const still = await db.selectFrom("clients").select("id").where("id", "=", client.id).executeTakeFirst();
     expect(still?.id).toBe(client.id);
   });
 
   test("a client with an open task is not deleted", async ({ page, agency, javaScriptEnabled: js }) => {
     const client = await insertClient(agency, { first_name: "Opal", last_name: "Tasked" });
-    await dbForE2E()
-      .insertInto("tasks")
-      .values({
-        agency_id: agency.agencyId,
-        title: "Call the family",
-        due_date: "2030-01-15",
-        client_id: client.id,
-        assigned_to: agency.id,
-      })
-      .execute();
+    await insertTask(agency, { title: "Call the family", due_date: "2030-01-15", client_id: client.id });
 
     await page.goto(`/clients/${client.id}`);
-    await confirmDelete(page, js, client, "Delete");
+    await confirmDelete(page, js, deletion(client), "Delete");
     await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
     await expect(toast(page, "error")).toContainText("Client not deleted");
     await expect(toast(page, "error")).toContainText(
@@ -899,29 +777,22 @@ test.describe("deleting a client", () => {
     const client = await insertClient(agency, { first_name: "Gone", last_name: `Soon${token()}` });
     const keep = await insertClient(agency, { first_name: "Stays", last_name: "Here" });
     // A completed task does not stand in the way.
-    await dbForE2E()
-      .insertInto("tasks")
-      .values({
-        agency_id: agency.agencyId,
-        title: "Intake call",
-        due_date: "2026-01-15",
-        client_id: client.id,
-        assigned_to: agency.id,
-        is_completed: true,
-        completed_at: new Date(),
-      })
-      .execute();
+    await insertTask(agency, {
+      title: "Intake call",
+      due_date: "2026-01-15",
+      client_id: client.id,
+      is_completed: true,
+      completed_at: new Date(),
+    });
 
     await page.goto(`/clients/${client.id}`);
-    await confirmDelete(page, js, client, "Cancel");
-    await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
-    if (js) await expect(page.getByRole("dialog", { name: "Delete this client?" })).toBeHidden();
+    await confirmDelete(page, js, deletion(client), "Cancel");
     expect(await clientsOf(agency)).toHaveLength(2);
 
-    await confirmDelete(page, js, client, "Delete");
+    await confirmDelete(page, js, deletion(client), "Delete");
     await expect(page).toHaveURL(/\/clients$/);
     await expect(toast(page, "success")).toContainText("Client deleted successfully");
-    await expect(cardNames(page)).toHaveText([`${keep.firstName} ${keep.lastName}`]);
+    await expect(cardNames(page)).toHaveText([keep.name]);
     expect((await clientsOf(agency)).map((c) => c.id)).toEqual([keep.id]);
 
     const response = await page.goto(`/clients/${client.id}`);

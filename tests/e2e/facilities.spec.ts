@@ -5,105 +5,30 @@
 // Every test gets an agency of its own (an empty one, see `agency` below): both projects run at
 // once against one seeded database, and a fresh agency keeps each test's facilities, counts and
 // exports to itself.
-import fs from "node:fs/promises";
-import { type Locator, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import {
-  createEmptyAgencyUser,
   csvRecords as readCsv,
-  dbForE2E,
   digits,
   expect,
   field,
-  insertFacility,
-  type SignedInUser,
-  type StoredFacility,
+  otherAgencyUser,
   test,
   toast,
   token,
   uniquePhone,
 } from "../support/e2e";
+import { facilitiesOf, insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
+import { confirmDelete, type DeleteConfirmation, download, hrefOf, screenSteps } from "../support/e2e-steps";
 
 // ───────────────────────────── helpers ─────────────────────────────
 
-async function facilitiesOf(user: SignedInUser) {
-  return dbForE2E()
-    .selectFrom("facilities")
-    .selectAll()
-    .where("agency_id", "=", user.agencyId)
-    .orderBy("created_at")
-    .execute();
-}
-
-/** A placement of `facility`, with the client and the agent (of the same agency) it needs. */
-async function insertPlacement(user: SignedInUser, facility: StoredFacility) {
-  const db = dbForE2E();
-  const agent = await db
-    .insertInto("users")
-    .values({
-      agency_id: user.agencyId,
-      email: `agent-${token(8)}@example.com`,
-      first_name: "Alex",
-      last_name: "Agent",
-      role: "agent",
-      password_hash: "not-a-login", // never signs in
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const client = await db
-    .insertInto("clients")
-    .values({
-      agency_id: user.agencyId,
-      created_by: user.id,
-      first_name: "Placed",
-      last_name: `Client${token()}`,
-      email: `placed.${token(8)}@example.com`,
-      phone: uniquePhone(),
-      date_of_birth: "1940-04-04",
-      emergency_name: "Pat Relative",
-      emergency_relationship: "Son",
-      emergency_phone: uniquePhone(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("placements")
-    .values({
-      agency_id: user.agencyId,
-      client_id: client.id,
-      facility_id: facility.id,
-      agent_id: agent.id,
-      start_date: "2026-03-01",
-      created_by: user.id,
-    })
-    .execute();
-}
-
-const filters = (page: Page) => page.getByRole("search", { name: "Facility filters" });
+const { filters, ready, applyFilters } = screenSteps({ filters: "Facility filters" });
 const cards = (page: Page) => page.getByTestId("facility-card");
 const cardNames = (page: Page) => cards(page).getByRole("heading");
 const cardOf = (page: Page, name: string) =>
   cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
 const amenities = (page: Page) => page.getByRole("group", { name: "Amenities" });
 const specialties = (page: Page) => page.getByRole("group", { name: "Specialties" });
-
-/**
- * With JavaScript, waits until the page has hydrated (so clicks reach React, not the plain HTML):
- * each screen shows something only once its scripts run.
- */
-async function ready(page: Page, js: boolean, screen: "list" | "form" | "detail") {
-  if (!js) return;
-  if (screen === "list") await expect(filters(page).getByRole("button", { name: "Apply" })).toHaveCount(0);
-  if (screen === "form") await expect(page.getByRole("button", { name: "Add", exact: true }).first()).toBeVisible();
-  if (screen === "detail")
-    await expect(page.getByRole("link", { name: "Delete", exact: true })).toHaveAttribute("aria-haspopup", "dialog");
-}
-
-/** Without JavaScript the filters apply with the Apply button; with it they apply themselves. */
-async function applyFilters(page: Page, js: boolean) {
-  if (!js) await filters(page).getByRole("button", { name: "Apply" }).click();
-}
-
-/** A form control by its label (a required field's label ends with an asterisk hidden from screen readers). */
 
 /** Fills every required field of the facility form with valid values. */
 async function fillRequired(page: Page, v: { name: string; city?: string }) {
@@ -148,25 +73,12 @@ const CSV_HEADER = [
 
 const csvRecords = (text: string) => readCsv(text, CSV_HEADER);
 
-const DELETE_MESSAGE = "Are you sure you want to delete this facility? This action cannot be undone.";
-
-/** Opens the delete confirmation from a facility's page (a dialog with JS, a page without) and answers it. */
-async function confirmDelete(page: Page, js: boolean, facility: StoredFacility, answer: "Delete" | "Cancel") {
-  await ready(page, js, "detail");
-  await page.getByRole("link", { name: "Delete", exact: true }).click();
-  let box: Locator;
-  if (js) {
-    box = page.getByRole("dialog", { name: `Delete ${facility.name}?` });
-    await expect(page).toHaveURL(new RegExp(`/facilities/${facility.id}$`));
-  } else {
-    await expect(page).toHaveURL(new RegExp(`/facilities/${facility.id}/delete$`));
-    box = page.getByRole("region", { name: `Delete ${facility.name}?` });
-  }
-  await expect(box).toBeVisible();
-  await expect(box).toContainText(DELETE_MESSAGE);
-  if (answer === "Delete") await box.getByRole("button", { name: "Delete", exact: true }).click();
-  else await box.getByRole(js ? "button" : "link", { name: "Cancel", exact: true }).click();
-}
+/** The delete confirmation of a facility's page. */
+const deletion = (facility: { id: string; name: string }): DeleteConfirmation => ({
+  path: `/facilities/${facility.id}`,
+  name: `Delete ${facility.name}?`,
+  message: "Are you sure you want to delete this facility? This action cannot be undone.",
+});
 
 // ───────────────────────────── create ─────────────────────────────
 
@@ -698,14 +610,14 @@ test.describe("export", () => {
     await expect(cardOf(page, "Formula Memory")).toContainText("Inactive");
 
     const exportLink = page.getByRole("link", { name: "Export", exact: true });
-    const href = new URL((await exportLink.getAttribute("href"))!, page.url());
+    const href = await hrefOf(exportLink);
     expect(href.pathname).toBe("/facilities/export");
     expect(href.searchParams.get("type")).toBe("Memory Care");
     expect(href.searchParams.get("availability")).toBe("available");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
-    expect(download.suggestedFilename()).toMatch(/^facilities-\d{4}-\d{2}-\d{2}\.csv$/);
-    const records = csvRecords(await fs.readFile((await download.path())!, "utf8"));
+    const file = await download(exportLink);
+    expect(file.filename).toMatch(/^facilities-\d{4}-\d{2}-\d{2}\.csv$/);
+    const records = csvRecords(file.text);
 
     // The list's order (last updated first), and nothing that does not match.
     expect(records.map((r) => r.Name)).toEqual(["Formula Memory", "Evergreen Memory Care"]);
@@ -842,13 +754,7 @@ test.describe("a facility's page", () => {
   });
 
   test("a facility of another agency, or none, is not found", async ({ page, agency: _agency }) => {
-    const other = await createEmptyAgencyUser();
-    const otherUser = await dbForE2E()
-      .selectFrom("users")
-      .select(["id", "agency_id as agencyId", "email", "first_name as firstName", "last_name as lastName", "role"])
-      .where("email", "=", other)
-      .executeTakeFirstOrThrow();
-    const theirs = await insertFacility(otherUser, { name: "Not Yours" });
+    const theirs = await insertFacility(await otherAgencyUser(), { name: "Not Yours" });
     for (const path of [`/facilities/${theirs.id}`, `/facilities/${theirs.id}/edit`, "/facilities/not-an-id"]) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
@@ -1000,12 +906,10 @@ test.describe("deleting a facility", () => {
     const keep = await insertFacility(agency, { name: "Staying Open" });
 
     await page.goto(`/facilities/${facility.id}`);
-    await confirmDelete(page, js, facility, "Cancel");
-    await expect(page).toHaveURL(new RegExp(`/facilities/${facility.id}$`));
-    if (js) await expect(page.getByRole("dialog", { name: `Delete ${facility.name}?` })).toBeHidden();
+    await confirmDelete(page, js, deletion(facility), "Cancel");
     expect(await facilitiesOf(agency)).toHaveLength(2);
 
-    await confirmDelete(page, js, facility, "Delete");
+    await confirmDelete(page, js, deletion(facility), "Delete");
     await expect(page).toHaveURL(/\/facilities$/);
     await expect(toast(page, "success")).toContainText("Facility deleted successfully");
     await expect(cardNames(page)).toHaveText([keep.name]);
@@ -1022,11 +926,11 @@ test.describe("deleting a facility", () => {
     javaScriptEnabled: js,
   }) => {
     const facility = await insertFacility(agency, { name: "Busy Pines" });
-    await insertPlacement(agency, facility);
+    await insertPlacement(agency, await insertClient(agency), facility);
 
     await page.goto(`/facilities/${facility.id}`);
     await expect(page.getByText("1 placement, 1 active")).toBeVisible();
-    await confirmDelete(page, js, facility, "Delete");
+    await confirmDelete(page, js, deletion(facility), "Delete");
 
     await expect(page).toHaveURL(new RegExp(`/facilities/${facility.id}/delete$`));
     const refused = page.getByRole("alert").filter({ hasText: "Busy Pines was not deleted" });
@@ -1056,7 +960,7 @@ test.describe("deleting a facility", () => {
 
     // Refused again, there is no "Mark as inactive" any more.
     await page.goto(`/facilities/${facility.id}`);
-    await confirmDelete(page, js, facility, "Delete");
+    await confirmDelete(page, js, deletion(facility), "Delete");
     await expect(page.getByRole("alert").filter({ hasText: "Busy Pines was not deleted" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Mark as inactive" })).toHaveCount(0);
     expect(await facilitiesOf(agency)).toHaveLength(1);

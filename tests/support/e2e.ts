@@ -10,16 +10,15 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import { createCookie } from "@remix-run/node";
-import type { Insertable } from "kysely";
-import type { FacilitiesTable } from "../../db/types";
+import { parse } from "csv-parse/sync";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { getClientDashboard } from "../../app/models/clients.server";
 import { getFacilityDashboard } from "../../app/models/facilities.server";
 import { getPlacementDashboard } from "../../app/models/placements.server";
 import { countTasksByStage, getTaskDashboard } from "../../app/models/tasks.server";
 import { type DatabaseHandle, openDatabase } from "../../app/utils/db.server";
-import { hashPassword } from "../../app/utils/password.server";
 import { E2E_BASE_URL, E2E_SESSION_SECRET, e2eDatabaseUrl } from "./e2e-env";
+import { createAgency, createUser } from "./factories";
 
 export { expect };
 export { E2E_BASE_URL, E2E_PORT, E2E_SESSION_SECRET } from "./e2e-env";
@@ -58,13 +57,7 @@ export interface SignedInUser {
 /** Signs `page`'s browser context in as the (active) user with that e-mail. */
 export async function loginAs(page: Page, email: string = DEMO_EMAIL): Promise<SignedInUser> {
   const db = dbForE2E();
-  const user = await db
-    .selectFrom("users")
-    .select(["id", "agency_id as agencyId", "email", "first_name as firstName", "last_name as lastName", "role"])
-    .where("email", "=", email)
-    .where("is_active", "=", true)
-    .executeTakeFirst();
-  if (!user) throw new Error(`loginAs: no active user ${email} in the e2e database`);
+  const user = await userByEmail(email, { active: true });
 
   const token = crypto.randomBytes(32).toString("base64url");
   await db
@@ -95,13 +88,15 @@ export async function loginAs(page: Page, email: string = DEMO_EMAIL): Promise<S
   return user;
 }
 
-async function findUser(email: string) {
-  const user = await dbForE2E()
+/** The user with that e-mail (the seeded accounts' and the tests' own e-mails are unique). */
+async function userByEmail(email: string, options: { active?: boolean } = {}): Promise<SignedInUser> {
+  let query = dbForE2E()
     .selectFrom("users")
-    .select(["id", "agency_id as agencyId"])
-    .where("email", "=", email)
-    .executeTakeFirst();
-  if (!user) throw new Error(`no user ${email} in the e2e database`);
+    .select(["id", "agency_id as agencyId", "email", "first_name as firstName", "last_name as lastName", "role"])
+    .where("email", "=", email);
+  if (options.active) query = query.where("is_active", "=", true);
+  const user = await query.executeTakeFirst();
+  if (!user) throw new Error(`no ${options.active ? "active " : ""}user ${email} in the e2e database`);
   return user;
 }
 
@@ -110,43 +105,38 @@ async function findUser(email: string) {
  * account (e.g. lock it with failed sign-ins) and must not touch the shared demo accounts.
  */
 export async function createSpareAgent(): Promise<string> {
-  const demo = await findUser(DEMO_EMAIL);
+  const demo = await userByEmail(DEMO_EMAIL);
   const email = `spare-agent-${Date.now().toString(36)}-${crypto.randomBytes(4).toString("hex")}@example.com`;
-  await dbForE2E()
-    .insertInto("users")
-    .values({
-      agency_id: demo.agencyId,
-      email,
-      first_name: "Spare",
-      last_name: "Agent",
-      role: "agent",
-      password_hash: await hashPassword(DEMO_PASSWORD),
-    })
-    .execute();
+  await createUser(dbForE2E(), {
+    agencyId: demo.agencyId,
+    email,
+    first_name: "Spare",
+    last_name: "Agent",
+    role: "agent",
+    password: DEMO_PASSWORD,
+  });
   return email;
 }
 
 /** A coordinator of a new agency with no data at all, for the empty states; returns the e-mail. */
 export async function createEmptyAgencyUser(): Promise<string> {
   const db = dbForE2E();
-  const agency = await db
-    .insertInto("agencies")
-    .values({ name: `Empty Agency ${crypto.randomBytes(3).toString("hex")}` })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const agency = await createAgency(db, { name: `Empty Agency ${crypto.randomBytes(3).toString("hex")}` });
   const email = `empty-${Date.now().toString(36)}-${crypto.randomBytes(4).toString("hex")}@example.com`;
-  await db
-    .insertInto("users")
-    .values({
-      agency_id: agency.id,
-      email,
-      first_name: "Erin",
-      last_name: "Empty",
-      role: "coordinator",
-      password_hash: await hashPassword(DEMO_PASSWORD),
-    })
-    .execute();
+  await createUser(db, {
+    agencyId: agency.id,
+    email,
+    first_name: "Erin",
+    last_name: "Empty",
+    role: "coordinator",
+    password: DEMO_PASSWORD,
+  });
   return email;
+}
+
+/** The coordinator of another new agency with no data, not signed in: someone else's records. */
+export async function otherAgencyUser(): Promise<SignedInUser> {
+  return userByEmail(await createEmptyAgencyUser());
 }
 
 /** The link of the newest password-reset e-mail to that address, as a path (from the outbox). */
@@ -186,7 +176,7 @@ export interface DashboardNumbers {
  */
 export async function dashboardNumbers(email: string = DEMO_EMAIL): Promise<DashboardNumbers> {
   const db = dbForE2E();
-  const user = await findUser(email);
+  const user = await userByEmail(email);
   const ctx = { userId: user.id, agencyId: user.agencyId };
   const [clients, facilities, placements, tasks, lanes] = await Promise.all([
     getClientDashboard(db, ctx),
@@ -269,83 +259,17 @@ export function uniquePhone(): string {
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
 
-export interface StoredFacility {
-  id: string;
-  name: string;
-}
-
-/** A facility straight in the database, in the signed-in user's agency. */
-export async function insertFacility(
-  user: SignedInUser,
-  values: Partial<Omit<Insertable<FacilitiesTable>, "agency_id">> = {},
-): Promise<StoredFacility> {
-  return dbForE2E()
-    .insertInto("facilities")
-    .values({
-      name: `Facility ${token()}`,
-      license_number: `LIC-${digits(6)}`,
-      type: "Assisted Living",
-      capacity: 20,
-      current_occupancy: 10,
-      address_street: "100 Main St",
-      address_city: "Portland",
-      address_state: "OR",
-      address_zip: "97201",
-      contact_name: "Sam Contact",
-      contact_phone: uniquePhone(),
-      cost_range: "$3,000 - $5,000",
-      min_cost: 3000,
-      max_cost: 5000,
-      ...values,
-      agency_id: user.agencyId,
-    })
-    .returning(["id", "name"])
-    .executeTakeFirstOrThrow();
-}
-
 /** A form field by its label, with or without the required-field asterisk. */
 export const field = (scope: Page | Locator, label: string) =>
   scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s*\\*)?$`));
 
 export const toast = (page: Page, type: "success" | "error") => page.locator(`[data-toast-type=${type}]`);
 
-/** A CSV text (RFC 4180, as csv-stringify writes it) as rows of fields. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-    } else cell += c;
-  }
-  if (cell !== "" || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
-
 /** An exported CSV (with its byte order mark and the expected header) as one record a row. */
 export function csvRecords(text: string, expectedHeader: string[]): Array<Record<string, string>> {
   expect(text.startsWith("\uFEFF"), "the CSV starts with a UTF-8 byte order mark").toBe(true);
-  const [header, ...rows] = parseCsv(text.slice(1));
+  // As arrays first, so that a file without even a header row fails the header check.
+  const [header, ...rows]: string[][] = parse(text.slice(1));
   expect(header).toEqual(expectedHeader);
-  return rows.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]])));
+  return rows.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i]])));
 }

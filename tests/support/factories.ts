@@ -1,6 +1,7 @@
-// Minimal valid rows for integration tests. Each factory fills every NOT NULL column with a
-// valid value (see db/migrations) and takes overrides with the column names of db/types.ts;
-// references that are not given are created on the fly in the same agency.
+// Minimal valid rows for the integration tests (on testDb()) and the browser tests (on
+// dbForE2E(), through ./e2e-data). Each factory fills every NOT NULL column with a valid value
+// (see db/migrations) and takes overrides with the column names of db/types.ts; references that
+// are not given are created on the fly in the same agency.
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type {
   AgenciesTable,

@@ -1,0 +1,103 @@
+// Test data for the browser tests: the shared factories (./factories) on the e2e database, in
+// the signed-in user's agency and, where a row records who made it, made by that user. Both
+// projects run at once against one database, so e-mails, phones and names default to values no
+// other test uses.
+//
+//   const client = await insertClient(agency, { first_name: "Ann", tracker_status: "Target" });
+import type { Insertable, Selectable } from "kysely";
+import type { ClientsTable, Database, FacilitiesTable, PlacementsTable, TasksTable } from "../../db/types";
+import { createClient, createFacility, createPlacement, createTask } from "./factories";
+import { dbForE2E, digits, type SignedInUser, token, uniquePhone } from "./e2e";
+
+type Overrides<T> = Partial<Omit<Insertable<T>, "agency_id">>;
+
+/** A client row, with `name` ("First Last") as the screens show it. */
+export type StoredClient = Selectable<ClientsTable> & { name: string };
+export type StoredFacility = Selectable<FacilitiesTable>;
+export type StoredPlacement = Selectable<PlacementsTable> & { client: StoredClient; facility: StoredFacility };
+
+/** A client straight in the database, in the user's agency. */
+export async function insertClient(user: SignedInUser, values: Overrides<ClientsTable> = {}): Promise<StoredClient> {
+  const firstName = values.first_name ?? "Test";
+  const lastName = values.last_name ?? `Client${token()}`;
+  const row = await createClient(dbForE2E(), {
+    agencyId: user.agencyId,
+    created_by: user.id,
+    first_name: firstName,
+    last_name: lastName,
+    email: `${firstName}.${lastName}.${token()}@example.com`.toLowerCase(),
+    phone: uniquePhone(),
+    date_of_birth: "1942-06-15",
+    emergency_name: "Pat Relative",
+    emergency_relationship: "Daughter",
+    emergency_phone: uniquePhone(),
+    ...values,
+  });
+  return { ...row, name: `${row.first_name} ${row.last_name}` };
+}
+
+/** A facility straight in the database, in the user's agency (in Portland, OR, 10 of 20 beds free). */
+export function insertFacility(user: SignedInUser, values: Overrides<FacilitiesTable> = {}): Promise<StoredFacility> {
+  return createFacility(dbForE2E(), {
+    agencyId: user.agencyId,
+    name: `Facility ${token()}`,
+    license_number: `LIC-${digits(6)}`,
+    type: "Assisted Living",
+    capacity: 20,
+    current_occupancy: 10,
+    address_street: "100 Main St",
+    address_city: "Portland",
+    address_state: "OR",
+    address_zip: "97201",
+    contact_name: "Sam Contact",
+    contact_phone: uniquePhone(),
+    cost_range: "$3,000 - $5,000",
+    min_cost: 3000,
+    max_cost: 5000,
+    ...values,
+  });
+}
+
+/** A placement's columns but its client and facility. */
+export type PlacementValues = Omit<Overrides<PlacementsTable>, "client_id" | "facility_id">;
+
+/** A placement of `client` at `facility`, its agent the user (no timeline entries). */
+export async function insertPlacement(
+  user: SignedInUser,
+  client: StoredClient,
+  facility: StoredFacility,
+  values: PlacementValues = {},
+): Promise<StoredPlacement> {
+  const row = await createPlacement(dbForE2E(), {
+    agencyId: user.agencyId,
+    start_date: "2026-03-01",
+    agent_id: user.id,
+    created_by: user.id,
+    ...values,
+    client_id: client.id,
+    facility_id: facility.id,
+  });
+  return { ...row, client, facility };
+}
+
+/** A task in the user's agency, assigned to the user. */
+export function insertTask(user: SignedInUser, values: Overrides<TasksTable> = {}): Promise<Selectable<TasksTable>> {
+  return createTask(dbForE2E(), { agencyId: user.agencyId, assigned_to: user.id, ...values });
+}
+
+type AgencyTable = "clients" | "facilities" | "placements";
+
+/** The rows of that table in the user's agency, oldest first (what a test's actions stored). */
+function rowsOf<T extends AgencyTable>(table: T) {
+  return (user: SignedInUser): Promise<Array<Selectable<Database[T]>>> =>
+    dbForE2E()
+      .selectFrom(table as AgencyTable)
+      .selectAll()
+      .where("agency_id", "=", user.agencyId)
+      .orderBy("created_at")
+      .execute() as Promise<Array<Selectable<Database[T]>>>;
+}
+
+export const clientsOf = rowsOf("clients");
+export const facilitiesOf = rowsOf("facilities");
+export const placementsOf = rowsOf("placements");
