@@ -27,23 +27,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
   const id = params.id ?? "";
-  return submitForm(
-    request,
-    ClientSchema,
-    { failure: "Failed to update client", ignore: ["intent"] },
-    async (client, reply, form) => {
-      const stored = await getClient(db, ctx, id);
-      invariantResponse(stored, "Client not found.");
-      // A new e-mail or phone that another client has: the same warning as when adding one.
-      const contactChanged = !sameContact(stored, client);
-      if (contactChanged && form.get("intent") !== "save-anyway") {
-        const duplicates = await findDuplicateClients(db, ctx, client, id);
-        if (duplicates.length > 0) return json({ result: reply(), duplicates }, { status: 409 });
-      }
-      invariantResponse(await updateClient(db, ctx, id, client), "Client not found.");
-      return redirectWithToast("/clients", { type: "success", title: "Client updated successfully!" });
-    },
-  );
+  const options = { failure: "Failed to update client", ignore: ["intent"] };
+  return submitForm(request, ClientSchema, options, async (client, reply, form) => {
+    const stored = await getClient(db, ctx, id);
+    invariantResponse(stored, "Client not found.");
+    // A new e-mail or phone that another client has: the same warning as when adding one.
+    if (!sameContact(stored, client) && form.get("intent") !== "save-anyway") {
+      const duplicates = await findDuplicateClients(db, ctx, client, id);
+      if (duplicates.length > 0) return json({ result: reply(), duplicates }, { status: 409 });
+    }
+    invariantResponse(await updateClient(db, ctx, id, client), "Client not found.");
+    return redirectWithToast("/clients", { type: "success", title: "Client updated successfully!" });
+  });
 }
 
 export default function EditClientPage() {

@@ -17,20 +17,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
-  return submitForm(
-    request,
-    ClientSchema,
-    { failure: "Failed to create client", ignore: ["intent"] },
-    async (client, reply, form) => {
-      if (form.get("intent") !== "create-anyway") {
-        const duplicates = await findDuplicateClients(db, ctx, client);
-        // Nothing is lost: the form comes back as it was, with a way to go on.
-        if (duplicates.length > 0) return json({ result: reply(), duplicates }, { status: 409 });
-      }
-      await createClient(db, ctx, client);
-      return redirectWithToast("/clients", { type: "success", title: "Client created successfully!" });
-    },
-  );
+  const options = { failure: "Failed to create client", ignore: ["intent"] };
+  return submitForm(request, ClientSchema, options, async (client, reply, form) => {
+    if (form.get("intent") !== "create-anyway") {
+      const duplicates = await findDuplicateClients(db, ctx, client);
+      // Nothing is lost: the form comes back as it was, with a way to go on.
+      if (duplicates.length > 0) return json({ result: reply(), duplicates }, { status: 409 });
+    }
+    await createClient(db, ctx, client);
+    return redirectWithToast("/clients", { type: "success", title: "Client created successfully!" });
+  });
 }
 
 export default function NewClientPage() {
