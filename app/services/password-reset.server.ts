@@ -5,7 +5,7 @@ import {
   RESET_TOKEN_MINUTES,
   type ResetTokenRow,
 } from "~/models/password-reset.server";
-import { checkRateLimit, type RateLimited, recordHits } from "~/models/rate-limit.server";
+import { hitRateLimit, type RateLimited } from "~/models/rate-limit.server";
 import { deleteUserSessions } from "~/models/session.server";
 import { findActiveUserByEmail, getUserById, type SessionUser, setUserPassword } from "~/models/user.server";
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE, type ResetTokenProblem } from "~/schemas/auth";
@@ -37,9 +37,9 @@ export async function requestPasswordReset(db: DB, email: string, deps: ResetDep
     { key: `reset:email:${email.trim().toLowerCase()}`, rule: RULES.resetPerEmail },
     { key: `reset:address:${deps.ip}`, rule: RULES.resetPerAddress },
   ];
-  const limited = await checkRateLimit(db, limits, "Too many password reset requests");
+  // Counted before anything else: requests sent at once each see their own count.
+  const limited = await hitRateLimit(db, limits, "Too many password reset requests");
   if (limited) return limited;
-  await recordHits(db, limits);
 
   let delivered: Promise<void> = Promise.resolve();
   const user = await findActiveUserByEmail(db, email);
