@@ -78,12 +78,17 @@ export async function recordHits(
  * Counts this attempt first, then answers: a 429 that says how long to wait, worded as
  * "{what}. Please wait N minutes and try again.", when any key is now past its limit; null when
  * the attempt may go on. Counting before the work is what keeps attempts sent at once within the
- * limit: each sees its own count.
+ * limit: each sees its own count. A refused attempt takes its counts back: only the attempts
+ * that went on count.
  */
 export async function hitRateLimit(db: DB, limits: Limit[], what: string): Promise<RateLimited | null> {
   const rows = await recordHits(db, limits);
   const wait = waitFor(limits, rows, (count, limit) => count > limit);
   if (wait === 0) return null;
+  await forgiveHits(
+    db,
+    limits.map((l) => l.key),
+  );
   return {
     ok: false,
     status: 429,
@@ -92,12 +97,13 @@ export async function hitRateLimit(db: DB, limits: Limit[], what: string): Promi
   };
 }
 
-/** Takes back one counted event of a key (an attempt that turned out not to count). */
-export async function forgiveHit(db: DB, key: string): Promise<void> {
+/** Takes back one counted event of each key (an attempt that turned out not to count). */
+export async function forgiveHits(db: DB, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
   await db
     .updateTable("rate_limits")
     .set({ count: sql`greatest(count - 1, 0)` })
-    .where("key", "=", key)
+    .where("key", "in", [...keys].sort())
     .where("reset_at", ">", sql<Date>`now()`)
     .execute();
 }

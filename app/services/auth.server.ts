@@ -5,7 +5,7 @@ import { verifyLogin, type SessionUser } from "~/models/user.server";
 import { INVALID_CREDENTIALS, LoginFormSchema } from "~/schemas/auth";
 import type { DB } from "~/utils/db.server";
 import { getDb } from "~/utils/db.server";
-import { clearRateLimit, forgiveHit, hitRateLimit } from "~/models/rate-limit.server";
+import { clearRateLimit, forgiveHits, hitRateLimit } from "~/models/rate-limit.server";
 import { RULES } from "~/utils/rate-limit.server";
 import { clientIp } from "~/utils/request.server";
 
@@ -16,7 +16,7 @@ export type PasswordSignIn =
  * The one sign-in rule, for the screen and the API: rate limited per account and per
  * address (failures only), and the same answer for an unknown e-mail and a wrong password.
  * Each attempt is counted before the password is checked, so attempts sent at once cannot all
- * slip under the limit; a success then clears the account's count and takes back its own.
+ * slip under the limit; a success then clears the account's count and takes back the address's.
  */
 export async function signInWithPassword(
   db: DB,
@@ -29,7 +29,7 @@ export async function signInWithPassword(
   const user = await verifyLogin(db, input.email, input.password);
   if (!user) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   await clearRateLimit(db, account.key);
-  await forgiveHit(db, address.key);
+  await forgiveHits(db, [address.key]);
   return { ok: true, user };
 }
 
