@@ -48,7 +48,7 @@ export function logTransport(print: (text: string) => void = console.log): Email
       const body = email.text
         .trimEnd()
         .split("\n")
-        .map((line) => `  ${line}`)
+        .map((line) => (line ? `  ${line}` : ""))
         .join("\n");
       print(`[email] not sent (no RESEND_API_KEY), written here instead: "${email.subject}" to ${email.to}\n${body}`);
       return { id: "server-log" };
