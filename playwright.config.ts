@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { E2E_BASE_URL, E2E_PORT, E2E_SESSION_SECRET, SYSTEM_CHROMIUM, e2eDatabaseUrl } from "./tests/support/e2e-env";
+import { RESEND_STAND_IN_KEY, RESEND_STAND_IN_URL } from "./tests/support/resend-stand-in";
 
 // Browser tests (tests/e2e/*.spec.ts) against the built app, in Chromium, twice:
 //
@@ -67,26 +68,39 @@ export default defineConfig({
       grepInvert: /@js-only/,
     },
   ],
-  webServer: {
-    // Build once per run (its chatter goes to a log, shown when the build fails), then serve the
-    // production build exactly as `npm start` would.
-    command: `(npx remix build > ${buildLog} 2>&1 || (cat ${buildLog} >&2; exit 1)) && npx tsx server/index.ts`,
-    url: `${E2E_BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-    env: {
-      NODE_ENV: "production",
-      PORT: String(E2E_PORT),
-      DATABASE_URL: e2eDatabaseUrl(),
-      SESSION_SECRET: E2E_SESSION_SECRET,
-      APP_URL: E2E_BASE_URL,
-      DATA_DIR: dataDir,
-      UPLOAD_DIR: path.join(dataDir, "uploads"),
-      RESEND_API_KEY: "",
-      SEED_DEMO: "",
+  webServer: [
+    {
+      // Stands in for Resend: the server sends its e-mails there, and tests read them back
+      // (the outbox table keeps no reset links).
+      command: "npx tsx tests/support/resend-stand-in.ts",
+      url: `${RESEND_STAND_IN_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      // Build once per run (its chatter goes to a log, shown when the build fails), then serve the
+      // production build exactly as `npm start` would.
+      command: `(npx remix build > ${buildLog} 2>&1 || (cat ${buildLog} >&2; exit 1)) && npx tsx server/index.ts`,
+      url: `${E2E_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      env: {
+        NODE_ENV: "production",
+        PORT: String(E2E_PORT),
+        DATABASE_URL: e2eDatabaseUrl(),
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        APP_URL: E2E_BASE_URL,
+        DATA_DIR: dataDir,
+        UPLOAD_DIR: path.join(dataDir, "uploads"),
+        RESEND_API_KEY: RESEND_STAND_IN_KEY,
+        RESEND_BASE_URL: RESEND_STAND_IN_URL,
+        SEED_DEMO: "",
+      },
+    },
+  ],
 });

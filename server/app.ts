@@ -1,16 +1,30 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import type { TrustProxy } from "../app/utils/env.server";
+import { expressHandler, type HandleRequest, remixHandler } from "./remix";
+import {
+  BODY_LIMITS,
+  type BodyLimit,
+  isApiPath,
+  limitBodies,
+  refuseUnnormalisedPaths,
+  requireFormBodies,
+} from "./request-guards";
 
 export interface AppOptions {
   /** The Remix build, or a function that loads the current one (development). */
-  build: ServerBuild | (() => Promise<ServerBuild>);
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** Answers requests instead of a build (tests of the Express layer). */
+  handleRequest?: HandleRequest;
   mode: string;
   appUrl: string;
-  trustProxy?: boolean;
+  /** Which X-Forwarded-For hops to believe: none (false), the last N, or the proxies' addresses. */
+  trustProxy?: TrustProxy;
+  /** Request body limits by kind (default BODY_LIMITS). */
+  bodyLimits?: BodyLimit[];
 }
 
 function contentSecurityPolicy(nonce: string, mode: string) {
@@ -35,7 +49,7 @@ function contentSecurityPolicy(nonce: string, mode: string) {
  */
 function isCrossSiteFormPost(req: express.Request, appUrl: string): boolean {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return false;
-  if (req.path.startsWith("/api/")) return false; // bearer tokens, no ambient credentials
+  if (isApiPath(req.path)) return false; // bearer tokens, no ambient credentials
   const site = req.get("sec-fetch-site");
   if (site) return site === "cross-site" || site === "same-site";
   const origin = req.get("origin");
@@ -50,9 +64,11 @@ function isCrossSiteFormPost(req: express.Request, appUrl: string): boolean {
 }
 
 export function createApp(options: AppOptions) {
+  const handleRequest = options.handleRequest ?? (options.build && remixHandler(options.build, options.mode));
+  if (!handleRequest) throw new Error("createApp: give a build or a handleRequest");
   const app = express();
   app.disable("x-powered-by");
-  if (options.trustProxy) app.set("trust proxy", true);
+  setTrustProxy(app, options.trustProxy ?? false);
   app.use(compression());
 
   app.use((req, res, next) => {
@@ -72,6 +88,10 @@ export function createApp(options: AppOptions) {
     next();
   });
 
+  // Before any other check: they all read the path, and must read the one the app routes.
+  app.use(refuseUnnormalisedPaths);
+  app.use(requireFormBodies);
+  app.use(limitBodies(options.bodyLimits ?? BODY_LIMITS));
   app.use((req, res, next) => {
     if (!isCrossSiteFormPost(req, options.appUrl)) return next();
     res.status(403).type("text/plain").send("Cross-site form submissions are not allowed.");
@@ -85,11 +105,21 @@ export function createApp(options: AppOptions) {
 
   app.all(
     "*",
-    createRequestHandler({
-      build: options.build,
-      mode: options.mode,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-    }),
+    expressHandler(handleRequest, (_req, res) => ({ cspNonce: res.locals.cspNonce as string })),
   );
   return app;
+}
+
+/**
+ * Express's "trust proxy": the client address (req.ip) is read from X-Forwarded-For only as far
+ * as the proxies in front of the app: `1` believes the one hop the proxy added, never what the
+ * client wrote before it. Trusting every hop (true) would let a client choose its own address.
+ */
+function setTrustProxy(app: express.Express, trust: TrustProxy) {
+  if (trust === false || trust === 0) return;
+  try {
+    app.set("trust proxy", trust);
+  } catch (error) {
+    throw new Error(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

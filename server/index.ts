@@ -6,7 +6,9 @@ import { pathToFileURL } from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import { migrateToLatest } from "../db/migrate";
 import { DEMO_LOGIN, isDatabaseEmpty, seedDemo } from "../db/seed";
+import { schedulePruning } from "../app/services/maintenance.server";
 import { database } from "../app/utils/db.server";
+import { emailTransportSummary } from "../app/utils/email.server";
 import { env } from "../app/utils/env.server";
 import { createApp } from "./app";
 
@@ -49,6 +51,7 @@ function announce(workers: number) {
   const where = handle.embedded ? `embedded database in ${path.join(config.dataDir, "pgdata")}` : "DATABASE_URL";
   const processes = workers > 1 ? `, ${workers} processes` : "";
   console.log(`\nPlacement is running at http://localhost:${config.port}  (${where}${processes})`);
+  console.log(emailTransportSummary());
   if (handle.embedded || config.seedDemo) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
 }
 
@@ -57,7 +60,7 @@ async function serve(onListening: () => void) {
   const config = env();
   const handle = database();
   const build = mode === "development" ? loadBuild : await loadBuild();
-  const app = createApp({ build, mode, appUrl: config.appUrl, trustProxy: process.env.TRUST_PROXY === "1" });
+  const app = createApp({ build, mode, appUrl: config.appUrl, trustProxy: config.trustProxy });
 
   const server = app.listen(config.port, () => {
     onListening();
@@ -99,12 +102,14 @@ async function main() {
   }
   await prepareDatabase();
   const workers = workerCount();
+  // Old sessions, reset links and rate-limit windows are deleted by this one process (not by
+  // every worker); its pool opens a connection only when it runs.
+  schedulePruning(database().db);
   if (workers === 1) {
     await serve(() => announce(1));
     return;
   }
-  // The primary only supervises: its own pool is not needed any more.
-  await database().close();
+  // The primary supervises, and prunes.
   let stopping = false;
   let ready = 0;
   const fork = () => {

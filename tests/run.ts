@@ -506,11 +506,13 @@ async function main(): Promise<number> {
       results.push({ name: "e2e (Playwright)", ok: false, ms: 0, note: "no Chromium" });
     } else {
       const port = await freePort();
+      const resendPort = await freePort();
       info(`Chromium ${SYSTEM_CHROMIUM}; the app is built and served on port ${port} by Playwright's webServer`);
       const code = await runLoud(bin("playwright"), ["test", ...plan.playwrightArgs], {
         ...process.env,
         E2E_DATABASE_URL: dbs.e2eUrl,
         E2E_PORT: String(port),
+        E2E_RESEND_PORT: String(resendPort), // the Resend stand-in (tests/support/resend-stand-in.ts)
         E2E_DATA_DIR: e2eDataDir,
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
       });

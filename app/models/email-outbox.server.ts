@@ -2,10 +2,11 @@ import type { DB } from "~/utils/db.server";
 import type { OutgoingEmail } from "~/utils/email.server";
 
 // The email_outbox table: every e-mail is recorded here before it is handed to a transport, and
-// its row says what became of it (sent with the provider's id, or failed with the error).
+// its row says what became of it (sent with the provider's id, or failed with the error). A row
+// never holds a secret link: callers store the e-mail with its secrets taken out.
 
-/** Records the e-mail as queued; returns its id. Part of the caller's transaction. */
-export async function queueEmail(db: DB, email: OutgoingEmail & { from: string }): Promise<string> {
+/** Records the e-mail as queued, as given; returns its id. Part of the caller's transaction. */
+export async function queueEmail(db: DB, email: Omit<OutgoingEmail, "secrets"> & { from: string }): Promise<string> {
   const row = await db
     .insertInto("email_outbox")
     .values({
@@ -20,23 +21,6 @@ export async function queueEmail(db: DB, email: OutgoingEmail & { from: string }
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-export interface QueuedEmail {
-  kind: string;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export async function getQueuedEmail(db: DB, id: string): Promise<QueuedEmail> {
-  return db
-    .selectFrom("email_outbox")
-    .select(["kind", "from_address as from", "to_address as to", "subject", "text_body as text", "html_body as html"])
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
 }
 
 export async function markEmailSent(db: DB, id: string, providerId: string): Promise<void> {

@@ -42,6 +42,19 @@ export async function findResetToken(
     .executeTakeFirst();
 }
 
+/**
+ * Deletes reset tokens used or expired more than `keepHours` ago (kept that long so an old link
+ * still says "already used" or "expired" rather than "not valid"). Returns how many.
+ */
+export async function deleteSpentResetTokens(db: DB, keepHours = 24): Promise<number> {
+  const cutoff = sql<Date>`now() - make_interval(hours => ${keepHours})`;
+  const result = await db
+    .deleteFrom("password_resets")
+    .where((eb) => eb.or([eb("used_at", "<=", cutoff), eb("expires_at", "<=", cutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Marks the token used; any other link of the user still out there stops working too. */
 export async function consumeResetToken(db: DB, row: Pick<ResetTokenRow, "id" | "userId">): Promise<void> {
   await db.updateTable("password_resets").set({ used_at: new Date() }).where("id", "=", row.id).execute();

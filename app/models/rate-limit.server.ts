@@ -21,10 +21,18 @@ export async function rateLimitWait(db: DB, limits: Limit[]): Promise<number> {
     )
     .where("reset_at", ">", sql<Date>`now()`)
     .execute();
+  return waitFor(limits, rows, (count, limit) => count >= limit);
+}
+
+function waitFor(
+  limits: Limit[],
+  rows: Array<{ key: string; count: number; seconds: number }>,
+  over: (count: number, limit: number) => boolean,
+): number {
   let wait = 0;
   for (const row of rows) {
     const rule = limits.find((l) => l.key === row.key)?.rule;
-    if (rule && row.count >= rule.limit) wait = Math.max(wait, Math.max(1, row.seconds));
+    if (rule && over(row.count, rule.limit)) wait = Math.max(wait, Math.max(1, row.seconds));
   }
   return wait;
 }
@@ -37,27 +45,20 @@ export interface RateLimited {
 }
 
 /**
- * The answer when any key is over its limit: a 429 that says how long to wait, worded as
- * "{what}. Please wait N minutes and try again."; null when every key may go on.
+ * Counts one event for each key (a new window starts when the last one is over) and returns the
+ * counts after it. One statement: requests that arrive at once each get their own count.
  */
-export async function checkRateLimit(db: DB, limits: Limit[], what: string): Promise<RateLimited | null> {
-  const wait = await rateLimitWait(db, limits);
-  if (wait === 0) return null;
-  return {
-    ok: false,
-    status: 429,
-    retryAfter: wait,
-    message: `${what}. Please wait ${minutesText(wait)} and try again.`,
-  };
-}
-
-/** Counts one event for each key (a new window starts when the last one is over). */
-export async function recordHits(db: DB, limits: Limit[]): Promise<void> {
-  if (limits.length === 0) return;
-  await db
+export async function recordHits(
+  db: DB,
+  limits: Limit[],
+): Promise<Array<{ key: string; count: number; seconds: number }>> {
+  if (limits.length === 0) return [];
+  // Keys in one order for every statement: two requests never wait on each other's rows in a cycle.
+  const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return db
     .insertInto("rate_limits")
     .values(
-      limits.map((l) => ({
+      sorted.map((l) => ({
         key: l.key,
         count: 1,
         reset_at: sql<Date>`now() + make_interval(secs => ${l.rule.windowMs / 1000})`,
@@ -69,16 +70,53 @@ export async function recordHits(db: DB, limits: Limit[]): Promise<void> {
         reset_at: sql`CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END`,
       }),
     )
+    .returning(["key", "count", sql<number>`ceil(extract(epoch from reset_at - now()))::int`.as("seconds")])
     .execute();
-  // Now and then, forget windows long over.
-  if (Math.random() < 0.01) {
-    await db
-      .deleteFrom("rate_limits")
-      .where("reset_at", "<", sql<Date>`now() - interval '1 day'`)
-      .execute();
-  }
+}
+
+/**
+ * Counts this attempt first, then answers: a 429 that says how long to wait, worded as
+ * "{what}. Please wait N minutes and try again.", when any key is now past its limit; null when
+ * the attempt may go on. Counting before the work is what keeps attempts sent at once within the
+ * limit: each sees its own count. A refused attempt takes its counts back: only the attempts
+ * that went on count.
+ */
+export async function hitRateLimit(db: DB, limits: Limit[], what: string): Promise<RateLimited | null> {
+  const rows = await recordHits(db, limits);
+  const wait = waitFor(limits, rows, (count, limit) => count > limit);
+  if (wait === 0) return null;
+  await forgiveHits(
+    db,
+    limits.map((l) => l.key),
+  );
+  return {
+    ok: false,
+    status: 429,
+    retryAfter: wait,
+    message: `${what}. Please wait ${minutesText(wait)} and try again.`,
+  };
+}
+
+/** Takes back one counted event of each key (an attempt that turned out not to count). */
+export async function forgiveHits(db: DB, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .updateTable("rate_limits")
+    .set({ count: sql`greatest(count - 1, 0)` })
+    .where("key", "in", [...keys].sort())
+    .where("reset_at", ">", sql<Date>`now()`)
+    .execute();
 }
 
 export async function clearRateLimit(db: DB, key: string): Promise<void> {
   await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+}
+
+/** Forgets windows that are over (a new hit starts a new window anyway); returns how many. */
+export async function deleteEndedRateLimits(db: DB): Promise<number> {
+  const result = await db
+    .deleteFrom("rate_limits")
+    .where("reset_at", "<=", sql<Date>`now()`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -92,9 +92,20 @@ export async function deleteUserSessions(db: DB, userId: string): Promise<void> 
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
-export async function deleteExpiredSessions(db: DB): Promise<void> {
-  await db
+/**
+ * Deletes the sessions that can no longer be used: past their absolute limit, and browser
+ * sessions idle for longer than `idleMinutes`. Returns how many.
+ */
+export async function deleteExpiredSessions(db: DB, limits: Pick<SessionLimits, "idleMinutes">): Promise<number> {
+  const idleCutoff = new Date(Date.now() - limits.idleMinutes * 60_000);
+  const result = await db
     .deleteFrom("sessions")
-    .where("expires_at", "<", sql<Date>`now()`)
-    .execute();
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", sql<Date>`now()`),
+        eb.and([eb("kind", "=", "browser"), eb("last_used_at", "<=", idleCutoff)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

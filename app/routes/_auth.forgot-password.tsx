@@ -14,7 +14,7 @@ import { requestPasswordReset } from "~/services/password-reset.server";
 import { ForgotPasswordSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { clientIp } from "~/utils/request.server";
+import { clientIp, readFormData } from "~/utils/request.server";
 import { requireAnonymous } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password · Senior Placement" }];
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // Answers the page (without JavaScript) and the sign-in dialog's fetcher alike.
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") {
     return json<ForgotPasswordData>({ status: "error", result: submission.reply() }, { status: 400 });
   }

@@ -13,6 +13,7 @@ import { PasswordInput } from "~/components/ui/password-input";
 import { LOGIN_FAILED_FALLBACK, LoginFormSchema } from "~/schemas/auth";
 import { authenticator, SignInError } from "~/services/auth.server";
 import { requireAnonymous, safeRedirect, signInAndRedirect } from "~/services/session.server";
+import { readFormData } from "~/utils/request.server";
 import type { Toast } from "~/utils/toast";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Senior Placement" }];
@@ -24,6 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
+  // A body that is not a readable form is a 415 or 400 here, not an error inside the strategy.
+  await readFormData(request.clone());
   try {
     const { user, remember, redirectTo } = await authenticator.authenticate("form", request);
     return await signInAndRedirect(request, user, {

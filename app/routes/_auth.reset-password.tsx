@@ -28,6 +28,7 @@ import {
 } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { readFormData } from "~/utils/request.server";
 import { redirectWithToast, requireAnonymous } from "~/services/session.server";
 import type { Toast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -57,7 +58,7 @@ const toast = (type: Toast["type"], title: string, description: string): Toast =
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   // What the checklist shows after a submit without JavaScript (the passwords are not sent back).
   const password = String(formData.get("password") ?? "");

@@ -1,11 +1,18 @@
 import * as z from "zod";
 import { EmailSchema } from "./common";
 
+/** No password is longer (NewPasswordSchema): a longer one is refused before any check. */
+const MAX_PASSWORD_LENGTH = 200;
+export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+
 // Shared by the sign-in screen (Conform) and POST /api/auth/login.
 
 export const LoginSchema = z.strictObject({
   email: EmailSchema,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
 });
 
 export const LoginFormSchema = LoginSchema.extend({
@@ -33,20 +40,34 @@ export function passwordMeetsRules(value: string): boolean {
 
 export const NewPasswordSchema = z
   .string({ error: "Password is required" })
-  .max(200, INVALID_PASSWORD_MESSAGE)
+  .max(MAX_PASSWORD_LENGTH, INVALID_PASSWORD_MESSAGE)
   .refine(passwordMeetsRules, INVALID_PASSWORD_MESSAGE);
 
 /** The forgot-password form and POST /api/auth/forgot-password. */
 export const ForgotPasswordSchema = z.strictObject({ email: EmailSchema });
+
+/** Why a reset link does not work: a clear message for each case, with a way to ask again. */
+export const RESET_TOKEN_PROBLEMS = {
+  invalid: "This password reset link is not valid. Please request a new one.",
+  expired: "This password reset link has expired. Please request a new one.",
+  used: "This password reset link has already been used. Please request a new one.",
+} as const;
+export type ResetTokenProblem = keyof typeof RESET_TOKEN_PROBLEMS;
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match.";
 
 /** The reset-password form and POST /api/auth/reset-password. */
 export const ResetPasswordSchema = z
   .strictObject({
-    token: z.string({ error: "The reset token is missing" }).trim().min(1, "The reset token is missing").max(200),
+    token: z
+      .string({ error: "The reset token is missing" })
+      .trim()
+      .min(1, "The reset token is missing")
+      .max(200, RESET_TOKEN_PROBLEMS.invalid),
     password: NewPasswordSchema,
-    confirmPassword: z.string({ error: "Please confirm your password" }).max(200),
+    confirmPassword: z
+      .string({ error: "Please confirm your password" })
+      .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
   })
   .refine((value) => value.password === value.confirmPassword, {
     path: ["confirmPassword"],
@@ -57,11 +78,3 @@ export const ResetPasswordSchema = z
 export const FORGOT_PASSWORD_MESSAGE =
   "If an account exists for that email address, we have sent instructions to reset the password. The link works for 30 minutes.";
 export const PASSWORD_RESET_MESSAGE = "Your password has been reset. You can now log in with your new password.";
-
-/** Why a reset link does not work: a clear message for each case, with a way to ask again. */
-export const RESET_TOKEN_PROBLEMS = {
-  invalid: "This password reset link is not valid. Please request a new one.",
-  expired: "This password reset link has expired. Please request a new one.",
-  used: "This password reset link has already been used. Please request a new one.",
-} as const;
-export type ResetTokenProblem = keyof typeof RESET_TOKEN_PROBLEMS;

@@ -9,7 +9,9 @@ import {
   optionalText,
   pageParam,
   requiredText,
+  searchParam,
   sortParam,
+  text,
   vocabulary,
   ZIP_PATTERN,
 } from "./common";
@@ -30,12 +32,15 @@ import {
 const phone = (message: string) =>
   requiredText(message, 40).refine((v) => v.replace(/\D/g, "").length >= 7, "Please enter a valid phone number");
 
+/** The largest budget taken, by field or in a budget range. */
+const MAX_BUDGET = 10_000_000;
+
 const money = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .int(`${label} must be a whole number`)
     .min(0, `${label} cannot be negative`)
-    .max(10_000_000, `${label} is too large`)
+    .max(MAX_BUDGET, `${label} is too large`)
     .nullish()
     .transform((v) => v ?? null);
 
@@ -64,8 +69,7 @@ export const ClientSchema = z
       .strictObject({
         street: optionalText(200),
         city: optionalText(100),
-        state: z
-          .string()
+        state: text()
           .trim()
           .transform((v) => v.toUpperCase().slice(0, 2))
           .nullish()
@@ -84,7 +88,7 @@ export const ClientSchema = z
     medicalConditions: entries,
     medications: entries,
     /** Free notes on the form; on the API, the spec's encoding (its conditions and medications are added). */
-    medicalNotes: z.string().max(10_000, "Medical notes must be at most 10,000 characters").nullish(),
+    medicalNotes: text().max(10_000, "Medical notes must be at most 10,000 characters").nullish(),
     careLevel: vocabulary("Care level", CARE_LEVELS, CARE_LEVEL_ALIASES).optional(),
     trackerStatus: vocabulary("Status", CLIENT_STATUSES, CLIENT_STATUS_ALIASES).optional(),
     budget: z
@@ -94,7 +98,17 @@ export const ClientSchema = z
         message: "Maximum budget must be greater than the minimum budget",
       })
       .prefault({}),
-    financialInfo: z.strictObject({ budgetRange: z.string().max(100).nullish() }).optional(),
+    financialInfo: z
+      .strictObject({
+        budgetRange: text()
+          .max(100)
+          .refine((range) => {
+            const { min, max } = parseBudgetRange(range);
+            return (min ?? 0) <= MAX_BUDGET && (max ?? 0) <= MAX_BUDGET;
+          }, "Budget is too large: at most $10,000,000")
+          .nullish(),
+      })
+      .optional(),
     preferences: z
       .strictObject({
         location: optionalText(200),
@@ -139,10 +153,7 @@ export const CLIENT_PAGE_SIZE = 12;
 
 /** The clients list: the screen's URL and GET /api/clients take the same parameters. */
 export const ClientListQuerySchema = z.strictObject({
-  search: z.preprocess(
-    emptyToUndefined,
-    z.string().trim().max(100, "search must be at most 100 characters").optional(),
-  ),
+  search: searchParam,
   status: z.preprocess(emptyToUndefined, vocabulary("Status", CLIENT_STATUSES, CLIENT_STATUS_ALIASES).optional()),
   careLevel: z.preprocess(emptyToUndefined, vocabulary("Care level", CARE_LEVELS, CARE_LEVEL_ALIASES).optional()),
   sort: sortParam(CLIENT_SORT_FIELDS, "-updatedAt"),

@@ -4,8 +4,17 @@ import { canonical } from "~/utils/vocabulary";
 
 // Pieces shared by the entity schemas (browser-safe).
 
+/** Postgres cannot store the NUL character in text: it is refused with this, never a 500. */
+export const NUL_MESSAGE = "Contains a character that is not allowed (a null character). Please remove it.";
+
+export const hasNoNul = (value: string) => !value.includes("\u0000");
+
+/** Any text field or query parameter: a string without NUL characters. */
+export const text = (params?: { error: string }) =>
+  z.string(params).refine(hasNoNul, { message: NUL_MESSAGE, abort: true });
+
 export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  text({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /**
  * A calendar date written YYYY-MM-DD that exists (no 30 February) and that Postgres stores
@@ -19,8 +28,7 @@ export function isIsoDate(value: string): boolean {
 
 /** Empty, null or absent: null. */
 export const optionalText = (max = 200) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()
@@ -57,6 +65,7 @@ export const entries = z
   .transform((value) =>
     cleanEntries(value == null ? [] : Array.isArray(value) ? value.filter((v): v is string => Boolean(v)) : [value]),
   )
+  .refine((list) => list.every(hasNoNul), { message: NUL_MESSAGE, abort: true })
   .refine((list) => list.length <= 50, "At most 50 entries");
 
 export const MAX_PAGE_SIZE = 100;
@@ -97,6 +106,12 @@ export const limitParam = (fallback: number) =>
 
 export const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
+/** A list's free-text `search`. */
+export const searchParam = z.preprocess(
+  emptyToUndefined,
+  text().trim().max(100, "search must be at most 100 characters").optional(),
+);
+
 /**
  * A checkbox: true or false from JSON, "on"/"off" (or "true"/"false") from a form. Absent stays
  * undefined: a form action marks its unticked boxes "off" first (see readCheckboxes).
@@ -131,6 +146,10 @@ export const distinctEntries = (noun: string) =>
         .flatMap((v) => v.split(","))
         .map((v) => v.trim().replace(/\s+/g, " "))
         .filter(Boolean);
+      if (!list.every(hasNoNul)) {
+        ctx.addIssue({ code: "custom", message: NUL_MESSAGE });
+        return z.NEVER;
+      }
       const seen = new Set<string>();
       for (const entry of list) {
         if (seen.has(entry.toLowerCase())) {

@@ -14,7 +14,9 @@ import {
   limitParam,
   pageParam,
   requiredText,
+  searchParam,
   sortParam,
+  text,
   vocabulary,
   wholeNumber,
   ZIP_PATTERN,
@@ -51,8 +53,7 @@ export const FacilitySchema = z
       .strictObject({
         street: requiredText("Street address is required", 200),
         city: requiredText("City is required", 100),
-        state: z
-          .string({ error: "State is required" })
+        state: text({ error: "State is required" })
           .trim()
           .min(1, "State is required")
           .transform((v) => v.toUpperCase().slice(0, 2))
@@ -81,8 +82,7 @@ export const FacilitySchema = z
     minCost: money("Minimum cost cannot be negative"),
     maxCost: money("Maximum cost cannot be negative"),
     acceptsInsurance: checkbox,
-    notes: z
-      .string()
+    notes: text()
       .trim()
       .max(5000, "Notes must be at most 5,000 characters")
       .nullish()
@@ -141,10 +141,7 @@ const price = (name: string) =>
 /** The facility directory: the screen's URL and GET /api/facilities take the same parameters. */
 export const FacilityListQuerySchema = z
   .strictObject({
-    search: z.preprocess(
-      emptyToUndefined,
-      z.string().trim().max(100, "search must be at most 100 characters").optional(),
-    ),
+    search: searchParam,
     type: z.preprocess(emptyToUndefined, vocabulary("Type", FACILITY_TYPES, FACILITY_TYPE_ALIASES).optional()),
     availability: z.preprocess(
       emptyToUndefined,

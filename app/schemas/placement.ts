@@ -8,7 +8,7 @@ import {
   PRIORITIES,
   PRIORITY_ALIASES,
 } from "~/utils/vocabulary";
-import { checkbox, emptyToUndefined, isIsoDate, limitParam, pageParam, vocabulary } from "./common";
+import { checkbox, emptyToUndefined, isIsoDate, limitParam, pageParam, searchParam, text, vocabulary } from "./common";
 
 // One schema for the placement form and the placements API (spec 001 §5 Placement form).
 
@@ -64,8 +64,7 @@ export const PlacementSchema = z
       z.enum(PAYMENT_METHODS, { error: `Payment method must be one of ${PAYMENT_METHODS.join(", ")}` }).nullish(),
     ),
     depositAmount: amount("Deposit amount"),
-    notes: z
-      .string()
+    notes: text()
       .trim()
       .max(10_000, "Notes must be at most 10,000 characters")
       .nullish()
@@ -107,10 +106,7 @@ const reference_param = (name: string) =>
 
 /** The placements list: the screen's URL and GET /api/placements take the same parameters. */
 export const PlacementListQuerySchema = z.strictObject({
-  search: z.preprocess(
-    emptyToUndefined,
-    z.string().trim().max(100, "search must be at most 100 characters").optional(),
-  ),
+  search: searchParam,
   status: z.preprocess(emptyToUndefined, vocabulary("Status", PLACEMENT_STATUSES, PLACEMENT_STATUS_ALIASES).optional()),
   priority: z.preprocess(emptyToUndefined, vocabulary("Priority", PRIORITIES, PRIORITY_ALIASES).optional()),
   facilityId: reference_param("facilityId"),

@@ -5,7 +5,7 @@ import { verifyLogin, type SessionUser } from "~/models/user.server";
 import { INVALID_CREDENTIALS, LoginFormSchema } from "~/schemas/auth";
 import type { DB } from "~/utils/db.server";
 import { getDb } from "~/utils/db.server";
-import { checkRateLimit, clearRateLimit, recordHits } from "~/models/rate-limit.server";
+import { clearRateLimit, forgiveHits, hitRateLimit } from "~/models/rate-limit.server";
 import { RULES } from "~/utils/rate-limit.server";
 import { clientIp } from "~/utils/request.server";
 
@@ -15,23 +15,21 @@ export type PasswordSignIn =
 /**
  * The one sign-in rule, for the screen and the API: rate limited per account and per
  * address (failures only), and the same answer for an unknown e-mail and a wrong password.
+ * Each attempt is counted before the password is checked, so attempts sent at once cannot all
+ * slip under the limit; a success then clears the account's count and takes back the address's.
  */
 export async function signInWithPassword(
   db: DB,
   input: { email: string; password: string; ip: string },
 ): Promise<PasswordSignIn> {
-  const limits = [
-    { key: `login:account:${input.email.trim().toLowerCase()}`, rule: RULES.loginPerAccount },
-    { key: `login:address:${input.ip}`, rule: RULES.loginPerAddress },
-  ];
-  const limited = await checkRateLimit(db, limits, "Too many failed sign-in attempts");
+  const account = { key: `login:account:${input.email.trim().toLowerCase()}`, rule: RULES.loginPerAccount };
+  const address = { key: `login:address:${input.ip}`, rule: RULES.loginPerAddress };
+  const limited = await hitRateLimit(db, [account, address], "Too many failed sign-in attempts");
   if (limited) return limited;
   const user = await verifyLogin(db, input.email, input.password);
-  if (!user) {
-    await recordHits(db, limits);
-    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
-  }
-  await clearRateLimit(db, limits[0].key);
+  if (!user) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  await clearRateLimit(db, account.key);
+  await forgiveHits(db, [address.key]);
   return { ok: true, user };
 }
 

@@ -1,18 +1,42 @@
-import { getQueuedEmail, markEmailFailed, markEmailSent, queueEmail } from "~/models/email-outbox.server";
+import { markEmailFailed, markEmailSent, queueEmail } from "~/models/email-outbox.server";
 import type { DB } from "~/utils/db.server";
-import { configuredTransport, type EmailTransport, type OutgoingEmail } from "~/utils/email.server";
+import { configuredTransport, escapeHtml, type EmailTransport, type OutgoingEmail } from "~/utils/email.server";
 import { env } from "~/utils/env.server";
 
 // Every e-mail is first written to the email_outbox table (queued), then handed to the
-// transport, and its row records what became of it. Without RESEND_API_KEY there is no
-// transport: the row stays queued and the server log gets a line (with the link in it), so a
-// local install still works.
+// transport (Resend, or without RESEND_API_KEY the server log), and its row records what became
+// of it. A secret link (password reset) is never written to the table: the row keeps the e-mail
+// with the link taken out, and the whole e-mail only lives in memory until it is handed over.
 
 export { emailLayout, type EmailTransport } from "~/utils/email.server";
 
-/** Records the e-mail in the outbox; returns its id for deliverEmail. Part of the caller's transaction. */
-export function queueOutgoingEmail(db: DB, email: OutgoingEmail): Promise<string> {
-  return queueEmail(db, { ...email, from: env().emailFrom });
+/** What a stored e-mail says in place of a secret link. */
+export const LINK_NOT_STORED = "[link not stored]";
+
+/** A queued e-mail: its outbox row, and the whole message (secrets included), in memory only. */
+export interface PendingEmail {
+  id: string;
+  message: Omit<OutgoingEmail, "secrets"> & { from: string };
+}
+
+function withoutSecrets(text: string, secrets: string[], escape: (value: string) => string = (v) => v): string {
+  let result = text;
+  for (const secret of secrets) {
+    if (secret) result = result.split(escape(secret)).join(escape(LINK_NOT_STORED));
+  }
+  return result;
+}
+
+/** Records the e-mail in the outbox, without its secrets. Part of the caller's transaction. */
+export async function queueOutgoingEmail(db: DB, email: OutgoingEmail): Promise<PendingEmail> {
+  const { secrets = [], ...message } = email;
+  const full = { ...message, from: env().emailFrom };
+  const id = await queueEmail(db, {
+    ...full,
+    text: withoutSecrets(full.text, secrets),
+    html: withoutSecrets(full.html, secrets, escapeHtml),
+  });
+  return { id, message: full };
 }
 
 /**
@@ -21,31 +45,25 @@ export function queueOutgoingEmail(db: DB, email: OutgoingEmail): Promise<string
  */
 export async function deliverEmail(
   db: DB,
-  id: string,
-  transport: EmailTransport | null = configuredTransport(),
-  logWhenUnsent?: string,
-): Promise<"sent" | "failed" | "queued"> {
+  pending: PendingEmail,
+  transport: EmailTransport = configuredTransport(),
+): Promise<"sent" | "failed"> {
+  const { id, message } = pending;
   try {
-    const email = await getQueuedEmail(db, id);
-    if (!transport) {
-      console.log(`[email] not sent (no RESEND_API_KEY): ${email.kind} to ${email.to}, kept in the outbox`);
-      if (logWhenUnsent) console.log(`[email] ${logWhenUnsent}`);
-      return "queued";
-    }
     try {
       const { id: providerId } = await transport.send({
-        from: email.from,
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
       });
       await markEmailSent(db, id, providerId);
       return "sent";
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(`[email] ${transport.name} failed to send ${email.kind} (outbox ${id}): ${message}`);
-      await markEmailFailed(db, id, message);
+      const text = error instanceof Error ? error.message : String(error);
+      console.error(`[email] ${transport.name} failed to send ${message.kind} (outbox ${id}): ${text}`);
+      await markEmailFailed(db, id, text);
       return "failed";
     }
   } catch (error) {

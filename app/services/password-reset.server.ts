@@ -5,7 +5,7 @@ import {
   RESET_TOKEN_MINUTES,
   type ResetTokenRow,
 } from "~/models/password-reset.server";
-import { checkRateLimit, type RateLimited, recordHits } from "~/models/rate-limit.server";
+import { hitRateLimit, type RateLimited } from "~/models/rate-limit.server";
 import { deleteUserSessions } from "~/models/session.server";
 import { findActiveUserByEmail, getUserById, type SessionUser, setUserPassword } from "~/models/user.server";
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE, type ResetTokenProblem } from "~/schemas/auth";
@@ -22,8 +22,8 @@ const MIN_ANSWER_MS = 250;
 export interface ResetDeps {
   appUrl: string;
   ip: string;
-  /** The e-mail transport; undefined = the configured one (Resend with a key, else none). */
-  transport?: EmailTransport | null;
+  /** The e-mail transport; undefined = the configured one (Resend with a key, else the server log). */
+  transport?: EmailTransport;
 }
 
 export type ForgotPasswordResult =
@@ -37,21 +37,19 @@ export async function requestPasswordReset(db: DB, email: string, deps: ResetDep
     { key: `reset:email:${email.trim().toLowerCase()}`, rule: RULES.resetPerEmail },
     { key: `reset:address:${deps.ip}`, rule: RULES.resetPerAddress },
   ];
-  const limited = await checkRateLimit(db, limits, "Too many password reset requests");
+  // Counted before anything else: requests sent at once each see their own count.
+  const limited = await hitRateLimit(db, limits, "Too many password reset requests");
   if (limited) return limited;
-  await recordHits(db, limits);
 
   let delivered: Promise<void> = Promise.resolve();
   const user = await findActiveUserByEmail(db, email);
   if (user) {
-    const { outboxId, link } = await db.transaction().execute(async (trx) => {
+    const pending = await db.transaction().execute(async (trx) => {
       const token = await issueResetToken(trx, user.id, deps.ip);
       const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      return { outboxId: await queueOutgoingEmail(trx, resetEmail(user, link)), link };
+      return queueOutgoingEmail(trx, resetEmail(user, link));
     });
-    delivered = deliverEmail(db, outboxId, deps.transport, `password reset link for ${user.email}: ${link}`).then(
-      () => {},
-    );
+    delivered = deliverEmail(db, pending, deps.transport).then(() => {});
   }
   const left = MIN_ANSWER_MS - (Date.now() - started);
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
@@ -75,6 +73,7 @@ function resetEmail(user: SessionUser, link: string) {
       paragraphs: [paragraphs[0], paragraphs[1], paragraphs[2]],
       button: { label: "Choose a new password", href: link },
     }),
+    secrets: [link],
   };
 }
 
@@ -127,10 +126,10 @@ export async function resetPassword(
     await setUserPassword(trx, row.userId, input.password);
     await deleteUserSessions(trx, row.userId);
     const user = await getUserById(trx, row.userId);
-    return { outboxId: user ? await queueOutgoingEmail(trx, changedEmail(user, deps.appUrl)) : null } as const;
+    return { pending: user ? await queueOutgoingEmail(trx, changedEmail(user, deps.appUrl)) : null } as const;
   });
-  if (!("outboxId" in outcome)) return { ok: false, problem: outcome.problem };
-  const { outboxId } = outcome;
-  const delivered = outboxId ? deliverEmail(db, outboxId, deps.transport).then(() => {}) : Promise.resolve();
+  if (!("pending" in outcome)) return { ok: false, problem: outcome.problem };
+  const { pending } = outcome;
+  const delivered = pending ? deliverEmail(db, pending, deps.transport).then(() => {}) : Promise.resolve();
   return { ok: true, message: PASSWORD_RESET_MESSAGE, delivered };
 }

@@ -3,7 +3,7 @@ import { getSessionUser, deleteSession, createSession } from "~/models/session.s
 import type { SessionUser } from "~/models/user.server";
 import type { Ctx } from "~/models/context";
 import { type DB, getDb } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { appUrl, env } from "~/utils/env.server";
 import type { Toast, ToastType } from "~/utils/toast";
 import { clientIp } from "~/utils/request.server";
 
@@ -140,9 +140,19 @@ export async function signInAndRedirect(
   return redirect(options.redirectTo, { headers });
 }
 
+/**
+ * Ends the session and goes to `to`. The cookie is cleared even when the row cannot be deleted
+ * (the database is down): the browser is signed out, and the row expires on its own.
+ */
 export async function signOutAndRedirect(request: Request, to = "/login"): Promise<Response> {
   const token = await readSessionToken(request);
-  if (token) await deleteSession(getDb(), token);
+  if (token) {
+    try {
+      await deleteSession(getDb(), token);
+    } catch (error) {
+      console.error("[session] could not delete the session row at sign-out", error);
+    }
+  }
   return redirect(to, {
     headers: { "Set-Cookie": await getCookies().session.serialize("", { maxAge: 0 }) },
   });
@@ -183,10 +193,32 @@ export function sidebarCookie(collapsed: boolean): Promise<string> {
   return getCookies().sidebar.serialize(collapsed ? "collapsed" : "expanded");
 }
 
-/** Only same-site relative paths: never an open redirect. */
+// Control characters (browsers drop tab, CR and LF from URLs), C1 controls and backslashes
+// (read as "/" by browsers): never part of a path this app sends anyone to.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE_IN_REDIRECT = /[\u0000-\u001F\u007F-\u009F\\]/;
+
+/**
+ * Only a path of this site (APP_URL's origin): anything else, or anything that could turn into
+ * another site once a browser or a proxy cleans or decodes it, goes to the fallback.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || UNSAFE_IN_REDIRECT.test(to)) {
     return fallback;
   }
-  return to;
+  // The path decoded once must be as harmless (%09, %5C and %2F are what others may decode).
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(to.split(/[?#]/, 1)[0]);
+  } catch {
+    return fallback;
+  }
+  if (decoded.startsWith("//") || UNSAFE_IN_REDIRECT.test(decoded)) return fallback;
+  const base = new URL(appUrl());
+  const url = new URL(to, base);
+  // Re-serialised: what goes into the Location header is plain, encoded ASCII. Resolving can
+  // itself make "//" ("/.//evil.example"): the result is checked too.
+  const path = url.pathname + url.search + url.hash;
+  if (url.origin !== base.origin || path.startsWith("//")) return fallback;
+  return path;
 }

@@ -1,8 +1,8 @@
 import { Resend } from "resend";
 import { env } from "./env.server";
 
-// E-mail transport (Resend) and the one HTML layout. Queuing and delivery records live in
-// app/models/email-outbox.server.ts and app/services/email.server.ts.
+// E-mail transports (Resend, or the server log) and the one HTML layout. Queuing and delivery
+// records live in app/models/email-outbox.server.ts and app/services/email.server.ts.
 
 export interface OutgoingEmail {
   agencyId: string | null;
@@ -12,6 +12,11 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Parts of the text and HTML (a password reset link) that must never be stored: the outbox row
+   * keeps the e-mail without them, and only the transport gets them.
+   */
+  secrets?: string[];
 }
 
 export interface EmailTransport {
@@ -32,10 +37,34 @@ export function resendTransport(options: { apiKey: string; baseUrl?: string }): 
   };
 }
 
-/** The transport the configuration asks for: Resend with RESEND_API_KEY, else none. */
-export function configuredTransport(): EmailTransport | null {
+/**
+ * Without RESEND_API_KEY: the e-mail (links included) is written to the server log, so a local
+ * install still works. Its id says where it went.
+ */
+export function logTransport(print: (text: string) => void = console.log): EmailTransport {
+  return {
+    name: "server log",
+    async send(email) {
+      const body = email.text
+        .trimEnd()
+        .split("\n")
+        .map((line) => (line ? `  ${line}` : ""))
+        .join("\n");
+      print(`[email] not sent (no RESEND_API_KEY), written here instead: "${email.subject}" to ${email.to}\n${body}`);
+      return { id: "server-log" };
+    },
+  };
+}
+
+/** The transport the configuration asks for: Resend with RESEND_API_KEY, else the server log. */
+export function configuredTransport(): EmailTransport {
   const { resendApiKey, resendBaseUrl } = env();
-  return resendApiKey ? resendTransport({ apiKey: resendApiKey, baseUrl: resendBaseUrl }) : null;
+  return resendApiKey ? resendTransport({ apiKey: resendApiKey, baseUrl: resendBaseUrl }) : logTransport();
+}
+
+/** Where e-mails go, in a line for the server's start-up message. */
+export function emailTransportSummary(): string {
+  return env().resendApiKey ? "E-mail: Resend" : "E-mail: written to this log (set RESEND_API_KEY to send)";
 }
 
 /** Escapes text for the HTML part of an e-mail. */

@@ -19,6 +19,26 @@ export interface Env {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   seedDemo: boolean;
+  trustProxy: TrustProxy;
+}
+
+/**
+ * How far X-Forwarded-For is believed (Express's "trust proxy"): not at all (false), the last N
+ * hops (the number of proxies in front of the app), or the hops added by the listed addresses.
+ */
+export type TrustProxy = false | number | string;
+
+/** TRUST_PROXY: empty or 0 = no proxy; 1 = one proxy hop; a number of hops; or proxy addresses. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? "").trim();
+  if (text === "" || text === "0" || /^(false|no|off)$/i.test(text)) return false;
+  if (/^\d+$/.test(text)) return Number.parseInt(text, 10);
+  if (/^(true|yes|on)$/i.test(text)) {
+    throw new Error(
+      `TRUST_PROXY=${text} would believe any X-Forwarded-For a client writes: set the number of proxies in front of the app (usually 1) or their addresses`,
+    );
+  }
+  return text;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -47,6 +67,10 @@ export function loadDotEnv(): void {
   if (process.env.NODE_ENV !== "test" && fs.existsSync(".env")) process.loadEnvFile(".env");
 }
 
+function appUrlFrom(port: number): string {
+  return (process.env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, "");
+}
+
 function loadEnv(): Env {
   loadDotEnv();
   const nodeEnv = process.env.NODE_ENV ?? "development";
@@ -65,7 +89,7 @@ function loadEnv(): Env {
     port,
     databaseUrl,
     dataDir,
-    appUrl: (process.env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
+    appUrl: appUrlFrom(port),
     sessionSecret,
     resendApiKey: process.env.RESEND_API_KEY || undefined,
     resendBaseUrl: process.env.RESEND_BASE_URL || undefined,
@@ -74,6 +98,7 @@ function loadEnv(): Env {
     sessionIdleMinutes: intFrom(process.env.SESSION_IDLE_MINUTES, 30),
     sessionAbsoluteHours: intFrom(process.env.SESSION_ABSOLUTE_HOURS, 12),
     seedDemo: process.env.SEED_DEMO === "1",
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   };
 }
 
@@ -82,4 +107,11 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= loadEnv();
   return cached;
+}
+
+/** APP_URL alone, without the rest of the configuration (no session secret is read or made). */
+export function appUrl(): string {
+  if (cached) return cached.appUrl;
+  loadDotEnv();
+  return appUrlFrom(intFrom(process.env.PORT, 3000));
 }

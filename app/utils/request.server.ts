@@ -9,12 +9,17 @@ export function clientIp(request: Request): string {
 
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
+/** Whether a Content-Type is one a browser form sends. */
+export function isFormContentType(type: string | null | undefined): boolean {
+  return FORM_TYPES.test(type ?? "");
+}
+
 /**
  * The posted form, or a 4xx the error boundary shows: 415 for a body that is not a form (no or
  * another Content-Type), 400 for one that cannot be read. Never a 500 for what a client sent.
  */
 export async function readFormData(request: Request): Promise<FormData> {
-  if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) {
+  if (!isFormContentType(request.headers.get("Content-Type"))) {
     throw new Response("This page only accepts a form sent from its own page. Go back and try again.", {
       status: 415,
     });

@@ -1,4 +1,4 @@
-import { expect, test } from "../support/e2e";
+import { E2E_BASE_URL, expect, test } from "../support/e2e";
 
 test.describe("security headers", () => {
   test("pages carry a nonce CSP, nosniff, a referrer policy and no-store", async ({ page, loginAs }) => {
@@ -56,5 +56,55 @@ test.describe("security headers", () => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ status: "ok" });
+  });
+});
+
+test.describe("what a client sends that the server refuses cleanly", () => {
+  test("a sign-in link that would go to another site lands on the dashboard", async ({ page, spareAgentEmail }) => {
+    await page.goto("/login?redirectTo=/%09/evil.example");
+    await page.getByLabel("Email address").fill(spareAgentEmail);
+    await page.getByLabel("Password", { exact: true }).fill("Demo@1234");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard`);
+  });
+
+  test("bodies past the limits are refused with a 413", async ({ request }) => {
+    const form = await request.post("/login", {
+      form: { email: "someone@example.com", password: "a".repeat(2 * 1024 * 1024) },
+      maxRedirects: 0,
+    });
+    expect(form.status()).toBe(413);
+    expect(await form.text()).toBe("What you sent is too large (at most 1 MB). Shorten it and try again.");
+
+    const json = await request.post("/api/auth/login", {
+      data: { email: "someone@example.com", password: "a".repeat(2 * 1024 * 1024) },
+    });
+    expect(json.status()).toBe(413);
+    expect(await json.json()).toEqual({ success: false, message: "Request body too large: at most 256 KB" });
+  });
+
+  test("a screen refuses what is not a form with a 415", async ({ request }) => {
+    const response = await request.post("/login", {
+      data: { email: "someone@example.com", password: "x" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(415);
+  });
+
+  test("a NUL character in a search is a clear answer, not a dropped connection", async ({
+    page,
+    request,
+    loginAs,
+    spareAgentEmail,
+  }) => {
+    await loginAs();
+    const exported = await page.request.get("/clients/export?search=%00");
+    expect(exported.status()).toBe(200);
+
+    const login = await request.post("/api/auth/login", { data: { email: spareAgentEmail, password: "Demo@1234" } });
+    const { token } = (await login.json()).data as { token: string };
+    const listed = await request.get("/api/clients?search=%00", { headers: { Authorization: `Bearer ${token}` } });
+    expect(listed.status()).toBe(400);
+    expect(await listed.json()).toMatchObject({ success: false, errors: [{ path: "search" }] });
   });
 });

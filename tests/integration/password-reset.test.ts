@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkResetToken, requestPasswordReset, resetPassword } from "~/services/password-reset.server";
 import { createSession, getSessionUser } from "~/models/session.server";
 import { verifyLogin } from "~/models/user.server";
@@ -11,7 +11,8 @@ import { loader as meLoader } from "~/routes/api.auth.me";
 import { action as forgotAction } from "~/routes/_auth.forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/_auth.reset-password";
 import { FORGOT_PASSWORD_MESSAGE, INVALID_PASSWORD_MESSAGE, RESET_TOKEN_PROBLEMS } from "~/schemas/auth";
-import { resendTransport } from "~/utils/email.server";
+import { LINK_NOT_STORED } from "~/services/email.server";
+import { type EmailTransport, resendTransport } from "~/utils/email.server";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createUser, DEFAULT_PASSWORD, type TestUser } from "../support/factories";
 import { apiRequest, args, cookiesFrom, formPost, get, settle } from "../support/http";
@@ -41,17 +42,49 @@ async function outbox() {
     .execute();
 }
 
-/** The token of the newest reset e-mail, read from its link as the user would. */
-async function tokenFromOutbox(): Promise<string> {
-  const mails = (await outbox()).filter((m) => m.kind === "password-reset");
-  const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mails.at(-1)?.text_body ?? "");
-  if (!match) throw new Error("no reset link in the outbox");
+/** The token in a reset e-mail's link, read as the user would. */
+function tokenIn(text: string | undefined): string {
+  const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text ?? "");
+  if (!match) throw new Error("no reset link in the e-mail");
   return match[1];
 }
 
+/** A transport that keeps what it is handed (the outbox does not keep the links). */
+function capturingTransport() {
+  const sent: Array<{ to: string; subject: string; text: string; html: string }> = [];
+  const transport: EmailTransport = {
+    name: "test",
+    async send(email) {
+      sent.push(email);
+      return { id: `test-${sent.length}` };
+    },
+  };
+  return { sent, transport };
+}
+
+/** Asks for a reset link for the user, as the forgot-password screens do, and reads it from the e-mail. */
 async function requestedToken(): Promise<string> {
-  expect((await forgot(user.email)).status).toBe(200);
-  return tokenFromOutbox();
+  const { sent, transport } = capturingTransport();
+  const result = await requestPasswordReset(db, user.email, { appUrl: APP_URL, ip: "192.0.2.20", transport });
+  if (!result.ok) throw new Error(result.message);
+  await result.delivered;
+  return tokenIn(sent.at(-1)?.text);
+}
+
+/** Until every e-mail of the outbox has been handed to its transport (it happens after the answer). */
+async function deliveries() {
+  await expect.poll(async () => (await outbox()).every((m) => m.status !== "queued")).toBe(true);
+  return outbox();
+}
+
+/** No reset link, nor any token, in any stored e-mail. */
+function expectNoLinks(mails: Awaited<ReturnType<typeof outbox>>, token?: string) {
+  for (const mail of mails) {
+    for (const body of [mail.text_body, mail.html_body]) {
+      expect(body).not.toMatch(/reset-password\?token=/);
+      if (token) expect(body).not.toContain(token);
+    }
+  }
 }
 
 describe("POST /api/auth/forgot-password", () => {
@@ -70,13 +103,13 @@ describe("POST /api/auth/forgot-password", () => {
     expect(known.ms).toBeGreaterThanOrEqual(240);
     expect(unknown.ms).toBeGreaterThanOrEqual(240);
 
-    // Only the real account got an e-mail, kept in the outbox (no RESEND_API_KEY here).
+    // Only the real account got an e-mail, recorded in the outbox without its link.
     const mails = await outbox();
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ kind: "password-reset", to_address: "dana@example.com", status: "queued" });
-    expect(mails[0].text_body).toContain(`${APP_URL}/reset-password?token=`);
-    expect(mails[0].html_body).toContain(`href="${APP_URL}/reset-password?token=`);
+    expect(mails[0]).toMatchObject({ kind: "password-reset", to_address: "dana@example.com" });
     expect(mails[0].text_body).toMatch(/^Hello Dana,/);
+    expect(mails[0].text_body).toContain(LINK_NOT_STORED);
+    expectNoLinks(mails);
   });
 
   it("stores only a hash of a token of at least 128 bits, expiring in 30 minutes", async () => {
@@ -340,21 +373,28 @@ describe("sending through Resend", () => {
       to: "dana@example.com",
       subject: "Reset your Senior Placement password",
     });
-    expect(request.body.text).toContain(`${APP_URL}/reset-password?token=${await tokenFromOutbox()}`);
+    const token = tokenIn(String(request.body.text));
+    expect(request.body.text).toContain(`${APP_URL}/reset-password?token=${token}`);
+    expect(request.body.html).toContain(`href="${APP_URL}/reset-password?token=${token}"`);
     expect(request.body.html).toContain("Choose a new password");
-    expect((await outbox())[0]).toMatchObject({ status: "sent", provider_id: "email-42", error: null });
+    expect(await checkResetToken(db, token)).toBeNull();
+    // Handed over: the outbox records it, and never held the link.
+    const mails = await outbox();
+    expect(mails[0]).toMatchObject({ status: "sent", provider_id: "email-42", error: null });
+    expect(mails[0].text_body).toMatch(/^Hello Dana,/);
+    expectNoLinks(mails, token);
   });
 
   it("records a failed send, and the user still gets the same answer", async () => {
-    const { transport } = await standIn(500, { name: "application_error", message: "Provider is down" });
+    const { received, transport } = await standIn(500, { name: "application_error", message: "Provider is down" });
     const result = await requestPasswordReset(db, "dana@example.com", { appUrl: APP_URL, ip: "192.0.2.9", transport });
     expect(result).toMatchObject({ ok: true, message: FORGOT_PASSWORD_MESSAGE });
     if (result.ok) await result.delivered;
     const [mail] = await outbox();
     expect(mail.status).toBe("failed");
     expect(mail.error).toContain("Provider is down");
-    // The link still works: the outbox keeps it for a retry or a support call.
-    expect(await checkResetToken(db, await tokenFromOutbox())).toBeNull();
+    // The link is not kept for a retry either: the user asks for a new one.
+    expectNoLinks([mail], tokenIn(String(received[0].body.text)));
   });
 
   it("tells the user by e-mail after a reset", async () => {
@@ -364,5 +404,26 @@ describe("sending through Resend", () => {
     expect(result.ok).toBe(true);
     if (result.ok) await result.delivered;
     expect(received.map((r) => r.body.subject)).toEqual(["Your Senior Placement password was changed"]);
+  });
+});
+
+describe("without RESEND_API_KEY", () => {
+  it("writes the e-mail, link included, to the server log, and keeps no link in the outbox", async () => {
+    const logged: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) => {
+      logged.push(parts.join(" "));
+    });
+    try {
+      expect((await forgot(user.email)).status).toBe(200);
+      const mails = await deliveries();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatchObject({ kind: "password-reset", status: "sent", provider_id: "server-log" });
+      const token = tokenIn(logged.join("\n"));
+      expect(logged.join("\n")).toContain(`${APP_URL}/reset-password?token=${token}`);
+      expect(await checkResetToken(db, token)).toBeNull();
+      expectNoLinks(mails, token);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

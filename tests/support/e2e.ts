@@ -19,6 +19,7 @@ import { countTasksByStage, getTaskDashboard } from "../../app/models/tasks.serv
 import { type DatabaseHandle, openDatabase } from "../../app/utils/db.server";
 import { E2E_BASE_URL, E2E_SESSION_SECRET, e2eDatabaseUrl } from "./e2e-env";
 import { createAgency, createUser } from "./factories";
+import { RESEND_STAND_IN_URL } from "./resend-stand-in";
 
 export { expect };
 export { E2E_BASE_URL, E2E_PORT, E2E_SESSION_SECRET } from "./e2e-env";
@@ -139,20 +140,28 @@ export async function otherAgencyUser(): Promise<SignedInUser> {
   return userByEmail(await createEmptyAgencyUser());
 }
 
-/** The link of the newest password-reset e-mail to that address, as a path (from the outbox). */
+const RESET_LINK = /https?:\/\/\S+\/reset-password\?token=[\w-]+/;
+
+/**
+ * The link of the newest password-reset e-mail to that address, as a path: read from the Resend
+ * stand-in the server sends its e-mails to (the outbox keeps no links). The e-mail goes out just
+ * after the answer: it is waited for a little.
+ */
 export async function latestResetLink(email: string): Promise<string> {
-  const mail = await dbForE2E()
-    .selectFrom("email_outbox")
-    .select("text_body")
-    .where("kind", "=", "password-reset")
-    .where("to_address", "=", email)
-    .orderBy("created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail?.text_body ?? "")?.[0];
-  if (!link) throw new Error(`no password reset e-mail to ${email} in the outbox`);
-  expect(link.startsWith(E2E_BASE_URL)).toBe(true); // built from APP_URL
-  const url = new URL(link);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${RESEND_STAND_IN_URL}/messages?${new URLSearchParams({ to: email })}`);
+        const messages = (await response.json()) as Array<{ text: string }>;
+        link = messages.map((m) => RESET_LINK.exec(m.text)?.[0]).findLast(Boolean);
+        return link;
+      },
+      { message: `a password reset e-mail to ${email}`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  expect(link!.startsWith(E2E_BASE_URL)).toBe(true); // built from APP_URL
+  const url = new URL(link!);
   return url.pathname + url.search;
 }
 

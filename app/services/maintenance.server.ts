@@ -1,0 +1,62 @@
+import { deleteSpentResetTokens } from "~/models/password-reset.server";
+import { deleteEndedRateLimits } from "~/models/rate-limit.server";
+import { deleteExpiredSessions } from "~/models/session.server";
+import type { DB } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+
+// Rows that can never be used again are deleted now and then, so the tables do not only grow.
+
+export interface Pruned {
+  sessions: number;
+  resetTokens: number;
+  rateLimits: number;
+}
+
+/** Deletes expired sessions, spent reset tokens and ended rate-limit windows; returns how many of each. */
+export async function pruneExpiredRows(
+  db: DB,
+  options: { idleMinutes: number } = { idleMinutes: env().sessionIdleMinutes },
+): Promise<Pruned> {
+  return {
+    sessions: await deleteExpiredSessions(db, options),
+    resetTokens: await deleteSpentResetTokens(db),
+    rateLimits: await deleteEndedRateLimits(db),
+  };
+}
+
+export const PRUNE_EVERY_MS = 60 * 60_000;
+
+/**
+ * Prunes now and then every `everyMs` (an hour) until the returned function is called. Run it in
+ * one process of a deployment only. The timer never keeps the process alive, and a failure (the
+ * database is away) is logged and tried again next time.
+ */
+export function schedulePruning(db: DB, options: { everyMs?: number; log?: (line: string) => void } = {}): () => void {
+  const log = options.log ?? ((line: string) => console.log(line));
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const pruned = await pruneExpiredRows(db);
+      const total = pruned.sessions + pruned.resetTokens + pruned.rateLimits;
+      if (total > 0) {
+        log(
+          `[prune] deleted ${pruned.sessions} expired sessions, ${pruned.resetTokens} spent reset links, ${pruned.rateLimits} ended rate-limit windows`,
+        );
+      }
+    } catch (error) {
+      console.error("[prune] failed; trying again later:", error instanceof Error ? error.message : error);
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void run(), 0);
+  const timer = setInterval(() => void run(), options.everyMs ?? PRUNE_EVERY_MS);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,167 @@
+import { Transform, type TransformCallback } from "node:stream";
+import type express from "express";
+import { isFormContentType } from "../app/utils/request.server";
+
+// Checks every request passes before the app reads it: a path that means what it says, a body of
+// a type the route can read, and a body no larger than its kind allows.
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** The JSON API: bearer tokens, JSON bodies, JSON answers (any case: routes match without it). */
+export const isApiPath = (path: string) => /^\/api(\/|$)/i.test(path);
+
+export interface BodyLimit {
+  /** What is sent ("form", "api"…): says which limit a 413 is about. */
+  kind: string;
+  /** Whether the limit applies to this request; the first limit that applies is the one. */
+  applies: (req: express.Request) => boolean;
+  maxBytes: number;
+}
+
+/**
+ * The most a request body may hold, by kind. A kind with its own limit (uploads) goes before
+ * the ones it is an exception to.
+ */
+export const BODY_LIMITS: BodyLimit[] = [
+  { kind: "api", applies: (req) => isApiPath(req.path), maxBytes: 256 * KB },
+  { kind: "form", applies: () => true, maxBytes: 1 * MB },
+];
+
+function sizeText(bytes: number): string {
+  return bytes >= MB && bytes % MB === 0 ? `${bytes / MB} MB` : `${Math.round(bytes / KB)} KB`;
+}
+
+/** An answer in the caller's terms: the API's envelope under /api, a line of text for a screen. */
+function refuse(req: express.Request, res: express.Response, status: number, api: string, screen: string) {
+  res.status(status).set("Cache-Control", "no-store");
+  if (isApiPath(req.path)) res.json({ success: false, message: api });
+  else res.type("text/plain; charset=utf-8").send(screen);
+}
+
+/**
+ * A path the app reads exactly as sent: no dot segments (`/api/../clients`), backslashes or
+ * anything else a URL parser would rewrite. Otherwise the checks below would look at one path
+ * and the app route another.
+ */
+export function refuseUnnormalisedPaths(req: express.Request, res: express.Response, next: express.NextFunction) {
+  const raw = req.originalUrl;
+  const path = raw.split("?", 1)[0];
+  let same = false;
+  try {
+    same = raw.startsWith("/") && new URL(`http://localhost${path}`).pathname === path;
+  } catch {
+    same = false;
+  }
+  if (same) return next();
+  refuse(req, res, 400, "Invalid request path", "This address is not valid. Check it and try again.");
+}
+
+const READS_NO_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Screens take forms only: anything else sent to a page (JSON, text, no type at all) is a 415
+ * here, whatever the route would have done with it. The API checks its own types.
+ */
+export function requireFormBodies(req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (READS_NO_BODY.has(req.method) || isApiPath(req.path) || isFormContentType(req.get("content-type"))) {
+    return next();
+  }
+  refuse(
+    req,
+    res,
+    415,
+    "Unsupported content type",
+    "This page only accepts a form sent from its own page. Go back and try again.",
+  );
+}
+
+function hasBody(req: express.Request): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`Request body larger than ${maxBytes} bytes`);
+  }
+}
+
+/** Passes bytes through until there have been more than `maxBytes`, then fails. */
+class ByteLimit extends Transform {
+  private seen = 0;
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.seen += chunk.length;
+    if (this.seen > this.maxBytes) done(new BodyTooLargeError(this.maxBytes));
+    else done(null, chunk);
+  }
+}
+
+/** After a 413, the rest of the body is read and dropped (so the client reads the answer), up to this much. */
+const DISCARD_AT_MOST = 16 * MB;
+const DISCARD_FOR_MS = 5_000;
+
+function answerTooLarge(req: express.Request, res: express.Response, limit: BodyLimit) {
+  const size = sizeText(limit.maxBytes);
+  refuse(
+    req,
+    res,
+    413,
+    `Request body too large: at most ${size}`,
+    `What you sent is too large (at most ${size}). Shorten it and try again.`,
+  );
+  // The body is not kept: the rest is read and dropped, so that the client gets to read the
+  // answer (a connection closed on unread data may lose it); past a bound, the connection is cut.
+  let dropped = 0;
+  const close = () => req.socket.destroy();
+  const timer = setTimeout(close, DISCARD_FOR_MS);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DISCARD_AT_MOST) close();
+  });
+  req.on("end", () => clearTimeout(timer));
+  req.on("close", () => clearTimeout(timer));
+  req.resume();
+}
+
+/** The body the app reads (through its limit), set by limitBodies; the raw request when none is. */
+export function requestBody(req: express.Request, res: express.Response): NodeJS.ReadableStream {
+  return (res.locals.requestBody as NodeJS.ReadableStream | undefined) ?? req;
+}
+
+/**
+ * Enforces `limits` before the app reads anything: by Content-Length at once, and while the body
+ * streams in (a chunked body has no length), through the stream the app reads (requestBody).
+ * The body is never buffered here: past the limit, the request is answered 413 and the rest of
+ * the body dropped.
+ */
+export function limitBodies(limits: BodyLimit[] = BODY_LIMITS): express.RequestHandler {
+  return (req, res, next) => {
+    if (!hasBody(req)) return next();
+    const limit = limits.find((l) => l.applies(req));
+    if (!limit) return next();
+    const declared = Number(req.headers["content-length"] ?? "0");
+    if (declared > limit.maxBytes) return answerTooLarge(req, res, limit);
+
+    const limited = new ByteLimit(limit.maxBytes);
+    limited.on("error", (error) => {
+      req.unpipe(limited);
+      if (!(error instanceof BodyTooLargeError)) return;
+      if (res.headersSent) req.socket.destroy();
+      else answerTooLarge(req, res, limit);
+    });
+    // A route that answers without reading the body: what is left still counts, and is dropped.
+    res.on("finish", () => {
+      if (!req.complete) limited.resume();
+    });
+    req.pipe(limited);
+    res.locals.requestBody = limited;
+    next();
+  };
+}
