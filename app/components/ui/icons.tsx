@@ -28,7 +28,6 @@ function icon(paths: string[]) {
   };
 }
 
-export const HomeIcon = icon(["M3 10.5 12 3l9 7.5", "M5 9.5V20h5v-6h4v6h5V9.5"]);
 export const ChartIcon = icon(["M4 20V10", "M10 20V4", "M16 20v-7", "M22 20H2"]);
 export const ColumnsIcon = icon(["M4 4h4v16H4z", "M10 4h4v10h-4z", "M16 4h4v13h-4z"]);
 export const UsersIcon = icon([
@@ -60,7 +59,6 @@ export const ChevronLeftIcon = icon(["m15 18-6-6 6-6"]);
 export const ChevronRightIcon = icon(["m9 18 6-6-6-6"]);
 export const ChevronDownIcon = icon(["m6 9 6 6 6-6"]);
 export const LogoutIcon = icon(["M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3", "M10 16l-4-4 4-4", "M6 12h10"]);
-export const MenuIcon = icon(["M4 6h16", "M4 12h16", "M4 18h16"]);
 export const SidebarIcon = icon(["M4 4h16v16H4z", "M9 4v16"]);
 export const XIcon = icon(["M18 6 6 18", "M6 6l12 12"]);
 export const EyeIcon = icon([
@@ -85,7 +83,6 @@ export const AlertCircleIcon = icon(["M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z", "M
 export const InfoIcon = icon(["M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z", "M12 11v5", "M12 8h.01"]);
 export const PlusIcon = icon(["M12 5v14", "M5 12h14"]);
 export const ArrowRightIcon = icon(["M5 12h14", "m13 6 6 6-6 6"]);
-export const CalendarIcon = icon(["M4 6h16v14H4z", "M4 10h16", "M8 3v4", "M16 3v4"]);
 export const HeartIcon = icon(["M12 20s-7-4.4-9-9a5 5 0 0 1 9-3 5 5 0 0 1 9 3c-2 4.6-9 9-9 9z"]);
 export const SettingsIcon = icon([
   "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z",
