@@ -4,6 +4,8 @@ import spriteHref from "./icons.svg";
 // Outline icons (24px grid, 1.75 stroke). Their shapes live once in the sprite icons.svg, a
 // fingerprinted file the browser caches; each icon is a <use> of one of its symbols, so a page
 // carries a short reference per icon instead of every path, and needs no script.
+// A new icon: a <symbol id="…" viewBox="0 0 24 24"> of bare paths in icons.svg (colour and stroke
+// come from the <svg> below), and an export here.
 
 type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
