@@ -49,6 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ token, problem: problem ? RESET_TOKEN_PROBLEMS[problem] : null });
 }
 
+const RESET_FAILED_MESSAGE = "Failed to reset password. Please try again.";
+
 const toast = (type: Toast["type"], title: string, description: string): Toast => ({
   id: crypto.randomUUID(),
   type,
@@ -76,7 +78,17 @@ export async function action({ request }: ActionFunctionArgs) {
         : toast("error", "Password Mismatch", PASSWORD_MISMATCH_MESSAGE);
     return json({ result: reply(), checks, toast: answer, problem: null }, { status: 400 });
   }
-  const result = await resetPassword(getDb(), submission.value, { appUrl: env().appUrl });
+  let result: Awaited<ReturnType<typeof resetPassword>>;
+  try {
+    result = await resetPassword(getDb(), submission.value, { appUrl: env().appUrl });
+  } catch (error) {
+    // The link stays usable and the form stays up: the user can simply try again.
+    console.error("[form] /reset-password: Failed to reset password", error);
+    return json(
+      { result: reply(), checks: null, toast: toast("error", "Reset Failed", RESET_FAILED_MESSAGE), problem: null },
+      { status: 500 },
+    );
+  }
   if (!result.ok) {
     const message = RESET_TOKEN_PROBLEMS[result.problem];
     return json(

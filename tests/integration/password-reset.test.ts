@@ -334,6 +334,37 @@ describe("the screens", () => {
   });
 });
 
+describe("an unexpected failure while resetting", () => {
+  beforeEach(async () => {
+    // A database that refuses the new password for a reason no rule knows.
+    await sql`CREATE OR REPLACE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$`.execute(db);
+    await sql`CREATE TRIGGER test_refuse BEFORE UPDATE OF password_hash ON users
+      FOR EACH ROW EXECUTE FUNCTION test_refuse()`.execute(db);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await sql`DROP TRIGGER IF EXISTS test_refuse ON users`.execute(db);
+    await sql`DROP FUNCTION IF EXISTS test_refuse()`.execute(db);
+  });
+
+  it("says 'Failed to reset password. Please try again.' and leaves the link usable", async () => {
+    const token = await requestedToken();
+    const response = await settle(
+      resetAction(args(formPost("/reset-password", { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))),
+    );
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({
+      problem: null,
+      toast: { type: "error", title: "Reset Failed", description: "Failed to reset password. Please try again." },
+    });
+    expect(await checkResetToken(db, token)).toBeNull(); // nothing was spent
+    expect(await verifyLogin(db, user.email, NEW_PASSWORD)).toBeNull();
+  });
+});
+
 describe("sending through Resend", () => {
   let server: http.Server | undefined;
   afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
