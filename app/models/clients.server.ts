@@ -413,14 +413,14 @@ export function clientInUseMessage(usage: { placements: number; openTasks: numbe
 
 // ─────────────────────────────── API shape ───────────────────────────────
 
-/** "$3,000 - $5,000" when both ends are set (spec 001 §5). */
+/** "$3,000 - $5,000" when both ends are set. */
 export function budgetRangeText(min: number | null, max: number | null): string | null {
   if (!min || !max) return null;
   const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
   return `${usd(min)} - ${usd(max)}`;
 }
 
-/** A client as the API answers it: the spec's names, with the medicalNotes encoding. */
+/** A client as the API answers it: the API's field names, with the medicalNotes encoding (docs/api.md). */
 export function toApiClient(client: ClientRecord, notes?: ClientNote[]) {
   return {
     _id: client.id,

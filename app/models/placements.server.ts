@@ -37,7 +37,7 @@ export interface PlacementDashboard {
   recentPlacements: RecentPlacement[];
 }
 
-/** Active = In Progress + Confirmed; the three newest placements, populated as the spec reads them. */
+/** Active = In Progress + Confirmed; the three newest placements, populated as the API answers them. */
 export async function getPlacementDashboard(
   db: DB,
   ctx: Ctx,
@@ -119,7 +119,7 @@ export async function listClientPlacements(db: DB, ctx: Ctx, clientId: string): 
 
 // ─────────────────────────────── list ───────────────────────────────
 
-/** Spec 001 §4: the list's progress, four milestones of 25 % each. */
+/** The list's progress, four milestones of 25 % each (docs/vocabularies.md, "Placement checklist and progress"). */
 export function listProgress(p: {
   contractSigned: boolean;
   depositPaid: boolean;
@@ -129,7 +129,7 @@ export function listProgress(p: {
   return [p.contractSigned, p.depositPaid, p.insuranceVerified, Boolean(p.moveInDate)].filter(Boolean).length * 25;
 }
 
-/** Spec 001 §4: the detail's progress, six steps, rounded to a whole percent. */
+/** The detail's progress, six steps, rounded to a whole percent (docs/vocabularies.md). */
 export function detailProgress(steps: boolean[]): number {
   return Math.round((steps.filter(Boolean).length / steps.length) * 100);
 }
@@ -547,7 +547,7 @@ export async function deletePlacement(db: DB, ctx: Ctx, id: string): Promise<boo
 
 // ─────────────────────────────── API shape ───────────────────────────────
 
-/** A placement as the API answers it: references populated the way the spec reads them. */
+/** A placement as the API answers it: references populated (docs/api.md, "Placements"). */
 export function toApiPlacement(p: PlacementRecord) {
   return {
     _id: p.id,

@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       availability: query.availability ?? "",
       minPrice: query.minPrice?.toString() ?? "",
       maxPrice: query.maxPrice?.toString() ?? "",
-      // availableBeds is another name for capacity.available: show the spec's.
+      // availableBeds is another name for capacity.available: show the form's field name.
       sortField: query.sort.field === "availableBeds" ? "capacity.available" : query.sort.field,
       sortDirection: query.sort.direction,
     },

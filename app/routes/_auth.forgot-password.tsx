@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-/** With JavaScript, a request that never reaches the server still gets the spec's answer. */
+/** With JavaScript, a request that never reaches the server still gets an answer. */
 export async function clientAction({ serverAction }: ClientActionFunctionArgs): Promise<ForgotPasswordData> {
   try {
     return await serverAction<typeof action>();

@@ -23,7 +23,7 @@ export const LoginFormSchema = LoginSchema.extend({
 export const LOGIN_FAILED_FALLBACK = "Login failed. Please try again.";
 export const INVALID_CREDENTIALS = "Invalid email or password";
 
-/** The five password rules of spec 000 §5, with their exact checklist texts. */
+/** The five password rules, with their exact checklist texts (docs/security.md, "Passwords"). */
 export const PASSWORD_RULES = [
   { id: "length", text: "At least 8 characters long", test: (v: string) => v.length >= 8 },
   { id: "upper", text: "Contains uppercase letter (A-Z)", test: (v: string) => /[A-Z]/.test(v) },

@@ -26,7 +26,7 @@ import {
 } from "~/utils/vocabulary";
 
 // One schema for the client form (Conform, field names with dots) and the clients API (JSON).
-// It normalises what it accepts: aliases to stored values, the spec's medicalNotes encoding and
+// It normalises what it accepts: aliases to stored values, the API's medicalNotes encoding and
 // budget range text to their parts, comma-separated entries to lists.
 
 const phone = (message: string) =>
@@ -87,7 +87,7 @@ export const ClientSchema = z
       .prefault({} as never),
     medicalConditions: entries,
     medications: entries,
-    /** Free notes on the form; on the API, the spec's encoding (its conditions and medications are added). */
+    /** Free notes on the form; on the API, the medicalNotes encoding (its conditions and medications are added). */
     medicalNotes: text().max(10_000, "Medical notes must be at most 10,000 characters").nullish(),
     careLevel: vocabulary("Care level", CARE_LEVELS, CARE_LEVEL_ALIASES).optional(),
     trackerStatus: vocabulary("Status", CLIENT_STATUSES, CLIENT_STATUS_ALIASES).optional(),

@@ -134,7 +134,7 @@ export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 
 /**
  * Like `entries`, but a repeat (in any case) is refused instead of dropped: the facility form's
- * rule for custom amenities and specialties (spec 001 §5).
+ * rule for custom amenities and specialties.
  */
 export const distinctEntries = (noun: string) =>
   z

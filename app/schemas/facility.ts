@@ -22,11 +22,11 @@ import {
   ZIP_PATTERN,
 } from "./common";
 
-// One schema for the facility form and the facilities API, with the exact messages of spec 001 §5.
+// One schema for the facility form and the facilities API, with the form's exact messages.
 
 export const FIX_ERRORS_MESSAGE = "Please fix the errors below";
 
-/** Spec 001 §8: the confirmation before a facility is deleted. */
+/** The confirmation before a facility is deleted. */
 export const DELETE_FACILITY_MESSAGE = "Are you sure you want to delete this facility? This action cannot be undone.";
 
 const money = (negative: string) =>
@@ -117,7 +117,7 @@ function isNumber(value: unknown, key: string): boolean {
 
 export type FacilityInput = z.output<typeof FacilitySchema>;
 
-/** The spec's sort fields; `capacity.available` (available beds) may also be written `availableBeds`. */
+/** The API's sort fields (docs/api.md); `capacity.available` (available beds) may also be written `availableBeds`. */
 export const FACILITY_SORT_FIELDS = [
   "updatedAt",
   "name",

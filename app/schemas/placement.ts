@@ -10,7 +10,7 @@ import {
 } from "~/utils/vocabulary";
 import { checkbox, emptyToUndefined, isIsoDate, limitParam, pageParam, searchParam, text, vocabulary } from "./common";
 
-// One schema for the placement form and the placements API (spec 001 §5 Placement form).
+// One schema for the placement form and the placements API.
 
 const reference = (message: string) =>
   z.string({ error: message }).trim().min(1, message).refine(isUuid, { message, abort: true });
@@ -73,7 +73,7 @@ export const PlacementSchema = z
   })
   .transform((value) => {
     const v = value as Record<string, unknown>;
-    // A checklist date counts only when its box is ticked (the spec's rule, also without JavaScript).
+    // A checklist date counts only when its box is ticked (also without JavaScript).
     const checklist = Object.fromEntries(
       PLACEMENT_CHECKLIST.map((step) => {
         const done = v[step.field] === true;
@@ -117,5 +117,5 @@ export const PlacementListQuerySchema = z.strictObject({
 
 export type PlacementListQuery = z.output<typeof PlacementListQuerySchema>;
 
-/** Spec 001 §2: the confirmation before a placement is deleted. */
+/** The confirmation before a placement is deleted. */
 export const DELETE_PLACEMENT_MESSAGE = "Are you sure you want to delete this placement? This action cannot be undone.";

@@ -6,7 +6,7 @@ export function capitalize(value: string): string {
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 const count = new Intl.NumberFormat("en-US");
 
-/** Money in US dollars with no decimals, as the spec shows it. */
+/** Money in US dollars with no decimals, as every screen shows it (docs/screens.md). */
 export function formatUsd(value: number | string | null | undefined): string {
   const n = typeof value === "string" ? Number(value) : value;
   return n === null || n === undefined || Number.isNaN(n) ? "" : usd.format(n);
@@ -30,7 +30,7 @@ export function formatDate(value: Date | string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? "" : shortDate.format(date);
 }
 
-/** At most `length` characters, with an ellipsis when cut (card notes: 100, spec 001 §9). */
+/** At most `length` characters, with an ellipsis when cut (card notes: 100). */
 export function truncate(text: string, length = 100): string {
   return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
 }

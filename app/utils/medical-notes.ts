@@ -1,4 +1,4 @@
-// The spec's one-text encoding of a client's medical information (spec 001 §3): one line per
+// The API's one-text encoding of a client's medical information (docs/vocabularies.md, "Medical notes on the API"): one line per
 // entry, "Medical Condition: …", "Medication: …" and "Notes: …". The database keeps the three
 // apart (so conditions and medications can be searched); the API speaks the encoding.
 

@@ -1,4 +1,4 @@
-/** A toast as the spec names it: four kinds, a title, an optional text. Browser-safe. */
+/** A toast: four kinds, a title, an optional text. Browser-safe. */
 export type ToastType = "success" | "error" | "warning" | "info";
 
 export interface Toast {

@@ -27,7 +27,7 @@ export const CARE_LEVEL_LABELS: Record<CareLevel, string> = {
   skilled: "Skilled Nursing",
 };
 
-/** The spec's slug aliases (DESIGN.md §5): accepted by filters and the API, mapped to the stored value. */
+/** Slug aliases (docs/vocabularies.md): accepted by filters and the API, mapped to the stored value. */
 export const CLIENT_STATUS_ALIASES: Record<string, ClientStatus> = {
   "new-client": "New Client",
   "active-client": "Active Client",
@@ -103,7 +103,7 @@ export const PRESET_MEDICATIONS = [
   "Omeprazole",
 ] as const;
 
-/** Spec 001 §3: the facility form's preset amenities (clients choose preferred amenities from them too). */
+/** The facility form's preset amenities (clients choose preferred amenities from them too). */
 export const PRESET_AMENITIES = [
   "24/7 Nursing Care",
   "Physical Therapy",
@@ -181,7 +181,7 @@ export const US_STATES = [
   "WY",
 ] as const;
 
-/** Facility types: the nine form values (spec 001 §3). */
+/** Facility types: the nine form values. */
 export const FACILITY_TYPES = [
   "Assisted Living",
   "Nursing Home",
@@ -195,7 +195,7 @@ export const FACILITY_TYPES = [
 ] as const;
 export type FacilityType = (typeof FACILITY_TYPES)[number];
 
-/** The list filter's slugs (DESIGN.md §5); `continuing-care` maps to nothing and is refused. */
+/** The list filter's slugs (docs/vocabularies.md); `continuing-care` maps to nothing and is refused. */
 export const FACILITY_TYPE_ALIASES: Record<string, FacilityType> = Object.fromEntries(
   FACILITY_TYPES.map((type) => [type.toLowerCase().replace(/\s+/g, "-"), type]),
 );
@@ -207,7 +207,7 @@ export const AVAILABILITY_ALIASES: Record<string, (typeof AVAILABILITIES)[number
   wait_list: "waitlist",
 };
 
-/** Spec 001 §3: the facility form's preset specialties. */
+/** The facility form's preset specialties. */
 export const PRESET_SPECIALTIES = [
   "Alzheimer's Care",
   "Dementia Care",
@@ -244,7 +244,7 @@ export const PRIORITY_ALIASES: Record<string, Priority> = {
 };
 
 /**
- * The placement checklist (spec 001 §3): a flag and its date each. The detail's six steps are
+ * The placement checklist (docs/vocabularies.md): a flag and its date each. The detail's six steps are
  * these five and the move-in date.
  */
 export const PLACEMENT_CHECKLIST = [

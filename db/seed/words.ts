@@ -313,7 +313,7 @@ export const MEDICAL_NOTES = [
   "Incontinent at night; uses briefs.",
 ] as const;
 
-/** The spec's 20 preset amenities. */
+/** The 20 preset amenities. */
 export const AMENITIES = [
   "24/7 Nursing Care",
   "Physical Therapy",
@@ -337,7 +337,7 @@ export const AMENITIES = [
   "Respite Care",
 ] as const;
 
-/** The spec's 13 preset specialties. */
+/** The 13 preset specialties. */
 export const SPECIALTIES = [
   "Alzheimer's Care",
   "Dementia Care",

@@ -1,4 +1,4 @@
-// The clients area (spec 001 §2 "Clients", DESIGN.md §6): list, filters, export, form, detail
+// The clients area (docs/screens.md, "Clients"): list, filters, export, form, detail
 // and delete, with JavaScript on (project `js`) and off (project `no-js`).
 //
 // Tests that write get an agency of their own (an empty one, see `agency` below): both projects

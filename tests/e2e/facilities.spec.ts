@@ -1,5 +1,4 @@
-// The facilities area (spec 001 §2 "Facilities", §3 Facility, §4, §5 Facility form, §8, §9;
-// DESIGN.md §6): directory, filters, sort, export, form, detail with quick actions, and delete
+// The facilities area (docs/screens.md, "Facilities"): directory, filters, sort, export, form, detail with quick actions, and delete
 // with its "mark as inactive" way out, with JavaScript on (project `js`) and off (project `no-js`).
 //
 // Every test gets an agency of its own (an empty one, see `agency` below): both projects run at

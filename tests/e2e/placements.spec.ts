@@ -1,5 +1,4 @@
-// The placements area (spec 001 §2 "Placements", "Placement detail", "Placement form", §3 Placement,
-// §4 progress, §5 Placement form, §8, §9; DESIGN.md §6): a placement made from a facility's quick
+// The placements area (docs/screens.md, "Placements"): a placement made from a facility's quick
 // action, the list with its tiles, filters and pages, the checklist moving the progress and the
 // timeline, and delete, with JavaScript on (project `js`) and off (project `no-js`).
 //

@@ -526,7 +526,7 @@ describe("the screens", () => {
       ),
     );
     expect(edited.status).toBe(302);
-    expect(edited.headers.get("Location")).toBe("/placements"); // spec 001: the form returns to the list
+    expect(edited.headers.get("Location")).toBe("/placements"); // the form returns to the list
     const detail = (await (
       await settle(detailLoader(args(get(`/placements/${placement.id}`, cookie), { id: placement.id })))
     ).json()) as Json;

@@ -24,7 +24,7 @@ import { RESEND_STAND_IN_URL } from "./resend-stand-in";
 export { expect };
 export { E2E_BASE_URL, E2E_PORT, E2E_SESSION_SECRET } from "./e2e-env";
 
-/** The demo coordinator created by db/seed.ts (DESIGN.md §3); every seeded account shares the password. */
+/** The demo coordinator created by db/seed.ts; every seeded account shares the password. */
 export const DEMO_EMAIL = "demo@example.com";
 export const DEMO_PASSWORD = "Demo@1234";
 

@@ -6,7 +6,7 @@ import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { FORGOT_PASSWORD_TEXT, ForgotPasswordForm, type ForgotPasswordData } from "./forgot-password-form";
 
-/** The spec's auto-close after a successful request. */
+/** The dialog closes itself this long after a successful request. */
 export const FORGOT_DIALOG_CLOSE_MS = 3000;
 
 /**

@@ -7,7 +7,7 @@ import { Badge, clientStatusTone } from "../ui/badge";
 import { Card } from "../ui/card";
 import { DollarIcon, MailIcon, PhoneIcon } from "../ui/icons";
 
-/** Spec 001 §9: the range text, else what the budget holds, else "Budget not specified". */
+/** The range text, else what the budget holds, else "Budget not specified" (docs/screens.md). */
 export function budgetText(min: number | null, max: number | null): string {
   if (min && max) return `${formatUsd(min)} - ${formatUsd(max)}`;
   if (min) return `From ${formatUsd(min)}`;

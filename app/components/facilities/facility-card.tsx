@@ -31,7 +31,7 @@ export function priceText(f: { minCost: number; maxCost: number; costRange: stri
   return f.costRange;
 }
 
-/** Spec 001 §4: Available when beds are free, else Wait List. */
+/** Available when beds are free, else Wait List (docs/vocabularies.md, "Facility availability"). */
 export function AvailabilityBadge({ availableBeds }: { availableBeds: number }) {
   return availableBeds > 0 ? (
     <Badge tone="green">

@@ -1,6 +1,6 @@
 import { BuildingIcon, ChartIcon, ClipboardIcon, ColumnsIcon, FolderIcon, TasksIcon, UsersIcon } from "../ui/icons";
 
-/** The seven sidebar entries of spec 000 §2, in order. */
+/** The seven sidebar entries, in order (docs/screens.md, "The application shell"). */
 export const NAV_ITEMS = [
   { to: "/dashboard", label: "Dashboard", subtitle: "Overview & Analytics", Icon: ChartIcon },
   { to: "/swim-lanes", label: "Swim Lane Tracker", subtitle: "Placement Pipeline", Icon: ColumnsIcon },

@@ -8,7 +8,7 @@ import { PLACEMENT_CHECKLIST } from "~/utils/vocabulary";
 
 // Parts of a placement's page (app/routes/_app.placements.$id._index.tsx).
 
-/** The six steps of spec 001 §2, each done or not with its date, and the percentage. */
+/** The six steps, each done or not with its date, and the percentage (docs/vocabularies.md). */
 export function PlacementProgress({
   placement: p,
 }: {

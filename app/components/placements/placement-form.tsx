@@ -148,7 +148,8 @@ export function PlacementForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  // Spec 001 §8: "Validation errors: {path}: {msg}, …" over the form, the messages also by their fields.
+  // "Validation errors: {path}: {msg}, …" over the form, the messages also by their fields
+  // (docs/screens.md, "Shared display rules").
   const listed = [
     ...Object.entries(form.allErrors)
       .filter(([path]) => path !== "")

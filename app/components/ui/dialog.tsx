@@ -15,7 +15,7 @@ import { Button, buttonClasses } from "./button";
 import { AlertIcon, InfoIcon, XIcon } from "./icons";
 
 /*
- * Dialogs and progressive enhancement (DESIGN.md §6)
+ * Dialogs and progressive enhancement (docs/architecture.md, "Progressive enhancement")
  * ---------------------------------------------------
  * A modal needs JavaScript, so nothing may exist only inside one:
  *

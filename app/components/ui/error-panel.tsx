@@ -53,7 +53,7 @@ function makeErrorId() {
   return `ERR-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
 }
 
-/** The reusable error panel of spec 002 §2: seven types, each with its title and message. */
+/** The reusable error panel: seven types, each with its title and message (docs/architecture.md, "Errors"). */
 export function ErrorPanel({
   type,
   title,
