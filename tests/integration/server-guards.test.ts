@@ -121,9 +121,14 @@ function send(served: Served, path: string, init: SendInit = {}): Promise<Answer
         const piece = content ? content.subarray(sent, sent + size) : filler.subarray(0, size);
         sent += size;
         if (!request.write(piece)) {
-          await new Promise((done) => {
-            request.once("drain", done);
-            request.once("close", done);
+          await new Promise<void>((done) => {
+            const go = () => {
+              request.off("drain", go);
+              request.off("close", go);
+              done();
+            };
+            request.once("drain", go);
+            request.once("close", go);
           });
         }
       }
