@@ -11,6 +11,14 @@ import * as icons from "~/components/ui/icons";
 const UI_DIR = path.resolve("app/components/ui");
 const sprite = fs.readFileSync(path.join(UI_DIR, "icons.svg"), "utf8");
 const symbols = [...sprite.matchAll(/<symbol\b[^>]*\bid="([^"]+)"/g)].map((match) => match[1]);
+const OUTLINE = [
+  'viewBox="0 0 24 24"',
+  'fill="none"',
+  'stroke="currentColor"',
+  'stroke-width="1.75"',
+  'stroke-linecap="round"',
+  'stroke-linejoin="round"',
+];
 const named = Object.entries(icons as Record<string, ComponentType<{ title?: string }>>);
 
 function render(Icon: ComponentType<{ title?: string }>, props: { title?: string } = {}) {
@@ -39,8 +47,13 @@ describe("icon sprite", () => {
     for (const tag of symbolTags) expect(tag).toContain('viewBox="0 0 24 24"');
   });
 
-  test("the sprite leaves colour and stroke to the icon that uses it", () => {
-    expect(sprite).not.toMatch(/\b(fill|stroke[a-z-]*|style|class)=/);
+  test("every symbol draws an outline in the text colour, its paths bare", () => {
+    const symbolTags = sprite.match(/<symbol\b[^>]*>/g) ?? [];
+    for (const tag of symbolTags) {
+      for (const attribute of OUTLINE) expect(tag).toContain(attribute);
+    }
+    const inner = sprite.replace(/<symbol\b[^>]*>/g, "");
+    expect(inner).not.toMatch(/\b(fill|stroke[a-z-]*|style|class)=/);
   });
 
   test.each(named)("%s draws a symbol of the sprite", (_name, Icon) => {
@@ -62,20 +75,11 @@ describe("icon sprite", () => {
 });
 
 describe("icon element", () => {
-  test("is decorative by default, with the outline look", () => {
+  test("is decorative by default, sized by its class, and leaves the look to the sprite", () => {
     const html = render(icons.PlusIcon);
     expect(html).toMatch(/^<svg [^>]*aria-hidden="true"/);
-    for (const attribute of [
-      'viewBox="0 0 24 24"',
-      'fill="none"',
-      'stroke="currentColor"',
-      'stroke-width="1.75"',
-      'stroke-linecap="round"',
-      'stroke-linejoin="round"',
-      'class="h-5 w-5"',
-    ]) {
-      expect(html).toContain(attribute);
-    }
+    expect(html).toContain('class="h-5 w-5"');
+    expect(html).not.toMatch(/\b(fill|stroke[a-z-]*|viewBox)=/);
     expect(html).not.toContain("role=");
   });
 

@@ -1,11 +1,12 @@
 import type { SVGProps } from "react";
 import spriteHref from "./icons.svg";
 
-// Outline icons (24px grid, 1.75 stroke). Their shapes live once in the sprite icons.svg, a
-// fingerprinted file the browser caches; each icon is a <use> of one of its symbols, so a page
-// carries a short reference per icon instead of every path, and needs no script.
-// A new icon: a <symbol id="…" viewBox="0 0 24 24"> of bare paths in icons.svg (colour and stroke
-// come from the <svg> below), and an export here.
+// Outline icons (24px grid, 1.75 stroke). Their shapes and outline look live once in the sprite
+// icons.svg, a fingerprinted file the browser caches; each icon is a <use> of one of its symbols, so
+// a page carries a short reference per icon instead of every path and attribute, and needs no script.
+// The colour is the text colour (`currentColor`), the size the class (h-5 w-5 by default).
+// A new icon: a <symbol> in icons.svg with the same attributes as the others (viewBox, fill, stroke)
+// around bare paths, and an export here.
 
 type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
@@ -13,18 +14,7 @@ type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 function icon(id: string) {
   return function Icon({ title, className = "h-5 w-5", ...props }: IconProps) {
     return (
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.75}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className={className}
-        aria-hidden={title ? undefined : true}
-        role={title ? "img" : undefined}
-        {...props}
-      >
+      <svg className={className} aria-hidden={title ? undefined : true} role={title ? "img" : undefined} {...props}>
         {title ? <title>{title}</title> : null}
         <use href={`${spriteHref}#${id}`} />
       </svg>
