@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { type Kysely, sql } from "kysely";
 import { migrateToLatest } from "./migrate";
 import { BUSINESS_TABLES, DEMO_LOGIN } from "./seed/common";
@@ -31,18 +32,39 @@ export async function countRows(db: Kysely<Database>): Promise<Record<string, nu
   return Object.fromEntries(BUSINESS_TABLES.map((t) => [t, byName.get(t) ?? 0]));
 }
 
-function parseSize(argv: readonly string[]): "demo" | "large" {
-  let size = "demo";
-  argv.forEach((arg, i) => {
-    if (arg === "--size") size = argv[i + 1] ?? "";
-    else if (arg.startsWith("--size=")) size = arg.slice("--size=".length);
-  });
-  if (size !== "demo" && size !== "large") throw new Error(`--size must be "demo" or "large", not "${size}"`);
-  return size;
+const USAGE = `Usage: npm run db:seed -- [--size demo|large]
+
+Replaces everything in the database (DATABASE_URL, else the embedded one in ./data) with a data set:
+  --size demo    (default) one agency with realistic clients, facilities, placements and tasks
+  --size large   the benchmark load (tens of thousands of rows; takes a few minutes)
+  --help         this text`;
+
+/** The chosen size, or null after printing the usage for --help; exits 2 on what it cannot read. */
+function parseSeedArgs(argv: string[]): "demo" | "large" | null {
+  let values: { size?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { size: { type: "string", default: "demo" }, help: { type: "boolean", short: "h" } },
+    }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return null;
+  }
+  if (values.size !== "demo" && values.size !== "large") {
+    console.error(`--size must be "demo" or "large", not "${values.size}"\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return values.size;
 }
 
 async function main() {
-  const size = parseSize(process.argv.slice(2));
+  const size = parseSeedArgs(process.argv.slice(2));
+  if (!size) return;
   const { database } = await import("../app/utils/db.server");
   const handle = database();
   try {

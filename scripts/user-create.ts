@@ -5,13 +5,41 @@ import * as z from "zod";
 import { migrateToLatest } from "../db/migrate";
 import { database } from "../app/utils/db.server";
 import { createUser } from "../app/models/user.server";
-import { findAgency } from "../app/models/agency.server";
+import { createAgency, findAgency } from "../app/models/agency.server";
 import { NewPasswordSchema, PASSWORD_RULES } from "../app/schemas/auth";
 
 // npm run user:create -- --email jo@agency.com --role agent [--first Jo --last Smith] [--password …]
 
-const USAGE =
-  "Usage: npm run user:create -- --email <email> --role <admin|coordinator|agent> [--first <name>] [--last <name>] [--password <password>]";
+const USAGE = `Usage: npm run user:create -- --email <email> --role <admin|coordinator|agent> [options]
+
+Creates a staff account. Options:
+  --first <name>, --last <name>   the user's name (default: from the e-mail)
+  --password <password>           else asked for (on a terminal) or generated and printed
+  --agency <id>                   the agency to add the user to (default: the oldest one)
+  --agency-name <name>            create a new agency with this name for the user
+                                  (the first account of a fresh install)
+  --help                          this text`;
+
+/** Exits with the usage (status 2) when the arguments are not understood. */
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        email: { type: "string" },
+        role: { type: "string" },
+        first: { type: "string" },
+        last: { type: "string" },
+        password: { type: "string" },
+        agency: { type: "string" },
+        "agency-name": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }).values;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
 
 function generatePassword(): string {
   // Random, then one of each required class so it always meets the five rules.
@@ -27,16 +55,20 @@ async function askPassword(): Promise<string | undefined> {
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      email: { type: "string" },
-      role: { type: "string" },
-      first: { type: "string" },
-      last: { type: "string" },
-      password: { type: "string" },
-      agency: { type: "string" },
-    },
-  });
+  const values = readArgs();
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const agencyName = values["agency-name"]?.trim();
+  if (agencyName !== undefined && (agencyName.length < 1 || agencyName.length > 200)) {
+    console.error("--agency-name must be 1 to 200 characters.");
+    process.exit(2);
+  }
+  if (values.agency !== undefined && !z.uuid().safeParse(values.agency).success) {
+    console.error("--agency must be an agency's id (a UUID).");
+    process.exit(2);
+  }
   const email = z.email().safeParse(values.email?.trim().toLowerCase());
   const role = z.enum(["admin", "coordinator", "agent"]).safeParse(values.role);
   if (!email.success || !role.success) {
@@ -58,8 +90,14 @@ async function main() {
   const handle = database();
   try {
     await migrateToLatest(handle.db);
-    const agency = await findAgency(handle.db, values.agency);
-    if (!agency) throw new Error("No agency found: run `npm run db:seed` or `npm start` first.");
+    const agency = agencyName ? await createAgency(handle.db, agencyName) : await findAgency(handle.db, values.agency);
+    if (!agency) {
+      throw new Error(
+        values.agency
+          ? `No agency with the id ${values.agency}.`
+          : 'No agency yet: add --agency-name "Your Agency" to create it with this account.',
+      );
+    }
     const localPart = email.data.split("@")[0];
     const user = await createUser(handle.db, {
       agencyId: agency.id,

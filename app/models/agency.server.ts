@@ -11,3 +11,8 @@ export async function findAgency(db: DB, id?: string): Promise<{ id: string; nam
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** A new agency with no data (its running totals start at zero by trigger). */
+export async function createAgency(db: DB, name: string): Promise<{ id: string; name: string }> {
+  return db.insertInto("agencies").values({ name }).returning(["id", "name"]).executeTakeFirstOrThrow();
+}
