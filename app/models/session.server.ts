@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { SessionKind } from "../../db/types";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import type { DB } from "~/utils/db.server";
-import type { SessionUser } from "./user.server";
+import { type SessionUser, userColumns } from "./user.server";
 
 export interface SessionLimits {
   idleMinutes: number;
@@ -53,17 +53,7 @@ export async function getSessionUser(
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select([
-      "sessions.id as sessionId",
-      "sessions.last_used_at as lastUsedAt",
-      "users.id",
-      "users.agency_id as agencyId",
-      "users.email",
-      "users.first_name as firstName",
-      "users.last_name as lastName",
-      "users.phone",
-      "users.role",
-    ])
+    .select(["sessions.id as sessionId", "sessions.last_used_at as lastUsedAt", ...userColumns])
     .where("sessions.token_hash", "=", hashToken(token))
     .where("sessions.kind", "=", kind)
     .where("sessions.expires_at", ">", sql<Date>`now()`)

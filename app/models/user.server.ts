@@ -13,7 +13,8 @@ export interface SessionUser {
   role: Role;
 }
 
-const userColumns = [
+/** The columns of a signed-in user (SessionUser), for any query that joins `users`. */
+export const userColumns = [
   "users.id",
   "users.agency_id as agencyId",
   "users.email",

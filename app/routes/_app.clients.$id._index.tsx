@@ -12,7 +12,7 @@ import { listClientPlacements } from "~/models/placements.server";
 import { listClientTasks } from "~/models/tasks.server";
 import { ClientNoteSchema } from "~/schemas/client";
 import { formatDate } from "~/utils/format";
-import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { requireRecord, requireSignedIn } from "~/services/session.server";
 import { CARE_LEVEL_LABELS, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
 import { invariantResponse } from "~/utils/responses";
 import { submitForm } from "~/services/form.server";
@@ -22,9 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
-  const client = await getClient(db, ctx, params.id ?? "");
-  invariantResponse(client, "Client not found.");
+  const { record: client, ctx, db } = await requireRecord(request, params.id, getClient, "Client not found.");
   const [notes, placements, tasks] = await Promise.all([
     listClientNotes(db, ctx, client.id),
     listClientPlacements(db, ctx, client.id),
@@ -37,9 +35,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
   const id = params.id ?? "";
-  return submitForm(request, ClientNoteSchema, { failure: "Failed to add the note" }, async ({ content }) => {
+  const options = { failure: "Failed to add the note", success: { to: `/clients/${id}#notes`, title: "Note added" } };
+  return submitForm(request, ClientNoteSchema, options, async ({ content }) => {
     invariantResponse(await addClientNote(db, ctx, id, content), "Client not found.");
-    return redirectWithToast(`/clients/${id}#notes`, { type: "success", title: "Note added" });
   });
 }
 

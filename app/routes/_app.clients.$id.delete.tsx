@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmPanel } from "~/components/ui/dialog";
 import { clientInUseMessage, deleteClient, getClient } from "~/models/clients.server";
-import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
 
 // The confirmation page for deleting a client without JavaScript; with it, the client's page
@@ -12,9 +12,7 @@ import { invariantResponse } from "~/utils/responses";
 export const meta: MetaFunction = () => [{ title: "Delete Client · Senior Placement" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
-  const client = await getClient(db, ctx, params.id ?? "");
-  invariantResponse(client, "Client not found.");
+  const { record: client } = await requireRecord(request, params.id, getClient, "Client not found.");
   return json({ id: client.id, name: `${client.firstName} ${client.lastName}` });
 }
 

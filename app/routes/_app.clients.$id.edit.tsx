@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm, clientFormDefaults } from "~/components/clients/client-form";
-import { PageHeader } from "~/components/ui/page-header";
+import { FormPage } from "~/components/ui/page-header";
 import { findDuplicateClients, getClient, sameContact, updateClient } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
-import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { requireRecord, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
-import { submitForm } from "~/services/form.server";
+import { savedAs, submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -18,16 +18,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
-  const client = await getClient(db, ctx, params.id ?? "");
-  invariantResponse(client, "Client not found.");
+  const { record: client } = await requireRecord(request, params.id, getClient, "Client not found.");
   return json({ client });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
   const id = params.id ?? "";
-  const options = { failure: "Failed to update client", ignore: ["intent"] };
+  const options = { ...savedAs("update", "client", "/clients"), ignore: ["intent"] };
   return submitForm(request, ClientSchema, options, async (client, reply, form) => {
     const stored = await getClient(db, ctx, id);
     invariantResponse(stored, "Client not found.");
@@ -37,7 +35,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (duplicates.length > 0) return json({ result: reply(), duplicates }, { status: 409 });
     }
     invariantResponse(await updateClient(db, ctx, id, client), "Client not found.");
-    return redirectWithToast("/clients", { type: "success", title: "Client updated successfully!" });
   });
 }
 
@@ -45,14 +42,13 @@ export default function EditClientPage() {
   const { client } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeader title={`Edit ${client.firstName} ${client.lastName}`} description="Update the client's details." />
+    <FormPage title={`Edit ${client.firstName} ${client.lastName}`} description="Update the client's details.">
       <ClientForm
         mode="edit"
         data={data}
         defaultValue={clientFormDefaults(client)}
         cancelTo={`/clients/${client.id}`}
       />
-    </div>
+    </FormPage>
   );
 }

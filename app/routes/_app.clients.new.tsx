@@ -1,23 +1,20 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { ClientForm } from "~/components/clients/client-form";
-import { PageHeader } from "~/components/ui/page-header";
+import { FormPage } from "~/components/ui/page-header";
 import { createClient, findDuplicateClients } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
-import { redirectWithToast, requireSignedIn } from "~/services/session.server";
-import { submitForm } from "~/services/form.server";
+import { requireSignedIn, signedInOnly } from "~/services/session.server";
+import { savedAs, submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Client · Senior Placement" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSignedIn(request);
-  return null;
-}
+export const loader = signedInOnly;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
-  const options = { failure: "Failed to create client", ignore: ["intent"] };
+  const options = { ...savedAs("create", "client", "/clients"), ignore: ["intent"] };
   return submitForm(request, ClientSchema, options, async (client, reply, form) => {
     if (form.get("intent") !== "create-anyway") {
       const duplicates = await findDuplicateClients(db, ctx, client);
@@ -25,16 +22,14 @@ export async function action({ request }: ActionFunctionArgs) {
       if (duplicates.length > 0) return json({ result: reply(), duplicates }, { status: 409 });
     }
     await createClient(db, ctx, client);
-    return redirectWithToast("/clients", { type: "success", title: "Client created successfully!" });
   });
 }
 
 export default function NewClientPage() {
   const data = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeader title="Add Client" description="A new person looking for care, and what they need." />
+    <FormPage title="Add Client" description="A new person looking for care, and what they need.">
       <ClientForm mode="create" data={data} cancelTo="/clients" />
-    </div>
+    </FormPage>
   );
 }

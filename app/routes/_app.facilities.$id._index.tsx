@@ -10,17 +10,14 @@ import { ProgressBar } from "~/components/ui/progress";
 import { countFacilityPlacements, getFacility } from "~/models/facilities.server";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility";
 import { formatDate, formatUsd } from "~/utils/format";
-import { requireSignedIn } from "~/services/session.server";
-import { invariantResponse } from "~/utils/responses";
+import { requireRecord } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.facility.name} · Senior Placement` : "Facility · Senior Placement" },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
-  const facility = await getFacility(db, ctx, params.id ?? "");
-  invariantResponse(facility, "Facility not found.");
+  const { record: facility, ctx, db } = await requireRecord(request, params.id, getFacility, "Facility not found.");
   const placements = await countFacilityPlacements(db, ctx, facility.id);
   return json({ facility, placements });
 }

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { ConfirmPanel } from "~/components/ui/dialog";
 import { deleteFacility, facilityInUseMessage, getFacility, setFacilityActive } from "~/models/facilities.server";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility";
-import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
 import { readFormData } from "~/utils/request.server";
 
@@ -18,9 +18,7 @@ import { readFormData } from "~/utils/request.server";
 export const meta: MetaFunction = () => [{ title: "Delete Facility · Senior Placement" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
-  const facility = await getFacility(db, ctx, params.id ?? "");
-  invariantResponse(facility, "Facility not found.");
+  const { record: facility } = await requireRecord(request, params.id, getFacility, "Facility not found.");
   return json({ id: facility.id, name: facility.name, isActive: facility.isActive });
 }
 

@@ -2,30 +2,27 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FACILITY_CHECKBOXES, FacilityForm, facilityFormDefaults } from "~/components/facilities/facility-form";
-import { PageHeader } from "~/components/ui/page-header";
+import { FormPage } from "~/components/ui/page-header";
 import { getFacility, updateFacility } from "~/models/facilities.server";
 import { FacilitySchema } from "~/schemas/facility";
-import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { requireRecord, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
-import { submitForm } from "~/services/form.server";
+import { savedAs, submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.facility.name} · Senior Placement` : "Facility · Senior Placement" },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
-  const facility = await getFacility(db, ctx, params.id ?? "");
-  invariantResponse(facility, "Facility not found.");
+  const { record: facility } = await requireRecord(request, params.id, getFacility, "Facility not found.");
   return json({ facility });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
-  const options = { failure: "Failed to update facility", checkboxes: FACILITY_CHECKBOXES };
+  const options = { ...savedAs("update", "facility", "/facilities"), checkboxes: FACILITY_CHECKBOXES };
   return submitForm(request, FacilitySchema, options, async (facility) => {
     invariantResponse(await updateFacility(db, ctx, params.id ?? "", facility), "Facility not found.");
-    return redirectWithToast("/facilities", { type: "success", title: "Facility updated successfully!" });
   });
 }
 
@@ -33,17 +30,13 @@ export default function EditFacilityPage() {
   const { facility } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeader
-        title={`Edit ${facility.name}`}
-        description="Update the facility's details, prices and availability."
-      />
+    <FormPage title={`Edit ${facility.name}`} description="Update the facility's details, prices and availability.">
       <FacilityForm
         mode="edit"
         lastResult={data?.result}
         defaultValue={facilityFormDefaults(facility)}
         cancelTo={`/facilities/${facility.id}`}
       />
-    </div>
+    </FormPage>
   );
 }

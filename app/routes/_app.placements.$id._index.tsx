@@ -7,17 +7,14 @@ import { Card } from "~/components/ui/card";
 import { BackLink, ContactLink, DetailCard, Item, RecordActions, TextCard } from "~/components/ui/detail";
 import { ArrowRightIcon } from "~/components/ui/icons";
 import { getPlacement } from "~/models/placements.server";
-import { DELETE_PLACEMENT_MESSAGE } from "~/schemas/placement";
+import { DELETE_PLACEMENT_MESSAGE, PLACEMENT_NOT_FOUND } from "~/schemas/placement";
 import { capitalize, formatDate, formatUsd } from "~/utils/format";
-import { requireSignedIn } from "~/services/session.server";
-import { invariantResponse } from "~/utils/responses";
+import { requireRecord } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Placement Details · Senior Placement" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
-  const placement = await getPlacement(db, ctx, params.id ?? "");
-  invariantResponse(placement, "Failed to load placement details.");
+  const { record: placement } = await requireRecord(request, params.id, getPlacement, PLACEMENT_NOT_FOUND);
   return json({ placement });
 }
 

@@ -3,9 +3,8 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmPanel } from "~/components/ui/dialog";
 import { deletePlacement, getPlacement } from "~/models/placements.server";
-import { DELETE_PLACEMENT_MESSAGE } from "~/schemas/placement";
-import { redirectWithToast, requireSignedIn } from "~/services/session.server";
-import { invariantResponse } from "~/utils/responses";
+import { DELETE_PLACEMENT_MESSAGE, PLACEMENT_NOT_FOUND } from "~/schemas/placement";
+import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
 
 // Deleting a placement: the confirmation page without JavaScript; with it, a dialog posts here.
 // Its timeline goes with it; the client's and facility's pages no longer list it.
@@ -13,9 +12,7 @@ import { invariantResponse } from "~/utils/responses";
 export const meta: MetaFunction = () => [{ title: "Delete Placement · Senior Placement" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
-  const placement = await getPlacement(db, ctx, params.id ?? "");
-  invariantResponse(placement, "Failed to load placement details.");
+  const { record: placement } = await requireRecord(request, params.id, getPlacement, PLACEMENT_NOT_FOUND);
   return json({
     id: placement.id,
     title: `${placement.client.firstName} ${placement.client.lastName} → ${placement.facility.name}`,

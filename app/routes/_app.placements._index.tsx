@@ -1,13 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { PlacementTable } from "~/components/placements/placement-table";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
-import { ClipboardIcon, XIcon } from "~/components/ui/icons";
-import { IgnoredParams, ListResults, NewButton, SearchFilter, SelectFilter } from "~/components/ui/list-controls";
+import { ClipboardIcon } from "~/components/ui/icons";
+import {
+  FilterChips,
+  IgnoredParams,
+  ListResults,
+  NewButton,
+  SearchFilter,
+  SelectFilter,
+} from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { getClient } from "~/models/clients.server";
 import { getFacility } from "~/models/facilities.server";
@@ -108,28 +115,13 @@ export default function PlacementsPage() {
             Reset Filters
           </ButtonLink>
         </FilterForm>
-        {filters.facility || filters.client ? (
-          <div className="flex flex-wrap gap-2">
-            {filters.facility ? (
-              <Link
-                to={withParams(search, { facilityId: undefined, page: undefined })}
-                className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
-                aria-label={`Remove the filter: facility ${filters.facility.name}`}
-              >
-                Facility: {filters.facility.name} <XIcon className="h-3.5 w-3.5" />
-              </Link>
-            ) : null}
-            {filters.client ? (
-              <Link
-                to={withParams(search, { clientId: undefined, page: undefined })}
-                className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
-                aria-label={`Remove the filter: client ${filters.client.name}`}
-              >
-                Client: {filters.client.name} <XIcon className="h-3.5 w-3.5" />
-              </Link>
-            ) : null}
-          </div>
-        ) : null}
+        <FilterChips
+          search={search}
+          chips={[
+            filters.facility && { kind: "Facility", name: filters.facility.name, param: "facilityId" },
+            filters.client && { kind: "Client", name: filters.client.name, param: "clientId" },
+          ]}
+        />
       </PageHeader>
 
       <IgnoredParams ignored={ignored} clearTo="/placements" />

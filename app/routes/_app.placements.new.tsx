@@ -1,13 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { PLACEMENT_CHECKBOXES, PlacementForm } from "~/components/placements/placement-form";
-import { PageHeader } from "~/components/ui/page-header";
-import { createPlacement, placementFormOptions } from "~/models/placements.server";
-import { PlacementSchema } from "~/schemas/placement";
-import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { PlacementFormPage } from "~/components/placements/placement-form";
+import { placementFormOptions } from "~/models/placements.server";
+import { savePlacementForm } from "~/services/placement-form.server";
+import { requireSignedIn } from "~/services/session.server";
 import { isUuid } from "~/utils/uuid";
-import { submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Create New Placement · Senior Placement" }];
 
@@ -36,33 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
-  const options = { failure: "Failed to save placement", checkboxes: PLACEMENT_CHECKBOXES };
-  return submitForm(request, PlacementSchema, options, async (placement, reply) => {
-    const result = await createPlacement(db, ctx, placement);
-    if (!result.ok) {
-      return json({ result: reply(), errors: result.reason === "invalid" ? result.errors : [] }, { status: 400 });
-    }
-    return redirectWithToast("/placements", { type: "success", title: "Placement created successfully!" });
-  });
+  return savePlacementForm(request);
 }
 
 export default function NewPlacementPage() {
-  const { options, defaultValue } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
-  return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeader
-        title="Create New Placement"
-        description="Create a new placement record for client and facility matching"
-      />
-      <PlacementForm
-        mode="create"
-        lastResult={data?.result}
-        serverErrors={data?.errors}
-        defaultValue={defaultValue}
-        options={options}
-      />
-    </div>
-  );
+  return <PlacementFormPage mode="create" />;
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { type ClientActionFunctionArgs, Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import {
@@ -15,14 +15,11 @@ import { ForgotPasswordSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { clientIp, readFormData } from "~/utils/request.server";
-import { requireAnonymous } from "~/services/session.server";
+import { anonymousOnly, requireAnonymous } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password · Senior Placement" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  return null;
-}
+export const loader = anonymousOnly;
 
 // Answers the page (without JavaScript) and the sign-in dialog's fetcher alike.
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { requiredFields, useSchemaForm } from "~/components/ui/use-schema-form";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useForgotPasswordDialog } from "~/components/auth/forgot-password-dialog";
@@ -12,16 +12,13 @@ import { AlertCircleIcon } from "~/components/ui/icons";
 import { PasswordInput } from "~/components/ui/password-input";
 import { LOGIN_FAILED_FALLBACK, LoginFormSchema } from "~/schemas/auth";
 import { authenticator, SignInError } from "~/services/auth.server";
-import { requireAnonymous, safeRedirect, signInAndRedirect } from "~/services/session.server";
+import { anonymousOnly, requireAnonymous, safeRedirect, signInAndRedirect } from "~/services/session.server";
 import { readFormData } from "~/utils/request.server";
 import type { Toast } from "~/utils/toast";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Senior Placement" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  return null;
-}
+export const loader = anonymousOnly;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
@@ -54,13 +51,10 @@ export default function LoginPage() {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const submitting = navigation.state !== "idle" && navigation.formAction === "/login";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(LoginFormSchema, {
     id: "login",
     lastResult: actionData?.result,
-    constraint: { email: { required: true }, password: { required: true } },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    constraint: requiredFields("email", "password"),
   });
   const formError = actionData?.message ?? form.errors?.[0];
   const forgot = useForgotPasswordDialog();

@@ -1,5 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { requiredFields, useSchemaForm } from "~/components/ui/use-schema-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
@@ -163,12 +164,11 @@ function ResetForm({ token }: { token: string }) {
     setPassword("");
     setConfirmation("");
   }, [answer]);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ResetPasswordSchema, {
     id: "reset-password",
     lastResult: actionData?.result,
-    constraint: { password: { required: true }, confirmPassword: { required: true } },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: "onSubmit",
+    constraint: requiredFields("password", "confirmPassword"),
+    revalidate: false,
   });
 
   // Live with JavaScript; without it, what the server found in the last submit.

@@ -1,9 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { type ClientRecord, streamClients } from "~/models/clients.server";
 import { ClientListQuerySchema } from "~/schemas/client";
-import { type CsvColumn, csvResponse } from "~/utils/csv.server";
-import { readListQuery } from "~/utils/list-query";
-import { requireSignedIn } from "~/services/session.server";
+import { addressColumns, csvExportLoader } from "~/services/csv-export.server";
+import type { CsvColumn } from "~/utils/csv.server";
 import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";
 
 // GET /clients/export?search=…&status=…: every client matching the list's filters (all pages), as CSV.
@@ -17,10 +15,7 @@ const COLUMNS: CsvColumn<ClientRecord>[] = [
   { header: "Gender", value: (c) => c.gender },
   { header: "Status", value: (c) => c.trackerStatus },
   { header: "Care Level", value: (c) => CARE_LEVEL_LABELS[c.careLevel] },
-  { header: "Street", value: (c) => c.address.street },
-  { header: "City", value: (c) => c.address.city },
-  { header: "State", value: (c) => c.address.state },
-  { header: "ZIP", value: (c) => c.address.zip },
+  ...addressColumns<ClientRecord>((c) => c.address),
   { header: "Emergency Contact", value: (c) => c.emergencyContact.name },
   { header: "Relationship", value: (c) => c.emergencyContact.relationship },
   { header: "Emergency Phone", value: (c) => c.emergencyContact.phone },
@@ -36,9 +31,4 @@ const COLUMNS: CsvColumn<ClientRecord>[] = [
   { header: "Updated", value: (c) => c.updatedAt },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
-  const { query } = readListQuery(new URL(request.url), ClientListQuerySchema);
-  const date = new Date().toISOString().slice(0, 10);
-  return csvResponse(`clients-${date}.csv`, COLUMNS, streamClients(db, ctx, query));
-}
+export const loader = csvExportLoader("clients", ClientListQuerySchema, COLUMNS, streamClients);

@@ -1,9 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { type FacilityRecord, streamFacilities } from "~/models/facilities.server";
 import { FacilityListQuerySchema } from "~/schemas/facility";
-import { type CsvColumn, csvResponse } from "~/utils/csv.server";
-import { readListQuery } from "~/utils/list-query";
-import { requireSignedIn } from "~/services/session.server";
+import { addressColumns, csvExportLoader } from "~/services/csv-export.server";
+import type { CsvColumn } from "~/utils/csv.server";
 
 // GET /facilities/export?type=…&availability=…: every facility matching the directory's filters, as CSV.
 
@@ -15,10 +13,7 @@ const COLUMNS: CsvColumn<FacilityRecord>[] = [
   { header: "Capacity", value: (f) => f.capacity },
   { header: "Current Occupancy", value: (f) => f.currentOccupancy },
   { header: "Available Beds", value: (f) => f.availableBeds },
-  { header: "Street", value: (f) => f.address.street },
-  { header: "City", value: (f) => f.address.city },
-  { header: "State", value: (f) => f.address.state },
-  { header: "ZIP", value: (f) => f.address.zip },
+  ...addressColumns<FacilityRecord>((f) => f.address),
   { header: "Contact", value: (f) => f.contact.name },
   { header: "Contact Phone", value: (f) => f.contact.phone },
   { header: "Contact Email", value: (f) => f.contact.email },
@@ -33,9 +28,4 @@ const COLUMNS: CsvColumn<FacilityRecord>[] = [
   { header: "Updated", value: (f) => f.updatedAt },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
-  const { query } = readListQuery(new URL(request.url), FacilityListQuerySchema);
-  const date = new Date().toISOString().slice(0, 10);
-  return csvResponse(`facilities-${date}.csv`, COLUMNS, streamFacilities(db, ctx, query));
-}
+export const loader = csvExportLoader("facilities", FacilityListQuerySchema, COLUMNS, streamFacilities);

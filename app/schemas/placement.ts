@@ -12,6 +12,12 @@ import { checkbox, emptyToUndefined, isIsoDate, limitParam, pageParam, searchPar
 
 // One schema for the placement form and the placements API.
 
+/** The form's checkboxes (a ticked checklist step), which post nothing when unticked. */
+export const PLACEMENT_CHECKBOXES = PLACEMENT_CHECKLIST.map((s) => s.field);
+
+/** What the placement screens say when a placement cannot be found or loaded. */
+export const PLACEMENT_NOT_FOUND = "Failed to load placement details.";
+
 const reference = (message: string) =>
   z.string({ error: message }).trim().min(1, message).refine(isUuid, { message, abort: true });
 

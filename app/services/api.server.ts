@@ -151,3 +151,61 @@ export function apiRoute(handlers: Partial<Record<Method, ApiHandler>>) {
   };
   return { loader: run, action: run };
 }
+
+/**
+ * The routes of one record by its id, `/api/things/:id`, from the model's functions: GET answers
+ * the record, PUT replaces its fields with a JSON body checked by `update.schema`, DELETE removes
+ * it. Each answers `{ thing: … }` with "Thing updated successfully!" or "Thing deleted
+ * successfully", and a 404 with `notFound` when the caller's agency has no such record (PUT says
+ * so before reading the body). A method left out is a 405.
+ *
+ * `update.save` answers null and `remove` false for "no such record"; any other refusal (a 409
+ * while others refer to the record, a 400 for a bad reference) is an `apiError` they throw.
+ *
+ *   export const { loader, action } = apiRecordRoute({
+ *     name: "thing",
+ *     notFound: "Thing not found",
+ *     find: getThing,
+ *     toApi: toApiThing,
+ *     update: { schema: ThingSchema, save: updateThing },
+ *     remove: deleteThing,
+ *   });
+ */
+export function apiRecordRoute<R, S extends z.ZodType>(spec: {
+  /** The record's key in the answer's data, and the messages' first word. */
+  name: string;
+  notFound: string;
+  find: (db: DB, ctx: Ctx, id: string) => Promise<R | null>;
+  /** The record's API shape, as PUT answers it. */
+  toApi: (record: R) => unknown;
+  /** The API shape GET answers, when it shows more than `toApi` (a client's notes). */
+  show?: (record: R, db: DB, ctx: Ctx) => Promise<unknown>;
+  update?: { schema: S; save: (db: DB, ctx: Ctx, id: string, input: z.output<S>) => Promise<R | null> };
+  remove?: (db: DB, ctx: Ctx, id: string) => Promise<boolean>;
+}) {
+  const { name, notFound, find, toApi, show, update, remove } = spec;
+  const title = name.charAt(0).toUpperCase() + name.slice(1);
+  const handlers: Partial<Record<Method, ApiHandler>> = {
+    GET: async ({ db, ctx, params }) => {
+      const record = await find(db, ctx, params.id ?? "");
+      if (!record) return apiError(404, notFound);
+      return apiSuccess({ [name]: show ? await show(record, db, ctx) : toApi(record) });
+    },
+  };
+  if (update) {
+    handlers.PUT = async ({ db, ctx, request, params }) => {
+      const id = params.id ?? "";
+      if (!(await find(db, ctx, id))) return apiError(404, notFound);
+      const record = await update.save(db, ctx, id, await readJsonBody(request, update.schema));
+      if (!record) return apiError(404, notFound);
+      return apiSuccess({ [name]: toApi(record) }, { message: `${title} updated successfully!` });
+    };
+  }
+  if (remove) {
+    handlers.DELETE = async ({ db, ctx, params }) => {
+      if (!(await remove(db, ctx, params.id ?? ""))) return apiError(404, notFound);
+      return apiSuccess({ [name]: { _id: params.id } }, { message: `${title} deleted successfully` });
+    };
+  }
+  return apiRoute(handlers);
+}

@@ -4,13 +4,16 @@ import { json } from "@remix-run/node";
 import type * as z from "zod";
 import { readCheckboxes } from "~/schemas/common";
 import { readFormData } from "~/utils/request.server";
+import { redirectWithToast } from "./session.server";
 
 type Reply = (options?: { formErrors?: string[] }) => SubmissionResult<string[]>;
 
 /**
  * The one recipe of a form's action: the posted form is read and checked with the form's schema
  * (unticked `checkboxes` count as "off"). Invalid, it goes back to the form with its messages
- * (400); valid, `save` runs with the parsed value. Should saving fail unexpectedly, the error is
+ * (400); valid, `save` runs with the parsed value. When `save` answers nothing, the form is done:
+ * a redirect to `success.to` with the `success.title` toast; an answer it returns (a 409 with the
+ * form's reply) goes back as it is. Should saving fail unexpectedly, the error is
  * logged and the form comes back as it was typed with `failure` ("Failed to update client"), so
  * nothing is lost. Responses that `save` throws (a 404, a redirect) pass through.
  */
@@ -19,11 +22,13 @@ export async function submitForm<S extends z.ZodType, R>(
   schema: S,
   options: {
     failure: string;
+    /** Where a saved form goes, and the toast it shows there. */
+    success: { to: string; title: string };
     checkboxes?: readonly string[];
     /** Fields that are not the schema's (an intent button): read by `save` from the form. */
     ignore?: readonly string[];
   },
-  save: (value: z.output<S>, reply: Reply, form: FormData) => Promise<R>,
+  save: (value: z.output<S>, reply: Reply, form: FormData) => Promise<R | void>,
 ) {
   const formData = await readFormData(request);
   const form = new FormData();
@@ -34,10 +39,20 @@ export async function submitForm<S extends z.ZodType, R>(
   const submission = parseWithZod(readCheckboxes(formData, options.checkboxes ?? []), { schema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   try {
-    return await save(submission.value as z.output<S>, (init) => submission.reply(init), form);
+    const answer = await save(submission.value as z.output<S>, (init) => submission.reply(init), form);
+    return answer ?? redirectWithToast(options.success.to, { type: "success", title: options.success.title });
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error(`[form] ${new URL(request.url).pathname}: ${options.failure}`, error);
     return json({ result: submission.reply({ formErrors: [options.failure] }) }, { status: 500 });
   }
+}
+
+/**
+ * The outcome texts of an entity form: `savedAs("create", "client", "/clients")` fails with
+ * "Failed to create client" and, saved, goes to /clients with "Client created successfully!".
+ */
+export function savedAs(verb: "create" | "update", noun: string, to: string, failure = `Failed to ${verb} ${noun}`) {
+  const title = `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${verb}d successfully!`;
+  return { failure, success: { to, title } };
 }

@@ -6,6 +6,7 @@ import { type DB, getDb } from "~/utils/db.server";
 import { appUrl, env } from "~/utils/env.server";
 import type { Toast, ToastType } from "~/utils/toast";
 import { clientIp } from "~/utils/request.server";
+import { invariantResponse } from "~/utils/responses";
 
 function secureCookies() {
   return env().appUrl.startsWith("https://");
@@ -109,9 +110,41 @@ export async function requireSignedIn(request: Request): Promise<SignedIn> {
   return { user, ctx: contextOf(user), db: getDb() };
 }
 
+/**
+ * The guard and one record of the caller's agency, by the route's `id`: `find` is the model's
+ * getter (`getClient`); a missing record (or another agency's) is a 404 saying `notFound`.
+ */
+export async function requireRecord<T>(
+  request: Request,
+  id: string | undefined,
+  find: (db: DB, ctx: Ctx, id: string) => Promise<T | null>,
+  notFound: string,
+): Promise<SignedIn & { record: T }> {
+  const signedIn = await requireSignedIn(request);
+  const record = await find(signedIn.db, signedIn.ctx, id ?? "");
+  invariantResponse(record, notFound);
+  return { ...signedIn, record };
+}
+
+/**
+ * The loader of a screen that loads nothing but must be signed in to (an empty form):
+ * `export const loader = signedInOnly;`. Checked on arrival, so an expired session goes to
+ * /login before anything is typed, not after.
+ */
+export async function signedInOnly({ request }: { request: Request }): Promise<null> {
+  await requireSignedIn(request);
+  return null;
+}
+
 /** Visitors only: a signed-in user is sent to the dashboard. */
 export async function requireAnonymous(request: Request): Promise<void> {
   if (await getOptionalUser(request)) throw redirect("/dashboard");
+}
+
+/** The loader of a sign-in screen that loads nothing: `export const loader = anonymousOnly;`. */
+export async function anonymousOnly({ request }: { request: Request }): Promise<null> {
+  await requireAnonymous(request);
+  return null;
 }
 
 /** Starts a browser session and answers with a redirect that sets its cookie. */

@@ -467,4 +467,13 @@ describe("the screens", () => {
     const all = await (await exportLoader(args(get("/clients/export", cookie)))).text();
     expect(all.trim().split("\n")).toHaveLength(1 + 4 + 1 + 13); // every page, not just the first 12
   });
+
+  it("refuses a filter it cannot read instead of exporting every client", async () => {
+    for (const query of ["search=%00", "status=nonsense", "careLevel=x&status=placed"]) {
+      const response = await exportLoader(args(get(`/clients/export?${query}`, cookie)));
+      expect(response.status).toBe(400);
+      expect(response.headers.get("Content-Disposition")).toBeNull();
+      expect(await response.text()).toMatch(/^This export's filters could not be read \((search|status|careLevel)\)\./);
+    }
+  });
 });

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { requiredFields, useSchemaForm } from "~/components/ui/use-schema-form";
 import { Form, useFetcher } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ForgotPasswordSchema } from "~/schemas/auth";
@@ -37,13 +37,10 @@ export function ForgotPasswordForm({
   /** The Close control under the success message. */
   close: ReactNode;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ForgotPasswordSchema, {
     id: "forgot-password",
     lastResult: data?.status === "error" ? data.result : undefined,
-    constraint: { email: { required: true } },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    constraint: requiredFields("email"),
   });
 
   if (data?.status === "sent") {

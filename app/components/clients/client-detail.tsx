@@ -1,5 +1,5 @@
-import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { ClientNoteSchema } from "~/schemas/client";
 import { formatDate } from "~/utils/format";
@@ -30,11 +30,10 @@ export function NotesCard({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ClientNoteSchema, {
     id: "client-note",
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientNoteSchema }),
-    shouldValidate: "onSubmit",
+    revalidate: false,
   });
   return (
     <Card id="notes">

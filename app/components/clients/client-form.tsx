@@ -1,5 +1,4 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ClientRecord, DuplicateClient } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
@@ -18,6 +17,7 @@ import {
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { EntryPickerField, FormActions, FormSection, InputField, SelectField, TextareaField } from "../ui/form";
+import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 
 export interface ClientFormData {
   result?: SubmissionResult<string[]>;
@@ -65,7 +65,7 @@ export function ClientForm({
   defaultValue?: ReturnType<typeof clientFormDefaults>;
   cancelTo: string;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ClientSchema, {
     id: "client-form",
     lastResult: data?.result,
     defaultValue: defaultValue ?? {
@@ -73,22 +73,12 @@ export function ClientForm({
       trackerStatus: "New Client",
       preferences: { roomType: "private" },
     },
-    constraint: {
-      firstName: { required: true },
-      lastName: { required: true },
-      email: { required: true },
-      phone: { required: true },
-      dateOfBirth: { required: true },
-      "emergencyContact.name": { required: true },
-      "emergencyContact.relationship": { required: true },
-      "emergencyContact.phone": { required: true },
-    },
-    onValidate: ({ formData }) => {
-      formData.delete("intent");
-      return parseWithZod(formData, { schema: ClientSchema });
-    },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint: requiredFields(
+      ...["firstName", "lastName", "email", "phone", "dateOfBirth"],
+      ...["emergencyContact.name", "emergencyContact.relationship", "emergencyContact.phone"],
+    ),
+    ignore: ["intent"],
+    validateOn: "onBlur",
   });
   const address = fields.address.getFieldset();
   const emergency = fields.emergencyContact.getFieldset();

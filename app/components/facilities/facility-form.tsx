@@ -1,8 +1,6 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { FacilityRecord } from "~/models/facilities.server";
-import { readCheckboxes } from "~/schemas/common";
 import { FacilitySchema, FIX_ERRORS_MESSAGE } from "~/schemas/facility";
 import { FACILITY_TYPES, PRESET_AMENITIES, PRESET_SPECIALTIES, US_STATES } from "~/utils/vocabulary";
 import { Alert } from "../ui/alert";
@@ -15,6 +13,7 @@ import {
   SelectField,
   TextareaField,
 } from "../ui/form";
+import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 
 export const FACILITY_CHECKBOXES = ["isActive", "acceptsInsurance"] as const;
 
@@ -51,27 +50,17 @@ export function FacilityForm({
   defaultValue?: ReturnType<typeof facilityFormDefaults>;
   cancelTo: string;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(FacilitySchema, {
     id: "facility-form",
     lastResult,
     defaultValue: defaultValue ?? { isActive: "on", currentOccupancy: "0", minCost: "0", maxCost: "0" },
     constraint: {
-      name: { required: true },
-      licenseNumber: { required: true },
-      type: { required: true },
+      ...requiredFields("name", "licenseNumber", "type", "address.street", "address.city", "address.state"),
+      ...requiredFields("contact.name", "contact.phone", "costRange"),
       capacity: { required: true, min: 1 },
-      "address.street": { required: true },
-      "address.city": { required: true },
-      "address.state": { required: true },
       "address.zip": { required: true, pattern: "\\d{5}(-\\d{4})?" },
-      "contact.name": { required: true },
-      "contact.phone": { required: true },
-      costRange: { required: true },
     },
-    onValidate: ({ formData }) =>
-      parseWithZod(readCheckboxes(formData, FACILITY_CHECKBOXES), { schema: FacilitySchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    checkboxes: FACILITY_CHECKBOXES,
   });
   const address = fields.address.getFieldset();
   const contact = fields.contact.getFieldset();

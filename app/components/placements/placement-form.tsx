@@ -1,17 +1,15 @@
-import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import type { PlacementRecord } from "~/models/placements.server";
-import { readCheckboxes } from "~/schemas/common";
-import { PlacementSchema } from "~/schemas/placement";
+import { PLACEMENT_CHECKBOXES, PlacementSchema } from "~/schemas/placement";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PAYMENT_METHODS, PLACEMENT_CHECKLIST, PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 import { Alert } from "../ui/alert";
+import { FormPage } from "../ui/page-header";
 import { FormActions, FormSection, InputField, SelectField, TextareaField } from "../ui/form";
+import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 import { type Option, ReferencePicker } from "../ui/reference-picker";
-
-export const PLACEMENT_CHECKBOXES = PLACEMENT_CHECKLIST.map((s) => s.field);
 
 /** The form's starting values for a stored placement (edit). */
 export function placementFormDefaults(p: PlacementRecord) {
@@ -118,7 +116,39 @@ export interface PlacementFormOptions {
   agents: { id: string; name: string }[];
 }
 
-export function PlacementForm({
+/** The texts of the two placement form screens. */
+const PAGES = {
+  create: {
+    title: "Create New Placement",
+    description: "Create a new placement record for client and facility matching",
+  },
+  edit: { title: "Edit Placement", description: "Update placement information and track progress" },
+};
+
+/**
+ * The placement form screen, new or edit: its route's loader gives the form's `options` and
+ * `defaultValue`, its action (savePlacementForm) the reply and the problems only the server sees.
+ */
+export function PlacementFormPage({ mode }: { mode: "create" | "edit" }) {
+  const { options, defaultValue } = useLoaderData<{
+    options: PlacementFormOptions;
+    defaultValue: Record<string, string>;
+  }>();
+  const data = useActionData<{ result?: SubmissionResult<string[]>; errors?: { path: string; msg: string }[] }>();
+  return (
+    <FormPage {...PAGES[mode]}>
+      <PlacementForm
+        mode={mode}
+        lastResult={data?.result}
+        serverErrors={data?.errors}
+        defaultValue={defaultValue}
+        options={options}
+      />
+    </FormPage>
+  );
+}
+
+function PlacementForm({
   mode,
   lastResult,
   serverErrors,
@@ -132,21 +162,12 @@ export function PlacementForm({
   defaultValue: Record<string, string>;
   options: PlacementFormOptions;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(PlacementSchema, {
     id: "placement-form",
     lastResult,
     defaultValue,
-    constraint: {
-      clientId: { required: true },
-      facilityId: { required: true },
-      status: { required: true },
-      priority: { required: true },
-      startDate: { required: true },
-    },
-    onValidate: ({ formData }) =>
-      parseWithZod(readCheckboxes(formData, PLACEMENT_CHECKBOXES), { schema: PlacementSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    constraint: requiredFields("clientId", "facilityId", "status", "priority", "startDate"),
+    checkboxes: PLACEMENT_CHECKBOXES,
   });
   // "Validation errors: {path}: {msg}, …" over the form, the messages also by their fields
   // (docs/screens.md, "Shared display rules").

@@ -81,29 +81,25 @@ export function Field({ field, label, required, hint, wide, children }: FieldPro
   );
 }
 
-/** The id of the hint a control is described by, while the hint shows. */
-function describedBy(field: AnyField, hint: string | undefined) {
-  return hint && !field.errors ? field.descriptionId : undefined;
+/**
+ * Splits a field's props into the frame's (label, hint, errors: `Field`) and the control's, and
+ * says how the control is wired: described by the hint while it shows, invalid with errors.
+ */
+function frameOf<P extends FieldProps>({ field, label, required, hint, wide, ...control }: P) {
+  const ariaDescribedBy = hint && !field.errors ? field.descriptionId : undefined;
+  return { frame: { field, label, required, hint, wide }, control, ariaDescribedBy, invalid: Boolean(field.errors) };
 }
 
 type InputType = "text" | "email" | "tel" | "number" | "date" | "url" | "search" | "password";
 
 export function InputField({
-  field,
-  label,
-  required,
-  hint,
-  wide,
   type = "text",
   ...props
 }: FieldProps & { type?: InputType } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id">) {
+  const { frame, control, ariaDescribedBy, invalid } = frameOf(props);
   return (
-    <Field field={field} label={label} required={required} hint={hint} wide={wide}>
-      <Input
-        {...getInputProps(field, { type, ariaDescribedBy: describedBy(field, hint) })}
-        invalid={Boolean(field.errors)}
-        {...props}
-      />
+    <Field {...frame}>
+      <Input {...getInputProps(frame.field, { type, ariaDescribedBy })} invalid={invalid} {...control} />
     </Field>
   );
 }
@@ -112,11 +108,6 @@ export function InputField({
 type Options = readonly string[] | readonly (readonly [string, string])[];
 
 export function SelectField({
-  field,
-  label,
-  required,
-  hint,
-  wide,
   options,
   placeholder,
   ...props
@@ -125,13 +116,10 @@ export function SelectField({
   /** A first, empty choice ("Not given", "Choose a type"…). */
   placeholder?: string;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">) {
+  const { frame, control, ariaDescribedBy, invalid } = frameOf(props);
   return (
-    <Field field={field} label={label} required={required} hint={hint} wide={wide}>
-      <Select
-        {...getSelectProps(field, { ariaDescribedBy: describedBy(field, hint) })}
-        invalid={Boolean(field.errors)}
-        {...props}
-      >
+    <Field {...frame}>
+      <Select {...getSelectProps(frame.field, { ariaDescribedBy })} invalid={invalid} {...control}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => {
           const [value, text] = typeof option === "string" ? [option, option] : option;
@@ -146,21 +134,11 @@ export function SelectField({
   );
 }
 
-export function TextareaField({
-  field,
-  label,
-  required,
-  hint,
-  wide,
-  ...props
-}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
+export function TextareaField(props: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
+  const { frame, control, ariaDescribedBy, invalid } = frameOf(props);
   return (
-    <Field field={field} label={label} required={required} hint={hint} wide={wide}>
-      <Textarea
-        {...getTextareaProps(field, { ariaDescribedBy: describedBy(field, hint) })}
-        invalid={Boolean(field.errors)}
-        {...props}
-      />
+    <Field {...frame}>
+      <Textarea {...getTextareaProps(frame.field, { ariaDescribedBy })} invalid={invalid} {...control} />
     </Field>
   );
 }

@@ -5,7 +5,7 @@ import { Alert } from "./alert";
 import { ButtonLink, buttonClasses } from "./button";
 import { EmptyState } from "./empty-state";
 import { Input, Label, Select } from "./field";
-import { ArrowDownIcon, ArrowUpIcon, DownloadIcon, PlusIcon, SearchIcon } from "./icons";
+import { ArrowDownIcon, ArrowUpIcon, DownloadIcon, PlusIcon, SearchIcon, XIcon } from "./icons";
 import { Pagination } from "./pagination";
 
 // The controls of a list's FilterForm (clients, facilities, placements…): their names are the
@@ -249,5 +249,32 @@ export function CardGrid<T extends { id: string }>({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A filter set from elsewhere (a facility's or a client's page): its kind, shown name and parameter. */
+export interface FilterChipSpec {
+  kind: "Facility" | "Client";
+  name: string;
+  param: string;
+}
+
+/** The filters set from elsewhere, as chips whose links remove them (and go back to page 1). */
+export function FilterChips({ search, chips }: { search: string; chips: (FilterChipSpec | null | undefined)[] }) {
+  const shown = chips.filter((chip): chip is FilterChipSpec => Boolean(chip));
+  if (shown.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {shown.map(({ kind, name, param }) => (
+        <Link
+          key={param}
+          to={withParams(search, { [param]: undefined, page: undefined })}
+          className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+          aria-label={`Remove the filter: ${kind.toLowerCase()} ${name}`}
+        >
+          {kind}: {name} <XIcon className="h-3.5 w-3.5" />
+        </Link>
+      ))}
+    </div>
   );
 }

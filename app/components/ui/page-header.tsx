@@ -29,3 +29,21 @@ export function PageHeader({ title, description, actions, children, className }:
     </div>
   );
 }
+
+/** A form screen (add or edit a record): the title row over the form, at reading width. */
+export function FormPage({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeader title={title} description={description} />
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import type * as z from "zod";
+import type { Ctx } from "~/models/context";
+import { type CsvColumn, csvResponse } from "~/utils/csv.server";
+import type { DB } from "~/utils/db.server";
+import { readListQuery } from "~/utils/list-query";
+import { requireSignedIn } from "./session.server";
+
+/**
+ * The loader of a list's CSV download, `GET /things/export?…`: every record that matches the
+ * list screen's filters and sort (all pages, read a batch at a time by `batches`), as
+ * `things-YYYY-MM-DD.csv`. Signed-in users only. The URL is read as the list screen reads it, but
+ * a filter it cannot read is refused (400) rather than dropped: an export must never hold more
+ * records than the list the user was looking at.
+ *
+ *   export const loader = csvExportLoader("things", ThingListQuerySchema, COLUMNS, streamThings);
+ */
+export function csvExportLoader<S extends z.ZodType, R>(
+  /** The file name's start: `clients` gives `clients-2025-01-31.csv`. */
+  name: string,
+  /** The list's query schema (the screen's and the API's). */
+  querySchema: S,
+  columns: CsvColumn<R>[],
+  batches: (db: DB, ctx: Ctx, query: z.output<S>) => AsyncIterable<R[]>,
+) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const { ctx, db } = await requireSignedIn(request);
+    const { query, ignored } = readListQuery(new URL(request.url), querySchema);
+    if (ignored.length > 0) {
+      const message = `This export's filters could not be read (${ignored.join(", ")}). Go back to the list and export again.`;
+      return new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
+    const date = new Date().toISOString().slice(0, 10);
+    return csvResponse(`${name}-${date}.csv`, columns, batches(db, ctx, query));
+  };
+}
+
+type Address = { street: string | null; city: string | null; state: string | null; zip: string | null };
+
+/** A postal address in four columns: Street, City, State, ZIP. */
+export function addressColumns<R>(address: (row: R) => Address): CsvColumn<R>[] {
+  return [
+    { header: "Street", value: (row) => address(row).street },
+    { header: "City", value: (row) => address(row).city },
+    { header: "State", value: (row) => address(row).state },
+    { header: "ZIP", value: (row) => address(row).zip },
+  ];
+}
