@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { budgetText } from "~/components/clients/client-card";
 import { ageOn, ClientPlacementsCard, ClientTasksCard, NotesCard } from "~/components/clients/client-detail";
-import { Chips, ContactLink, DetailCard, Item, RecordActions } from "~/components/ui/detail";
+import { Chips, ContactLink, DetailCard, Item, RecordActions, BackLink } from "~/components/ui/detail";
 import { Badge, clientStatusTone } from "~/components/ui/badge";
 import { Card, CardHeader } from "~/components/ui/card";
-import { ArrowLeftIcon } from "~/components/ui/icons";
 import { addClientNote, getClient, listClientNotes } from "~/models/clients.server";
 import { listClientPlacements } from "~/models/placements.server";
 import { listClientTasks } from "~/models/tasks.server";
@@ -55,12 +54,7 @@ export default function ClientDetailPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <Link
-        to="/clients"
-        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeftIcon className="h-4 w-4" /> Back to Clients
-      </Link>
+      <BackLink to="/clients">Back to Clients</BackLink>
 
       <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
         <div className="min-w-0">

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BackLink, ChipsCard, ContactLink, DetailCard, Item, RecordActions, TextCard } from "~/components/ui/detail";
+import { BackLink, ChipsCard, ContactLink, DetailCard, Item, RecordActions } from "~/components/ui/detail";
 import { ActiveBadge, AvailabilityBadge, priceText } from "~/components/facilities/facility-card";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
@@ -88,7 +88,7 @@ export default function FacilityDetailPage() {
           </Card>
           <ChipsCard title="Amenities" values={f.amenities} empty="None listed" />
           <ChipsCard title="Specialties" values={f.specialties} empty="None listed" />
-          {f.notes ? <TextCard title="Notes" text={f.notes} /> : null}
+          {f.notes ? <DetailCard title="Notes" text={f.notes} /> : null}
         </div>
 
         <div className="space-y-6">

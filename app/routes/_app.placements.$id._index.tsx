@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PlacementProgress, PlacementTimeline } from "~/components/placements/placement-detail";
 import { Badge, placementStatusTone, priorityTone } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { BackLink, ContactLink, DetailCard, Item, RecordActions, TextCard } from "~/components/ui/detail";
+import { BackLink, ContactLink, DetailCard, Item, RecordActions } from "~/components/ui/detail";
 import { ArrowRightIcon } from "~/components/ui/icons";
 import { getPlacement } from "~/models/placements.server";
 import { DELETE_PLACEMENT_MESSAGE, PLACEMENT_NOT_FOUND } from "~/schemas/placement";
@@ -89,7 +89,7 @@ export default function PlacementDetailPage() {
             </DetailCard>
           </div>
           {p.timeline.length > 0 ? <PlacementTimeline entries={p.timeline} /> : null}
-          {p.notes ? <TextCard title="Notes" text={p.notes} /> : null}
+          {p.notes ? <DetailCard title="Notes" text={p.notes} /> : null}
         </div>
         <div className="space-y-6">
           <DetailCard title="Key Details">

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { requiredFields, useSchemaForm } from "~/components/ui/use-schema-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -11,7 +11,7 @@ import {
   useLoaderData,
   useNavigation,
 } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { PasswordChecklist, PasswordMatch } from "~/components/auth/password-checklist";
 import { Toaster } from "~/components/layout/toaster";
 import { Alert } from "~/components/ui/alert";
@@ -180,32 +180,23 @@ function ResetForm({ token }: { token: string }) {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
       <input type="hidden" name="token" value={token} />
-      <div>
-        <Label htmlFor={fields.password.id}>New Password</Label>
-        <PasswordInput
-          {...getInputProps(fields.password, { type: "password" })}
-          // Cleared after each answer, like the sign-in form.
-          key={`password-${actionData?.toast.id ?? ""}`}
-          autoComplete="new-password"
-          autoFocus
-          invalid={Boolean(fields.password.errors)}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
-        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      </div>
+      <NewPasswordField
+        field={fields.password}
+        label="New Password"
+        resetKey={`password-${actionData?.toast.id ?? ""}`}
+        onChange={setPassword}
+        autoFocus
+      />
       <PasswordChecklist met={met} />
-      <div>
-        <Label htmlFor={fields.confirmPassword.id}>Confirm Password</Label>
-        <PasswordInput
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
-          key={`confirm-${actionData?.toast.id ?? ""}`}
-          autoComplete="new-password"
-          invalid={Boolean(fields.confirmPassword.errors)}
-          onChange={(event) => setConfirmation(event.currentTarget.value)}
-        />
+      <NewPasswordField
+        field={fields.confirmPassword}
+        label="Confirm Password"
+        resetKey={`confirm-${actionData?.toast.id ?? ""}`}
+        onChange={setConfirmation}
+        showErrors={!live}
+      >
         <PasswordMatch match={match} />
-        <FieldError id={fields.confirmPassword.errorId} errors={live ? undefined : fields.confirmPassword.errors} />
-      </div>
+      </NewPasswordField>
       <div className="space-y-3">
         <Button
           type="submit"
@@ -222,5 +213,43 @@ function ResetForm({ token }: { token: string }) {
         </Link>
       </div>
     </Form>
+  );
+}
+
+/**
+ * A new-password field: label, input and errors, with what it shows under the input. The input is
+ * emptied after each answer (a new `resetKey`), like the sign-in form's.
+ */
+function NewPasswordField({
+  field,
+  label,
+  resetKey,
+  onChange,
+  autoFocus,
+  showErrors = true,
+  children,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  resetKey: string;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+  showErrors?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div>
+      <Label htmlFor={field.id}>{label}</Label>
+      <PasswordInput
+        {...getInputProps(field, { type: "password" })}
+        key={resetKey}
+        autoComplete="new-password"
+        autoFocus={autoFocus}
+        invalid={Boolean(field.errors)}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+      {children}
+      <FieldError id={field.errorId} errors={showErrors ? field.errors : undefined} />
+    </div>
   );
 }

@@ -179,7 +179,6 @@ export function ClientForm({
           field={fields.medications}
           legend="Medications"
           presets={PRESET_MEDICATIONS}
-          otherLabel="Other medications"
           placeholder="e.g. Latanoprost eye drops"
         />
         <TextareaField
@@ -199,21 +198,16 @@ export function ClientForm({
           label="Room type"
           options={ROOM_TYPES.map((type) => [type, ROOM_TYPE_LABELS[type]] as const)}
         />
-        <div className="sm:col-span-2">
-          <EntryPickerField
-            field={preferences.amenities}
-            legend="Preferred amenities"
-            presets={PRESET_AMENITIES}
-            otherLabel="Other amenities"
-          />
-        </div>
+        <EntryPickerField
+          field={preferences.amenities}
+          legend="Preferred amenities"
+          presets={PRESET_AMENITIES}
+          otherLabel="Other amenities"
+          wide
+        />
       </FormSection>
 
-      <FormActions
-        cancelTo={cancelTo}
-        label={mode === "create" ? "Create Client" : "Update Client"}
-        pendingLabel={mode === "create" ? "Creating..." : "Updating..."}
-      />
+      <FormActions cancelTo={cancelTo} mode={mode} noun="Client" />
     </Form>
   );
 }

@@ -129,29 +129,15 @@ export function FacilityForm({
       </FormSection>
 
       <FormSection title="Amenities & Specialties" layout="stack">
-        <EntryPickerField
-          field={fields.amenities}
-          legend="Amenities"
-          presets={PRESET_AMENITIES}
-          otherLabel="Other amenities"
-        />
-        <EntryPickerField
-          field={fields.specialties}
-          legend="Specialties"
-          presets={PRESET_SPECIALTIES}
-          otherLabel="Other specialties"
-        />
+        <EntryPickerField field={fields.amenities} legend="Amenities" presets={PRESET_AMENITIES} />
+        <EntryPickerField field={fields.specialties} legend="Specialties" presets={PRESET_SPECIALTIES} />
       </FormSection>
 
       <FormSection title="Notes" layout="stack">
         <TextareaField field={fields.notes} label="Notes" rows={4} />
       </FormSection>
 
-      <FormActions
-        cancelTo={cancelTo}
-        label={mode === "create" ? "Create Facility" : "Update Facility"}
-        pendingLabel={mode === "create" ? "Creating..." : "Updating..."}
-      />
+      <FormActions cancelTo={cancelTo} mode={mode} noun="Facility" />
     </Form>
   );
 }

@@ -62,24 +62,14 @@ export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; 
             <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">
               {initials(user)}
             </span>
-            <span className="hidden text-left leading-tight sm:block">
-              <span className="block text-sm font-medium text-slate-900">
-                {user.firstName} {user.lastName}
-              </span>
-              <span className="block text-xs text-slate-500">{capitalize(user.role)}</span>
-            </span>
+            <NameAndRole user={user} className="hidden text-left leading-tight sm:block" />
             <ChevronDownIcon className="hidden h-4 w-4 text-slate-400 transition-transform group-open:rotate-180 sm:block" />
           </summary>
           <div
             className="absolute right-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
             role="menu"
           >
-            <div className="border-b border-slate-100 px-4 py-3 sm:hidden">
-              <p className="text-sm font-medium text-slate-900">
-                {user.firstName} {user.lastName}
-              </p>
-              <p className="text-xs text-slate-500">{capitalize(user.role)}</p>
-            </div>
+            <NameAndRole user={user} className="block border-b border-slate-100 px-4 py-3 sm:hidden" />
             <button
               type="button"
               role="menuitem"
@@ -110,5 +100,17 @@ export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; 
         </details>
       </div>
     </header>
+  );
+}
+
+/** The signed-in user's name over their role. */
+function NameAndRole({ user, className }: { user: ShellUser; className: string }) {
+  return (
+    <span className={className}>
+      <span className="block text-sm font-medium text-slate-900">
+        {user.firstName} {user.lastName}
+      </span>
+      <span className="block text-xs text-slate-500">{capitalize(user.role)}</span>
+    </span>
   );
 }

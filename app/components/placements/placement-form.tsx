@@ -240,11 +240,7 @@ function PlacementForm({
         <TextareaField field={fields.notes} label="Notes about this placement" rows={4} />
       </FormSection>
 
-      <FormActions
-        cancelTo="/placements"
-        label={mode === "create" ? "Create Placement" : "Update Placement"}
-        pendingLabel="Saving..."
-      />
+      <FormActions cancelTo="/placements" mode={mode} noun="Placement" pendingLabel="Saving..." />
     </Form>
   );
 }

@@ -15,7 +15,7 @@ import {
 import { PasswordInput } from "~/components/ui/password-input";
 import { StatCard } from "~/components/ui/stat-card";
 import { PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
-import { DemoLabel, DemoSection } from "./shared";
+import { DemoRow, DemoSection } from "./shared";
 
 const VARIANTS: ButtonVariant[] = ["primary", "secondary", "outline", "ghost", "danger", "link"];
 const SIZES: ButtonSize[] = ["sm", "md", "lg"];
@@ -27,51 +27,42 @@ export function ButtonsDemo() {
       title="Buttons"
       description="Six variants, three sizes, an icon button, loading and disabled."
     >
-      <div>
-        <DemoLabel>Variants</DemoLabel>
-        <div className="flex flex-wrap items-center gap-3">
-          {VARIANTS.map((variant) => (
-            <Button key={variant} variant={variant}>
-              {variant[0].toUpperCase() + variant.slice(1)}
-            </Button>
-          ))}
-        </div>
-      </div>
-      <div>
-        <DemoLabel>Sizes</DemoLabel>
-        <div className="flex flex-wrap items-center gap-3">
-          {SIZES.map((size) => (
-            <Button key={size} size={size}>
-              Size {size}
-            </Button>
-          ))}
-          <Button size="icon" variant="outline" aria-label="Settings">
-            <SettingsIcon className="h-5 w-5" />
+      <DemoRow label="Variants">
+        {VARIANTS.map((variant) => (
+          <Button key={variant} variant={variant}>
+            {variant[0].toUpperCase() + variant.slice(1)}
           </Button>
-        </div>
-      </div>
-      <div>
-        <DemoLabel>With icons, loading, disabled, as a link</DemoLabel>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button>
-            <PlusIcon className="h-4 w-4" /> Add Client
+        ))}
+      </DemoRow>
+      <DemoRow label="Sizes">
+        {SIZES.map((size) => (
+          <Button key={size} size={size}>
+            Size {size}
           </Button>
-          <Button variant="outline">
-            Continue <ArrowRightIcon className="h-4 w-4" />
-          </Button>
-          <Button loading>Saving…</Button>
-          <Button variant="outline" loading>
-            Loading
-          </Button>
-          <Button disabled>Disabled</Button>
-          <Button variant="danger" disabled>
-            Delete
-          </Button>
-          <ButtonLink to="/dashboard" variant="secondary">
-            Link styled as a button
-          </ButtonLink>
-        </div>
-      </div>
+        ))}
+        <Button size="icon" variant="outline" aria-label="Settings">
+          <SettingsIcon className="h-5 w-5" />
+        </Button>
+      </DemoRow>
+      <DemoRow label="With icons, loading, disabled, as a link">
+        <Button>
+          <PlusIcon className="h-4 w-4" /> Add Client
+        </Button>
+        <Button variant="outline">
+          Continue <ArrowRightIcon className="h-4 w-4" />
+        </Button>
+        <Button loading>Saving…</Button>
+        <Button variant="outline" loading>
+          Loading
+        </Button>
+        <Button disabled>Disabled</Button>
+        <Button variant="danger" disabled>
+          Delete
+        </Button>
+        <ButtonLink to="/dashboard" variant="secondary">
+          Link styled as a button
+        </ButtonLink>
+      </DemoRow>
     </DemoSection>
   );
 }
@@ -161,25 +152,18 @@ export function FormsDemo() {
 }
 
 const DEMO_STATS = [
-  ["Total Clients", "128", "14 new clients", "blue", UsersIcon],
-  ["Active Placements", "37", "212 total placements", "green", ClipboardIcon],
-  ["Available Facilities", "56", "94 beds available", "purple", BuildingIcon],
-  ["Pending Tasks", "23", "4 overdue", "red", TasksIcon],
+  { label: "Total Clients", value: "128", secondary: "14 new clients", tone: "blue", Icon: UsersIcon },
+  { label: "Active Placements", value: "37", secondary: "212 total placements", tone: "green", Icon: ClipboardIcon },
+  { label: "Available Facilities", value: "56", secondary: "94 beds available", tone: "purple", Icon: BuildingIcon },
+  { label: "Pending Tasks", value: "23", secondary: "4 overdue", tone: "red", Icon: TasksIcon },
 ] as const;
 
 export function CardsDemo() {
   return (
     <DemoSection id="cards" title="Cards" description="Card, CardHeader and CardBody; StatCard for figures.">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {DEMO_STATS.map(([label, value, secondary, tone, Icon]) => (
-          <StatCard
-            key={label}
-            label={label}
-            value={value}
-            secondary={secondary}
-            tone={tone}
-            icon={<Icon className="h-5 w-5" />}
-          />
+        {DEMO_STATS.map(({ Icon, ...stat }) => (
+          <StatCard key={stat.label} {...stat} icon={<Icon className="h-5 w-5" />} />
         ))}
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
@@ -218,36 +202,27 @@ const TONES: BadgeTone[] = ["gray", "blue", "green", "darkgreen", "yellow", "ora
 export function BadgesDemo() {
   return (
     <DemoSection id="badges" title="Badges" description="Tones, placement statuses and priorities.">
-      <div>
-        <DemoLabel>All tones</DemoLabel>
-        <div className="flex flex-wrap gap-2">
-          {TONES.map((tone) => (
-            <Badge key={tone} tone={tone}>
-              {tone}
-            </Badge>
-          ))}
-        </div>
-      </div>
-      <div>
-        <DemoLabel>Placement status</DemoLabel>
-        <div className="flex flex-wrap gap-2">
-          {PLACEMENT_STATUSES.map((status) => (
-            <Badge key={status} tone={placementStatusTone(status)}>
-              {status}
-            </Badge>
-          ))}
-        </div>
-      </div>
-      <div>
-        <DemoLabel>Priority</DemoLabel>
-        <div className="flex flex-wrap gap-2">
-          {[...PRIORITIES].reverse().map((priority) => (
-            <Badge key={priority} tone={priorityTone(priority)}>
-              {priority}
-            </Badge>
-          ))}
-        </div>
-      </div>
+      <DemoRow label="All tones" gap="gap-2">
+        {TONES.map((tone) => (
+          <Badge key={tone} tone={tone}>
+            {tone}
+          </Badge>
+        ))}
+      </DemoRow>
+      <DemoRow label="Placement status" gap="gap-2">
+        {PLACEMENT_STATUSES.map((status) => (
+          <Badge key={status} tone={placementStatusTone(status)}>
+            {status}
+          </Badge>
+        ))}
+      </DemoRow>
+      <DemoRow label="Priority" gap="gap-2">
+        {[...PRIORITIES].reverse().map((priority) => (
+          <Badge key={priority} tone={priorityTone(priority)}>
+            {priority}
+          </Badge>
+        ))}
+      </DemoRow>
     </DemoSection>
   );
 }

@@ -33,6 +33,16 @@ export function DemoLabel({ children }: { children: ReactNode }) {
   return <h3 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{children}</h3>;
 }
 
+/** A labelled row of examples. */
+export function DemoRow({ label, gap = "gap-3", children }: { label: string; gap?: string; children: ReactNode }) {
+  return (
+    <div>
+      <DemoLabel>{label}</DemoLabel>
+      <div className={`flex flex-wrap items-center ${gap}`}>{children}</div>
+    </div>
+  );
+}
+
 /**
  * Builds a link to this page with some query parameters changed. Without JavaScript the link also
  * carries `#section`, so the reloaded page lands where the reader was; with JavaScript the client

@@ -18,10 +18,7 @@ export function CardHeader({
 }) {
   return (
     <div className={cn("flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4", className)}>
-      <div className="min-w-0">
-        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-        {description ? <p className="mt-0.5 text-sm text-slate-500">{description}</p> : null}
-      </div>
+      <TitleBlock title={title} description={description} size="card" />
       {action ? <div className="shrink-0">{action}</div> : null}
     </div>
   );
@@ -29,4 +26,31 @@ export function CardHeader({
 
 export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("px-5 py-4", className)} {...props} />;
+}
+
+/** A heading (h2) with an optional line under it: a card's, or a page's (larger). */
+export function TitleBlock({
+  title,
+  description,
+  size,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  size: "card" | "page";
+}) {
+  const page = size === "page";
+  return (
+    <div className="min-w-0">
+      <h2
+        className={
+          page
+            ? "text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl"
+            : "text-base font-semibold text-slate-900"
+        }
+      >
+        {title}
+      </h2>
+      {description ? <p className={cn("text-sm text-slate-500", page ? "mt-1" : "mt-0.5")}>{description}</p> : null}
+    </div>
+  );
 }

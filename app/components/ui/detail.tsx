@@ -32,22 +32,16 @@ export function Chips({ values, empty }: { values: string[]; empty: string }) {
   );
 }
 
-/** A titled card of read-only fields (`Item`s). */
-export function DetailCard({ title, children }: { title: string; children: ReactNode }) {
+/** A titled card of read-only fields (`Item`s), or of free text with its line breaks kept (notes). */
+export function DetailCard({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
   return (
     <Card>
       <CardHeader title={title} />
-      <dl className="space-y-4 p-5">{children}</dl>
-    </Card>
-  );
-}
-
-/** A titled card of free text, its line breaks kept (notes). */
-export function TextCard({ title, text }: { title: string; text: string }) {
-  return (
-    <Card>
-      <CardHeader title={title} />
-      <p className="p-5 text-sm whitespace-pre-line text-slate-700">{text}</p>
+      {text === undefined ? (
+        <dl className="space-y-4 p-5">{children}</dl>
+      ) : (
+        <p className="p-5 text-sm whitespace-pre-line text-slate-700">{text}</p>
+      )}
     </Card>
   );
 }

@@ -11,53 +11,33 @@ const control =
   "block w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 " +
   "focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-50 disabled:text-slate-500";
 
-function controlClasses(invalid: boolean, className?: string) {
-  return cn(
-    control,
-    invalid ? "border-red-400 focus:border-red-500 focus:ring-red-500/30" : "border-slate-300",
-    className,
-  );
+/** The look and invalid state every control shares (`size` sets its height and padding). */
+function controlProps(invalid: boolean, size: string, className?: string) {
+  const state = invalid ? "border-red-400 focus:border-red-500 focus:ring-red-500/30" : "border-slate-300";
+  return { className: cn(control, state, size, className), "aria-invalid": invalid || undefined };
 }
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(
-  function Input({ invalid = false, className, ...props }, ref) {
-    return (
-      <input
-        ref={ref}
-        className={controlClasses(invalid, cn("h-10", className))}
-        aria-invalid={invalid || undefined}
-        {...props}
-      />
-    );
-  },
-);
+type Invalid = { invalid?: boolean };
 
-export const Textarea = forwardRef<
-  HTMLTextAreaElement,
-  TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }
->(function Textarea({ invalid = false, className, ...props }, ref) {
-  return (
-    <textarea
-      ref={ref}
-      className={controlClasses(invalid, cn("py-2", className))}
-      aria-invalid={invalid || undefined}
-      {...props}
-    />
-  );
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & Invalid>(function Input(
+  { invalid = false, className, ...props },
+  ref,
+) {
+  return <input ref={ref} {...controlProps(invalid, "h-10", className)} {...props} />;
 });
 
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }>(
-  function Select({ invalid = false, className, ...props }, ref) {
-    return (
-      <select
-        ref={ref}
-        className={controlClasses(invalid, cn("h-10 pr-8", className))}
-        aria-invalid={invalid || undefined}
-        {...props}
-      />
-    );
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & Invalid>(
+  function Textarea({ invalid = false, className, ...props }, ref) {
+    return <textarea ref={ref} {...controlProps(invalid, "py-2", className)} {...props} />;
   },
 );
+
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & Invalid>(function Select(
+  { invalid = false, className, ...props },
+  ref,
+) {
+  return <select ref={ref} {...controlProps(invalid, "h-10 pr-8", className)} {...props} />;
+});
 
 export function Label({ htmlFor, children, required }: { htmlFor: string; children: ReactNode; required?: boolean }) {
   return (

@@ -155,20 +155,32 @@ export function CheckboxField({ field, label, wide }: { field: AnyField; label: 
 }
 
 /** A list field: entries ticked among presets or typed by hand (medical conditions, amenities…). */
+/**
+ * A list field of presets and entries of one's own; `otherLabel` defaults to "Other {legend}"
+ * ("Other amenities"), and `wide` spans both columns of a grid section.
+ */
 export function EntryPickerField({
   field,
   columns = 3,
+  otherLabel,
+  wide,
   ...props
-}: { field: AnyField } & Omit<ComponentProps<typeof EntryPicker>, "name" | "selected" | "error">) {
+}: { field: AnyField; otherLabel?: string; wide?: boolean } & Omit<
+  ComponentProps<typeof EntryPicker>,
+  "name" | "selected" | "error" | "otherLabel"
+>) {
   return (
-    <EntryPicker
-      key={field.key}
-      name={field.name}
-      selected={listValue(field)}
-      error={field.errors?.join(", ")}
-      columns={columns}
-      {...props}
-    />
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <EntryPicker
+        key={field.key}
+        name={field.name}
+        selected={listValue(field)}
+        error={field.errors?.join(", ")}
+        columns={columns}
+        otherLabel={otherLabel ?? `Other ${props.legend.toLowerCase()}`}
+        {...props}
+      />
+    </div>
   );
 }
 
@@ -185,13 +197,17 @@ export function listValue(field: AnyField): string[] {
 /** Cancel and the submit button, which says what it is doing while the form is sent. */
 export function FormActions({
   cancelTo,
-  label,
-  pendingLabel,
+  mode,
+  noun,
+  pendingLabel = mode === "create" ? "Creating..." : "Updating...",
 }: {
   cancelTo: string;
-  label: string;
-  pendingLabel: string;
+  /** The button reads "Create {noun}" or "Update {noun}". */
+  mode: "create" | "edit";
+  noun: string;
+  pendingLabel?: string;
 }) {
+  const label = `${mode === "create" ? "Create" : "Update"} ${noun}`;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   return (

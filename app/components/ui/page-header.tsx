@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "~/utils/cn";
+import { TitleBlock } from "./card";
 
 export interface PageHeaderProps {
   title: ReactNode;
@@ -19,10 +20,7 @@ export function PageHeader({ title, description, actions, children, className }:
   return (
     <div className={cn("space-y-4", className)}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h2 className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">{title}</h2>
-          {description ? <p className="mt-1 text-sm text-slate-500">{description}</p> : null}
-        </div>
+        <TitleBlock title={title} description={description} size="page" />
         {actions ? <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div> : null}
       </div>
       {children}
