@@ -1,28 +1,32 @@
 import { useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 
 /**
  * Reloads the page's data every `ms` while the tab is visible (a hidden tab does not poll; it
  * catches up as soon as it is shown again). Without JavaScript nothing happens: the page is as
- * fresh as its last load.
+ * fresh as its last load. The timer and the time of the last refresh outlive re-renders, so a
+ * render while hidden does not postpone the catch-up.
  */
 export function useRevalidateEvery(ms: number) {
-  const { revalidate, state } = useRevalidator();
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  const last = useRef(0);
   useEffect(() => {
-    let last = Date.now();
+    last.current = Date.now();
     const refresh = () => {
-      if (document.visibilityState !== "visible" || state !== "idle") return;
-      last = Date.now();
-      revalidate();
+      if (document.visibilityState !== "visible" || latest.current.state !== "idle") return;
+      last.current = Date.now();
+      latest.current.revalidate();
     };
     const timer = window.setInterval(refresh, ms);
     const onVisible = () => {
-      if (Date.now() - last >= ms) refresh();
+      if (Date.now() - last.current >= ms) refresh();
     };
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       window.clearInterval(timer);
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [ms, revalidate, state]);
+  }, [ms]);
 }
