@@ -5,7 +5,8 @@ import { useEffect, useRef } from "react";
  * Reloads the page's data every `ms` while the tab is visible (a hidden tab does not poll; it
  * catches up as soon as it is shown again). Without JavaScript nothing happens: the page is as
  * fresh as its last load. The timer and the time of the last refresh outlive re-renders, so a
- * render while hidden does not postpone the catch-up.
+ * render while hidden does not postpone the catch-up. While it runs, `<html data-refresh-every>`
+ * holds `ms`, so browser automation can tell that the page refreshes itself.
  */
 export function useRevalidateEvery(ms: number) {
   const revalidator = useRevalidator();
@@ -24,9 +25,11 @@ export function useRevalidateEvery(ms: number) {
       if (Date.now() - last.current >= ms) refresh();
     };
     document.addEventListener("visibilitychange", onVisible);
+    document.documentElement.dataset.refreshEvery = String(ms);
     return () => {
       window.clearInterval(timer);
       document.removeEventListener("visibilitychange", onVisible);
+      delete document.documentElement.dataset.refreshEvery;
     };
   }, [ms]);
 }

@@ -8,11 +8,8 @@ import { dbForE2E, expect, test } from "../support/e2e";
 test.describe("the dashboard refreshes itself @js-only", () => {
   const totalClients = (page: Page) => page.getByTestId("stat-Total Clients").getByTestId("stat-value");
 
-  /** Until the browser has taken over the page (its router is running). */
-  const hydrated = (page: Page) =>
-    page.waitForFunction(() =>
-      Boolean((window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized),
-    );
+  /** Until the page's refresh timer is running (hydrated, and its effect has run). */
+  const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-refresh-every", "30000");
 
   const setVisibility = (page: Page, state: "visible" | "hidden") =>
     page.evaluate((value) => {
