@@ -23,6 +23,7 @@ import * as reset from "~/routes/_auth.reset-password";
 import * as logout from "~/routes/logout";
 import * as sidebar from "~/routes/sidebar";
 import { signInNewAgency, type SignedIn } from "../support/api";
+import { validClientBody, validFacilityBody } from "../support/api-bodies";
 import { resetDb, testDb } from "../support/db";
 import { createClient, createFacility, createPlacement } from "../support/factories";
 
@@ -117,23 +118,8 @@ const oddValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 const VALID = {
-  client: () => ({
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email: "ada@example.com",
-    phone: "(503) 555-0100",
-    dateOfBirth: "1940-05-01",
-    emergencyContact: { name: "Byron", relationship: "Son", phone: "(503) 555-0101" },
-  }),
-  facility: () => ({
-    name: "Oak House",
-    licenseNumber: "LIC-1",
-    type: "Assisted Living",
-    capacity: 20,
-    address: { street: "1 Main St", city: "Portland", state: "OR", zip: "97201" },
-    contact: { name: "Sam", phone: "(503) 555-0102" },
-    costRange: "$3,000 - $5,000",
-  }),
+  client: validClientBody,
+  facility: validFacilityBody,
   placement: () => ({
     clientId: ids.client,
     facilityId: ids.facility,

@@ -62,6 +62,19 @@ async function serve(trustProxy: TrustProxy = false): Promise<Served> {
   };
 }
 
+/** The app on a free port for the tests of one describe block; `read` is emptied before each. */
+function servedPerBlock(trustProxy: TrustProxy = false): Served {
+  const served: Served = { url: "", port: 0, close: async () => {} };
+  beforeAll(async () => {
+    Object.assign(served, await serve(trustProxy));
+  });
+  afterAll(() => served.close());
+  beforeEach(() => {
+    read = [];
+  });
+  return served;
+}
+
 interface Answer {
   status: number;
   type: string;
@@ -141,14 +154,7 @@ const FORM = "application/x-www-form-urlencoded";
 const JSON_TYPE = "application/json";
 
 describe("request body limits", () => {
-  let served: Served;
-  beforeAll(async () => {
-    served = await serve();
-  });
-  afterAll(() => served.close());
-  beforeEach(() => {
-    read = [];
-  });
+  const served = servedPerBlock();
 
   it.each([
     ["with a Content-Length", false],
@@ -234,14 +240,7 @@ describe("request body limits", () => {
 });
 
 describe("bodies of the wrong kind, and paths that are not what they seem", () => {
-  let served: Served;
-  beforeAll(async () => {
-    served = await serve();
-  });
-  afterAll(() => served.close());
-  beforeEach(() => {
-    read = [];
-  });
+  const served = servedPerBlock();
 
   it.each([
     ["JSON", JSON_TYPE, 10],
@@ -298,11 +297,7 @@ describe("bodies of the wrong kind, and paths that are not what they seem", () =
 });
 
 describe("any request at all", () => {
-  let served: Served;
-  beforeAll(async () => {
-    served = await serve(1);
-  });
-  afterAll(() => served.close());
+  const served = servedPerBlock(1);
 
   const segment = fc.constantFrom(
     "..",

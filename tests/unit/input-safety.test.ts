@@ -6,30 +6,15 @@ import { FacilityListQuerySchema, FacilitySchema } from "~/schemas/facility";
 import { PlacementListQuerySchema, PlacementSchema } from "~/schemas/placement";
 import { safeRedirect } from "~/services/session.server";
 import { parseTrustProxy } from "~/utils/env.server";
+import { validClientBody, validFacilityBody } from "../support/api-bodies";
 
 // What a client may send that the database or a browser would misread: refused with a message
 // (schemas) or replaced by a safe default (redirects).
 
 const NUL = "\u0000";
 
-const client = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "(503) 555-0100",
-  dateOfBirth: "1940-05-01",
-  emergencyContact: { name: "Byron", relationship: "Son", phone: "(503) 555-0101" },
-};
-
-const facility = {
-  name: "Oak House",
-  licenseNumber: "LIC-1",
-  type: "Assisted Living",
-  capacity: 20,
-  address: { street: "1 Main St", city: "Portland", state: "OR", zip: "97201" },
-  contact: { name: "Sam", phone: "(503) 555-0102" },
-  costRange: "$3,000 - $5,000",
-};
+const client = validClientBody();
+const facility = validFacilityBody();
 
 const placement = {
   clientId: "4b1f6f0e-8c51-4d6a-9d0e-3a2b1c0d9e8f",
