@@ -10,6 +10,7 @@ import {
   type PaymentMethod,
   PLACEMENT_CHECKLIST,
   PLACEMENT_STATUSES,
+  placementProgress,
   type PlacementStatus,
   type Priority,
   type Role,
@@ -119,19 +120,12 @@ export async function listClientPlacements(db: DB, ctx: Ctx, clientId: string): 
 
 // ─────────────────────────────── list ───────────────────────────────
 
-/** The list's progress, four milestones of 25 % each (docs/vocabularies.md, "Placement checklist and progress"). */
-export function listProgress(p: {
-  contractSigned: boolean;
-  depositPaid: boolean;
-  insuranceVerified: boolean;
-  moveInDate: string | null;
-}): number {
-  return [p.contractSigned, p.depositPaid, p.insuranceVerified, Boolean(p.moveInDate)].filter(Boolean).length * 25;
-}
-
-/** The detail's progress, six steps, rounded to a whole percent (docs/vocabularies.md). */
-export function detailProgress(steps: boolean[]): number {
-  return Math.round((steps.filter(Boolean).length / steps.length) * 100);
+/** Which checklist steps a placement row has done. */
+function checklistDone(row: Record<(typeof PLACEMENT_CHECKLIST)[number]["column"], boolean>) {
+  return Object.fromEntries(PLACEMENT_CHECKLIST.map((step) => [step.field, row[step.column]])) as Record<
+    ChecklistField,
+    boolean
+  >;
 }
 
 export interface PlacementListItem {
@@ -212,9 +206,7 @@ export async function listPlacements(db: DB, ctx: Ctx, query: PlacementListQuery
         "p.priority",
         "p.start_date",
         "p.move_in_date",
-        "p.contract_signed",
-        "p.deposit_paid",
-        "p.insurance_verified",
+        ...PLACEMENT_CHECKLIST.map((step) => `p.${step.column}` as const),
         "p.created_at",
         "c.id as client_id",
         "c.first_name as client_first_name",
@@ -240,12 +232,7 @@ export async function listPlacements(db: DB, ctx: Ctx, query: PlacementListQuery
       priority: row.priority,
       startDate: row.start_date,
       moveInDate: row.move_in_date,
-      progress: listProgress({
-        contractSigned: row.contract_signed,
-        depositPaid: row.deposit_paid,
-        insuranceVerified: row.insurance_verified,
-        moveInDate: row.move_in_date,
-      }),
+      progress: placementProgress(checklistDone(row), row.move_in_date),
       createdAt: new Date(row.created_at).toISOString(),
       client: { id: row.client_id, firstName: row.client_first_name, lastName: row.client_last_name },
       facility: { id: row.facility_id, name: row.facility_name, city: row.address_city, state: row.address_state },
@@ -348,7 +335,7 @@ export async function getPlacement(db: DB, ctx: Ctx, id: string): Promise<Placem
     depositAmount: money(row.deposit_amount),
     notes: row.notes,
     checklist,
-    progress: detailProgress([...PLACEMENT_CHECKLIST.map((s) => checklist[s.field].done), Boolean(row.move_in_date)]),
+    progress: placementProgress(checklistDone(row), row.move_in_date),
     client: {
       id: row.client_id,
       firstName: row.client_first_name,
@@ -518,10 +505,7 @@ export async function updatePlacement(
     const { errors } = await checkReferences(trx, ctx, input, agentId);
     if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
     await trx.updateTable("placements").set(columnsOf(input, agentId)).where("id", "=", id).execute();
-    const before = Object.fromEntries(PLACEMENT_CHECKLIST.map((s) => [s.field, current[s.column]])) as Record<
-      ChecklistField,
-      boolean
-    >;
+    const before = checklistDone(current);
     await writeEvents(trx, ctx, id, [
       ...(current.status !== input.status
         ? [{ event: "Status changed", description: `${current.status} → ${input.status}` }]

@@ -266,6 +266,15 @@ export const PLACEMENT_CHECKLIST = [
 ] as const;
 export type ChecklistField = (typeof PLACEMENT_CHECKLIST)[number]["field"];
 
+/**
+ * A placement's progress, one figure everywhere (list, detail, API): its six steps, the five of
+ * the checklist and a move-in date set, done as a whole percent (4 of 6 = 67).
+ */
+export function placementProgress(done: Record<ChecklistField, boolean>, moveInDate: string | null): number {
+  const steps = [...PLACEMENT_CHECKLIST.map((step) => done[step.field]), Boolean(moveInDate)];
+  return Math.round((steps.filter(Boolean).length / steps.length) * 100);
+}
+
 /** Task types: the nine form values. */
 export const TASK_TYPES = [
   "Initial Contact",

@@ -574,11 +574,11 @@ test.describe("editing a placement", () => {
 
     await expect(page).toHaveURL(/\/placements$/);
     await expect(toast(page, "success")).toContainText("Placement updated successfully!");
-    // The list counts four milestones: contract, deposit, insurance, move-in.
+    // One figure, list and detail alike: 3 of the six steps (contract, insurance, move-in).
     const row = rowOf(page, client);
     await expect(row).toContainText("Confirmed");
-    await expect(row).toContainText("75%");
-    await expect(row.getByRole("progressbar", { name: "Progress" })).toHaveAttribute("aria-valuenow", "75");
+    await expect(row).toContainText("50%");
+    await expect(row.getByRole("progressbar", { name: "Progress" })).toHaveAttribute("aria-valuenow", "50");
     await expect(row).toContainText(shown("2026-04-01"));
 
     let stored = await storedPlacement(placement.id);
@@ -595,7 +595,7 @@ test.describe("editing a placement", () => {
       move_in_date: "2026-04-01",
     });
 
-    // The detail counts six steps: 3 of 6.
+    // The detail counts the same six steps: 3 of 6.
     await row.getByRole("link", { name: "View" }).click();
     await expect(page).toHaveURL(new RegExp(`/placements/${placement.id}$`));
     await expect(page.getByText("50% complete")).toBeVisible();
@@ -851,12 +851,12 @@ test.describe("the placements list", () => {
     await expect(rows(page)).toHaveCount(2);
   });
 
-  test("the list's progress counts four milestones of 25% each", async ({ page, agency }) => {
+  test("the list and the detail show one progress figure: the six steps done", async ({ page, agency }) => {
     const facility = await insertFacility(agency, { name: "Milestone Manor" });
     const cases: Array<{ name: string; values: PlacementValues; list: number; detail?: number }> = [
-      { name: "Nothing", values: {}, list: 0 },
-      { name: "Contract", values: { contract_signed: true }, list: 25 },
-      { name: "Three", values: { contract_signed: true, deposit_paid: true, insurance_verified: true }, list: 75 },
+      { name: "Nothing", values: {}, list: 0, detail: 0 },
+      { name: "Contract", values: { contract_signed: true }, list: 17, detail: 17 },
+      { name: "Three", values: { contract_signed: true, deposit_paid: true, insurance_verified: true }, list: 50 },
       {
         name: "Everything",
         values: {
@@ -870,9 +870,9 @@ test.describe("the placements list", () => {
         list: 100,
         detail: 100,
       },
-      { name: "MoveIn", values: { move_in_date: "2026-06-15" }, list: 25 },
-      // Medical records and family notified are steps on the detail, not milestones of the list.
-      { name: "Paperwork", values: { medical_records_transferred: true, family_notified: true }, list: 0, detail: 33 },
+      { name: "MoveIn", values: { move_in_date: "2026-06-15" }, list: 17 },
+      // Medical records and family notified count in the list as on the detail.
+      { name: "Paperwork", values: { medical_records_transferred: true, family_notified: true }, list: 33, detail: 33 },
     ];
     const stored: Array<{ placement: StoredPlacement; list: number; detail?: number }> = [];
     for (const c of cases) {

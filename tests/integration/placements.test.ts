@@ -124,13 +124,14 @@ const apiBody = (clientId: string, facilityId: string, overrides: Record<string,
 });
 
 describe("GET /api/placements", () => {
-  it("lists newest first, populated, with list progress from the four milestones", async () => {
+  it("lists newest first, populated, with the progress of the six steps (as on the detail)", async () => {
     const { ids } = await seedPlacements();
     const { status, json } = await api("/api/placements");
     expect(status).toBe(200);
     expect(json.data.placements.map((p: Json) => p._id)).toEqual([...ids].reverse());
-    // Newest first: 2 milestones (insurance only… plus medical records, which is not a list milestone) → 25.
-    expect(json.data.placements.map((p: Json) => p.progress.percentage)).toEqual([25, 100, 0, 50, 25, 0]);
+    // Newest first: insurance and medical records (2 of 6), then contract, deposit, insurance and
+    // move-in (4 of 6), nothing, contract and deposit, contract, nothing.
+    expect(json.data.placements.map((p: Json) => p.progress.percentage)).toEqual([33, 67, 0, 33, 17, 0]);
     expect(json.data.placements[1]).toMatchObject({
       clientId: { firstName: "Sam", lastName: "Baker" },
       facilityId: { name: "Maple Grove", address: { city: "Springfield", state: "IL" } },
