@@ -119,12 +119,20 @@ test.describe("dashboard", () => {
       "href",
       "/swim-lanes",
     );
-    await expect(page.getByRole("link", { name: "Add Client", exact: true })).toHaveAttribute("href", "/clients");
     await expect(page.getByRole("link", { name: "View All Placements", exact: true })).toHaveAttribute(
       "href",
       "/placements",
     );
     await expect(page.getByTestId("stat-Pending Tasks")).toHaveAttribute("href", "/tasks");
+  });
+
+  test("Add Client opens the new-client form", async ({ page, loginAs }) => {
+    await loginAs("demo@example.com");
+    await page.goto("/dashboard");
+    await page.getByRole("link", { name: "Add Client", exact: true }).click();
+    await expect(page).toHaveURL(/\/clients\/new$/);
+    await expect(page.getByRole("heading", { name: "Add Client" })).toBeVisible();
+    await expect(page.getByLabel("First name")).toBeVisible();
   });
 });
 

@@ -25,7 +25,7 @@ export function WelcomeCard() {
             <ColumnsIcon className="h-4 w-4" /> View Swim Lanes
           </Link>
           <Link
-            to="/clients"
+            to="/clients/new"
             className="inline-flex h-9 items-center gap-2 rounded-lg bg-white/15 px-3.5 text-sm font-medium text-white ring-1 ring-white/30 hover:bg-white/25"
           >
             <PlusIcon className="h-4 w-4" /> Add Client
