@@ -6,7 +6,15 @@ import { encodeMedicalNotes } from "~/utils/medical-notes";
 import { isUuid } from "~/utils/uuid";
 import { type CareLevel, CLIENT_STATUSES, type ClientStatus, type Gender, type RoomType } from "~/utils/vocabulary";
 import type { Ctx, RowOf } from "./context";
-import { type Count, countMatches, keysetBatches, type PageInfo, pageInfo, pageSlice } from "./lists.server";
+import {
+  type Count,
+  countMatches,
+  type Cursor,
+  keysetBatches,
+  type PageInfo,
+  pageInfo,
+  pageSlice,
+} from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 
 export interface ClientDashboard {
@@ -114,12 +122,13 @@ function toRecord(row: ClientRow): ClientRecord {
 
 // ─────────────────────────────── list ───────────────────────────────
 
+/** What each sort orders by, before the id: equal last names go by first name, and the other way round. */
 const SORT_COLUMNS = {
-  updatedAt: "clients.updated_at",
-  createdAt: "clients.created_at",
-  firstName: "clients.first_name",
-  lastName: "clients.last_name",
-} as const satisfies Record<ClientSortField, string>;
+  updatedAt: ["clients.updated_at"],
+  createdAt: ["clients.created_at"],
+  firstName: ["clients.first_name", "clients.last_name"],
+  lastName: ["clients.last_name", "clients.first_name"],
+} as const satisfies Record<ClientSortField, readonly string[]>;
 
 export type ClientFilters = Pick<ClientListQuery, "search" | "status" | "careLevel">;
 
@@ -162,7 +171,9 @@ export async function countClients(db: DB, ctx: Ctx, filters: ClientFilters, cap
 }
 
 function ordered<O>(qb: SelectQueryBuilder<Database, "clients", O>, sort: ClientListQuery["sort"]) {
-  return qb.orderBy(SORT_COLUMNS[sort.field], sort.direction).orderBy("clients.id", sort.direction);
+  let sorted = qb;
+  for (const column of SORT_COLUMNS[sort.field]) sorted = sorted.orderBy(column, sort.direction);
+  return sorted.orderBy("clients.id", sort.direction);
 }
 
 export interface ClientPage extends PageInfo {
@@ -201,19 +212,22 @@ export async function* streamClients(
   query: Pick<ClientListQuery, "search" | "status" | "careLevel" | "sort">,
   batchSize = 1000,
 ): AsyncGenerator<ClientRecord[]> {
-  const column = SORT_COLUMNS[query.sort.field];
+  const columns = SORT_COLUMNS[query.sort.field];
   const op = sql.raw(query.sort.direction === "desc" ? "<" : ">");
   // The sort key travels as text: a timestamp's microseconds would not survive a JS Date.
-  const type = sql.raw(column.endsWith("_at") ? "timestamptz" : "text");
+  const type = sql.raw(columns[0].endsWith("_at") ? "timestamptz" : "text");
+  const refs = sql.join(columns.map((column) => sql.ref(column)));
+  const keyTexts = sql.join(columns.map((column) => sql`${sql.ref(column)}::text`));
   const batches = keysetBatches(
-    (after) =>
+    (after: Cursor<string[]> | null) =>
       ordered(
-        filtered(db, ctx, query).select([...clientColumns, sql<string>`${sql.ref(column)}::text`.as("sort_key")]),
+        filtered(db, ctx, query).select([...clientColumns, sql<string[]>`array[${keyTexts}]`.as("sort_key")]),
         query.sort,
       )
-        .$if(after !== null, (qb) =>
-          qb.where(sql<boolean>`(${sql.ref(column)}, clients.id) ${op} (${after!.key}::${type}, ${after!.id}::uuid)`),
-        )
+        .$if(after !== null, (qb) => {
+          const key = sql.join(after!.key.map((k) => sql`${k}::${type}`));
+          return qb.where(sql<boolean>`(${refs}, clients.id) ${op} (${key}, ${after!.id}::uuid)`);
+        })
         .limit(batchSize)
         .execute(),
     batchSize,

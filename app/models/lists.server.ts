@@ -56,9 +56,9 @@ export function pageInfo(query: PageQuery, count: Count): PageInfo {
   };
 }
 
-/** Where the last batch ended: its sort key (as text) and id. */
-export interface Cursor {
-  key: string;
+/** Where the last batch ended: its sort key (as text, or the texts of several columns) and id. */
+export interface Cursor<K = string> {
+  key: K;
   id: string;
 }
 
@@ -67,11 +67,11 @@ export interface Cursor {
  * (null: the first one), in the list's order: each batch starts after the last row of the one
  * before, so no batch rescans what was read already.
  */
-export async function* keysetBatches<R extends { id: string; sort_key: string }>(
-  read: (after: Cursor | null) => Promise<R[]>,
+export async function* keysetBatches<K, R extends { id: string; sort_key: K }>(
+  read: (after: Cursor<K> | null) => Promise<R[]>,
   batchSize: number,
 ): AsyncGenerator<R[]> {
-  let after: Cursor | null = null;
+  let after: Cursor<K> | null = null;
   for (;;) {
     const rows: R[] = await read(after);
     if (rows.length === 0) return;

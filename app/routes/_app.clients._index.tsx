@@ -15,6 +15,7 @@ import {
   SearchFilter,
   SelectFilter,
   SortControl,
+  type SortField,
 } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { listClients } from "~/models/clients.server";
@@ -28,11 +29,11 @@ export const meta: MetaFunction = () => [{ title: "Clients · Senior Placement" 
 /** A search counts its matches up to this many (see countClients). */
 const SEARCH_COUNT_CAP = 500;
 
-const SORT_LABELS = {
-  updatedAt: "Last updated",
-  createdAt: "Date added",
-  firstName: "First name",
-  lastName: "Last name",
+const SORT_FIELDS: Record<string, SortField> = {
+  updatedAt: { label: "Last updated", kind: "date" },
+  createdAt: { label: "Date added", kind: "date" },
+  firstName: { label: "First name", kind: "text" },
+  lastName: { label: "Last name", kind: "text" },
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -107,7 +108,7 @@ export default function ClientsPage() {
           />
           <SortControl
             id="client-sort"
-            labels={SORT_LABELS}
+            fields={SORT_FIELDS}
             field={filters.sortField}
             direction={filters.sortDirection}
           />

@@ -16,6 +16,7 @@ import {
   PriceFilter,
   SelectFilter,
   SortControl,
+  type SortField,
 } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { listFacilities } from "~/models/facilities.server";
@@ -28,12 +29,12 @@ export const meta: MetaFunction = () => [{ title: "Facilities · Senior Placemen
 
 const SEARCH_COUNT_CAP = 500;
 
-const SORT_LABELS = {
-  updatedAt: "Last updated",
-  name: "Name",
-  minCost: "Minimum cost",
-  rating: "Rating",
-  "capacity.available": "Available beds",
+const SORT_FIELDS: Record<string, SortField> = {
+  updatedAt: { label: "Last updated", kind: "date" },
+  name: { label: "Name", kind: "text" },
+  minCost: { label: "Minimum cost", kind: "number", first: "asc" },
+  rating: { label: "Rating", kind: "number" },
+  "capacity.available": { label: "Available beds", kind: "number" },
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -119,7 +120,7 @@ export default function FacilitiesPage() {
           <PriceFilter id="facility-max-price" name="maxPrice" label="Max price" value={filters.maxPrice} />
           <SortControl
             id="facility-sort"
-            labels={SORT_LABELS}
+            fields={SORT_FIELDS}
             field={filters.sortField}
             direction={filters.sortDirection}
           />

@@ -509,12 +509,27 @@ test.describe("the facility directory", () => {
     await expect(page).toHaveURL(/[?&]sort=-capacity\.available(&|$)/);
     await expect(cardNames(page)).toHaveText(["Twelve Free", "Five Free", "None Free"]);
 
-    await filters(page).getByRole("link", { name: "Sorted descending: sort ascending" }).click();
+    const direction = filters(page).getByTestId("sort-direction");
+    await expect(direction).toHaveAccessibleName("Highest first, change to Lowest first");
+    await direction.click();
     await expect(page).toHaveURL(/[?&]sort=capacity\.available(&|$)/);
     await expect(cardNames(page)).toHaveText(["None Free", "Five Free", "Twelve Free"]);
     await expect(filters(page).getByLabel("Sort by")).toHaveValue("capacity.available");
+    await expect(direction).toHaveAccessibleName("Lowest first, change to Highest first");
 
-    await filters(page).getByRole("link", { name: "Sorted ascending: sort descending" }).click();
+    // A name sort starts A to Z, the price lowest first.
+    await filters(page).getByLabel("Sort by").selectOption({ label: "Name" });
+    await applyFilters(page, js);
+    await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
+    await expect(cardNames(page)).toHaveText(["Five Free", "None Free", "Twelve Free"]);
+    await expect(direction).toHaveAccessibleName("A to Z, change to Z to A");
+    await expect(filters(page).getByLabel("Sort by").locator("option", { hasText: "Minimum cost" })).toHaveAttribute(
+      "value",
+      "minCost",
+    );
+
+    await filters(page).getByLabel("Sort by").selectOption({ label: "Available beds" });
+    await applyFilters(page, js);
     await expect(page).toHaveURL(/[?&]sort=-capacity\.available(&|$)/);
     await expect(cardNames(page)).toHaveText(["Twelve Free", "Five Free", "None Free"]);
   });
@@ -530,8 +545,6 @@ test.describe("the facility directory", () => {
     await filters(page).getByLabel("Type").selectOption("Memory Care");
     await filters(page).getByLabel("Sort by").selectOption({ label: "Name" });
     await applyFilters(page, js);
-    await expect(page).toHaveURL(/[?&]sort=-name(&|$)/);
-    await filters(page).getByRole("link", { name: "Sorted descending: sort ascending" }).click();
     await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
     await expect(page).toHaveURL(/[?&]type=Memory\+Care(&|$)/);
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { listClients } from "~/models/clients.server";
+import { listClients, streamClients } from "~/models/clients.server";
 import { ClientListQuerySchema } from "~/schemas/client";
 import { action as detailAction, loader as detailLoader } from "~/routes/_app.clients.$id._index";
 import { action as deleteAction } from "~/routes/_app.clients.$id.delete";
@@ -128,6 +128,41 @@ describe("GET /api/clients", () => {
     const { json } = await api(`/api/clients?${query}`);
     expect(json.data.clients.map((c: Json) => c.firstName)).toEqual(names);
     expect(json.data.pagination.totalClients).toBe(names.length);
+  });
+
+  it("orders equal last names by first name (and equal first names by last name), pages and exports alike", async () => {
+    const agencyId = user.agency_id;
+    // Inserted out of order, so neither the insertion order nor the ids can explain the result.
+    for (const [first, last] of [
+      ["Zoe", "Smith"],
+      ["Adam", "Smith"],
+      ["Mia", "Jones"],
+      ["Adam", "Baker"],
+      ["Liam", "Smith"],
+    ]) {
+      await createClient(db, { agencyId, first_name: first, last_name: last });
+    }
+    const names = (clients: Json[]) => clients.map((c: Json) => `${c.firstName} ${c.lastName}`);
+    const byLast = ["Adam Baker", "Mia Jones", "Adam Smith", "Liam Smith", "Zoe Smith"];
+    expect(names((await api("/api/clients?sort=lastName")).json.data.clients)).toEqual(byLast);
+    expect(names((await api("/api/clients?sort=-lastName")).json.data.clients)).toEqual([...byLast].reverse());
+    const pages = [1, 2, 3].map((page) => api(`/api/clients?sort=lastName&limit=2&page=${page}`));
+    expect((await Promise.all(pages)).flatMap((p) => names(p.json.data.clients))).toEqual(byLast);
+    const byFirst = ["Adam Baker", "Adam Smith", "Liam Smith", "Mia Jones", "Zoe Smith"];
+    expect(names((await api("/api/clients?sort=firstName")).json.data.clients)).toEqual(byFirst);
+
+    // The export reads in batches: each batch starts after the last row of the one before, ties too.
+    const ctx = { agencyId, userId: user.id };
+    for (const [sort, expected] of [
+      ["lastName", byLast],
+      ["-lastName", [...byLast].reverse()],
+      ["firstName", byFirst],
+    ] as const) {
+      const query = ClientListQuerySchema.parse({ sort });
+      const exported: string[] = [];
+      for await (const batch of streamClients(db, ctx, query, 2)) exported.push(...names(batch as Json[]));
+      expect(exported).toEqual(expected);
+    }
   });
 
   it("pages: a full page, the last partial page, and a page past the end", async () => {

@@ -84,44 +84,70 @@ export function PriceFilter({ id, name, label, value }: { id: string; name: stri
   );
 }
 
+/** How a sort field reads: names A to Z, dates newest first, amounts lowest or highest first. */
+export interface SortField {
+  label: string;
+  kind: "text" | "date" | "number";
+  /** The order it starts in when chosen (names A to Z, dates newest first, numbers highest first). */
+  first?: "asc" | "desc";
+}
+
+const ORDER_WORDS = {
+  text: { asc: "A to Z", desc: "Z to A" },
+  date: { asc: "Oldest first", desc: "Newest first" },
+  number: { asc: "Lowest first", desc: "Highest first" },
+} as const;
+
+const FIRST_ORDER = { text: "asc", date: "desc", number: "desc" } as const;
+
+const signOf = (direction: "asc" | "desc") => (direction === "desc" ? "-" : "");
+
 /**
- * "Sort by" and the direction toggle. The select's values carry the current direction
- * (`-name`), so choosing a field keeps it; the toggle is a link that flips it.
+ * "Sort by" and the direction toggle. Choosing another field starts it in its natural order
+ * (names A to Z, dates newest first); the current field keeps its direction. The toggle is a
+ * link that flips it, and says which way the list is sorted ("A to Z", "Newest first").
  */
 export function SortControl({
   id,
-  labels,
+  fields,
   field,
   direction,
 }: {
   id: string;
-  labels: Record<string, string>;
+  fields: Record<string, SortField>;
   field: string;
   direction: "asc" | "desc";
 }) {
   const { search } = useLocation();
-  const sign = direction === "desc" ? "-" : "";
+  const current = fields[field];
+  const words = ORDER_WORDS[current?.kind ?? "text"];
+  const other = direction === "desc" ? "asc" : "desc";
   return (
     <>
       <div className="w-full sm:w-44">
         <Label htmlFor={id}>Sort by</Label>
-        <Select id={id} name="sort" defaultValue={`${sign}${field}`}>
-          {Object.entries(labels).map(([value, label]) => (
-            <option key={value} value={`${sign}${value}`}>
-              {label}
-            </option>
-          ))}
+        <Select id={id} name="sort" defaultValue={`${signOf(direction)}${field}`}>
+          {Object.entries(fields).map(([value, option]) => {
+            const order = value === field ? direction : (option.first ?? FIRST_ORDER[option.kind]);
+            return (
+              <option key={value} value={`${signOf(order)}${value}`}>
+                {option.label}
+              </option>
+            );
+          })}
         </Select>
       </div>
       <Link
-        to={withParams(search, { sort: `${sign ? "" : "-"}${field}`, page: undefined })}
-        className={buttonClasses("outline", "icon")}
-        aria-label={direction === "desc" ? "Sorted descending: sort ascending" : "Sorted ascending: sort descending"}
-        title={direction === "desc" ? "Descending" : "Ascending"}
+        to={withParams(search, { sort: `${signOf(other)}${field}`, page: undefined })}
+        className={buttonClasses("outline")}
+        aria-label={`${words[direction]}, change to ${words[other]}`}
+        title={`Change to ${words[other]}`}
+        data-testid="sort-direction"
         preventScrollReset
         replace
       >
         {direction === "desc" ? <ArrowDownIcon className="h-4 w-4" /> : <ArrowUpIcon className="h-4 w-4" />}
+        {words[direction]}
       </Link>
     </>
   );
