@@ -31,6 +31,13 @@ function Document({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="h-full">
+        {/* First on every page: keyboard users jump past the navigation to the page's <main id="main">. */}
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-white text-sm font-medium text-brand-700 shadow-lg ring-2 ring-brand-500 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -52,9 +59,9 @@ export default function App() {
 export function ErrorBoundary() {
   return (
     <Document>
-      <div className="p-6">
+      <main id="main" tabIndex={-1} className="p-6 focus:outline-none">
         <GeneralErrorBoundary />
-      </div>
+      </main>
     </Document>
   );
 }

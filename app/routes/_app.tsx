@@ -22,7 +22,7 @@ export default function AppLayout() {
       <Sidebar user={user} collapsed={collapsed} />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header user={user} collapsed={collapsed} />
-        <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
           <PendingContent>
             <Outlet />
           </PendingContent>
@@ -34,8 +34,8 @@ export default function AppLayout() {
 
 export function ErrorBoundary() {
   return (
-    <div className="p-6">
+    <main id="main" tabIndex={-1} className="p-6 focus:outline-none">
       <GeneralErrorBoundary />
-    </div>
+    </main>
   );
 }

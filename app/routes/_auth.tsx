@@ -5,7 +5,7 @@ import { HeartIcon, LockIcon } from "~/components/ui/icons";
 export default function AuthLayout() {
   return (
     <div className="flex min-h-full flex-col items-center justify-center bg-gradient-to-br from-brand-50 via-white to-slate-100 px-4 py-10">
-      <div className="w-full max-w-md">
+      <main id="main" tabIndex={-1} className="w-full max-w-md focus:outline-none">
         <div className="mb-8 flex flex-col items-center text-center">
           <div className="mb-4 flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-600 text-white shadow-lg shadow-brand-600/30">
             <HeartIcon className="h-7 w-7" />
@@ -18,11 +18,15 @@ export default function AuthLayout() {
           <LockIcon className="h-3.5 w-3.5" />
           Secured with token-based authentication
         </p>
-      </div>
+      </main>
     </div>
   );
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary backTo="/login" backLabel="Back to sign in" />;
+  return (
+    <main id="main" tabIndex={-1} className="p-6 focus:outline-none">
+      <GeneralErrorBoundary backTo="/login" backLabel="Back to sign in" />
+    </main>
+  );
 }
