@@ -193,7 +193,8 @@ function ResetForm({ token }: { token: string }) {
         label="Confirm Password"
         resetKey={`confirm-${actionData?.toast.id ?? ""}`}
         onChange={setConfirmation}
-        showErrors={!live}
+        // The match indicator already says "Passwords do not match": not twice.
+        showErrors={!live && match !== false}
       >
         <PasswordMatch match={match} />
       </NewPasswordField>

@@ -114,6 +114,25 @@ test.describe("forgot and reset password", () => {
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.locator("[data-toast-type=error]")).toContainText("Password Mismatch");
     await expect(page.getByText("Passwords do not match", { exact: true })).toBeVisible();
+    // Said once in the form (the toast says it too, as the spec wants), not also under the field.
+    await expect(page.locator("form").getByText(/Passwords do not match/)).toHaveCount(1);
+  });
+
+  test("on a phone the toast leaves the logo in sight, and goes by itself after 5 seconds", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/reset-password");
+    await expect(page).toHaveURL(/\/login$/);
+    const toast = page.locator("[data-toast-type=error]");
+    await expect(toast).toContainText("Invalid Reset Link");
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    for (const covered of [page.getByText("Senior Placement", { exact: true }), page.getByLabel("Email")]) {
+      const other = (await covered.boundingBox())!;
+      const overlaps = box.y < other.y + other.height && other.y < box.y + box.height;
+      expect(overlaps, `the toast covers ${await covered.textContent()}`).toBe(false);
+    }
+    // Without JavaScript too (a CSS animation); Playwright waits for it, it does not sleep.
+    await expect(toast).toBeHidden({ timeout: 10_000 });
   });
 
   test("a link without a token, and a used one, say so and offer a way back", async ({ page, spareAgentEmail }) => {

@@ -11,15 +11,17 @@ const styles: Record<ToastType, { box: string; icon: string; Icon: typeof InfoIc
 };
 
 /**
- * Toasts at the top right. Rendered by the server, so they show without JavaScript
- * (closed by a CSS-only checkbox); with JavaScript they also close themselves.
+ * Toasts at the top right (at the bottom of a phone's screen, where they hide neither the logo nor
+ * the header). Rendered by the server, so they show without JavaScript: they leave by themselves
+ * after 5 seconds (a CSS animation) and can be closed by hand (a CSS-only checkbox). With
+ * JavaScript, React then removes them.
  */
 export function Toaster({ toasts }: { toasts: Array<Toast | null | undefined> }) {
   const list = toasts.filter((t): t is Toast => Boolean(t));
   if (list.length === 0) return null;
   return (
     <div
-      className="pointer-events-none fixed inset-x-0 top-0 z-50 flex flex-col items-end gap-3 p-4 sm:top-2 sm:right-2 sm:left-auto sm:w-96"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-end gap-3 p-4 sm:top-2 sm:right-2 sm:bottom-auto sm:left-auto sm:w-96"
       aria-live="polite"
     >
       {list.map((toast) => (
@@ -34,7 +36,8 @@ function ToastItem({ toast }: { toast: Toast }) {
   const { box, icon, Icon } = styles[toast.type];
 
   useEffect(() => {
-    const timer = setTimeout(() => setPhase("leaving"), TOAST_DURATION_MS);
+    // The CSS animation has faded it out by then (see --animate-toast-in).
+    const timer = setTimeout(() => setPhase("gone"), TOAST_DURATION_MS + TOAST_EXIT_MS);
     return () => clearTimeout(timer);
   }, []);
   useEffect(() => {
