@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
+import { OfflineGuard } from "./components/layout/offline-guard";
 import { Toaster } from "./components/layout/toaster";
 import styles from "./tailwind.css";
 import { takeToast } from "./services/session.server";
@@ -52,6 +53,7 @@ export default function App() {
     <Document>
       <Outlet />
       <Toaster toasts={[toast]} />
+      <OfflineGuard />
     </Document>
   );
 }

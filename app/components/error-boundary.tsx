@@ -9,6 +9,15 @@ function typeForStatus(status: number): ErrorPanelType {
   return "custom";
 }
 
+/** A browser's fetch that never got an answer ("Failed to fetch", "NetworkError…", "Load failed"). */
+function isConnectionError(error: unknown): boolean {
+  return (
+    typeof navigator !== "undefined" &&
+    error instanceof TypeError &&
+    (!navigator.onLine || /fetch|network|load failed/i.test(error.message))
+  );
+}
+
 /**
  * The one error boundary: every route exports it, so a failure never shows a stack trace.
  * `message` replaces the text of a failure other than a 404 (a screen's "Failed to load …");
@@ -52,6 +61,16 @@ export function GeneralErrorBoundary({
     );
   }
   if (typeof console !== "undefined") console.error(error);
+  // In the browser, a request that never reached the server (the connection dropped): say so, and
+  // retry without reloading the document, which would show the browser's own offline page.
+  if (isConnectionError(error)) {
+    return (
+      <ErrorPanel type={navigator.onLine ? "network" : "offline"} className="mx-auto my-8 max-w-xl">
+        <ButtonLink to={location.pathname + location.search}>Try again</ButtonLink>
+        {back}
+      </ErrorPanel>
+    );
+  }
   return (
     <ErrorPanel type="server" message={failureMessage} className="mx-auto my-8 max-w-xl">
       {retryButton}

@@ -16,7 +16,8 @@ export function useRevalidateEvery(ms: number) {
   useEffect(() => {
     last.current = Date.now();
     const refresh = () => {
-      if (document.visibilityState !== "visible" || latest.current.state !== "idle") return;
+      // Offline, the page keeps what it shows (a failed refresh would replace it with an error).
+      if (document.visibilityState !== "visible" || latest.current.state !== "idle" || !navigator.onLine) return;
       last.current = Date.now();
       latest.current.revalidate();
     };
