@@ -87,8 +87,9 @@ export default function ClientsPage() {
             careLevel: filters.careLevel,
             sort: `${sign}${filters.sortField}`,
           }}
+          search={<SearchFilter id="client-search" value={filters.search} placeholder="Name, email or phone" />}
+          active={[filters.status, filters.careLevel].filter(Boolean).length}
         >
-          <SearchFilter id="client-search" value={filters.search} placeholder="Name, email or phone" />
           <SelectFilter
             id="client-status"
             name="status"

@@ -94,8 +94,11 @@ export default function FacilitiesPage() {
             maxPrice: filters.maxPrice,
             sort: `${sign}${filters.sortField}`,
           }}
+          search={
+            <SearchFilter id="facility-search" value={filters.search} placeholder="Name, city or license number" />
+          }
+          active={[filters.type, filters.availability, filters.minPrice, filters.maxPrice].filter(Boolean).length}
         >
-          <SearchFilter id="facility-search" value={filters.search} placeholder="Name, city or license number" />
           <SelectFilter
             id="facility-type"
             name="type"

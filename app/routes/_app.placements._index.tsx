@@ -74,12 +74,15 @@ export default function PlacementsPage() {
         description={`${total.toLocaleString("en-US")} ${total === 1 ? "placement" : "placements"}${filtering ? (total === 1 ? " matches your filters" : " match your filters") : ""}`}
         actions={<NewButton to={newHref}>New Placement</NewButton>}
       >
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Summary">
+        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 sm:gap-3" aria-label="Summary">
           {TILES.map((tile) => (
             <li key={tile.label}>
-              <Card className="px-4 py-3">
-                <p className="text-xs font-medium text-slate-500">{tile.label}</p>
-                <p className="mt-1 text-2xl font-semibold text-slate-900" data-testid={`tile-${tile.label}`}>
+              <Card className="px-3 py-2 sm:px-4 sm:py-3">
+                <p className="truncate text-xs font-medium text-slate-500">{tile.label}</p>
+                <p
+                  className="mt-0.5 text-xl font-semibold text-slate-900 sm:mt-1 sm:text-2xl"
+                  data-testid={`tile-${tile.label}`}
+                >
                   {(tile.status ? (statusCounts[tile.status] ?? 0) : total).toLocaleString("en-US")}
                 </p>
               </Card>
@@ -90,11 +93,16 @@ export default function PlacementsPage() {
           label="Placement filters"
           debounceMs={500}
           values={{ search: filters.search, status: filters.status, priority: filters.priority }}
+          search={
+            <>
+              {/* The facility or client filter rides along with the form. */}
+              {filters.facility ? <input type="hidden" name="facilityId" value={filters.facility.id} /> : null}
+              {filters.client ? <input type="hidden" name="clientId" value={filters.client.id} /> : null}
+              <SearchFilter id="placement-search" value={filters.search} placeholder="Client or facility name" />
+            </>
+          }
+          active={[filters.status, filters.priority].filter(Boolean).length}
         >
-          {/* The facility or client filter rides along with the form. */}
-          {filters.facility ? <input type="hidden" name="facilityId" value={filters.facility.id} /> : null}
-          {filters.client ? <input type="hidden" name="clientId" value={filters.client.id} /> : null}
-          <SearchFilter id="placement-search" value={filters.search} placeholder="Client or facility name" />
           <SelectFilter
             id="placement-status"
             name="status"

@@ -633,7 +633,7 @@ test.describe("editing a placement", () => {
 
     await expect(page).toHaveURL(/\/placements$/);
     await expect(toast(page, "success")).toContainText("Placement updated successfully!");
-    await expect(rowOf(page, client)).toContainText("50%");
+    await expect(rowOf(page, client)).toContainText("33%"); // insurance and move-in: 2 of 6
     stored = await storedPlacement(placement.id);
     expect(stored).toMatchObject({
       contract_signed: false,

@@ -5,58 +5,80 @@ import { Badge, placementStatusTone, priorityTone } from "../ui/badge";
 import { Card } from "../ui/card";
 import { ProgressBar } from "../ui/progress";
 
-/** The placements list's table: one row a placement, with view and edit links. */
+/**
+ * The placements list's table: one row a placement, with view and edit links. On narrow screens
+ * each row is a card (the `stacked-table` rules in tailwind.css: cells stack, each under its
+ * column's name), so nothing needs scrolling sideways to reach the status or the links.
+ */
 export function PlacementTable({ placements }: { placements: PlacementListItem[] }) {
   return (
-    <Card className="relative overflow-x-auto">
-      <table className="w-full min-w-[56rem] text-left text-sm">
+    <Card className="relative md:overflow-x-auto">
+      <table role="table" className="stacked-table w-full text-left text-sm md:min-w-[56rem]">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th className="px-2.5 py-3">Client</th>
-            <th className="px-2.5 py-3">Facility</th>
-            <th className="px-2.5 py-3">Agent</th>
-            <th className="px-2.5 py-3">Status</th>
-            <th className="px-2.5 py-3">Priority</th>
-            <th className="px-2.5 py-3">Progress</th>
-            <th className="px-2.5 py-3">Start</th>
-            <th className="px-2.5 py-3">Move-in</th>
-            <th className="px-2.5 py-3">
+          <tr role="row">
+            <th role="columnheader" className="px-2.5 py-3">
+              Client
+            </th>
+            <th role="columnheader" className="px-2.5 py-3">
+              Facility
+            </th>
+            <th role="columnheader" className="px-2.5 py-3">
+              Agent
+            </th>
+            <th role="columnheader" className="px-2.5 py-3">
+              Status
+            </th>
+            <th role="columnheader" className="px-2.5 py-3">
+              Priority
+            </th>
+            <th role="columnheader" className="px-2.5 py-3">
+              Progress
+            </th>
+            <th role="columnheader" className="px-2.5 py-3">
+              Start
+            </th>
+            <th role="columnheader" className="px-2.5 py-3">
+              Move-in
+            </th>
+            <th role="columnheader" className="px-2.5 py-3">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {placements.map((p) => (
-            <tr key={p.id} className="hover:bg-slate-50/60" data-testid="placement-row">
-              <td className="px-2.5 py-3 font-medium text-slate-900">
+            <tr key={p.id} role="row" className="hover:bg-slate-50/60" data-testid="placement-row">
+              <td role="cell" className="col-span-2 px-2.5 py-3 font-medium break-words text-slate-900">
                 <Link to={`/placements/${p.id}`} className="hover:text-brand-700">
                   {p.client.firstName} {p.client.lastName}
                 </Link>
               </td>
-              <td className="min-w-[10rem] px-2.5 py-3">
+              <td role="cell" className="col-span-2 px-2.5 py-3 break-words md:min-w-[10rem]" data-label="Facility">
                 <span className="text-slate-900">{p.facility.name}</span>
                 <span className="block text-xs text-slate-500">
                   {p.facility.city}, {p.facility.state}
                 </span>
               </td>
-              <td className="px-2.5 py-3 text-slate-700">
+              <td role="cell" className="px-2.5 py-3 break-words text-slate-700" data-label="Agent">
                 {p.agent.firstName} {p.agent.lastName}
               </td>
-              <td className="px-2.5 py-3">
+              <td role="cell" className="px-2.5 py-3" data-label="Status">
                 <Badge tone={placementStatusTone(p.status)}>{p.status}</Badge>
               </td>
-              <td className="px-2.5 py-3">
+              <td role="cell" className="px-2.5 py-3" data-label="Priority">
                 <Badge tone={priorityTone(p.priority)}>{p.priority}</Badge>
               </td>
-              <td className="w-24 px-2.5 py-3">
+              <td role="cell" className="px-2.5 py-3 md:w-24" data-label="Progress">
                 <ProgressBar value={p.progress} size="sm" aria-label="Progress" />
                 <span className="mt-1 block text-xs text-slate-500">{p.progress}%</span>
               </td>
-              <td className="px-2.5 py-3 whitespace-nowrap text-slate-700">{formatDate(p.startDate)}</td>
-              <td className="px-2.5 py-3 whitespace-nowrap text-slate-700">
+              <td role="cell" className="px-2.5 py-3 whitespace-nowrap text-slate-700" data-label="Start">
+                {formatDate(p.startDate)}
+              </td>
+              <td role="cell" className="px-2.5 py-3 whitespace-nowrap text-slate-700" data-label="Move-in">
                 {p.moveInDate ? formatDate(p.moveInDate) : "—"}
               </td>
-              <td className="px-2.5 py-3 text-right whitespace-nowrap">
+              <td role="cell" className="col-span-2 px-2.5 py-3 whitespace-nowrap md:text-right">
                 <Link to={`/placements/${p.id}`} className="font-medium text-brand-700 hover:underline">
                   View
                 </Link>

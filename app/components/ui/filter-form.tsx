@@ -1,28 +1,41 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
-import { Button } from "./button";
+import { Button, buttonClasses } from "./button";
+import { SlidersIcon } from "./icons";
 
 /**
  * A list's filters as a GET form: the URL holds the state, and without JavaScript the Apply
  * button submits it. With JavaScript it applies itself as you change it, a search box after a
  * pause in the typing (`debounceMs`). Changing a filter leaves `page` out, back to page 1.
+ *
+ * On narrow screens only the `search` box shows; the other controls fold behind a "Filters"
+ * toggle (a CSS-only checkbox, so it works without JavaScript), open when one of them is set
+ * (`active`). From `md` up everything is in one row.
  */
 export function FilterForm({
+  search,
   children,
+  active = 0,
   debounceMs = 300,
   className,
   label = "Filters",
   values,
 }: {
+  /** The search box, always in sight. */
+  search?: ReactNode;
+  /** The other controls, folded on narrow screens. */
   children: ReactNode;
+  /** How many of those controls are set: the toggle says so, and starts open. */
+  active?: number;
   /** What the URL says each control holds (name -> value), to show after a navigation. */
   values: Record<string, string>;
   debounceMs?: number;
   className?: string;
   label?: string;
 }) {
+  const toggleId = useId();
   const submit = useSubmit();
   const hydrated = useHydrated();
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -48,6 +61,8 @@ export function FilterForm({
 
   function onChange(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
+    // The fold toggle is not a filter (it has no name, and is never sent).
+    if (event.target instanceof HTMLInputElement && !event.target.name) return;
     const typed = event.target instanceof HTMLInputElement && ["search", "text", "number"].includes(event.target.type);
     clearTimeout(timer.current);
     const go = () => submit(form, { replace: true, preventScrollReset: true });
@@ -64,12 +79,30 @@ export function FilterForm({
       onChange={onChange}
       className={cn("flex flex-wrap items-end gap-3", className)}
     >
-      {children}
-      {hydrated ? null : (
-        <Button type="submit" variant="secondary">
-          Apply
-        </Button>
-      )}
+      {search}
+      <input id={toggleId} type="checkbox" className="peer sr-only md:hidden" defaultChecked={active > 0} />
+      <label
+        htmlFor={toggleId}
+        className={cn(
+          buttonClasses("outline"),
+          "cursor-pointer select-none peer-checked:bg-slate-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 md:hidden",
+        )}
+      >
+        <SlidersIcon className="h-4 w-4" />
+        Filters{active > 0 ? ` (${active})` : ""}
+      </label>
+      <div
+        className="hidden w-full flex-wrap items-end gap-3 max-md:peer-checked:flex md:contents"
+        data-testid="filter-fold"
+      >
+        {children}
+        {/* Folded with the controls it applies: the search box alone is sent with Enter. */}
+        {hydrated ? null : (
+          <Button type="submit" variant="secondary">
+            Apply
+          </Button>
+        )}
+      </div>
     </Form>
   );
 }

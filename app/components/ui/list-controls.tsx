@@ -23,7 +23,7 @@ export function SearchFilter({
   label?: string;
 }) {
   return (
-    <div className="min-w-56 flex-1">
+    <div className="min-w-0 flex-1 md:min-w-56">
       <Label htmlFor={id}>{label}</Label>
       <div className="relative">
         <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />

@@ -1,0 +1,102 @@
+// On a phone (390 × 844) the lists start with what they list: the filters fold behind a "Filters"
+// toggle (open when one is set), and the placements table turns into cards, so that nothing needs
+// scrolling sideways. With and without JavaScript (the fold is CSS only).
+import { type Page } from "@playwright/test";
+import { expect, test } from "../support/e2e";
+import { insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
+
+const PHONE = { width: 390, height: 844 };
+
+const filters = (page: Page, name: string) => page.getByRole("search", { name });
+
+/** The page does not scroll sideways: its content is no wider than the screen. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(clientWidth);
+}
+
+/** The element lies within the screen's width. */
+async function expectWithinScreen(page: Page, locator: ReturnType<Page["locator"]>) {
+  const box = (await locator.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+}
+
+test.describe("lists on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  for (const [path, formName, controls] of [
+    ["/clients", "Client filters", ["Status", "Care level", "Sort by"]],
+    ["/placements", "Placement filters", ["Status", "Priority"]],
+    ["/facilities", "Facility filters", ["Type", "Availability", "Min price"]],
+  ] as const) {
+    test(`${path}: the filters fold behind "Filters", the search box stays`, async ({ page, loginAs }) => {
+      await loginAs();
+      await page.goto(path);
+      const form = filters(page, formName);
+      await expect(form.getByLabel("Search")).toBeVisible();
+      const toggle = form.getByText("Filters", { exact: true });
+      await expect(toggle).toBeVisible();
+      for (const label of controls) await expect(form.getByLabel(label, { exact: true })).toBeHidden();
+      // The first card or row is on the first screen.
+      const first = page.locator("[data-testid=client-card], [data-testid=facility-card], [data-testid=placement-row]");
+      expect((await first.first().boundingBox())!.y).toBeLessThan(PHONE.height);
+
+      await toggle.click();
+      for (const label of controls) await expect(form.getByLabel(label, { exact: true })).toBeVisible();
+      await toggle.click();
+      await expect(form.getByLabel(controls[0], { exact: true })).toBeHidden();
+    });
+  }
+
+  test("a filter set opens the fold and is counted on the toggle", async ({ page, loginAs }) => {
+    await loginAs();
+    await page.goto("/clients?status=Placed&careLevel=memory");
+    const form = filters(page, "Client filters");
+    await expect(form.getByText("Filters (2)", { exact: true })).toBeVisible();
+    await expect(form.getByLabel("Status", { exact: true })).toHaveValue("Placed");
+    await expect(form.getByLabel("Status", { exact: true })).toBeVisible();
+  });
+
+  test("the placements table shows each row as a card: status and links without scrolling sideways", async ({
+    page,
+    agency,
+  }) => {
+    const client = await insertClient(agency, { first_name: "Phone", last_name: "Cards" });
+    const facility = await insertFacility(agency, { name: "Harbor View Memory Care" });
+    const placement = await insertPlacement(agency, client, facility, { status: "Confirmed", priority: "Urgent" });
+    await page.goto("/placements");
+    const row = page.getByTestId("placement-row");
+    await expect(row).toHaveCount(1);
+    await expectNoSidewaysScroll(page);
+    await expect(row).toContainText("Harbor View Memory Care");
+    for (const part of [
+      row.getByText("Confirmed", { exact: true }),
+      row.getByText("Urgent", { exact: true }),
+      row.getByRole("link", { name: "Edit" }),
+      row.getByRole("link", { name: "View" }),
+    ]) {
+      await expect(part).toBeVisible();
+      await expectWithinScreen(page, part);
+    }
+    // Each value says what it is, as the table's heading did.
+    await expect(row.locator("td[data-label=Status]")).toBeVisible();
+    await row.getByRole("link", { name: "Edit" }).click();
+    await expect(page).toHaveURL(new RegExp(`/placements/${placement.id}/edit$`));
+  });
+});
+
+test.describe("lists on a desktop", () => {
+  test("every filter is in sight, with no Filters toggle", async ({ page, loginAs }) => {
+    await page.setViewportSize({ width: 1366, height: 850 });
+    await loginAs();
+    await page.goto("/placements");
+    const form = filters(page, "Placement filters");
+    await expect(form.getByText("Filters", { exact: true })).toBeHidden();
+    await expect(form.getByLabel("Status", { exact: true })).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "Status" })).toBeVisible();
+  });
+});
