@@ -77,10 +77,15 @@ function resetEmail(user: SessionUser, link: string) {
   };
 }
 
-function changedEmail(user: SessionUser, appUrl: string) {
+/**
+ * Tells a user their password changed: by a reset (every session ended) or on their profile
+ * page (every other session ended), with what to do if it was not them.
+ */
+export function passwordChangedEmail(user: SessionUser, appUrl: string, how: "reset" | "profile" = "reset") {
+  const sessions = how === "reset" ? "every signed-in session was ended" : "every other signed-in session was ended";
   const paragraphs = [
     `Hello ${user.firstName},`,
-    "The password of your Senior Placement account was just changed, and every signed-in session was ended.",
+    `The password of your Senior Placement account was just changed, and ${sessions}.`,
     `If you did not do this, reset your password now at ${appUrl}/forgot-password and tell your coordinator.`,
   ];
   return {
@@ -126,7 +131,7 @@ export async function resetPassword(
     await setUserPassword(trx, row.userId, input.password);
     await deleteUserSessions(trx, row.userId);
     const user = await getUserById(trx, row.userId);
-    return { pending: user ? await queueOutgoingEmail(trx, changedEmail(user, deps.appUrl)) : null } as const;
+    return { pending: user ? await queueOutgoingEmail(trx, passwordChangedEmail(user, deps.appUrl)) : null } as const;
   });
   if (!("pending" in outcome)) return { ok: false, problem: outcome.problem };
   const { pending } = outcome;
