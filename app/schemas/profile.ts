@@ -31,6 +31,10 @@ export const ProfileSchema = z.strictObject({
 
 export type ProfileInput = z.output<typeof ProfileSchema>;
 
+/** Whether a posted object holds some text in `field`. */
+const typed = (value: unknown, field: string) =>
+  typeof (value as Record<string, unknown> | null)?.[field] === "string";
+
 /** A new password: the current one, then the new one twice, with the five rules. */
 export const ChangePasswordSchema = z
   .strictObject({
@@ -39,11 +43,17 @@ export const ChangePasswordSchema = z
     password: NewPasswordSchema,
     confirmPassword: z.string({ error: CONFIRM_NEW_PASSWORD }).max(200, PASSWORD_TOO_LONG_MESSAGE),
   })
+  // Checked even when another field is wrong, so that every message shows at once.
   .refine((value) => value.password === value.confirmPassword, {
     path: ["confirmPassword"],
     message: PASSWORD_MISMATCH_MESSAGE,
+    when: ({ value }) => typed(value, "password") && typed(value, "confirmPassword"),
   })
-  .refine((value) => value.password !== value.currentPassword, { path: ["password"], message: SAME_PASSWORD });
+  .refine((value) => value.password !== value.currentPassword, {
+    path: ["password"],
+    message: SAME_PASSWORD,
+    when: ({ value }) => typed(value, "password") && typed(value, "currentPassword"),
+  });
 
 export type ChangePasswordInput = z.output<typeof ChangePasswordSchema>;
 

@@ -4,8 +4,9 @@ import { cn } from "~/utils/cn";
 
 /**
  * A header control that opens a panel under it (the user menu, notifications): a <details>
- * element, so it opens and closes without JavaScript. With JavaScript it also closes when the
- * page changes, on Escape and on a click elsewhere, as a menu is expected to.
+ * element, so it opens and closes without JavaScript, and one of a group (`name`): opening one
+ * closes the other. With JavaScript it also closes when the page changes, on Escape and on a
+ * click elsewhere, as a menu is expected to.
  */
 export function HeaderPopover({
   summary,
@@ -49,7 +50,7 @@ export function HeaderPopover({
   }, []);
 
   return (
-    <details ref={ref} className="group relative" data-testid={testId}>
+    <details ref={ref} name="header-popover" className="group relative" data-testid={testId}>
       <summary className={cn("cursor-pointer list-none [&::-webkit-details-marker]:hidden", summaryClassName)}>
         {summary}
       </summary>

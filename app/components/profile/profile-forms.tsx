@@ -115,7 +115,7 @@ export function ChangePasswordForm({ data }: { data: ProfileFormsData | undefine
       <input type="hidden" name="intent" value="password" />
       <FormSection
         title="Change Password"
-        description="Every other place you are signed in (other browsers, API tokens) is signed out."
+        description="Changing it signs you out everywhere else: other browsers and API tokens."
         layout="stack"
       >
         <FormErrors errors={form.errors} />

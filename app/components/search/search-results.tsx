@@ -69,7 +69,11 @@ export function SearchResults({ term, groups }: { term: string; groups: SearchGr
     return (
       <EmptyState
         icon={<SearchIcon className="h-6 w-6" />}
-        title={`No results for “${term}”`}
+        title={
+          <>
+            No results for <span className="[overflow-wrap:anywhere]">“{term}”</span>
+          </>
+        }
         message={`Check the spelling, or search for part of a word. ${SEARCHED_BY}.`}
       />
     );
@@ -77,7 +81,7 @@ export function SearchResults({ term, groups }: { term: string; groups: SearchGr
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
-        Results for <span className="font-medium break-words text-slate-900">“{term}”</span>
+        Results for <span className="font-medium [overflow-wrap:anywhere] text-slate-900">“{term}”</span>
       </p>
       {groups.map((group) => (
         <ResultGroup key={group.kind} term={term} group={group} />
@@ -115,7 +119,7 @@ function ResultGroup({ term, group }: { term: string; group: SearchGroup }) {
         </div>
         {group.total === 0 ? (
           <p className="px-5 py-4 text-sm text-slate-500">
-            No {nouns[1]} match <span className="break-words">“{term}”</span>.
+            No {nouns[1]} match <span className="[overflow-wrap:anywhere]">“{term}”</span>.
           </p>
         ) : (
           <ul className="divide-y divide-slate-100">
@@ -166,9 +170,12 @@ function HitLine<K extends SearchKind>({ group, hit }: { group: SearchGroup<K>; 
 function Hit({ to, name, badge, facts }: { to: string; name: string; badge: ReactNode; facts: string[] }) {
   const line = facts.filter(Boolean).join(" · ");
   return (
-    <div className="flex min-w-0 items-start justify-between gap-3">
+    <div className="flex min-w-0 flex-col gap-1.5 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
       <div className="min-w-0">
-        <Link to={to} className="font-medium break-words text-slate-900 hover:text-brand-700 hover:underline">
+        <Link
+          to={to}
+          className="font-medium [overflow-wrap:anywhere] text-slate-900 hover:text-brand-700 hover:underline"
+        >
           {name}
         </Link>
         <p className="mt-0.5 text-sm [overflow-wrap:anywhere] text-slate-500">{line}</p>

@@ -70,7 +70,7 @@ interface FieldProps {
 
 /**
  * Label, control, hint and error list of one field; the control comes from `children`. `errors`
- * replaces the field's own (a field that says the same thing another way while it is typed in).
+ * null hides the field's errors (a field that says the same thing another way while it is typed in).
  */
 export function Field({
   field,
@@ -78,9 +78,10 @@ export function Field({
   required,
   hint,
   wide,
-  errors = field.errors,
+  errors: shown,
   children,
-}: FieldProps & { errors?: string[]; children: ReactNode }) {
+}: FieldProps & { errors?: null; children: ReactNode }) {
+  const errors = shown === null ? undefined : field.errors;
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
       <Label htmlFor={field.id} required={required}>
@@ -132,7 +133,7 @@ export function PasswordField({
   const { frame, control, ariaDescribedBy, invalid } = frameOf(props);
   const { key, ...input } = getInputProps(frame.field, { type: "password", ariaDescribedBy });
   return (
-    <Field {...frame} errors={showErrors ? frame.field.errors : undefined}>
+    <Field {...frame} errors={showErrors ? undefined : null}>
       <PasswordInput key={key} {...input} invalid={invalid} {...control} />
       {below}
     </Field>
