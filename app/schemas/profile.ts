@@ -32,8 +32,7 @@ export const ProfileSchema = z.strictObject({
 export type ProfileInput = z.output<typeof ProfileSchema>;
 
 /** Whether a posted object holds some text in `field`. */
-const typed = (value: unknown, field: string) =>
-  typeof (value as Record<string, unknown> | null)?.[field] === "string";
+const typed = (value: unknown, field: string) => typeof (value as Record<string, unknown> | null)?.[field] === "string";
 
 /** A new password: the current one, then the new one twice, with the five rules. */
 export const ChangePasswordSchema = z

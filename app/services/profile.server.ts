@@ -8,7 +8,7 @@ import {
 } from "~/schemas/profile";
 import type { DB } from "~/utils/db.server";
 import { confirmOwnPassword } from "./auth.server";
-import { deliverEmail, emailLayout, type EmailTransport, queueOutgoingEmail } from "./email.server";
+import { accountNotice, deliverEmail, type EmailTransport, queueOutgoingEmail } from "./email.server";
 import { passwordChangedEmail } from "./password-reset.server";
 
 // The signed-in user's own account (the profile page): name, e-mail and password. The rules are
@@ -101,17 +101,14 @@ function deliver(db: DB, pending: Awaited<ReturnType<typeof queueOutgoingEmail>>
 
 /** To the old address: the account's e-mail is now another, and what to do if that was not them. */
 function emailChangedEmail(user: SessionUser, newEmail: string, appUrl: string) {
-  const paragraphs = [
-    `Hello ${user.firstName},`,
-    `The email address of your Senior Placement account was just changed from ${user.email} to ${newEmail}. Sign-in and password reset e-mails now go to the new address.`,
-    `If you did not do this, tell your coordinator now. Your account: ${appUrl}/profile`,
-  ];
-  return {
-    agencyId: user.agencyId,
+  return accountNotice(user, {
     kind: "email-changed",
-    to: user.email,
     subject: "Your Senior Placement email address was changed",
-    text: `${paragraphs.join("\n\n")}\n`,
-    html: emailLayout({ heading: "Your email address was changed", paragraphs }),
-  };
+    heading: "Your email address was changed",
+    paragraphs: [
+      `Hello ${user.firstName},`,
+      `The email address of your Senior Placement account was just changed from ${user.email} to ${newEmail}. Sign-in and password reset e-mails now go to the new address.`,
+      `If you did not do this, tell your coordinator now. Your account: ${appUrl}/profile`,
+    ],
+  });
 }
