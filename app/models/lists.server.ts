@@ -81,3 +81,9 @@ export async function* keysetBatches<K, R extends { id: string; sort_key: K }>(
     after = { key: last.sort_key, id: last.id };
   }
 }
+
+/**
+ * A search counts its matches up to this many ("500+ clients"): counting every match of a short
+ * search term costs more than the page itself. The lists and the search page use it.
+ */
+export const SEARCH_COUNT_CAP = 500;

@@ -77,9 +77,17 @@ export async function deleteSession(db: DB, token: string): Promise<void> {
   await db.deleteFrom("sessions").where("token_hash", "=", hashToken(token)).execute();
 }
 
-/** Ends every session and API token of a user (after a password reset). */
-export async function deleteUserSessions(db: DB, userId: string): Promise<void> {
-  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+/**
+ * Ends every session and API token of a user (after a password reset), or every one but
+ * `except` (the session that changed the password). Returns how many ended.
+ */
+export async function deleteUserSessions(db: DB, userId: string, options: { except?: string } = {}): Promise<number> {
+  const result = await db
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .$if(Boolean(options.except), (qb) => qb.where("id", "<>", options.except!))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

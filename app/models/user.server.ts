@@ -58,6 +58,51 @@ export async function findActiveUserByEmail(db: DB, email: string): Promise<Sess
   return row ?? null;
 }
 
+/** Whether `password` is the (active) user's own: the current password asked before a change. */
+export async function verifyUserPassword(db: DB, ctx: Ctx, password: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("password_hash")
+    .where("id", "=", ctx.userId)
+    .where("agency_id", "=", ctx.agencyId)
+    .where("is_active", "=", true)
+    .executeTakeFirst();
+  return verifyPassword(row?.password_hash, password);
+}
+
+/**
+ * Saves the signed-in user's own name and e-mail (stored in lower case, as accounts are made).
+ * An e-mail that another account of the agency has (in any case) is refused: "email-taken".
+ */
+export async function updateOwnProfile(
+  db: DB,
+  ctx: Ctx,
+  input: { firstName: string; lastName: string; email: string },
+): Promise<"saved" | "email-taken"> {
+  const email = input.email.trim().toLowerCase();
+  const taken = await db
+    .selectFrom("users")
+    .select("id")
+    .where("agency_id", "=", ctx.agencyId)
+    .where("email", "=", email)
+    .where("id", "<>", ctx.userId)
+    .executeTakeFirst();
+  if (taken) return "email-taken";
+  try {
+    await db
+      .updateTable("users")
+      .set({ first_name: input.firstName, last_name: input.lastName, email })
+      .where("id", "=", ctx.userId)
+      .where("agency_id", "=", ctx.agencyId)
+      .execute();
+  } catch (error) {
+    // Taken between the check and the update (the unique index on agency and e-mail).
+    if ((error as { code?: string }).code === "23505") return "email-taken";
+    throw error;
+  }
+  return "saved";
+}
+
 export async function setUserPassword(db: DB, userId: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();

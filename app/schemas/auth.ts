@@ -78,3 +78,11 @@ export const ResetPasswordSchema = z
 export const FORGOT_PASSWORD_MESSAGE =
   "If an account exists for that email address, we have sent instructions to reset the password. The link works for 30 minutes.";
 export const PASSWORD_RESET_MESSAGE = "Your password has been reset. You can now log in with your new password.";
+
+/**
+ * What a new-password form's checklist shows after a submit without JavaScript (the passwords
+ * themselves are never sent back): each rule met or not, and whether the two match.
+ */
+export function passwordChecks(password: string, confirmation: string) {
+  return { met: PASSWORD_RULES.map((rule) => rule.test(password)), match: password === confirmation };
+}

@@ -1,8 +1,9 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { verifyLogin, type SessionUser } from "~/models/user.server";
+import { verifyLogin, verifyUserPassword, type SessionUser } from "~/models/user.server";
 import { INVALID_CREDENTIALS, LoginFormSchema } from "~/schemas/auth";
+import { WRONG_CURRENT_PASSWORD } from "~/schemas/profile";
 import type { DB } from "~/utils/db.server";
 import { getDb } from "~/utils/db.server";
 import { clearRateLimit, forgiveHits, hitRateLimit } from "~/models/rate-limit.server";
@@ -22,8 +23,7 @@ export async function signInWithPassword(
   db: DB,
   input: { email: string; password: string; ip: string },
 ): Promise<PasswordSignIn> {
-  const account = { key: `login:account:${input.email.trim().toLowerCase()}`, rule: RULES.loginPerAccount };
-  const address = { key: `login:address:${input.ip}`, rule: RULES.loginPerAddress };
+  const [account, address] = passwordLimits(input.email, input.ip);
   const limited = await hitRateLimit(db, [account, address], "Too many failed sign-in attempts");
   if (limited) return limited;
   const user = await verifyLogin(db, input.email, input.password);
@@ -31,6 +31,37 @@ export async function signInWithPassword(
   await clearRateLimit(db, account.key);
   await forgiveHits(db, [address.key]);
   return { ok: true, user };
+}
+
+/** The counters of failed password attempts: per account (its e-mail) and per address. */
+function passwordLimits(email: string, ip: string) {
+  return [
+    { key: `login:account:${email.trim().toLowerCase()}`, rule: RULES.loginPerAccount },
+    { key: `login:address:${ip}`, rule: RULES.loginPerAddress },
+  ] as const;
+}
+
+export type PasswordConfirmation =
+  { ok: true } | { ok: false; status: 400 | 429; message: string; retryAfter?: number };
+
+/**
+ * Checks a signed-in user's current password before a change to their account (a new password
+ * or e-mail). A wrong one counts against the same limits as a failed sign-in of that account
+ * and address, so the form is no way round them to guess a password.
+ */
+export async function confirmOwnPassword(
+  db: DB,
+  user: Pick<SessionUser, "id" | "agencyId" | "email">,
+  input: { password: string; ip: string },
+): Promise<PasswordConfirmation> {
+  const [account, address] = passwordLimits(user.email, input.ip);
+  const limited = await hitRateLimit(db, [account, address], "Too many failed password attempts");
+  if (limited) return limited;
+  const ok = await verifyUserPassword(db, { userId: user.id, agencyId: user.agencyId }, input.password);
+  if (!ok) return { ok: false, status: 400, message: WRONG_CURRENT_PASSWORD };
+  await clearRateLimit(db, account.key);
+  await forgiveHits(db, [address.key]);
+  return { ok: true };
 }
 
 /** Thrown by the form strategy; the sign-in action turns it into the form's error. */

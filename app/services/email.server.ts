@@ -1,6 +1,12 @@
 import { markEmailFailed, markEmailSent, queueEmail } from "~/models/email-outbox.server";
 import type { DB } from "~/utils/db.server";
-import { configuredTransport, escapeHtml, type EmailTransport, type OutgoingEmail } from "~/utils/email.server";
+import {
+  configuredTransport,
+  emailLayout,
+  escapeHtml,
+  type EmailTransport,
+  type OutgoingEmail,
+} from "~/utils/email.server";
 import { env } from "~/utils/env.server";
 
 // Every e-mail is first written to the email_outbox table (queued), then handed to the
@@ -70,4 +76,19 @@ export async function deliverEmail(
     console.error(`[email] could not record the delivery of outbox ${id}`, error);
     return "failed";
   }
+}
+
+/** A notice about a user's own account (password changed, e-mail changed), in plain paragraphs. */
+export function accountNotice(
+  user: { agencyId: string; email: string },
+  notice: { kind: string; subject: string; heading: string; paragraphs: string[] },
+): OutgoingEmail {
+  return {
+    agencyId: user.agencyId,
+    kind: notice.kind,
+    to: user.email,
+    subject: notice.subject,
+    text: `${notice.paragraphs.join("\n\n")}\n`,
+    html: emailLayout({ heading: notice.heading, paragraphs: notice.paragraphs }),
+  };
 }

@@ -6,7 +6,10 @@ import { readCheckboxes } from "~/schemas/common";
 import { readFormData } from "~/utils/request.server";
 import { redirectWithToast } from "./session.server";
 
-type Reply = (options?: { formErrors?: string[] }) => SubmissionResult<string[]>;
+type Reply = (options?: {
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+}) => SubmissionResult<string[]>;
 
 /**
  * The one recipe of a form's action: the posted form is read and checked with the form's schema
@@ -17,7 +20,7 @@ type Reply = (options?: { formErrors?: string[] }) => SubmissionResult<string[]>
  * logged and the form comes back as it was typed with `failure` ("Failed to update client"), so
  * nothing is lost. Responses that `save` throws (a 404, a redirect) pass through.
  */
-export async function submitForm<S extends z.ZodType, R>(
+export async function submitForm<S extends z.ZodType, R, D extends object = object>(
   request: Request,
   schema: S,
   options: {
@@ -27,6 +30,10 @@ export async function submitForm<S extends z.ZodType, R>(
     checkboxes?: readonly string[];
     /** Fields that are not the schema's (an intent button): read by `save` from the form. */
     ignore?: readonly string[];
+    /** Fields never sent back to the browser (passwords): the form shows them empty. */
+    hideFields?: readonly string[];
+    /** What else an invalid form's answer carries, read from the posted form (a password checklist). */
+    invalidDetails?: (posted: FormData) => D;
   },
   save: (value: z.output<S>, reply: Reply, form: FormData) => Promise<R | void>,
 ) {
@@ -37,14 +44,18 @@ export async function submitForm<S extends z.ZodType, R>(
     formData.delete(name);
   }
   const submission = parseWithZod(readCheckboxes(formData, options.checkboxes ?? []), { schema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const hideFields = options.hideFields ? [...options.hideFields] : undefined;
+  const reply: Reply = (init) => submission.reply({ ...init, hideFields });
+  if (submission.status !== "success") {
+    return json({ ...(options.invalidDetails?.(formData) as D), result: reply() }, { status: 400 });
+  }
   try {
-    const answer = await save(submission.value as z.output<S>, (init) => submission.reply(init), form);
+    const answer = await save(submission.value as z.output<S>, reply, form);
     return answer ?? redirectWithToast(options.success.to, { type: "success", title: options.success.title });
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error(`[form] ${new URL(request.url).pathname}: ${options.failure}`, error);
-    return json({ result: submission.reply({ formErrors: [options.failure] }) }, { status: 500 });
+    return json({ result: reply({ formErrors: [options.failure] }) }, { status: 500 });
   }
 }
 

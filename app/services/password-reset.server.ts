@@ -11,7 +11,7 @@ import { findActiveUserByEmail, getUserById, type SessionUser, setUserPassword }
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE, type ResetTokenProblem } from "~/schemas/auth";
 import type { DB } from "~/utils/db.server";
 import { RULES } from "~/utils/rate-limit.server";
-import { deliverEmail, emailLayout, type EmailTransport, queueOutgoingEmail } from "./email.server";
+import { accountNotice, deliverEmail, emailLayout, type EmailTransport, queueOutgoingEmail } from "./email.server";
 
 /**
  * Known and unknown addresses are answered after the same minimum time, and the e-mail goes out
@@ -77,20 +77,22 @@ function resetEmail(user: SessionUser, link: string) {
   };
 }
 
-function changedEmail(user: SessionUser, appUrl: string) {
-  const paragraphs = [
-    `Hello ${user.firstName},`,
-    "The password of your Senior Placement account was just changed, and every signed-in session was ended.",
-    `If you did not do this, reset your password now at ${appUrl}/forgot-password and tell your coordinator.`,
-  ];
-  return {
-    agencyId: user.agencyId,
+/**
+ * Tells a user their password changed: by a reset (every session ended) or on their profile
+ * page (every other session ended), with what to do if it was not them.
+ */
+export function passwordChangedEmail(user: SessionUser, appUrl: string, how: "reset" | "profile" = "reset") {
+  const sessions = how === "reset" ? "every signed-in session was ended" : "every other signed-in session was ended";
+  return accountNotice(user, {
     kind: "password-changed",
-    to: user.email,
     subject: "Your Senior Placement password was changed",
-    text: `${paragraphs.join("\n\n")}\n`,
-    html: emailLayout({ heading: "Your password was changed", paragraphs }),
-  };
+    heading: "Your password was changed",
+    paragraphs: [
+      `Hello ${user.firstName},`,
+      `The password of your Senior Placement account was just changed, and ${sessions}.`,
+      `If you did not do this, reset your password now at ${appUrl}/forgot-password and tell your coordinator.`,
+    ],
+  });
 }
 
 function problemOf(row: ResetTokenRow | undefined): ResetTokenProblem | null {
@@ -126,7 +128,7 @@ export async function resetPassword(
     await setUserPassword(trx, row.userId, input.password);
     await deleteUserSessions(trx, row.userId);
     const user = await getUserById(trx, row.userId);
-    return { pending: user ? await queueOutgoingEmail(trx, changedEmail(user, deps.appUrl)) : null } as const;
+    return { pending: user ? await queueOutgoingEmail(trx, passwordChangedEmail(user, deps.appUrl)) : null } as const;
   });
   if (!("pending" in outcome)) return { ok: false, problem: outcome.problem };
   const { pending } = outcome;

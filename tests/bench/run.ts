@@ -80,6 +80,8 @@ function targets(cookie: string, token: string, sample: { facilityId: string }):
     screen("placements-facility", `/placements?facilityId=${sample.facilityId}`),
     screen("placements-deep-page", "/placements?status=completed&page=1000"),
     api("api-placements", "/api/placements?priority=urgent&limit=50"),
+    screen("search", "/search?q=mar"),
+    screen("search-name", "/search?q=maple"),
   ];
 }
 

@@ -102,10 +102,10 @@ test.describe("sign-out", () => {
   test("from the user menu", async ({ page, loginAs }) => {
     await loginAs("demo@example.com");
     await page.goto("/dashboard");
-    await page.getByLabel("User menu").click();
-    await expect(page.getByRole("menuitem", { name: "Profile Settings" })).toBeVisible();
-    await expect(page.getByRole("menuitem", { name: "Preferences" })).toBeVisible();
-    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    const menu = page.getByTestId("user-menu");
+    await menu.locator("summary").click();
+    await expect(menu.getByRole("link", { name: "Profile Settings" })).toBeVisible();
+    await menu.getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
 });

@@ -37,8 +37,8 @@ test.describe("application shell", () => {
     await expect(header.getByRole("heading", { name: "Dashboard" })).toBeVisible();
     await expect(header.getByText("Overview of your placement management system")).toBeVisible();
     await expect(header.getByPlaceholder("Search clients, facilities, placements...")).toBeVisible();
-    await expect(header.getByRole("button", { name: /Notifications/ })).toBeVisible();
-    await expect(header.getByLabel("User menu")).toContainText("Coordinator");
+    await expect(header.getByTestId("notifications").locator("summary")).toHaveAccessibleName("Notifications");
+    await expect(header.getByTestId("user-menu").locator("summary")).toContainText("Coordinator");
   });
 
   test("the sidebar collapses and stays collapsed after a reload", async ({ page }) => {

@@ -17,6 +17,8 @@ import * as placementsList from "~/routes/_app.placements._index";
 import * as clientNew from "~/routes/_app.clients.new";
 import * as facilityNew from "~/routes/_app.facilities.new";
 import * as placementNew from "~/routes/_app.placements.new";
+import * as profile from "~/routes/_app.profile";
+import * as search from "~/routes/_app.search";
 import * as login from "~/routes/_auth.login";
 import * as forgot from "~/routes/_auth.forgot-password";
 import * as reset from "~/routes/_auth.reset-password";
@@ -25,7 +27,7 @@ import * as sidebar from "~/routes/sidebar";
 import { signInNewAgency, type SignedIn } from "../support/api";
 import { validClientBody, validFacilityBody } from "../support/api-bodies";
 import { resetDb, testDb } from "../support/db";
-import { createClient, createFacility, createPlacement } from "../support/factories";
+import { createClient, createFacility, createPlacement, DEFAULT_PASSWORD } from "../support/factories";
 
 // Property-based: whatever a client sends (odd fields and values, wrong types, no body, NUL
 // characters, huge numbers, odd unicode) to the API and to the form routes, the answer is never a
@@ -273,6 +275,7 @@ const QUERY_KEYS = [
   "priority",
   "facilityId",
   "clientId",
+  "q",
 ];
 const queryString = fc
   .oneof(
@@ -417,6 +420,7 @@ describe("the screens never answer 5xx", () => {
       ["/placements", placementsList.loader],
       ["/clients/export", clientsExport.loader],
       ["/facilities/export", facilitiesExport.loader],
+      ["/search", search.loader],
     ] as const;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), queryString, async ([path, loader], query) => {
@@ -468,6 +472,26 @@ describe("the screens never answer 5xx", () => {
     await fc.assert(
       fc.asyncProperty(formFields(kind), fc.constantFrom("urlencoded", "multipart"), async (fields, encoding) => {
         below500(await statusOf(action as Handler, formPost(path, fields, encoding as FormEncoding, signedIn.cookie)));
+      }),
+      RUNS,
+    );
+  });
+
+  it("/profile takes any fields sent any way (both of its forms)", async () => {
+    const fields = fc.array(
+      fc.tuple(
+        fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom("intent", "firstName", "lastName", "email", "currentPassword") },
+          { weight: 2, arbitrary: fc.constantFrom("password", "confirmPassword") },
+          fc.string({ maxLength: 6 }),
+        ),
+        fc.oneof(oddText, fc.emailAddress(), fc.constantFrom("profile", "password", DEFAULT_PASSWORD, "Fresh@2027x")),
+      ),
+      { maxLength: 7 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fields, fc.constantFrom(...FORM_ENCODINGS), async (posted, encoding) => {
+        below500(await statusOf(profile.action as Handler, formPost("/profile", posted, encoding, signedIn.cookie)));
       }),
       RUNS,
     );

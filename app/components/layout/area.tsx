@@ -4,7 +4,8 @@ import type { HeaderInfo } from "./nav";
 
 // The areas of the app (clients, facilities, placements): each has a layout route
 // (`_app.clients.tsx` …) that exports `areaHandle(name)`, `AreaLayout` and `AreaErrorBoundary`,
-// so every screen of the area shows its header and fails with its texts.
+// so every screen of the area shows its header and fails with its texts. A screen of its own
+// (the search page) uses `areaHandle` and `AreaErrorBoundary` directly.
 
 interface Area {
   path: string;
@@ -38,6 +39,12 @@ const AREAS = {
     notFound: "Failed to load placement details.",
     recordFailure: "Failed to load placement details.",
     recordBack: "← Back to Placements",
+  },
+  search: {
+    path: "/search",
+    header: { title: "Search", subtitle: "Clients, facilities and placements in one place" },
+    nouns: ["search result", "search results"],
+    notFound: "This page does not exist.",
   },
 } satisfies Record<string, Area>;
 

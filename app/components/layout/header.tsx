@@ -1,6 +1,7 @@
-import { Form, useMatches } from "@remix-run/react";
+import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import { capitalize } from "~/utils/format";
-import { BellIcon, ChevronDownIcon, LogoutIcon, SearchIcon, SettingsIcon, SlidersIcon } from "../ui/icons";
+import { BellIcon, ChevronDownIcon, LogoutIcon, SearchIcon, SettingsIcon } from "../ui/icons";
+import { HeaderPopover } from "./header-popover";
 import { DEFAULT_HEADER, type HeaderInfo } from "./nav";
 import { SidebarToggle, useSidebarCollapsed } from "./sidebar-toggle";
 import { initials, type ShellUser } from "./user-card";
@@ -14,92 +15,110 @@ function useHeaderInfo(): HeaderInfo {
   return DEFAULT_HEADER;
 }
 
+const iconButton =
+  "flex h-10 w-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800";
+
 export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; collapsed: boolean }) {
   const { title, subtitle } = useHeaderInfo();
   const collapsed = useSidebarCollapsed(collapsedCookie);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
+      <div className="flex h-16 items-center gap-2 px-4 sm:gap-3 sm:px-6">
         <SidebarToggle collapsed={collapsed} />
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-lg font-semibold text-slate-900">{title}</h1>
           <p className="hidden truncate text-sm text-slate-500 sm:block">{subtitle}</p>
         </div>
 
-        <Form method="get" action="/clients" role="search" className="hidden lg:block">
-          <label htmlFor="global-search" className="sr-only">
-            Search
-          </label>
-          <div className="relative">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-            <input
-              id="global-search"
-              name="search"
-              type="search"
-              placeholder="Search clients, facilities, placements..."
-              className="h-10 w-80 rounded-lg border border-slate-200 bg-slate-50 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
-            />
-          </div>
-        </Form>
+        <HeaderSearch />
+        {/* Narrow screens have no room for the box: the search page has its own. */}
+        <Link to="/search" className={`${iconButton} lg:hidden`} aria-label="Search">
+          <SearchIcon className="h-5 w-5" />
+        </Link>
 
-        <button
-          type="button"
-          className="relative flex h-10 w-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-          aria-label="Notifications (unread)"
+        <HeaderPopover
+          testId="notifications"
+          summaryClassName={iconButton}
+          summary={
+            <>
+              <BellIcon className="h-5 w-5" />
+              <span className="sr-only">Notifications</span>
+            </>
+          }
+          panelClassName="w-72"
         >
-          <BellIcon className="h-5 w-5" />
-          <span
-            className="absolute top-2 right-2.5 h-2 w-2 rounded-full bg-red-500 ring-2 ring-white"
-            aria-hidden="true"
-          />
-        </button>
-
-        <details className="group relative">
-          <summary
-            className="flex cursor-pointer list-none items-center gap-2 rounded-lg p-1 hover:bg-slate-100 sm:pr-2"
-            aria-label="User menu"
-          >
-            <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">
-              {initials(user)}
-            </span>
-            <NameAndRole user={user} className="hidden text-left leading-tight sm:block" />
-            <ChevronDownIcon className="hidden h-4 w-4 text-slate-400 transition-transform group-open:rotate-180 sm:block" />
-          </summary>
-          <div
-            className="absolute right-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
-            role="menu"
-          >
-            <NameAndRole user={user} className="block border-b border-slate-100 px-4 py-3 sm:hidden" />
-            <button
-              type="button"
-              role="menuitem"
-              className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50"
-            >
-              <SettingsIcon className="h-4 w-4 text-slate-400" />
-              Profile Settings
-            </button>
-            <button
-              type="button"
-              role="menuitem"
-              className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50"
-            >
-              <SlidersIcon className="h-4 w-4 text-slate-400" />
-              Preferences
-            </button>
-            <Form method="post" action="/logout" className="border-t border-slate-100">
-              <button
-                type="submit"
-                role="menuitem"
-                className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-red-700 hover:bg-red-50"
-              >
-                <LogoutIcon className="h-4 w-4" />
-                Sign Out
-              </button>
-            </Form>
+          <div className="px-4 py-3">
+            <p className="text-sm font-semibold text-slate-900">Notifications</p>
+            <p className="mt-1 text-sm text-slate-500">No notifications</p>
           </div>
-        </details>
+        </HeaderPopover>
+
+        <HeaderPopover
+          testId="user-menu"
+          summaryClassName="flex items-center gap-2 rounded-lg p-1 hover:bg-slate-100 sm:pr-2"
+          summary={
+            <>
+              <span
+                className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white"
+                aria-hidden="true"
+              >
+                {initials(user)}
+              </span>
+              {/* Read by screen readers at every width; shown from small screens up. */}
+              <NameAndRole user={user} className="sr-only text-left leading-tight sm:not-sr-only sm:block" />
+              <ChevronDownIcon className="hidden h-4 w-4 text-slate-400 transition-transform group-open:rotate-180 sm:block" />
+            </>
+          }
+          panelClassName="w-56 py-1"
+        >
+          <NameAndRole user={user} className="block border-b border-slate-100 px-4 py-3 sm:hidden" />
+          <Link
+            to="/profile"
+            className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50"
+          >
+            <SettingsIcon className="h-4 w-4 text-slate-400" />
+            Profile Settings
+          </Link>
+          <Form method="post" action="/logout" className="border-t border-slate-100">
+            <button
+              type="submit"
+              className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-red-700 hover:bg-red-50"
+            >
+              <LogoutIcon className="h-4 w-4" />
+              Sign Out
+            </button>
+          </Form>
+        </HeaderPopover>
       </div>
     </header>
+  );
+}
+
+/**
+ * The search box of wide screens: Enter opens the results page (/search?q=…), which works
+ * without JavaScript. On that page the box keeps what was searched.
+ */
+function HeaderSearch() {
+  const { pathname, search } = useLocation();
+  const q = pathname === "/search" ? (new URLSearchParams(search).get("q") ?? "") : "";
+  return (
+    <Form method="get" action="/search" role="search" aria-label="Global search" className="hidden lg:block">
+      <label htmlFor="global-search" className="sr-only">
+        Search
+      </label>
+      <div className="relative">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+        <input
+          key={q}
+          id="global-search"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Search clients, facilities, placements..."
+          className="h-10 w-80 rounded-lg border border-slate-200 bg-slate-50 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
+        />
+      </div>
+    </Form>
   );
 }
 

@@ -19,6 +19,7 @@ import { Card } from "./card";
 import { Checkbox } from "./choice";
 import { EntryPicker } from "./entry-picker";
 import { FieldError, FieldHint, Input, Label, Select, Textarea } from "./field";
+import { PasswordInput } from "./password-input";
 
 // The form kit: every entity form (clients, facilities, placements, and the forms to come) is
 // built from these pieces, so a field's label, control, hint and errors are always wired the same
@@ -67,16 +68,28 @@ interface FieldProps {
   wide?: boolean;
 }
 
-/** Label, control, hint and error list of one field; the control comes from `children`. */
-export function Field({ field, label, required, hint, wide, children }: FieldProps & { children: ReactNode }) {
+/**
+ * Label, control, hint and error list of one field; the control comes from `children`. `errors`
+ * null hides the field's errors (a field that says the same thing another way while it is typed in).
+ */
+export function Field({
+  field,
+  label,
+  required,
+  hint,
+  wide,
+  errors: shown,
+  children,
+}: FieldProps & { errors?: null; children: ReactNode }) {
+  const errors = shown === null ? undefined : field.errors;
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
       <Label htmlFor={field.id} required={required}>
         {label}
       </Label>
       {children}
-      {hint && !field.errors ? <FieldHint id={field.descriptionId}>{hint}</FieldHint> : null}
-      <FieldError id={field.errorId} errors={field.errors} />
+      {hint && !errors ? <FieldHint id={field.descriptionId}>{hint}</FieldHint> : null}
+      <FieldError id={field.errorId} errors={errors} />
     </div>
   );
 }
@@ -100,6 +113,29 @@ export function InputField({
   return (
     <Field {...frame}>
       <Input {...getInputProps(frame.field, { type, ariaDescribedBy })} invalid={invalid} {...control} />
+    </Field>
+  );
+}
+
+/**
+ * A password, with the show/hide toggle (with JavaScript). What it shows under the control
+ * (`below`: a checklist, "Passwords match") comes before its errors; `showErrors` false hides
+ * them while `below` already says what is wrong.
+ */
+export function PasswordField({
+  below,
+  showErrors = true,
+  ...props
+}: FieldProps & { below?: ReactNode; showErrors?: boolean } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    "type" | "name" | "id"
+  >) {
+  const { frame, control, ariaDescribedBy, invalid } = frameOf(props);
+  const { key, ...input } = getInputProps(frame.field, { type: "password", ariaDescribedBy });
+  return (
+    <Field {...frame} errors={showErrors ? undefined : null}>
+      <PasswordInput key={key} {...input} invalid={invalid} {...control} />
+      {below}
     </Field>
   );
 }

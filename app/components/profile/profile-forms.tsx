@@ -1,0 +1,159 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { type ReactNode, useState } from "react";
+import { PASSWORD_RULES } from "~/schemas/auth";
+import { ChangePasswordSchema, ProfileSchema } from "~/schemas/profile";
+import { useHydrated } from "~/utils/use-hydrated";
+import { PasswordChecklist, PasswordMatch } from "../auth/password-checklist";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { FormSection, InputField, PasswordField } from "../ui/form";
+import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
+
+// The profile page's two forms. Both post to /profile; the hidden `intent` says which, and the
+// answer goes back to the form that was sent.
+
+type Intent = "profile" | "password";
+
+/** What the page's action answers. */
+export interface ProfileFormsData {
+  result?: SubmissionResult<string[]>;
+  /** Without JavaScript, the checklist as the server found the new password. */
+  checks?: { met: boolean[]; match: boolean } | null;
+}
+
+function resultFor(intent: Intent, data: ProfileFormsData | undefined) {
+  return data?.result?.initialValue?.intent === intent ? data.result : undefined;
+}
+
+/** The submit button of one of the page's forms, busy while that form is being sent. */
+function SubmitButton({ intent, label, pendingLabel }: { intent: Intent; label: string; pendingLabel: string }) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <div className="flex justify-end sm:col-span-2">
+      <Button type="submit" loading={pending} className="w-full sm:w-auto">
+        {pending ? pendingLabel : label}
+      </Button>
+    </div>
+  );
+}
+
+function FormErrors({ errors }: { errors?: string[] }) {
+  return errors ? (
+    <div className="sm:col-span-2">
+      <Alert tone="error">{errors.join(", ")}</Alert>
+    </div>
+  ) : null;
+}
+
+/** Name and e-mail; the current password only when the e-mail changes. */
+export function ProfileDetailsForm({
+  profile,
+  data,
+}: {
+  profile: { firstName: string; lastName: string; email: string };
+  data: ProfileFormsData | undefined;
+}) {
+  const [form, fields] = useSchemaForm(ProfileSchema, {
+    id: "profile-details",
+    lastResult: resultFor("profile", data),
+    defaultValue: { ...profile, intent: "profile" },
+    constraint: requiredFields("firstName", "lastName", "email"),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} aria-label="Personal information">
+      <input type="hidden" name="intent" value="profile" />
+      <FormSection title="Personal Information" description="Your name, and the email you sign in with.">
+        <FormErrors errors={form.errors} />
+        <InputField field={fields.firstName} label="First name" required autoComplete="given-name" />
+        <InputField field={fields.lastName} label="Last name" required autoComplete="family-name" />
+        <InputField field={fields.email} label="Email" required type="email" autoComplete="email" wide />
+        <PasswordField
+          field={fields.currentPassword}
+          label="Current password"
+          hint="Needed only to change your email."
+          autoComplete="current-password"
+          wide
+        />
+        <SubmitButton intent="profile" label="Save Changes" pendingLabel="Saving..." />
+      </FormSection>
+    </Form>
+  );
+}
+
+/** The current password, then the new one twice, with the five rules as a checklist. */
+export function ChangePasswordForm({ data }: { data: ProfileFormsData | undefined }) {
+  const lastResult = resultFor("password", data);
+  const hydrated = useHydrated();
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  // Every answer empties the three fields (they are never sent back), and what the checklist reads.
+  const [answered, setAnswered] = useState(data);
+  const [answers, setAnswers] = useState(0);
+  if (data !== answered) {
+    setAnswered(data);
+    setAnswers(answers + 1);
+    setPassword("");
+    setConfirmation("");
+  }
+  const [form, fields] = useSchemaForm(ChangePasswordSchema, {
+    id: "change-password",
+    lastResult,
+    defaultValue: { intent: "password" },
+    constraint: requiredFields("currentPassword", "password", "confirmPassword"),
+  });
+
+  // Live with JavaScript; without it, what the server found in the last submit.
+  const live = hydrated && (password !== "" || confirmation !== "");
+  const checks = lastResult ? data?.checks : null;
+  const met = live ? PASSWORD_RULES.map((rule) => rule.test(password)) : (checks?.met ?? null);
+  const match = live && confirmation !== "" ? password === confirmation : null;
+
+  return (
+    <Form method="post" {...getFormProps(form)} aria-label="Change password">
+      <input type="hidden" name="intent" value="password" />
+      <FormSection
+        title="Change Password"
+        description="Changing it signs you out everywhere else: other browsers and API tokens."
+        layout="stack"
+      >
+        <FormErrors errors={form.errors} />
+        <PasswordField
+          key={`current-${answers}`}
+          field={fields.currentPassword}
+          label="Current password"
+          required
+          autoComplete="current-password"
+        />
+        <Stack>
+          <PasswordField
+            key={`new-${answers}`}
+            field={fields.password}
+            label="New password"
+            required
+            autoComplete="new-password"
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <PasswordChecklist met={met} />
+        </Stack>
+        <PasswordField
+          key={`confirm-${answers}`}
+          field={fields.confirmPassword}
+          label="Confirm new password"
+          required
+          autoComplete="new-password"
+          onChange={(event) => setConfirmation(event.currentTarget.value)}
+          below={<PasswordMatch match={match} />}
+          // While typing, "Passwords match" says it; the server's message is for the page without JavaScript.
+          showErrors={match === null}
+        />
+        <SubmitButton intent="password" label="Change Password" pendingLabel="Changing Password..." />
+      </FormSection>
+    </Form>
+  );
+}
+
+function Stack({ children }: { children: ReactNode }) {
+  return <div className="space-y-3">{children}</div>;
+}

@@ -1,0 +1,111 @@
+import { ClientListQuerySchema } from "~/schemas/client";
+import { FacilityListQuerySchema } from "~/schemas/facility";
+import { PlacementListQuerySchema } from "~/schemas/placement";
+import { SEARCH_KIND_NAMES, type SearchKind } from "~/schemas/search";
+import type { DB } from "~/utils/db.server";
+import type { CareLevel, ClientStatus, FacilityType, PlacementStatus } from "~/utils/vocabulary";
+import { listClients } from "./clients.server";
+import type { Ctx } from "./context";
+import { listFacilities } from "./facilities.server";
+import { SEARCH_COUNT_CAP } from "./lists.server";
+import { listPlacements } from "./placements.server";
+
+// The search page: every kind of record searched at once, each exactly as its list searches it
+// (the same filters, indexes, order and capped counts), so "See all" shows the same matches.
+
+/** What a result line shows of each kind: its name and what tells it apart from others. */
+export interface SearchHits {
+  clients: {
+    id: string;
+    name: string;
+    status: ClientStatus;
+    careLevel: CareLevel;
+    email: string;
+    phone: string;
+  };
+  facilities: { id: string; name: string; type: FacilityType; city: string; state: string; isActive: boolean };
+  placements: { id: string; client: string; facility: string; status: PlacementStatus; startDate: string };
+}
+
+export interface SearchGroup<K extends SearchKind = SearchKind> {
+  kind: K;
+  /** Matches in all; a count stopped at SEARCH_COUNT_CAP is `capped` (there are more). */
+  total: number;
+  capped: boolean;
+  /** The first matches, in the list's order. */
+  hits: SearchHits[K][];
+}
+
+type Search<K extends SearchKind> = (
+  db: DB,
+  ctx: Ctx,
+  term: string,
+  limit: number,
+) => Promise<Omit<SearchGroup<K>, "kind">>;
+
+/** A list's URL parameters for the first `limit` matches of a search, in the list's own order. */
+const firstMatches = (term: string, limit: number) => ({ search: term, limit: String(limit) });
+
+const SEARCHES: { [K in SearchKind]: Search<K> } = {
+  clients: async (db, ctx, term, limit) => {
+    const query = ClientListQuerySchema.parse(firstMatches(term, limit));
+    const page = await listClients(db, ctx, query, { countCap: SEARCH_COUNT_CAP });
+    return {
+      total: page.total,
+      capped: page.capped,
+      hits: page.clients.map((c) => ({
+        id: c.id,
+        name: `${c.firstName} ${c.lastName}`,
+        status: c.trackerStatus,
+        careLevel: c.careLevel,
+        email: c.email,
+        phone: c.phone,
+      })),
+    };
+  },
+  facilities: async (db, ctx, term, limit) => {
+    const query = FacilityListQuerySchema.parse(firstMatches(term, limit));
+    const page = await listFacilities(db, ctx, query, { countCap: SEARCH_COUNT_CAP });
+    return {
+      total: page.total,
+      capped: page.capped,
+      hits: page.facilities.map((f) => ({
+        id: f.id,
+        name: f.name,
+        type: f.type,
+        city: f.address.city,
+        state: f.address.state,
+        isActive: f.isActive,
+      })),
+    };
+  },
+  placements: async (db, ctx, term, limit) => {
+    const query = PlacementListQuerySchema.parse(firstMatches(term, limit));
+    const page = await listPlacements(db, ctx, query);
+    return {
+      total: page.total,
+      capped: page.capped,
+      hits: page.placements.map((p) => ({
+        id: p.id,
+        client: `${p.client.firstName} ${p.client.lastName}`,
+        facility: p.facility.name,
+        status: p.status,
+        startDate: p.startDate,
+      })),
+    };
+  },
+};
+
+/**
+ * Searches every kind for `term` (already checked by SearchTermSchema) at once, in the caller's
+ * agency: one group per kind, in the results page's order, with its count and first `limit`
+ * matches.
+ */
+export async function searchEverything(db: DB, ctx: Ctx, term: string, limit = 5): Promise<SearchGroup[]> {
+  return Promise.all(
+    SEARCH_KIND_NAMES.map(async <K extends SearchKind>(kind: K) => {
+      const search = SEARCHES[kind] as Search<K>;
+      return { kind, ...(await search(db, ctx, term, limit)) } as SearchGroup;
+    }),
+  );
+}

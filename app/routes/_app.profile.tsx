@@ -1,0 +1,72 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ChangePasswordForm, ProfileDetailsForm } from "~/components/profile/profile-forms";
+import { passwordChecks } from "~/schemas/auth";
+import { PASSWORD_FIELDS, ProfileFormsSchema } from "~/schemas/profile";
+import { submitForm } from "~/services/form.server";
+import { changePassword, updateProfile } from "~/services/profile.server";
+import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { env } from "~/utils/env.server";
+import { clientIp } from "~/utils/request.server";
+
+export const meta: MetaFunction = () => [{ title: "Profile Settings · Senior Placement" }];
+
+export const handle = { header: { title: "Profile Settings", subtitle: "Your name, email and password" } };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireSignedIn(request);
+  return json({ profile: { firstName: user.firstName, lastName: user.lastName, email: user.email } });
+}
+
+/** Either form of the page: the details (intent "profile") or a new password (intent "password"). */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, db } = await requireSignedIn(request);
+  const deps = { ip: clientIp(request), appUrl: env().appUrl };
+  const options = {
+    failure: "Failed to save your changes. Please try again.",
+    success: { to: "/profile", title: "Profile updated successfully!" },
+    hideFields: PASSWORD_FIELDS,
+    invalidDetails: (posted: FormData) => ({
+      checks:
+        posted.get("intent") === "password"
+          ? passwordChecks(String(posted.get("password") ?? ""), String(posted.get("confirmPassword") ?? ""))
+          : null,
+    }),
+  };
+  return submitForm(request, ProfileFormsSchema, options, async (value, reply) => {
+    const outcome =
+      value.intent === "profile"
+        ? await updateProfile(db, user, value, deps)
+        : await changePassword(db, user, value, deps);
+    if (!outcome.ok) {
+      const { field, message, status, retryAfter } = outcome;
+      const result = reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] });
+      const headers: HeadersInit = retryAfter ? { "Retry-After": String(retryAfter) } : {};
+      return json({ result, checks: null }, { status, headers });
+    }
+    if (value.intent === "password") {
+      return redirectWithToast("/profile", {
+        type: "success",
+        title: "Password changed successfully!",
+        description: "You were signed out everywhere else.",
+      });
+    }
+  });
+}
+
+export default function ProfilePage() {
+  const { profile } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <ProfileDetailsForm key={JSON.stringify(profile)} profile={profile} data={data} />
+      <ChangePasswordForm data={data} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary message="Failed to load your profile. Please try again." retry />;
+}

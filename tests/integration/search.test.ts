@@ -1,0 +1,234 @@
+// The search page (/search?q=…): clients, facilities and placements of the caller's agency,
+// grouped by kind, each searched exactly as its list searches (same matches, order and counts).
+import { sql } from "kysely";
+import { beforeEach, describe, expect, it } from "vitest";
+import { SEARCH_COUNT_CAP } from "~/models/lists.server";
+import type { SearchGroup } from "~/models/search.server";
+import { loader as clientsLoader } from "~/routes/_app.clients._index";
+import { loader as facilitiesLoader } from "~/routes/_app.facilities._index";
+import { loader as placementsLoader } from "~/routes/_app.placements._index";
+import { loader as searchLoader } from "~/routes/_app.search";
+import { SEARCH_TOO_LONG, SEARCH_TOO_SHORT, type SearchKind, seeAllHref } from "~/schemas/search";
+import { signInNewAgency } from "../support/api";
+import { resetDb, testDb } from "../support/db";
+import { createAgency, createClient, createFacility, createPlacement, type TestUser } from "../support/factories";
+import { args, get, settle } from "../support/http";
+
+const db = testDb();
+let user: TestUser;
+let cookie: string;
+
+beforeEach(async () => {
+  await resetDb(db);
+  ({ user, cookie } = await signInNewAgency(db));
+});
+
+interface SearchPage {
+  q: string;
+  problem: string | null;
+  groups: SearchGroup[] | null;
+}
+
+async function search(q: string | null, as = cookie): Promise<SearchPage> {
+  const path = q === null ? "/search" : `/search?${new URLSearchParams({ q })}`;
+  const response = await settle(searchLoader(args(get(path, as))));
+  expect(response.status).toBe(200);
+  return (await response.json()) as SearchPage;
+}
+
+const group = <K extends SearchKind>(page: SearchPage, kind: K) =>
+  page.groups!.find((g) => g.kind === kind) as SearchGroup<K>;
+
+describe("search page", () => {
+  it("groups the matching clients, facilities and placements by kind, with counts and what tells them apart", async () => {
+    const agencyId = user.agency_id;
+    const ruth = await createClient(db, {
+      agencyId,
+      first_name: "Ruth",
+      last_name: "Hartwell",
+      email: "ruth.h@example.com",
+      phone: "(555) 201-3344",
+      tracker_status: "Target",
+      care_level: "memory",
+    });
+    await createClient(db, { agencyId, first_name: "Someone", last_name: "Else" });
+    const manor = await createFacility(db, {
+      agencyId,
+      name: "Hartwell Manor",
+      type: "Memory Care",
+      address_city: "Salem",
+      address_state: "OR",
+    });
+    const other = await createFacility(db, { agencyId, name: "Oak Hollow" });
+    const placement = await createPlacement(db, {
+      agencyId,
+      client_id: ruth.id,
+      facility_id: other.id,
+      status: "Confirmed",
+      start_date: "2026-03-01",
+    });
+
+    const page = await search("hartwell");
+    expect(page.problem).toBeNull();
+    expect(page.q).toBe("hartwell");
+    expect(page.groups!.map((g) => g.kind)).toEqual(["clients", "facilities", "placements"]);
+    expect(group(page, "clients")).toEqual({
+      kind: "clients",
+      total: 1,
+      capped: false,
+      hits: [
+        {
+          id: ruth.id,
+          name: "Ruth Hartwell",
+          status: "Target",
+          careLevel: "memory",
+          email: "ruth.h@example.com",
+          phone: "(555) 201-3344",
+        },
+      ],
+    });
+    expect(group(page, "facilities")).toEqual({
+      kind: "facilities",
+      total: 1,
+      capped: false,
+      hits: [{ id: manor.id, name: "Hartwell Manor", type: "Memory Care", city: "Salem", state: "OR", isActive: true }],
+    });
+    // A placement is found by its client's (or facility's) name.
+    expect(group(page, "placements")).toEqual({
+      kind: "placements",
+      total: 1,
+      capped: false,
+      hits: [
+        {
+          id: placement.id,
+          client: "Ruth Hartwell",
+          facility: "Oak Hollow",
+          status: "Confirmed",
+          startDate: "2026-03-01",
+        },
+      ],
+    });
+  });
+
+  it("finds a client by e-mail and by phone however it is typed, and a facility by city or license", async () => {
+    const agencyId = user.agency_id;
+    const client = await createClient(db, { agencyId, email: "june.pike@example.com", phone: "(555) 777-1212" });
+    const facility = await createFacility(db, { agencyId, address_city: "Eugene", license_number: "OR-XY-778" });
+    for (const q of ["june.pike", "555 777 1212", "5557771212"]) {
+      expect(
+        group(await search(q), "clients").hits.map((h) => h.id),
+        q,
+      ).toEqual([client.id]);
+    }
+    for (const q of ["eugene", "xy-778"]) {
+      expect(
+        group(await search(q), "facilities").hits.map((h) => h.id),
+        q,
+      ).toEqual([facility.id]);
+    }
+  });
+
+  it("never shows another agency's records", async () => {
+    const agencyId = user.agency_id;
+    await createClient(db, { agencyId, first_name: "Mine", last_name: "Quillfeather" });
+    const elsewhere = await createAgency(db);
+    const theirs = await createClient(db, { agencyId: elsewhere.id, first_name: "Theirs", last_name: "Quillfeather" });
+    const theirFacility = await createFacility(db, { agencyId: elsewhere.id, name: "Quillfeather House" });
+    await createPlacement(db, { agencyId: elsewhere.id, client_id: theirs.id, facility_id: theirFacility.id });
+
+    const page = await search("quillfeather");
+    expect(group(page, "clients")).toMatchObject({ total: 1, hits: [{ name: "Mine Quillfeather" }] });
+    expect(group(page, "facilities")).toMatchObject({ total: 0, hits: [] });
+    expect(group(page, "placements")).toMatchObject({ total: 0, hits: [] });
+  });
+
+  it("shows the first five matches in the list's order, and counts them all", async () => {
+    const agencyId = user.agency_id;
+    for (let i = 1; i <= 7; i++) {
+      await createClient(db, {
+        agencyId,
+        first_name: `Pat${i}`,
+        last_name: "Zellweger",
+        updated_at: new Date(Date.UTC(2026, 0, i)),
+      });
+    }
+    const clients = group(await search("zellweger"), "clients");
+    expect(clients.total).toBe(7);
+    expect(clients.capped).toBe(false);
+    // The clients list's order: last updated first.
+    expect(clients.hits.map((h) => h.name)).toEqual([
+      "Pat7 Zellweger",
+      "Pat6 Zellweger",
+      "Pat5 Zellweger",
+      "Pat4 Zellweger",
+      "Pat3 Zellweger",
+    ]);
+  });
+
+  it("counts at most SEARCH_COUNT_CAP clients, as the list does (500+)", async () => {
+    await sql`
+      INSERT INTO clients (agency_id, first_name, last_name, email, phone, date_of_birth,
+                           emergency_name, emergency_relationship, emergency_phone)
+      SELECT ${user.agency_id}, 'Many', 'Ostrander' || n, 'many' || n || '@example.com', '555-000-0000',
+             '1940-01-01', 'E', 'Son', '555-000-0001'
+      FROM generate_series(1, ${SEARCH_COUNT_CAP + 1}) AS n`.execute(db);
+    const clients = group(await search("ostrander"), "clients");
+    expect(clients).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
+    expect(clients.hits).toHaveLength(5);
+  });
+
+  it("'See all' opens each list with the same search, which finds the same matches", async () => {
+    const agencyId = user.agency_id;
+    const client = await createClient(db, { agencyId, first_name: "Vera", last_name: "Lindqvist" });
+    const facility = await createFacility(db, { agencyId, name: "Lindqvist Gardens" });
+    await createPlacement(db, { agencyId, client_id: client.id, facility_id: facility.id });
+    const page = await search("Lindqvist");
+
+    expect(seeAllHref("clients", "Lindqvist")).toBe("/clients?search=Lindqvist");
+    expect(seeAllHref("placements", "ruth adler")).toBe("/placements?search=ruth+adler");
+    const lists = { clients: clientsLoader, facilities: facilitiesLoader, placements: placementsLoader };
+    for (const g of page.groups!) {
+      const response = await settle(lists[g.kind](args(get(seeAllHref(g.kind, page.q), cookie))));
+      const data = (await response.json()) as Record<string, unknown>;
+      const rows = data[g.kind] as Array<{ id: string }>;
+      expect(g.total, g.kind).toBe(1);
+      expect(data.total, g.kind).toBe(g.total);
+      expect(
+        rows.map((row) => row.id),
+        g.kind,
+      ).toEqual(g.hits.map((h) => h.id));
+    }
+  });
+
+  it("without a query, asks for one; too short or too long, says so; nothing found, has empty groups", async () => {
+    expect(await search(null)).toEqual({ q: "", problem: null, groups: null });
+    expect(await search("   ")).toEqual({ q: "", problem: null, groups: null });
+    expect(await search(" a ")).toEqual({ q: " a ", problem: SEARCH_TOO_SHORT, groups: null });
+    expect(SEARCH_TOO_SHORT).toBe("Type at least 2 characters to search.");
+    const long = "x".repeat(101);
+    expect(await search(long)).toEqual({ q: long, problem: SEARCH_TOO_LONG, groups: null });
+    expect(SEARCH_TOO_LONG).toBe("A search can be at most 100 characters. Shorten it and try again.");
+    // Exactly 100 characters is still a search.
+    expect((await search("y".repeat(100))).problem).toBeNull();
+
+    const nothing = await search("no such name");
+    expect(nothing.problem).toBeNull();
+    expect(nothing.groups!.map((g) => [g.kind, g.total, g.hits.length])).toEqual([
+      ["clients", 0, 0],
+      ["facilities", 0, 0],
+      ["placements", 0, 0],
+    ]);
+  });
+
+  it("takes a search term's % and _ literally", async () => {
+    await createClient(db, { agencyId: user.agency_id, first_name: "Plain", last_name: "Name" });
+    expect(group(await search("%%"), "clients").total).toBe(0);
+    expect(group(await search("__"), "clients").total).toBe(0);
+  });
+
+  it("sends a visitor who is not signed in to sign in, and back here afterwards", async () => {
+    const response = await settle(searchLoader(args(get("/search?q=ruth"))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: "/search?q=ruth" })}`);
+  });
+});
