@@ -50,6 +50,7 @@ export const PlusIcon = icon("plus");
 export const ArrowRightIcon = icon("arrow-right");
 export const HeartIcon = icon("heart");
 export const SettingsIcon = icon("settings");
+export const SlidersIcon = icon("sliders");
 export const WifiOffIcon = icon("wifi-off");
 export const ServerIcon = icon("server");
 export const InboxIcon = icon("inbox");
