@@ -191,7 +191,7 @@ test.describe("creating a placement", () => {
     await expect(picker(page, "Client")).toHaveAccessibleDescription("Client is required");
     await expect(picker(page, "Client")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByRole("alert").filter({ hasText: "Validation errors:" })).toHaveText(
-      "Validation errors: clientId: Client is required",
+      "Validation errors: Client: Client is required",
     );
     await expect(page).toHaveURL(/\/placements\/new(\?|$)/);
     // Nothing chosen or typed is lost, and nothing was created.

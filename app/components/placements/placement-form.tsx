@@ -35,16 +35,35 @@ export function placementFormDefaults(p: PlacementRecord) {
   };
 }
 
+/**
+ * Each field's label, by the field's name: the form's controls and the error banner over it
+ * ("Validation errors: Client: Client is required, …") read them from here.
+ */
+const PLACEMENT_FIELD_LABELS: Record<string, string> = {
+  clientId: "Client",
+  facilityId: "Facility",
+  agentId: "Agent",
+  status: "Status",
+  priority: "Priority",
+  startDate: "Start date",
+  moveInDate: "Move-in date",
+  endDate: "End date",
+  monthlyRate: "Monthly rate ($)",
+  depositAmount: "Deposit amount ($)",
+  paymentMethod: "Payment method",
+  notes: "Notes about this placement",
+  ...Object.fromEntries(
+    PLACEMENT_CHECKLIST.flatMap((s) => [
+      [s.field, s.label],
+      [`${s.field}Date`, `${s.label} date`],
+    ]),
+  ),
+};
+
+const label = (name: string) => PLACEMENT_FIELD_LABELS[name] ?? name;
+
 /** One checklist step: its box, and its date (shown once ticked; without JavaScript, always). */
-function ChecklistStep({
-  box,
-  date,
-  label,
-}: {
-  box: FieldMetadata<unknown>;
-  date: FieldMetadata<unknown>;
-  label: string;
-}) {
+function ChecklistStep({ box, date }: { box: FieldMetadata<unknown>; date: FieldMetadata<unknown> }) {
   const hydrated = useHydrated();
   const [ticked, setTicked] = useState(box.initialValue === "on");
   return (
@@ -55,13 +74,13 @@ function ChecklistStep({
           className="h-4 w-4 accent-brand-600"
           onChange={(event) => setTicked(event.currentTarget.checked)}
         />
-        {label}
+        {label(box.name)}
       </label>
       {!hydrated || ticked ? (
         <div className="mt-2 pl-6">
           <InputField
             field={date}
-            label={`${label} date`}
+            label={label(date.name)}
             type="date"
             hint={hydrated ? undefined : "Kept only when the box is ticked."}
           />
@@ -73,12 +92,10 @@ function ChecklistStep({
 
 const PICKERS = {
   client: {
-    label: "Client",
     placeholder: "Type a client's name",
     hint: "The chosen client and the most recently updated ones. Another client? Start from the client's page.",
   },
   facility: {
-    label: "Facility",
     placeholder: "Type a facility's name or city",
     hint: "The chosen facility and those with the most beds free. Another one? Use New Placement on its page.",
   },
@@ -99,6 +116,7 @@ function PickerField({
   return (
     <ReferencePicker
       {...PICKERS[kind]}
+      label={label(field.name)}
       name={field.name}
       required
       options={options}
@@ -169,13 +187,13 @@ function PlacementForm({
     constraint: requiredFields("clientId", "facilityId", "status", "priority", "startDate"),
     checkboxes: PLACEMENT_CHECKBOXES,
   });
-  // "Validation errors: {path}: {msg}, …" over the form, the messages also by their fields
+  // "Validation errors: {label}: {msg}, …" over the form, the messages also by their fields
   // (docs/screens.md, "Shared display rules").
   const listed = [
     ...Object.entries(form.allErrors)
       .filter(([path]) => path !== "")
-      .flatMap(([path, messages]) => messages.map((msg) => `${path}: ${msg}`)),
-    ...(serverErrors ?? []).map((e) => `${e.path}: ${e.msg}`),
+      .flatMap(([path, messages]) => messages.map((msg) => `${label(path)}: ${msg}`)),
+    ...(serverErrors ?? []).map((e) => `${label(e.path)}: ${e.msg}`),
   ];
   const serverError = (path: string) => serverErrors?.find((e) => e.path === path)?.msg;
 
@@ -199,27 +217,27 @@ function PlacementForm({
         />
         <SelectField
           field={fields.agentId}
-          label="Agent"
+          label={label("agentId")}
           options={options.agents.map((a) => [a.id, a.name] as const)}
         />
         <div className="grid grid-cols-2 gap-4">
-          <SelectField field={fields.status} label="Status" required options={PLACEMENT_STATUSES} />
-          <SelectField field={fields.priority} label="Priority" required options={PRIORITIES} />
+          <SelectField field={fields.status} label={label("status")} required options={PLACEMENT_STATUSES} />
+          <SelectField field={fields.priority} label={label("priority")} required options={PRIORITIES} />
         </div>
       </FormSection>
 
       <FormSection title="Important Dates">
-        <InputField field={fields.startDate} label="Start date" required type="date" />
-        <InputField field={fields.moveInDate} label="Move-in date" type="date" />
-        <InputField field={fields.endDate} label="End date" type="date" />
+        <InputField field={fields.startDate} label={label("startDate")} required type="date" />
+        <InputField field={fields.moveInDate} label={label("moveInDate")} type="date" />
+        <InputField field={fields.endDate} label={label("endDate")} type="date" />
       </FormSection>
 
       <FormSection title="Financial Information">
-        <InputField field={fields.monthlyRate} label="Monthly rate ($)" type="number" min={0} step={0.01} />
-        <InputField field={fields.depositAmount} label="Deposit amount ($)" type="number" min={0} step={0.01} />
+        <InputField field={fields.monthlyRate} label={label("monthlyRate")} type="number" min={0} step={0.01} />
+        <InputField field={fields.depositAmount} label={label("depositAmount")} type="number" min={0} step={0.01} />
         <SelectField
           field={fields.paymentMethod}
-          label="Payment method"
+          label={label("paymentMethod")}
           placeholder="Not decided"
           options={PAYMENT_METHODS}
         />
@@ -231,13 +249,12 @@ function PlacementForm({
             key={step.field}
             box={fields[step.field as keyof typeof fields] as FieldMetadata<unknown>}
             date={fields[`${step.field}Date` as keyof typeof fields] as FieldMetadata<unknown>}
-            label={step.label}
           />
         ))}
       </FormSection>
 
       <FormSection title="Notes" layout="stack">
-        <TextareaField field={fields.notes} label="Notes about this placement" rows={4} />
+        <TextareaField field={fields.notes} label={label("notes")} rows={4} />
       </FormSection>
 
       <FormActions cancelTo="/placements" mode={mode} noun="Placement" pendingLabel="Saving..." />
