@@ -15,6 +15,25 @@ import { checkbox, emptyToUndefined, isIsoDate, limitParam, pageParam, searchPar
 /** The form's checkboxes (a ticked checklist step), which post nothing when unticked. */
 export const PLACEMENT_CHECKBOXES = PLACEMENT_CHECKLIST.map((s) => s.field);
 
+/**
+ * The placement form's fields that are not the placement's, left out of its check (and refused by
+ * the API as unknown): without JavaScript, each picker's search box and the term its list was
+ * last searched with, and the button pressed (`intent`: a Search button, or Enter).
+ */
+export const PICKER_SEARCH_FIELDS = {
+  client: { term: "clientSearch", shown: "clientSearched" },
+  facility: { term: "facilitySearch", shown: "facilitySearched" },
+} as const;
+export const PLACEMENT_FORM_EXTRAS = [
+  "intent",
+  ...Object.values(PICKER_SEARCH_FIELDS).flatMap((f) => [f.term, f.shown]),
+] as const;
+
+/** A picker's search text as it is searched: trimmed, at most 100 characters, no NUL. */
+export function searchTerm(value: unknown): string {
+  return typeof value === "string" ? value.replaceAll("\u0000", "").trim().slice(0, 100) : "";
+}
+
 /** What the placement screens say when a placement cannot be found or loaded. */
 export const PLACEMENT_NOT_FOUND = "Failed to load placement details.";
 

@@ -1,8 +1,13 @@
 import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import type { PlacementRecord } from "~/models/placements.server";
-import { PLACEMENT_CHECKBOXES, PlacementSchema } from "~/schemas/placement";
+import type { PickerSearch, PlacementRecord } from "~/models/placements.server";
+import {
+  PICKER_SEARCH_FIELDS,
+  PLACEMENT_CHECKBOXES,
+  PLACEMENT_FORM_EXTRAS,
+  PlacementSchema,
+} from "~/schemas/placement";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PAYMENT_METHODS, PLACEMENT_CHECKLIST, PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 import { Alert } from "../ui/alert";
@@ -93,37 +98,69 @@ function ChecklistStep({ box, date }: { box: FieldMetadata<unknown>; date: Field
 const PICKERS = {
   client: {
     placeholder: "Type a client's name",
-    hint: "The chosen client and the most recently updated ones. Another client? Start from the client's page.",
+    hint: "The chosen client and the most recently updated ones. Search to find any other.",
+    one: "client",
+    many: "clients",
+    searchPlaceholder: "Name, e-mail or phone",
   },
   facility: {
     placeholder: "Type a facility's name or city",
-    hint: "The chosen facility and those with the most beds free. Another one? Use New Placement on its page.",
+    hint: "The chosen facility and those with the most beds free. Search to find any other.",
+    one: "facility",
+    many: "facilities",
+    searchPlaceholder: "Name, city or license number",
   },
 };
 
-/** The client or the facility: a select without JavaScript, type to search with it. */
+/** What a picker's select holds, said under it without JavaScript: the usual ones, or the matches of a search. */
+function pickerHint(kind: keyof typeof PICKERS, searched: PickerSearch | null): string {
+  const { hint, one, many } = PICKERS[kind];
+  if (!searched) return hint;
+  const term = `"${searched.term}"`;
+  if (searched.total === 0) return `No ${many} match ${term}`;
+  if (searched.capped || searched.total > searched.shown) {
+    const total = `${searched.total}${searched.capped ? "+" : ""}`;
+    return `Showing the first ${searched.shown} of ${total} ${many} matching ${term}: refine the search`;
+  }
+  return searched.total === 1 ? `1 ${one} matches ${term}` : `${searched.total} ${many} match ${term}`;
+}
+
+/**
+ * The client or the facility: a select with a search step without JavaScript, type to search
+ * with it (see ReferencePicker).
+ */
 function PickerField({
   kind,
   field,
   options,
+  searched,
   serverError,
 }: {
   kind: keyof typeof PICKERS;
   field: FieldMetadata<unknown>;
   options: Option[];
+  searched: PickerSearch | null;
   serverError: string | undefined;
 }) {
   return (
     <ReferencePicker
-      {...PICKERS[kind]}
       label={label(field.name)}
       name={field.name}
       required
       options={options}
       value={String(field.initialValue ?? "")}
       searchUrl={`/placement-options?kind=${kind}`}
+      placeholder={PICKERS[kind].placeholder}
       error={field.errors?.join(", ") ?? serverError}
       errorId={field.errorId}
+      hint={pickerHint(kind, searched)}
+      search={{
+        name: PICKER_SEARCH_FIELDS[kind].term,
+        shownName: PICKER_SEARCH_FIELDS[kind].shown,
+        noun: PICKERS[kind].many,
+        placeholder: PICKERS[kind].searchPlaceholder,
+        term: searched?.term ?? "",
+      }}
     />
   );
 }
@@ -132,6 +169,8 @@ export interface PlacementFormOptions {
   clients: Option[];
   facilities: Option[];
   agents: { id: string; name: string }[];
+  /** The pickers' searches without JavaScript (null: not searched). */
+  searched?: { client: PickerSearch | null; facility: PickerSearch | null };
 }
 
 /** The texts of the two placement form screens. */
@@ -148,19 +187,21 @@ const PAGES = {
  * `defaultValue`, its action (savePlacementForm) the reply and the problems only the server sees.
  */
 export function PlacementFormPage({ mode }: { mode: "create" | "edit" }) {
-  const { options, defaultValue } = useLoaderData<{
-    options: PlacementFormOptions;
-    defaultValue: Record<string, string>;
+  const loaded = useLoaderData<{ options: PlacementFormOptions; defaultValue: Record<string, string> }>();
+  // The action's answers carry the pickers' options for the form as it was sent (its search step).
+  const data = useActionData<{
+    result?: SubmissionResult<string[]>;
+    errors?: { path: string; msg: string }[];
+    options?: PlacementFormOptions;
   }>();
-  const data = useActionData<{ result?: SubmissionResult<string[]>; errors?: { path: string; msg: string }[] }>();
   return (
     <FormPage {...PAGES[mode]}>
       <PlacementForm
         mode={mode}
         lastResult={data?.result}
         serverErrors={data?.errors}
-        defaultValue={defaultValue}
-        options={options}
+        defaultValue={loaded.defaultValue}
+        options={data?.options ?? loaded.options}
       />
     </FormPage>
   );
@@ -186,7 +227,9 @@ function PlacementForm({
     defaultValue,
     constraint: requiredFields("clientId", "facilityId", "status", "priority", "startDate"),
     checkboxes: PLACEMENT_CHECKBOXES,
+    ignore: PLACEMENT_FORM_EXTRAS,
   });
+  const hydrated = useHydrated();
   // "Validation errors: {label}: {msg}, …" over the form, the messages also by their fields
   // (docs/screens.md, "Shared display rules").
   const listed = [
@@ -199,6 +242,11 @@ function PlacementForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
+      {hydrated ? null : (
+        // Enter in a field presses the form's first button: this one, which saves the form, or
+        // searches when a picker's search box holds a new term (see savePlacementForm).
+        <button type="submit" name="intent" value="enter" tabIndex={-1} aria-hidden="true" className="sr-only" />
+      )}
       {form.errors ? <Alert tone="error">{form.errors.join(", ")}</Alert> : null}
       {listed.length > 0 ? <Alert tone="error">Validation errors: {listed.join(", ")}</Alert> : null}
 
@@ -207,12 +255,14 @@ function PlacementForm({
           kind="client"
           field={fields.clientId}
           options={options.clients}
+          searched={options.searched?.client ?? null}
           serverError={serverError("clientId")}
         />
         <PickerField
           kind="facility"
           field={fields.facilityId}
           options={options.facilities}
+          searched={options.searched?.facility ?? null}
           serverError={serverError("facilityId")}
         />
         <SelectField
