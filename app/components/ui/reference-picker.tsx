@@ -105,8 +105,16 @@ function SearchBox({ id, name, noun, placeholder, term, shownName }: PickerSearc
   return (
     <div className="mt-3 rounded-lg bg-slate-50 p-3">
       <Label htmlFor={id}>Search {noun}</Label>
-      <div className="flex gap-2">
-        <Input id={id} name={name} type="search" defaultValue={term} placeholder={placeholder} className="min-w-0" />
+      {/* The button wraps under the box where both do not fit (phones). */}
+      <div className="flex flex-wrap gap-2">
+        <Input
+          id={id}
+          name={name}
+          type="search"
+          defaultValue={term}
+          placeholder={placeholder}
+          className="min-w-48 flex-1"
+        />
         <Button type="submit" name="intent" value="search" variant="outline" className="shrink-0">
           Search<span className="sr-only"> {noun}</span>
         </Button>
