@@ -3,7 +3,7 @@
 // kept in their order; with JavaScript (project `js`) and without (`no-js`). Each test has an
 // agency of its own (`agency`), so what it saves is its own.
 import { type Page } from "@playwright/test";
-import { dbForE2E, expect, field, test, toast, token } from "../support/e2e";
+import { dbForE2E, expect, field, type SignedInUser, test, toast, token } from "../support/e2e";
 import { insertClient, insertFacility, insertPlacement, placementsOf } from "../support/e2e-data";
 import { screenSteps } from "../support/e2e-steps";
 
@@ -23,6 +23,15 @@ const searchBox = (page: Page, noun: "clients" | "facilities") =>
   page.getByRole("searchbox", { name: `Search ${noun}`, exact: true });
 const searchButton = (page: Page, noun: "clients" | "facilities") =>
   page.getByRole("button", { name: `Search ${noun}`, exact: true });
+
+/** Saved: back on the list with the toast; the placement the agency now has. */
+async function created(page: Page, agency: SignedInUser) {
+  await expect(page).toHaveURL(/\/placements$/);
+  await expect(toast(page, "success")).toContainText("Placement created successfully!");
+  const placements = await placementsOf(agency);
+  expect(placements).toHaveLength(1);
+  return placements[0];
+}
 
 /** The line over the form that lists every problem. */
 const banner = (page: Page) => page.getByRole("alert").filter({ hasText: "Validation errors:" });
@@ -70,9 +79,7 @@ test.describe("starting a placement", () => {
     }
     await page.getByRole("button", { name: "Create Placement" }).click();
 
-    await expect(page).toHaveURL(/\/placements$/);
-    await expect(toast(page, "success")).toContainText("Placement created successfully!");
-    const [stored] = await placementsOf(agency);
+    const stored = await created(page, agency);
     expect(stored).toMatchObject({ client_id: client.id, facility_id: facility.id, start_date: today() });
   });
 
@@ -150,9 +157,7 @@ test.describe("starting a placement", () => {
 
     // Enter in another field saves.
     await field(page, "Monthly rate ($)").press("Enter");
-    await expect(page).toHaveURL(/\/placements$/);
-    await expect(toast(page, "success")).toContainText("Placement created successfully!");
-    const [stored] = await placementsOf(agency);
+    const stored = await created(page, agency);
     expect(stored).toMatchObject({
       client_id: client.id,
       facility_id: facility.id,
@@ -281,9 +286,7 @@ test.describe("the dates", () => {
     // In order (the end on the move-in day), it is saved.
     await field(page, "End date").fill("2026-12-20");
     await page.getByRole("button", { name: "Create Placement" }).click();
-    await expect(page).toHaveURL(/\/placements$/);
-    await expect(toast(page, "success")).toContainText("Placement created successfully!");
-    const [stored] = await placementsOf(agency);
+    const stored = await created(page, agency);
     expect(stored).toMatchObject({
       client_id: client.id,
       facility_id: facility.id,

@@ -9,6 +9,7 @@ import { resetDb, testDb } from "../support/db";
 import { createAgency, createClient, createFacility, createPlacement, type TestUser } from "../support/factories";
 import { args, formPost, settle } from "../support/http";
 import { apiClient, type Json, signInNewAgency } from "../support/api";
+import { placementFormFields } from "../support/api-bodies";
 
 const db = testDb();
 
@@ -33,26 +34,8 @@ async function people() {
 }
 
 /** The placement form as a browser without JavaScript posts it. */
-const form = (clientId: string, facilityId: string, overrides: Record<string, string> = {}) => ({
-  clientId,
-  facilityId,
-  agentId: user.id,
-  status: "In Progress",
-  priority: "Medium",
-  startDate: "2026-12-10",
-  moveInDate: "",
-  endDate: "",
-  monthlyRate: "",
-  depositAmount: "",
-  paymentMethod: "",
-  contractSignedDate: "",
-  depositPaidDate: "",
-  insuranceVerifiedDate: "",
-  medicalRecordsTransferredDate: "",
-  familyNotifiedDate: "",
-  notes: "",
-  ...overrides,
-});
+const form = (clientId: string, facilityId: string, overrides: Record<string, string> = {}) =>
+  placementFormFields({ clientId, facilityId, agentId: user.id }, overrides);
 
 const placementCount = async () => (await db.selectFrom("placements").select("id").execute()).length;
 
