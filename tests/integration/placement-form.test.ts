@@ -3,11 +3,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as editAction } from "~/routes/_app.placements.$id.edit";
 import { action as newAction } from "~/routes/_app.placements.new";
+import { loader as optionsLoader } from "~/routes/placement-options";
 import { action as itemAction, loader as itemLoader } from "~/routes/api.placements.$id";
 import { action as createAction, loader as listLoader } from "~/routes/api.placements._index";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createClient, createFacility, createPlacement, type TestUser } from "../support/factories";
-import { args, formPost, settle } from "../support/http";
+import { args, formPost, get, settle } from "../support/http";
 import { apiClient, type Json, signInNewAgency } from "../support/api";
 import { placementFormFields } from "../support/api-bodies";
 
@@ -360,6 +361,26 @@ describe("the pickers' search step (without JavaScript)", () => {
         .where("id", "=", placement.id)
         .executeTakeFirst(),
     ).toEqual({ client_id: ruth.id, notes: "Stored note" });
+  });
+
+  it("searches as the type-to-search pickers do (JavaScript), a stray NUL character included", async () => {
+    await directory();
+    const combobox = async (query: string) => {
+      const response = await settle(optionsLoader(args(get(`/placement-options?${query}`, cookie))));
+      expect(response.status).toBe(200);
+      return ((await response.json()) as Json).options.map((o: Json) => o.id);
+    };
+    const step = async (fields: Record<string, string>) =>
+      ((await (await post({ ...form("", ""), ...fields, intent: "search" })).json()) as Json).options;
+
+    expect((await step({ clientSearch: "adl" })).clients.map((o: Json) => o.id)).toEqual(
+      await combobox("kind=client&q=adl"),
+    );
+    expect((await step({ facilitySearch: "mesa" })).facilities.map((o: Json) => o.id)).toEqual(
+      await combobox("kind=facility&q=mesa"),
+    );
+    expect(await combobox("kind=client&q=ad%00l")).toHaveLength(2);
+    expect((await step({ clientSearch: "ad\u0000l" })).searched.client).toMatchObject({ term: "adl", total: 2 });
   });
 
   it("the search fields are the form's only: the API refuses them", async () => {
