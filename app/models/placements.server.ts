@@ -622,7 +622,7 @@ export function toApiPlacementListItem(p: PlacementListItem) {
 }
 
 /** How many clients or facilities the form's pickers offer, unsearched and searched (without JavaScript). */
-export const PICKER_LIMITS = { unsearched: 100, matches: 50, countCap: 500 };
+const PICKER_LIMITS = { unsearched: 100, matches: 50, countCap: 500 };
 
 /** A picker's search: its term, how many match it (`capped`: more than `total`), and how many are offered. */
 export interface PickerSearch extends Count {

@@ -63,9 +63,9 @@ const checklistShape = Object.fromEntries(
   ]),
 ) as Record<string, z.ZodType>;
 
-export const MOVE_IN_BEFORE_START = "Move-in date cannot be before the start date";
-export const END_BEFORE_START = "End date cannot be before the start date";
-export const END_BEFORE_MOVE_IN = "End date cannot be before the move-in date";
+const MOVE_IN_BEFORE_START = "Move-in date cannot be before the start date";
+const END_BEFORE_START = "End date cannot be before the start date";
+const END_BEFORE_MOVE_IN = "End date cannot be before the move-in date";
 
 /** A day before another (both YYYY-MM-DD, which sort as text); an absent one is before nothing. */
 const before = (day: string | null | undefined, other: string | null | undefined) =>
