@@ -502,3 +502,8 @@ export async function searchClientOptions(
   }
   return list;
 }
+
+/** How many clients `searchClientOptions` finds for `q`, counting no further than `cap`. */
+export function countClientOptions(db: DB, ctx: Ctx, q: string, cap: number): Promise<Count> {
+  return countClients(db, ctx, { search: q, status: undefined, careLevel: undefined }, cap);
+}

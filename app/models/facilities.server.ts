@@ -338,6 +338,23 @@ export function toApiFacility(facility: FacilityRecord) {
   return { _id: id, ...rest };
 }
 
+/** The active facilities whose name, city or license contains `q` (all of them without it). */
+function activeMatching(db: DB, ctx: Ctx, q: string | undefined) {
+  const filters: FacilityFilters = {
+    search: q || undefined,
+    type: undefined,
+    availability: undefined,
+    minPrice: undefined,
+    maxPrice: undefined,
+  };
+  return filtered(db, ctx, filters).where("facilities.is_active", "=", true);
+}
+
+/** How many facilities `searchFacilityOptions` finds for `q`, counting no further than `cap`. */
+export function countFacilityOptions(db: DB, ctx: Ctx, q: string, cap: number): Promise<Count> {
+  return countMatches(db, activeMatching(db, ctx, q).select("facilities.id"), cap);
+}
+
 /**
  * Facilities to choose from (the placement form): active ones whose name, city or license
  * contains `q`, else those with beds free first; `include` is always among them.
@@ -347,27 +364,18 @@ export async function searchFacilityOptions(
   ctx: Ctx,
   options: { q?: string; include?: string | null; limit: number },
 ): Promise<{ id: string; label: string; hint: string }[]> {
-  const query: FacilityListQuery = {
-    search: options.q || undefined,
-    type: undefined,
-    availability: undefined,
-    minPrice: undefined,
-    maxPrice: undefined,
-    sort: options.q ? { field: "name", direction: "asc" } : { field: "capacity.available", direction: "desc" },
-    page: 1,
-    limit: options.limit,
-  };
+  const sort: FacilityListQuery["sort"] = options.q
+    ? { field: "name", direction: "asc" }
+    : { field: "capacity.available", direction: "desc" };
   const rows = await ordered(
-    filtered(db, ctx, query)
-      .where("facilities.is_active", "=", true)
-      .select([
-        "facilities.id",
-        "facilities.name",
-        "facilities.address_city",
-        "facilities.address_state",
-        "facilities.available_beds",
-      ]),
-    query.sort,
+    activeMatching(db, ctx, options.q).select([
+      "facilities.id",
+      "facilities.name",
+      "facilities.address_city",
+      "facilities.address_state",
+      "facilities.available_beds",
+    ]),
+    sort,
   )
     .limit(options.limit)
     .execute();

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/types";
-import type { PlacementInput, PlacementListQuery } from "~/schemas/placement";
+import { type PlacementInput, type PlacementListQuery, searchTerm } from "~/schemas/placement";
 import type { DB } from "~/utils/db.server";
 import { formatDate } from "~/utils/format";
 import { isUuid } from "~/utils/uuid";
@@ -15,11 +15,11 @@ import {
   type Priority,
   type Role,
 } from "~/utils/vocabulary";
-import { searchClientOptions } from "./clients.server";
+import { countClientOptions, searchClientOptions } from "./clients.server";
 import type { Ctx } from "./context";
-import { type PageInfo, pageInfo, pageSlice } from "./lists.server";
+import { type Count, type PageInfo, pageInfo, pageSlice } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
-import { searchFacilityOptions } from "./facilities.server";
+import { countFacilityOptions, searchFacilityOptions } from "./facilities.server";
 import { listUsers } from "./user.server";
 
 export const RECENT_PLACEMENTS = 3;
@@ -605,16 +605,43 @@ export function toApiPlacementListItem(p: PlacementListItem) {
   };
 }
 
-/** What the placement form offers to choose from (the chosen ones always among them). */
+/** How many clients or facilities the form's pickers offer, unsearched and searched (without JavaScript). */
+const PICKER_LIMITS = { unsearched: 100, matches: 50, countCap: 500 };
+
+/** A picker's search: its term, how many match it (`capped`: more than `total`), and how many are offered. */
+export interface PickerSearch extends Count {
+  term: string;
+  shown: number;
+}
+
+/**
+ * What the placement form offers to choose from (the chosen ones always among them). With a
+ * `search` term (the pickers' search step without JavaScript), that picker offers the first
+ * matches, and `searched` says how many there are.
+ */
 export async function placementFormOptions(
   db: DB,
   ctx: Ctx,
   chosen: { clientId?: string | null; facilityId?: string | null },
+  search: { client?: string; facility?: string } = {},
 ) {
-  const [clients, facilities, agents] = await Promise.all([
-    searchClientOptions(db, ctx, { include: chosen.clientId, limit: 100 }),
-    searchFacilityOptions(db, ctx, { include: chosen.facilityId, limit: 100 }),
+  const terms = { client: searchTerm(search.client), facility: searchTerm(search.facility) };
+  const limit = (term: string) => (term ? PICKER_LIMITS.matches : PICKER_LIMITS.unsearched);
+  const count = (term: string, counter: typeof countClientOptions) =>
+    term ? counter(db, ctx, term, PICKER_LIMITS.countCap) : null;
+  const [clients, facilities, agents, clientMatches, facilityMatches] = await Promise.all([
+    searchClientOptions(db, ctx, { q: terms.client, include: chosen.clientId, limit: limit(terms.client) }),
+    searchFacilityOptions(db, ctx, { q: terms.facility, include: chosen.facilityId, limit: limit(terms.facility) }),
     listUsers(db, ctx),
+    count(terms.client, countClientOptions),
+    count(terms.facility, countFacilityOptions),
   ]);
-  return { clients, facilities, agents: agents.map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}` })) };
+  const searched = (term: string, matches: Count | null): PickerSearch | null =>
+    matches ? { term, ...matches, shown: Math.min(matches.total, PICKER_LIMITS.matches) } : null;
+  return {
+    clients,
+    facilities,
+    agents: agents.map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}` })),
+    searched: { client: searched(terms.client, clientMatches), facility: searched(terms.facility, facilityMatches) },
+  };
 }

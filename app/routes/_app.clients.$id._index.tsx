@@ -2,7 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { budgetText } from "~/components/clients/client-card";
-import { ageOn, ClientPlacementsCard, ClientTasksCard, NotesCard } from "~/components/clients/client-detail";
+import {
+  ageOn,
+  ClientPlacementsCard,
+  ClientTasksCard,
+  NewPlacementLink,
+  NotesCard,
+} from "~/components/clients/client-detail";
 import { Chips, ContactLink, DetailCard, Item, RecordActions, BackLink } from "~/components/ui/detail";
 import { Badge, clientStatusTone } from "~/components/ui/badge";
 import { Card, CardHeader } from "~/components/ui/card";
@@ -71,7 +77,9 @@ export default function ClientDetailPage() {
           editLabel="Edit Client"
           confirmTitle="Delete this client?"
           confirmMessage={`Are you sure you want to delete ${name}? This action cannot be undone.`}
-        />
+        >
+          <NewPlacementLink clientId={client.id} />
+        </RecordActions>
       </Card>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">

@@ -15,11 +15,30 @@ import { checkbox, emptyToUndefined, isIsoDate, limitParam, pageParam, searchPar
 /** The form's checkboxes (a ticked checklist step), which post nothing when unticked. */
 export const PLACEMENT_CHECKBOXES = PLACEMENT_CHECKLIST.map((s) => s.field);
 
+/**
+ * The placement form's fields that are not the placement's, left out of its check (and refused by
+ * the API as unknown): without JavaScript, each picker's search box and the term its list was
+ * last searched with, and the button pressed (`intent`: a Search button, or Enter).
+ */
+export const PICKER_SEARCH_FIELDS = {
+  client: { term: "clientSearch", shown: "clientSearched" },
+  facility: { term: "facilitySearch", shown: "facilitySearched" },
+} as const;
+export const PLACEMENT_FORM_EXTRAS = [
+  "intent",
+  ...Object.values(PICKER_SEARCH_FIELDS).flatMap((f) => [f.term, f.shown]),
+] as const;
+
+/** A picker's search text as it is searched: trimmed, at most 100 characters, no NUL. */
+export function searchTerm(value: unknown): string {
+  return typeof value === "string" ? value.replaceAll("\u0000", "").trim().slice(0, 100) : "";
+}
+
 /** What the placement screens say when a placement cannot be found or loaded. */
 export const PLACEMENT_NOT_FOUND = "Failed to load placement details.";
 
-const reference = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).refine(isUuid, { message, abort: true });
+// One message per field and no aborting check, so that the date order is checked as well.
+const reference = (message: string) => z.string({ error: message }).trim().refine(isUuid, message);
 
 const date = (label: string) =>
   z
@@ -44,6 +63,22 @@ const checklistShape = Object.fromEntries(
   ]),
 ) as Record<string, z.ZodType>;
 
+const MOVE_IN_BEFORE_START = "Move-in date cannot be before the start date";
+const END_BEFORE_START = "End date cannot be before the start date";
+const END_BEFORE_MOVE_IN = "End date cannot be before the move-in date";
+
+/** A day before another (both YYYY-MM-DD, which sort as text); an absent one is before nothing. */
+const before = (day: string | null | undefined, other: string | null | undefined) =>
+  Boolean(day && other && day < other);
+
+function dateOf(value: unknown, key: string): string | null {
+  const v = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : null;
+  return typeof v === "string" && isIsoDate(v) ? v : null;
+}
+
+/** Whether each of these fields holds a valid date (not while one of them is refused). */
+const hasDates = (value: unknown, ...keys: string[]) => keys.every((key) => dateOf(value, key) !== null);
+
 export const PlacementSchema = z
   .strictObject({
     clientId: reference("Client is required"),
@@ -60,8 +95,8 @@ export const PlacementSchema = z
     startDate: z
       .string({ error: "Start date is required" })
       .trim()
-      .min(1, { message: "Start date is required", abort: true })
-      .refine(isIsoDate, "Start date must be a valid date"),
+      .refine((v) => v !== "", "Start date is required")
+      .refine((v) => v === "" || isIsoDate(v), "Start date must be a valid date"),
     endDate: date("End date"),
     moveInDate: date("Move-in date"),
     monthlyRate: amount("Monthly rate"),
@@ -76,6 +111,25 @@ export const PlacementSchema = z
       .nullish()
       .transform((v) => v || null),
     ...checklistShape,
+  })
+  // The dates in their order (docs/screens.md, "Placements"), checked even while other fields
+  // fail, so every message shows at once; one message per date.
+  .refine((v) => !before(v.moveInDate, v.startDate), {
+    path: ["moveInDate"],
+    message: MOVE_IN_BEFORE_START,
+    when: ({ value }) => hasDates(value, "moveInDate", "startDate"),
+  })
+  .refine((v) => !before(v.endDate, v.startDate), {
+    path: ["endDate"],
+    message: END_BEFORE_START,
+    when: ({ value }) => hasDates(value, "endDate", "startDate"),
+  })
+  .refine((v) => !before(v.endDate, v.moveInDate), {
+    path: ["endDate"],
+    message: END_BEFORE_MOVE_IN,
+    // Not when it is before the start already: that one says so.
+    when: ({ value }) =>
+      hasDates(value, "endDate", "moveInDate") && !before(dateOf(value, "endDate"), dateOf(value, "startDate")),
   })
   .transform((value) => {
     const v = value as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { parse, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import type * as z from "zod";
@@ -19,6 +19,11 @@ type Reply = (options?: {
  * form's reply) goes back as it is. Should saving fail unexpectedly, the error is
  * logged and the form comes back as it was typed with `failure` ("Failed to update client"), so
  * nothing is lost. Responses that `save` throws (a 404, a redirect) pass through.
+ *
+ * A form sent for a `step` that is not saving it (a search in a picker) goes back as it was
+ * typed, unchecked and without a message. `echo` adds what the form shows beside its fields,
+ * worked out from the form as posted (the placement form's picker options), to every answer
+ * that goes back to the form.
  */
 export async function submitForm<S extends z.ZodType, R, D extends object = object>(
   request: Request,
@@ -34,10 +39,16 @@ export async function submitForm<S extends z.ZodType, R, D extends object = obje
     hideFields?: readonly string[];
     /** What else an invalid form's answer carries, read from the posted form (a password checklist). */
     invalidDetails?: (posted: FormData) => D;
+    /** Whether the form was sent for a step that does not save it. */
+    step?: (form: FormData) => boolean;
+    echo?: (form: FormData) => Promise<object>;
   },
   save: (value: z.output<S>, reply: Reply, form: FormData) => Promise<R | void>,
 ) {
   const formData = await readFormData(request);
+  const posted = copyOf(formData);
+  const echo = async () => (options.echo ? options.echo(posted) : {});
+  if (options.step?.(posted)) return json({ result: replyAsTyped(posted, options.ignore), ...(await echo()) });
   const form = new FormData();
   for (const name of options.ignore ?? []) {
     for (const value of formData.getAll(name)) form.append(name, value);
@@ -47,7 +58,7 @@ export async function submitForm<S extends z.ZodType, R, D extends object = obje
   const hideFields = options.hideFields ? [...options.hideFields] : undefined;
   const reply: Reply = (init) => submission.reply({ ...init, hideFields });
   if (submission.status !== "success") {
-    return json({ ...(options.invalidDetails?.(formData) as D), result: reply() }, { status: 400 });
+    return json({ ...(options.invalidDetails?.(formData) as D), result: reply(), ...(await echo()) }, { status: 400 });
   }
   try {
     const answer = await save(submission.value as z.output<S>, reply, form);
@@ -55,8 +66,16 @@ export async function submitForm<S extends z.ZodType, R, D extends object = obje
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error(`[form] ${new URL(request.url).pathname}: ${options.failure}`, error);
-    return json({ result: reply({ formErrors: [options.failure] }) }, { status: 500 });
+    // What the form shows beside its fields may need the database that just failed: then without it.
+    const echoed = await echo().catch(() => ({}));
+    return json({ result: reply({ formErrors: [options.failure] }), ...echoed }, { status: 500 });
   }
+}
+
+function copyOf(formData: FormData): FormData {
+  const copy = new FormData();
+  for (const [name, value] of formData) copy.append(name, value);
+  return copy;
 }
 
 /**
@@ -66,4 +85,19 @@ export async function submitForm<S extends z.ZodType, R, D extends object = obje
 export function savedAs(verb: "create" | "update", noun: string, to: string, failure = `Failed to ${verb} ${noun}`) {
   const title = `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${verb}d successfully!`;
   return { failure, success: { to, title } };
+}
+
+/**
+ * The form as it was posted, for the form to show again as it was typed, without any message
+ * (a step such as a search, which checks nothing): Conform's result holding only the values.
+ * The `ignore`d fields (not the schema's) and files are left out.
+ */
+export function replyAsTyped(formData: FormData, ignore: readonly string[] = []): SubmissionResult<string[]> {
+  const fields = new FormData();
+  for (const [name, value] of formData) {
+    if (typeof value === "string" && !ignore.includes(name)) fields.append(name, value);
+  }
+  const { payload } = parse(fields, { resolve: (value) => ({ value }) });
+  // Only text is kept (a file cannot be shown again): the values are strings.
+  return { initialValue: payload as NonNullable<SubmissionResult<string[]>["initialValue"]>, error: {} };
 }

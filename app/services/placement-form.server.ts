@@ -1,7 +1,15 @@
 import { json } from "@remix-run/node";
-import { createPlacement, updatePlacement } from "~/models/placements.server";
-import { PLACEMENT_CHECKBOXES, PLACEMENT_NOT_FOUND, PlacementSchema } from "~/schemas/placement";
+import { createPlacement, placementFormOptions, updatePlacement } from "~/models/placements.server";
+import {
+  PICKER_SEARCH_FIELDS,
+  PLACEMENT_CHECKBOXES,
+  PLACEMENT_FORM_EXTRAS,
+  PLACEMENT_NOT_FOUND,
+  PlacementSchema,
+  searchTerm,
+} from "~/schemas/placement";
 import { invariantResponse } from "~/utils/responses";
+import { isUuid } from "~/utils/uuid";
 import { savedAs, submitForm } from "./form.server";
 import { requireSignedIn } from "./session.server";
 
@@ -9,16 +17,53 @@ import { requireSignedIn } from "./session.server";
  * The action of the placement form, for a new placement or (with `id`) an edited one: saved, to
  * the list with its toast; refused by what only the database knows (another agency's client…),
  * back to the form with those problems as `errors`.
+ *
+ * Without JavaScript the client and facility pickers are selects, each with a search box. Its
+ * Search button (or Enter while a search box holds a term not searched yet) sends the whole form
+ * for a search step: nothing is checked or saved, the form comes back as it was typed. Every
+ * answer that goes back to the form carries the pickers' `options` for the form as posted: each
+ * offers the matches of its search term (or the usual first ones) and the one chosen.
  */
 export async function savePlacementForm(request: Request, id?: string) {
   const { ctx, db } = await requireSignedIn(request);
   const saved = savedAs(id === undefined ? "create" : "update", "placement", "/placements", "Failed to save placement");
-  const options = { ...saved, checkboxes: PLACEMENT_CHECKBOXES };
-  return submitForm(request, PlacementSchema, options, async (placement, reply) => {
+  const pickers = async (form: FormData, chosen = chosenIn(form)) => ({
+    options: await placementFormOptions(db, ctx, chosen, termsIn(form)),
+  });
+  const options = {
+    ...saved,
+    checkboxes: PLACEMENT_CHECKBOXES,
+    ignore: PLACEMENT_FORM_EXTRAS,
+    step: isSearchStep,
+    echo: pickers,
+  };
+  return submitForm(request, PlacementSchema, options, async (placement, reply, form) => {
     const result =
       id === undefined ? await createPlacement(db, ctx, placement) : await updatePlacement(db, ctx, id, placement);
     if (result.ok) return;
     invariantResponse(result.reason !== "not-found", PLACEMENT_NOT_FOUND);
-    return json({ result: reply(), errors: result.errors }, { status: 400 });
+    const chosen = { clientId: placement.clientId, facilityId: placement.facilityId };
+    return json({ result: reply(), errors: result.errors, ...(await pickers(form, chosen)) }, { status: 400 });
   });
+}
+
+const textIn = (form: FormData, name: string) => searchTerm(form.get(name));
+
+/** The client and facility chosen in the posted form (ids, else null). */
+function chosenIn(form: FormData) {
+  const id = (name: string) => (isUuid(textIn(form, name)) ? textIn(form, name) : null);
+  return { clientId: id("clientId"), facilityId: id("facilityId") };
+}
+
+/** What the posted form's picker search boxes hold. */
+function termsIn(form: FormData) {
+  const { client, facility } = PICKER_SEARCH_FIELDS;
+  return { client: textIn(form, client.term), facility: textIn(form, facility.term) };
+}
+
+/** A Search button, or Enter (the form's default button) while a search box holds a new term. */
+function isSearchStep(form: FormData): boolean {
+  const intent = form.get("intent");
+  const pending = Object.values(PICKER_SEARCH_FIELDS).some((f) => textIn(form, f.term) !== textIn(form, f.shown));
+  return intent === "search" || (intent === "enter" && pending);
 }

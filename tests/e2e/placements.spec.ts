@@ -167,9 +167,7 @@ test.describe("creating a placement", () => {
         `${facility.name} — Portland, OR · 10 beds free`,
       ]);
       await expect(
-        page.getByText(
-          "The chosen facility and those with the most beds free. Another one? Use New Placement on its page.",
-        ),
+        page.getByText("The chosen facility and those with the most beds free. Search to find any other."),
       ).toBeVisible();
       await expect(picker(page, "Client").locator("option")).toHaveCount(3);
       await expect(picker(page, "Client").locator("option", { hasText: client.name })).toHaveText(
@@ -177,9 +175,7 @@ test.describe("creating a placement", () => {
       );
       await expect(picker(page, "Client").locator("option", { hasText: bystander.name })).toHaveCount(1);
       await expect(
-        page.getByText(
-          "The chosen client and the most recently updated ones. Another client? Start from the client's page.",
-        ),
+        page.getByText("The chosen client and the most recently updated ones. Search to find any other."),
       ).toBeVisible();
     }
 
@@ -191,7 +187,7 @@ test.describe("creating a placement", () => {
     await expect(picker(page, "Client")).toHaveAccessibleDescription("Client is required");
     await expect(picker(page, "Client")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByRole("alert").filter({ hasText: "Validation errors:" })).toHaveText(
-      "Validation errors: clientId: Client is required",
+      "Validation errors: Client: Client is required",
     );
     await expect(page).toHaveURL(/\/placements\/new(\?|$)/);
     // Nothing chosen or typed is lost, and nothing was created.

@@ -19,6 +19,7 @@ import {
 } from "../support/factories";
 import { args, cookiesFrom, formPost, get, settle } from "../support/http";
 import { apiClient, type Json, signInNewAgency } from "../support/api";
+import { placementFormFields } from "../support/api-bodies";
 
 const db = testDb();
 
@@ -414,25 +415,18 @@ describe("POST, GET, PUT, DELETE /api/placements", () => {
 });
 
 describe("the screens", () => {
-  const form = (clientId: string, facilityId: string, overrides: Record<string, string> = {}) => ({
-    clientId,
-    facilityId,
-    agentId: user.id,
-    status: "In Progress",
-    priority: "Medium",
-    startDate: "2026-11-23",
-    monthlyRate: "4500.25",
-    depositAmount: "",
-    paymentMethod: "",
-    // Without JavaScript every checklist date field is posted, ticked or not.
-    contractSignedDate: "2026-11-20",
-    depositPaidDate: "2026-11-21",
-    insuranceVerifiedDate: "",
-    medicalRecordsTransferredDate: "",
-    familyNotifiedDate: "",
-    notes: "",
-    ...overrides,
-  });
+  const form = (clientId: string, facilityId: string, overrides: Record<string, string> = {}) =>
+    placementFormFields(
+      { clientId, facilityId, agentId: user.id },
+      {
+        startDate: "2026-11-23",
+        monthlyRate: "4500.25",
+        // Without JavaScript every checklist date field is posted, ticked or not.
+        contractSignedDate: "2026-11-20",
+        depositPaidDate: "2026-11-21",
+        ...overrides,
+      },
+    );
 
   it("the form preselects a facility or client from the query, among its options", async () => {
     const { client, facility } = await people();

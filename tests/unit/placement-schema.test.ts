@@ -72,6 +72,71 @@ describe("PlacementSchema", () => {
   });
 });
 
+describe("PlacementSchema: the dates in their order", () => {
+  const dates = (startDate: string, moveInDate: string | null, endDate: string | null) =>
+    errorsOf({ ...valid, startDate, moveInDate, endDate });
+
+  it("allows the same day, later days, and no end or move-in date", () => {
+    expect(dates("2026-12-10", "2026-12-10", "2026-12-10")).toEqual({});
+    expect(dates("2026-12-10", "2026-12-11", "2027-06-30")).toEqual({});
+    expect(dates("2026-12-10", null, null)).toEqual({});
+    expect(dates("2026-12-10", "", "")).toEqual({});
+    expect(dates("2026-12-10", null, "2026-12-10")).toEqual({});
+    expect(PlacementSchema.parse({ ...valid, endDate: "", moveInDate: "" })).toMatchObject({
+      endDate: null,
+      moveInDate: null,
+    });
+  });
+
+  it("refuses an end before the start, a day earlier or a year", () => {
+    expect(dates("2026-12-10", null, "2026-12-09")).toEqual({ endDate: "End date cannot be before the start date" });
+    expect(dates("2026-12-10", null, "2025-12-31")).toEqual({ endDate: "End date cannot be before the start date" });
+  });
+
+  it("refuses a move-in before the start, and an end before the move-in", () => {
+    expect(dates("2026-12-10", "2026-12-09", null)).toEqual({
+      moveInDate: "Move-in date cannot be before the start date",
+    });
+    expect(dates("2026-12-10", "2026-12-20", "2026-12-15")).toEqual({
+      endDate: "End date cannot be before the move-in date",
+    });
+  });
+
+  it("says one thing per field: the issue's example, start 2026-12-10, end 2026-01-01, move-in 2025-01-01", () => {
+    expect(dates("2026-12-10", "2025-01-01", "2026-01-01")).toEqual({
+      moveInDate: "Move-in date cannot be before the start date",
+      endDate: "End date cannot be before the start date",
+    });
+    const result = PlacementSchema.safeParse({ ...valid, startDate: "2026-12-10", endDate: "2026-01-01" });
+    expect(result.success ? [] : result.error.issues.map((i) => i.message)).toEqual([
+      "End date cannot be before the start date",
+    ]);
+  });
+
+  it("checks the order while other fields fail too, so every message shows at once", () => {
+    expect(errorsOf({ startDate: "2026-12-10", endDate: "2026-01-01" })).toEqual({
+      clientId: "Client is required",
+      facilityId: "Facility is required",
+      status: "Status is required",
+      priority: "Priority is required",
+      endDate: "End date cannot be before the start date",
+    });
+    expect(errorsOf({ ...valid, clientId: "", moveInDate: "2026-12-20", endDate: "2026-12-15" })).toEqual({
+      clientId: "Client is required",
+      endDate: "End date cannot be before the move-in date",
+    });
+  });
+
+  it("compares no date that is itself refused: that date's own message only", () => {
+    expect(dates("2026-12-10", null, "2026-02-30")).toEqual({ endDate: "End date must be a valid date" });
+    expect(dates("soon", "2026-01-01", "2025-01-01")).toEqual({
+      startDate: "Start date must be a valid date",
+      endDate: "End date cannot be before the move-in date",
+    });
+    expect(dates("", null, "2025-01-01")).toEqual({ startDate: "Start date is required" });
+  });
+});
+
 describe("PlacementListQuerySchema", () => {
   it("has 10 a page and reads the facility and client filters", () => {
     expect(PlacementListQuerySchema.parse({ facilityId: ID, status: "in-progress" })).toMatchObject({

@@ -6,9 +6,10 @@ import { formatDate } from "~/utils/format";
 import type { PlacementOfClient } from "~/models/placements.server";
 import type { TaskOfClient } from "~/models/tasks.server";
 import { Badge, placementStatusTone, priorityTone } from "../ui/badge";
-import { Button } from "../ui/button";
+import { Button, ButtonLink } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { FieldError, Label, Textarea } from "../ui/field";
+import { PlusIcon } from "../ui/icons";
 
 // Parts of the client's page (app/routes/_app.clients.$id._index.tsx).
 
@@ -76,6 +77,15 @@ export function NotesCard({
   );
 }
 
+/** A new placement with this client chosen: the page's first action (and the Placements card's). */
+export function NewPlacementLink({ clientId }: { clientId: string }) {
+  return (
+    <ButtonLink to={`/placements/new?clientId=${clientId}`}>
+      <PlusIcon className="h-4 w-4" /> New Placement
+    </ButtonLink>
+  );
+}
+
 export function ClientPlacementsCard({ clientId, placements }: { clientId: string; placements: PlacementOfClient[] }) {
   return (
     <Card>
@@ -109,6 +119,14 @@ export function ClientPlacementsCard({ clientId, placements }: { clientId: strin
           ))}
         </ul>
       )}
+      <div className="border-t border-slate-100 px-5 py-3">
+        <Link
+          to={`/placements/new?clientId=${clientId}`}
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
+        >
+          <PlusIcon className="h-4 w-4" /> New Placement
+        </Link>
+      </div>
     </Card>
   );
 }

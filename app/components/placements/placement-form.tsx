@@ -1,8 +1,13 @@
 import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import type { PlacementRecord } from "~/models/placements.server";
-import { PLACEMENT_CHECKBOXES, PlacementSchema } from "~/schemas/placement";
+import type { PickerSearch, PlacementRecord } from "~/models/placements.server";
+import {
+  PICKER_SEARCH_FIELDS,
+  PLACEMENT_CHECKBOXES,
+  PLACEMENT_FORM_EXTRAS,
+  PlacementSchema,
+} from "~/schemas/placement";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PAYMENT_METHODS, PLACEMENT_CHECKLIST, PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 import { Alert } from "../ui/alert";
@@ -35,16 +40,35 @@ export function placementFormDefaults(p: PlacementRecord) {
   };
 }
 
+/**
+ * Each field's label, by the field's name: the form's controls and the error banner over it
+ * ("Validation errors: Client: Client is required, …") read them from here.
+ */
+const PLACEMENT_FIELD_LABELS: Record<string, string> = {
+  clientId: "Client",
+  facilityId: "Facility",
+  agentId: "Agent",
+  status: "Status",
+  priority: "Priority",
+  startDate: "Start date",
+  moveInDate: "Move-in date",
+  endDate: "End date",
+  monthlyRate: "Monthly rate ($)",
+  depositAmount: "Deposit amount ($)",
+  paymentMethod: "Payment method",
+  notes: "Notes about this placement",
+  ...Object.fromEntries(
+    PLACEMENT_CHECKLIST.flatMap((s) => [
+      [s.field, s.label],
+      [`${s.field}Date`, `${s.label} date`],
+    ]),
+  ),
+};
+
+const label = (name: string) => PLACEMENT_FIELD_LABELS[name] ?? name;
+
 /** One checklist step: its box, and its date (shown once ticked; without JavaScript, always). */
-function ChecklistStep({
-  box,
-  date,
-  label,
-}: {
-  box: FieldMetadata<unknown>;
-  date: FieldMetadata<unknown>;
-  label: string;
-}) {
+function ChecklistStep({ box, date }: { box: FieldMetadata<unknown>; date: FieldMetadata<unknown> }) {
   const hydrated = useHydrated();
   const [ticked, setTicked] = useState(box.initialValue === "on");
   return (
@@ -55,13 +79,13 @@ function ChecklistStep({
           className="h-4 w-4 accent-brand-600"
           onChange={(event) => setTicked(event.currentTarget.checked)}
         />
-        {label}
+        {label(box.name)}
       </label>
       {!hydrated || ticked ? (
         <div className="mt-2 pl-6">
           <InputField
             field={date}
-            label={`${label} date`}
+            label={label(date.name)}
             type="date"
             hint={hydrated ? undefined : "Kept only when the box is ticked."}
           />
@@ -73,39 +97,70 @@ function ChecklistStep({
 
 const PICKERS = {
   client: {
-    label: "Client",
     placeholder: "Type a client's name",
-    hint: "The chosen client and the most recently updated ones. Another client? Start from the client's page.",
+    hint: "The chosen client and the most recently updated ones. Search to find any other.",
+    one: "client",
+    many: "clients",
+    searchPlaceholder: "Name, e-mail or phone",
   },
   facility: {
-    label: "Facility",
     placeholder: "Type a facility's name or city",
-    hint: "The chosen facility and those with the most beds free. Another one? Use New Placement on its page.",
+    hint: "The chosen facility and those with the most beds free. Search to find any other.",
+    one: "facility",
+    many: "facilities",
+    searchPlaceholder: "Name, city or license number",
   },
 };
 
-/** The client or the facility: a select without JavaScript, type to search with it. */
+/** What a picker's select holds, said under it without JavaScript: the usual ones, or the matches of a search. */
+function pickerHint(kind: keyof typeof PICKERS, searched: PickerSearch | null): string {
+  const { hint, one, many } = PICKERS[kind];
+  if (!searched) return hint;
+  const term = `"${searched.term}"`;
+  if (searched.total === 0) return `No ${many} match ${term}`;
+  if (searched.capped || searched.total > searched.shown) {
+    const total = `${searched.total}${searched.capped ? "+" : ""}`;
+    return `Showing the first ${searched.shown} of ${total} ${many} matching ${term}: refine the search`;
+  }
+  return searched.total === 1 ? `1 ${one} matches ${term}` : `${searched.total} ${many} match ${term}`;
+}
+
+/**
+ * The client or the facility: a select with a search step without JavaScript, type to search
+ * with it (see ReferencePicker).
+ */
 function PickerField({
   kind,
   field,
   options,
+  searched,
   serverError,
 }: {
   kind: keyof typeof PICKERS;
   field: FieldMetadata<unknown>;
   options: Option[];
+  searched: PickerSearch | null;
   serverError: string | undefined;
 }) {
   return (
     <ReferencePicker
-      {...PICKERS[kind]}
+      label={label(field.name)}
       name={field.name}
       required
       options={options}
       value={String(field.initialValue ?? "")}
       searchUrl={`/placement-options?kind=${kind}`}
+      placeholder={PICKERS[kind].placeholder}
       error={field.errors?.join(", ") ?? serverError}
       errorId={field.errorId}
+      hint={pickerHint(kind, searched)}
+      search={{
+        name: PICKER_SEARCH_FIELDS[kind].term,
+        shownName: PICKER_SEARCH_FIELDS[kind].shown,
+        noun: PICKERS[kind].many,
+        placeholder: PICKERS[kind].searchPlaceholder,
+        term: searched?.term ?? "",
+      }}
     />
   );
 }
@@ -114,6 +169,8 @@ export interface PlacementFormOptions {
   clients: Option[];
   facilities: Option[];
   agents: { id: string; name: string }[];
+  /** The pickers' searches without JavaScript (null: not searched). */
+  searched?: { client: PickerSearch | null; facility: PickerSearch | null };
 }
 
 /** The texts of the two placement form screens. */
@@ -130,19 +187,21 @@ const PAGES = {
  * `defaultValue`, its action (savePlacementForm) the reply and the problems only the server sees.
  */
 export function PlacementFormPage({ mode }: { mode: "create" | "edit" }) {
-  const { options, defaultValue } = useLoaderData<{
-    options: PlacementFormOptions;
-    defaultValue: Record<string, string>;
+  const loaded = useLoaderData<{ options: PlacementFormOptions; defaultValue: Record<string, string> }>();
+  // The action's answers carry the pickers' options for the form as it was sent (its search step).
+  const data = useActionData<{
+    result?: SubmissionResult<string[]>;
+    errors?: { path: string; msg: string }[];
+    options?: PlacementFormOptions;
   }>();
-  const data = useActionData<{ result?: SubmissionResult<string[]>; errors?: { path: string; msg: string }[] }>();
   return (
     <FormPage {...PAGES[mode]}>
       <PlacementForm
         mode={mode}
         lastResult={data?.result}
         serverErrors={data?.errors}
-        defaultValue={defaultValue}
-        options={options}
+        defaultValue={loaded.defaultValue}
+        options={data?.options ?? loaded.options}
       />
     </FormPage>
   );
@@ -168,19 +227,26 @@ function PlacementForm({
     defaultValue,
     constraint: requiredFields("clientId", "facilityId", "status", "priority", "startDate"),
     checkboxes: PLACEMENT_CHECKBOXES,
+    ignore: PLACEMENT_FORM_EXTRAS,
   });
-  // "Validation errors: {path}: {msg}, …" over the form, the messages also by their fields
+  const hydrated = useHydrated();
+  // "Validation errors: {label}: {msg}, …" over the form, the messages also by their fields
   // (docs/screens.md, "Shared display rules").
   const listed = [
     ...Object.entries(form.allErrors)
       .filter(([path]) => path !== "")
-      .flatMap(([path, messages]) => messages.map((msg) => `${path}: ${msg}`)),
-    ...(serverErrors ?? []).map((e) => `${e.path}: ${e.msg}`),
+      .flatMap(([path, messages]) => messages.map((msg) => `${label(path)}: ${msg}`)),
+    ...(serverErrors ?? []).map((e) => `${label(e.path)}: ${e.msg}`),
   ];
   const serverError = (path: string) => serverErrors?.find((e) => e.path === path)?.msg;
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
+      {hydrated ? null : (
+        // Enter in a field presses the form's first button: this one, which saves the form, or
+        // searches when a picker's search box holds a new term (see savePlacementForm).
+        <button type="submit" name="intent" value="enter" tabIndex={-1} aria-hidden="true" className="sr-only" />
+      )}
       {form.errors ? <Alert tone="error">{form.errors.join(", ")}</Alert> : null}
       {listed.length > 0 ? <Alert tone="error">Validation errors: {listed.join(", ")}</Alert> : null}
 
@@ -189,37 +255,39 @@ function PlacementForm({
           kind="client"
           field={fields.clientId}
           options={options.clients}
+          searched={options.searched?.client ?? null}
           serverError={serverError("clientId")}
         />
         <PickerField
           kind="facility"
           field={fields.facilityId}
           options={options.facilities}
+          searched={options.searched?.facility ?? null}
           serverError={serverError("facilityId")}
         />
         <SelectField
           field={fields.agentId}
-          label="Agent"
+          label={label("agentId")}
           options={options.agents.map((a) => [a.id, a.name] as const)}
         />
         <div className="grid grid-cols-2 gap-4">
-          <SelectField field={fields.status} label="Status" required options={PLACEMENT_STATUSES} />
-          <SelectField field={fields.priority} label="Priority" required options={PRIORITIES} />
+          <SelectField field={fields.status} label={label("status")} required options={PLACEMENT_STATUSES} />
+          <SelectField field={fields.priority} label={label("priority")} required options={PRIORITIES} />
         </div>
       </FormSection>
 
       <FormSection title="Important Dates">
-        <InputField field={fields.startDate} label="Start date" required type="date" />
-        <InputField field={fields.moveInDate} label="Move-in date" type="date" />
-        <InputField field={fields.endDate} label="End date" type="date" />
+        <InputField field={fields.startDate} label={label("startDate")} required type="date" />
+        <InputField field={fields.moveInDate} label={label("moveInDate")} type="date" />
+        <InputField field={fields.endDate} label={label("endDate")} type="date" />
       </FormSection>
 
       <FormSection title="Financial Information">
-        <InputField field={fields.monthlyRate} label="Monthly rate ($)" type="number" min={0} step={0.01} />
-        <InputField field={fields.depositAmount} label="Deposit amount ($)" type="number" min={0} step={0.01} />
+        <InputField field={fields.monthlyRate} label={label("monthlyRate")} type="number" min={0} step={0.01} />
+        <InputField field={fields.depositAmount} label={label("depositAmount")} type="number" min={0} step={0.01} />
         <SelectField
           field={fields.paymentMethod}
-          label="Payment method"
+          label={label("paymentMethod")}
           placeholder="Not decided"
           options={PAYMENT_METHODS}
         />
@@ -231,13 +299,12 @@ function PlacementForm({
             key={step.field}
             box={fields[step.field as keyof typeof fields] as FieldMetadata<unknown>}
             date={fields[`${step.field}Date` as keyof typeof fields] as FieldMetadata<unknown>}
-            label={step.label}
           />
         ))}
       </FormSection>
 
       <FormSection title="Notes" layout="stack">
-        <TextareaField field={fields.notes} label="Notes about this placement" rows={4} />
+        <TextareaField field={fields.notes} label={label("notes")} rows={4} />
       </FormSection>
 
       <FormActions cancelTo="/placements" mode={mode} noun="Placement" pendingLabel="Saving..." />

@@ -68,21 +68,27 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
-/** A record's Edit and Delete buttons; Delete asks first (a dialog, or a page without JavaScript). */
+/**
+ * A record's Edit and Delete buttons, after its other actions (`children`); Delete asks first (a
+ * dialog, or a page without JavaScript).
+ */
 export function RecordActions({
   path,
   editLabel = "Edit",
   confirmTitle,
   confirmMessage,
+  children,
 }: {
   /** The record's page, e.g. `/clients/{id}`. */
   path: string;
   editLabel?: string;
   confirmTitle: string;
   confirmMessage: string;
+  children?: ReactNode;
 }) {
   return (
     <div className="flex flex-wrap gap-2">
+      {children}
       <ButtonLink to={`${path}/edit`} variant="outline">
         <EditIcon className="h-4 w-4" /> {editLabel}
       </ButtonLink>

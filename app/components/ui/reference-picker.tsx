@@ -2,7 +2,8 @@ import { useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
-import { FieldError, Input, Label, Select } from "./field";
+import { Button } from "./button";
+import { FieldError, FieldHint, Input, Label, Select } from "./field";
 
 export interface Option {
   id: string;
@@ -10,9 +11,23 @@ export interface Option {
   hint: string;
 }
 
+/** The search step of a picker without JavaScript (see `ReferencePicker`). */
+export interface PickerSearchBox {
+  /** The search box's name, what it searches ("clients": its label reads "Search clients"), its placeholder. */
+  name: string;
+  noun: string;
+  placeholder: string;
+  /** The term the options were searched with ("" when they were not). */
+  term: string;
+  /** A hidden field holding `term`: Enter in the box searches only when the box holds another. */
+  shownName: string;
+}
+
 /**
  * Choosing one record among thousands (a client, a facility). Without JavaScript: a plain select
- * of the options the server sent (the chosen one and the most likely others). With it: type to
+ * of the options the server sent (the chosen one and the most likely others, or the matches of
+ * a search), and a `search` box whose Search button posts the whole form for the server to send
+ * the matches (`intent=search`); `hint` says what the select holds. With JavaScript: type to
  * search, the matches coming from `searchUrl` (`?q=`), chosen with the mouse or the arrow keys
  * and Enter; the choice is posted as `name`, the record's id.
  */
@@ -27,6 +42,7 @@ export function ReferencePicker({
   error,
   errorId,
   hint,
+  search,
 }: {
   name: string;
   label: string;
@@ -38,16 +54,24 @@ export function ReferencePicker({
   error?: string;
   errorId?: string;
   hint?: string;
+  search?: PickerSearchBox;
 }) {
   const hydrated = useHydrated();
   const id = useId();
   if (!hydrated) {
+    const hintId = `${id}-hint`;
     return (
       <div>
         <Label htmlFor={id} required={required}>
           {label}
         </Label>
-        <Select id={id} name={name} defaultValue={value} invalid={Boolean(error)} aria-describedby={errorId}>
+        <Select
+          id={id}
+          name={name}
+          defaultValue={value}
+          invalid={Boolean(error)}
+          aria-describedby={error ? errorId : hint ? hintId : undefined}
+        >
           <option value="">Choose…</option>
           {options.map((o) => (
             <option key={o.id} value={o.id}>
@@ -55,8 +79,9 @@ export function ReferencePicker({
             </option>
           ))}
         </Select>
-        {hint ? <p className="mt-1.5 text-xs text-slate-500">{hint}</p> : null}
         <FieldError id={errorId} errors={error} />
+        {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+        {search ? <SearchBox id={`${id}-search`} {...search} /> : null}
       </div>
     );
   }
@@ -72,6 +97,30 @@ export function ReferencePicker({
       error={error}
       errorId={errorId}
     />
+  );
+}
+
+/** The search box and its Search button, which posts the form (`intent=search`). */
+function SearchBox({ id, name, noun, placeholder, term, shownName }: PickerSearchBox & { id: string }) {
+  return (
+    <div className="mt-3 rounded-lg bg-slate-50 p-3">
+      <Label htmlFor={id}>Search {noun}</Label>
+      {/* The button wraps under the box where both do not fit (phones). */}
+      <div className="flex flex-wrap gap-2">
+        <Input
+          id={id}
+          name={name}
+          type="search"
+          defaultValue={term}
+          placeholder={placeholder}
+          className="min-w-48 flex-1"
+        />
+        <Button type="submit" name="intent" value="search" variant="outline" className="shrink-0">
+          Search<span className="sr-only"> {noun}</span>
+        </Button>
+      </div>
+      <input type="hidden" name={shownName} value={term} />
+    </div>
   );
 }
 
