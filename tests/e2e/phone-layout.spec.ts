@@ -2,7 +2,7 @@
 // toggle (open when one is set), and the placements table turns into cards, so that nothing needs
 // scrolling sideways. With and without JavaScript (the fold is CSS only).
 import { type Page } from "@playwright/test";
-import { expect, test } from "../support/e2e";
+import { expect, field, test } from "../support/e2e";
 import { insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
 
 const PHONE = { width: 390, height: 844 };
@@ -98,5 +98,35 @@ test.describe("lists on a desktop", () => {
     await expect(form.getByText("Filters", { exact: true })).toBeHidden();
     await expect(form.getByLabel("Status", { exact: true })).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "Status" })).toBeVisible();
+  });
+});
+
+test.describe("the placement form on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("Status and Priority show their whole value", async ({ page, loginAs }) => {
+    await loginAs();
+    await page.goto("/placements/new");
+    for (const label of ["Status", "Priority"]) {
+      const select = field(page, label);
+      await expect(select).toBeVisible();
+      await expectWithinScreen(page, select);
+    }
+    const status = field(page, "Status");
+    await expect(status).toHaveValue("In Progress");
+    // The select is wide enough for its longest choice and the arrow beside it.
+    const room = await status.evaluate((select: HTMLSelectElement) => {
+      const probe = document.createElement("span");
+      probe.style.font = getComputedStyle(select).font;
+      probe.style.whiteSpace = "nowrap";
+      probe.textContent = "In Progress";
+      document.body.append(probe);
+      const text = probe.getBoundingClientRect().width;
+      probe.remove();
+      const style = getComputedStyle(select);
+      return select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - text;
+    });
+    expect(room).toBeGreaterThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
   });
 });

@@ -270,9 +270,12 @@ function PlacementForm({
           label={label("agentId")}
           options={options.agents.map((a) => [a.id, a.name] as const)}
         />
-        <div className="grid grid-cols-2 gap-4">
-          <SelectField field={fields.status} label={label("status")} required options={PLACEMENT_STATUSES} />
-          <SelectField field={fields.priority} label={label("priority")} required options={PRIORITIES} />
+        {/* Side by side only where each select has room for "In Progress" (a container query). */}
+        <div className="@container">
+          <div className="grid grid-cols-1 gap-4 @xs:grid-cols-2">
+            <SelectField field={fields.status} label={label("status")} required options={PLACEMENT_STATUSES} />
+            <SelectField field={fields.priority} label={label("priority")} required options={PRIORITIES} />
+          </div>
         </div>
       </FormSection>
 
