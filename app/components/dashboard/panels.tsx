@@ -160,7 +160,9 @@ export function RecentActivityPanel({ placements }: { placements: RecentItem[] }
                 <Link to={`/placements/${p._id}`} className="text-sm font-medium text-slate-900 hover:text-brand-700">
                   {p.clientId.firstName} {p.clientId.lastName} - {p.status}
                 </Link>
-                <p className="truncate text-sm text-slate-500">{p.facilityId.name}</p>
+                <p className="truncate text-sm text-slate-500" title={p.facilityId.name}>
+                  {p.facilityId.name}
+                </p>
               </div>
               <time className="shrink-0 text-xs text-slate-400" dateTime={p.createdAt}>
                 {formatDate(p.createdAt)}

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useMatches } from "@remix-run/react";
+import { cn } from "~/utils/cn";
 import { capitalize } from "~/utils/format";
 import { BellIcon, ChevronDownIcon, LogoutIcon, SearchIcon, SettingsIcon } from "../ui/icons";
 import { HeaderPopover } from "./header-popover";
@@ -26,8 +27,12 @@ export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; 
       <div className="flex h-16 items-center gap-2 px-4 sm:gap-3 sm:px-6">
         <SidebarToggle collapsed={collapsed} />
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-lg font-semibold text-slate-900">{title}</h1>
-          <p className="hidden truncate text-sm text-slate-500 sm:block">{subtitle}</p>
+          <h1 className="truncate text-lg font-semibold text-slate-900" title={title}>
+            {title}
+          </h1>
+          <p className="hidden truncate text-sm text-slate-500 sm:block" title={subtitle}>
+            {subtitle}
+          </p>
         </div>
 
         <HeaderSearch />
@@ -65,7 +70,11 @@ export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; 
                 {initials(user)}
               </span>
               {/* Read by screen readers at every width; shown from small screens up. */}
-              <NameAndRole user={user} className="sr-only text-left leading-tight sm:not-sr-only sm:block" />
+              <NameAndRole
+                user={user}
+                className="sr-only text-left leading-tight sm:not-sr-only sm:block sm:max-w-48"
+                truncate
+              />
               <ChevronDownIcon className="hidden h-4 w-4 text-slate-400 transition-transform group-open:rotate-180 sm:block" />
             </>
           }
@@ -123,11 +132,16 @@ function HeaderSearch() {
 }
 
 /** The signed-in user's name over their role. */
-function NameAndRole({ user, className }: { user: ShellUser; className: string }) {
+function NameAndRole({ user, className, truncate }: { user: ShellUser; className: string; truncate?: boolean }) {
+  const name = `${user.firstName} ${user.lastName}`;
   return (
     <span className={className}>
-      <span className="block text-sm font-medium text-slate-900">
-        {user.firstName} {user.lastName}
+      {/* In the header a long name is cut (in full on hover); in the menu it wraps. */}
+      <span
+        className={cn("block text-sm font-medium text-slate-900", truncate ? "truncate" : "wrap-anywhere")}
+        title={truncate ? name : undefined}
+      >
+        {name}
       </span>
       <span className="block text-xs text-slate-500">{capitalize(user.role)}</span>
     </span>

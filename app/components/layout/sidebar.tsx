@@ -80,10 +80,12 @@ export function Sidebar({ user, collapsed: collapsedCookie }: { user: ShellUser;
             className={cn("min-w-0 flex-1 leading-tight", collapsed ? "hidden" : "hidden md:block")}
             data-testid="sidebar-user"
           >
-            <p className="truncate text-sm font-medium text-slate-900">
+            <p className="truncate text-sm font-medium text-slate-900" title={`${user.firstName} ${user.lastName}`}>
               {user.firstName} {user.lastName}
             </p>
-            <p className="truncate text-xs text-slate-500">{user.email}</p>
+            <p className="truncate text-xs text-slate-500" title={user.email}>
+              {user.email}
+            </p>
             <p className="truncate text-xs font-medium text-brand-700">{capitalize(user.role)}</p>
           </div>
         </div>

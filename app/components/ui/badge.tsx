@@ -19,7 +19,7 @@ export function Badge({ tone = "gray", className, ...props }: HTMLAttributes<HTM
   return (
     <span
       className={cn(
-        "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap",
+        "inline-flex max-w-full items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap",
         tones[tone],
         className,
       )}

@@ -270,7 +270,7 @@ export function CardGrid<T extends { id: string }>({
   return (
     <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={label}>
       {items.map((item) => (
-        <li key={item.id} className="grid">
+        <li key={item.id} className="grid min-w-0 grid-cols-1">
           {children(item)}
         </li>
       ))}

@@ -63,7 +63,11 @@ export function ProgressBar({
       {hasHeading ? (
         <div className="mb-1.5 flex items-center justify-between gap-3 text-sm">
           {label ? (
-            <span id={labelId} className="min-w-0 truncate font-medium text-slate-700">
+            <span
+              id={labelId}
+              className="min-w-0 truncate font-medium text-slate-700"
+              title={typeof label === "string" ? label : undefined}
+            >
               {label}
             </span>
           ) : (
