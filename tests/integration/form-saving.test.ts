@@ -51,7 +51,6 @@ const facilityForm = (overrides: Record<string, string> = {}) => ({
   "address.zip": "97201",
   "contact.name": "Ann Oak",
   "contact.phone": "503-555-0101",
-  costRange: "$3,500 - $5,000",
   minCost: "3500",
   maxCost: "5000",
   ...overrides,
@@ -127,7 +126,7 @@ describe("an unexpected failure while saving", () => {
 
   it("adding or editing a facility says 'Failed to create facility' / 'Failed to update facility'", async () => {
     const typed = facilityForm({ name: "Boom Care" });
-    const kept = { name: "Boom Care", licenseNumber: "OR-AL-1", capacity: "40", costRange: "$3,500 - $5,000" };
+    const kept = { name: "Boom Care", licenseNumber: "OR-AL-1", capacity: "40", minCost: "3500" };
     expectFormKept(
       await answer(newFacilityAction(args(formPost("/facilities/new", typed, cookie)))),
       "Failed to create facility",
@@ -164,7 +163,7 @@ describe("an unexpected failure while saving", () => {
 describe("a client whose e-mail or phone is on file", () => {
   it("editing to another client's e-mail warns first; 'Save anyway' saves", async () => {
     const other = await createClient(db, { agencyId: user.agency_id, email: "taken@example.com", first_name: "Olga" });
-    const client = await createClient(db, { agencyId: user.agency_id, phone: "(555) 777-0000" });
+    const client = await createClient(db, { agencyId: user.agency_id, phone: "+15557770000" });
     const path = `/clients/${client.id}/edit`;
     const typed = clientForm({ email: "TAKEN@example.com", phone: "555-777-0000" });
 
