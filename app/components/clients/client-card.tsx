@@ -40,7 +40,7 @@ export function toClientCard(client: ClientRecord) {
 export function ClientCard({ client }: { client: CardClient }) {
   const medical = medicalSummary(client);
   return (
-    <Card className="flex flex-col p-5 transition-shadow hover:shadow-md" data-testid="client-card">
+    <Card className="flex min-w-0 flex-col p-5 transition-shadow hover:shadow-md" data-testid="client-card">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="truncate text-base font-semibold text-slate-900">
