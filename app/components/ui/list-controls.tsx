@@ -101,7 +101,7 @@ export function PriceFilter({
 
 /**
  * "Min price" and "Max price" (`minPrice`, `maxPrice`), keeping what was typed, with what is
- * wrong with them on a line of its own under the filters (the list's `problems` for either).
+ * wrong with them on a line of its own right under them (the list's `problems` for either).
  */
 export function PriceRangeFilter({
   id,
@@ -121,7 +121,7 @@ export function PriceRangeFilter({
       <PriceFilter id={`${id}-min`} name="minPrice" label="Min price" value={min} errorId={errorId} />
       <PriceFilter id={`${id}-max`} name="maxPrice" label="Max price" value={max} errorId={errorId} />
       {errorId ? (
-        <p id={errorId} className="order-last basis-full text-sm text-red-600" role="alert">
+        <p id={errorId} className="basis-full text-sm text-red-600" role="alert">
           {wrong.map((p) => p.message).join(" ")}
         </p>
       ) : null}
