@@ -13,6 +13,7 @@ import { loader as dashboardLoader } from "~/routes/api.clients.dashboard";
 import { loader as exportLoader } from "~/routes/clients.export";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createClient, createPlacement, createTask, type TestUser } from "../support/factories";
+import { clientFormFields } from "../support/form-fields";
 import { apiRequest, args, cookiesFrom, formPost, get, settle } from "../support/http";
 import { apiClient, type Json, signInNewAgency } from "../support/api";
 
@@ -325,22 +326,8 @@ describe("GET, PUT and DELETE /api/clients/{id}", () => {
 });
 
 describe("the screens", () => {
-  const form = (overrides: Record<string, string> = {}) => ({
-    firstName: "Walter",
-    lastName: "Brennan",
-    email: "walter@example.com",
-    phone: "555-222-3333",
-    dateOfBirth: "1938-07-25",
-    "emergencyContact.name": "June Brennan",
-    "emergencyContact.relationship": "Wife",
-    "emergencyContact.phone": "555-222-4444",
-    careLevel: "skilled",
-    trackerStatus: "Target",
-    medicalConditions: "Glaucoma, COPD",
-    "budget.min": "4000",
-    "budget.max": "6000",
-    ...overrides,
-  });
+  const form = (overrides: Record<string, string> = {}) =>
+    clientFormFields({ medicalConditions: "Glaucoma, COPD", "budget.min": "4000", "budget.max": "6000", ...overrides });
 
   it("the list screen drops parameters it cannot use, and goes back to the last page past the end", async () => {
     await seedClients(user.agency_id);

@@ -10,6 +10,7 @@ import { loader as listLoader, action as createAction } from "~/routes/api.facil
 import { validFacilityBody } from "../support/api-bodies";
 import { resetDb, testDb } from "../support/db";
 import { createFacility, type TestUser } from "../support/factories";
+import { facilityFormFields } from "../support/form-fields";
 import { args, formPost, settle } from "../support/http";
 import { apiClient, type Json, signInNewAgency } from "../support/api";
 
@@ -29,21 +30,8 @@ beforeEach(async () => {
   ({ user, token, cookie } = await signInNewAgency(db));
 });
 
-const form = (overrides: Record<string, string> = {}) => ({
-  name: "Oak Hollow",
-  licenseNumber: "OR-AL-1",
-  type: "Assisted Living",
-  capacity: "40",
-  "address.street": "12 Oak St",
-  "address.city": "Portland",
-  "address.state": "OR",
-  "address.zip": "97201",
-  "contact.name": "Ann Oak",
-  "contact.phone": "503-555-0101",
-  minCost: "4000",
-  maxCost: "",
-  ...overrides,
-});
+const form = (overrides: Record<string, string> = {}) =>
+  facilityFormFields({ minCost: "4000", maxCost: "", ...overrides });
 
 const pricing = () =>
   db.selectFrom("facilities").select(["cost_range", "min_cost", "max_cost"]).executeTakeFirstOrThrow();

@@ -13,6 +13,7 @@ import { action as createClientApi } from "~/routes/api.clients._index";
 import { type Json, signInNewAgency } from "../support/api";
 import { resetDb, testDb } from "../support/db";
 import { createClient, createFacility, createPlacement, type TestUser } from "../support/factories";
+import { clientFormFields, facilityFormFields } from "../support/form-fields";
 import { apiRequest, args, formPost, settle } from "../support/http";
 
 const db = testDb();
@@ -25,36 +26,8 @@ beforeEach(async () => {
   ({ user, token, cookie } = await signInNewAgency(db));
 });
 
-const clientForm = (overrides: Record<string, string> = {}) => ({
-  firstName: "Walter",
-  lastName: "Brennan",
-  email: "walter@example.com",
-  phone: "555-222-3333",
-  dateOfBirth: "1938-07-25",
-  "emergencyContact.name": "June Brennan",
-  "emergencyContact.relationship": "Wife",
-  "emergencyContact.phone": "555-222-4444",
-  careLevel: "skilled",
-  trackerStatus: "Target",
-  ...overrides,
-});
-
-const facilityForm = (overrides: Record<string, string> = {}) => ({
-  name: "Oak Hollow",
-  licenseNumber: "OR-AL-1",
-  type: "Assisted Living",
-  capacity: "40",
-  currentOccupancy: "12",
-  "address.street": "12 Oak St",
-  "address.city": "Portland",
-  "address.state": "OR",
-  "address.zip": "97201",
-  "contact.name": "Ann Oak",
-  "contact.phone": "503-555-0101",
-  minCost: "3500",
-  maxCost: "5000",
-  ...overrides,
-});
+const clientForm = clientFormFields;
+const facilityForm = facilityFormFields;
 
 const placementForm = (clientId: string, facilityId: string, overrides: Record<string, string> = {}) => ({
   clientId,

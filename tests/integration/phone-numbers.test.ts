@@ -13,6 +13,7 @@ import { loader as facilityItemLoader, action as facilityItemAction } from "~/ro
 import { validClientBody, validFacilityBody } from "../support/api-bodies";
 import { resetDb, testDb } from "../support/db";
 import { createClient, createFacility, createUser, type TestUser } from "../support/factories";
+import { clientFormFields, facilityFormFields } from "../support/form-fields";
 import { args, formPost, settle } from "../support/http";
 import { apiClient, type Json, signInNewAgency } from "../support/api";
 
@@ -42,31 +43,9 @@ beforeEach(async () => {
   ({ user, token, cookie } = await signInNewAgency(db));
 });
 
-const clientForm = (overrides: Record<string, string> = {}) => ({
-  firstName: "Walter",
-  lastName: "Brennan",
-  email: "walter@example.com",
-  phone: "555 123 4567",
-  dateOfBirth: "1938-07-25",
-  "emergencyContact.name": "June Brennan",
-  "emergencyContact.relationship": "Wife",
-  "emergencyContact.phone": "(555) 987-6543 x12",
-  ...overrides,
-});
-
-const facilityForm = {
-  name: "Oak Hollow",
-  licenseNumber: "OR-AL-1",
-  type: "Assisted Living",
-  capacity: "40",
-  "address.street": "12 Oak St",
-  "address.city": "Portland",
-  "address.state": "OR",
-  "address.zip": "97201",
-  "contact.name": "Ann Oak",
-  "contact.phone": "503.555.0101",
-  minCost: "3500",
-};
+const clientForm = (overrides: Record<string, string> = {}) =>
+  clientFormFields({ phone: "555 123 4567", "emergencyContact.phone": "(555) 987-6543 x12", ...overrides });
+const facilityForm = facilityFormFields({ "contact.phone": "503.555.0101" });
 
 const clientRow = () =>
   db.selectFrom("clients").select(["phone", "emergency_phone", "phone_digits"]).executeTakeFirstOrThrow();
