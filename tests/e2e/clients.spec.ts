@@ -401,13 +401,13 @@ test.describe("the clients list", () => {
       first_name: "Ann",
       last_name: "Lee",
       email: "ann.lee1950@example.com",
-      phone: "(212) 555-0100",
+      phone: "+12125550100",
     });
     await insertClient(agency, {
       first_name: "Bob",
       last_name: "Stone",
       email: "bob.stone@example.com",
-      phone: "(212) 555-1950",
+      phone: "+12125551950",
     });
     await page.goto("/clients");
     await ready(page, js, "list");
