@@ -7,13 +7,16 @@ import { database } from "../app/utils/db.server";
 import { createUser } from "../app/models/user.server";
 import { createAgency, findAgency } from "../app/models/agency.server";
 import { NewPasswordSchema, PASSWORD_RULES } from "../app/schemas/auth";
+import { optionalPhoneNumber } from "../app/schemas/common";
+import { PHONE_MESSAGE } from "../app/utils/phone";
 
-// npm run user:create -- --email jo@agency.com --role agent [--first Jo --last Smith] [--password …]
+// npm run user:create -- --email jo@agency.com --role agent [--first Jo --last Smith] [--phone …] [--password …]
 
 const USAGE = `Usage: npm run user:create -- --email <email> --role <admin|coordinator|agent> [options]
 
 Creates a staff account. Options:
   --first <name>, --last <name>   the user's name (default: from the e-mail)
+  --phone <number>                the user's phone, e.g. "(555) 201-3300" (stored as +15552013300)
   --password <password>           else asked for (on a terminal) or generated and printed
   --agency <id>                   the agency to add the user to (default: the oldest one)
   --agency-name <name>            create a new agency with this name for the user
@@ -29,6 +32,7 @@ function readArgs() {
         role: { type: "string" },
         first: { type: "string" },
         last: { type: "string" },
+        phone: { type: "string" },
         password: { type: "string" },
         agency: { type: "string" },
         "agency-name": { type: "string" },
@@ -75,6 +79,11 @@ async function main() {
     console.error(USAGE);
     process.exit(2);
   }
+  const phone = optionalPhoneNumber.safeParse(values.phone);
+  if (!phone.success) {
+    console.error(`--phone: ${PHONE_MESSAGE}, such as "(555) 201-3300" or, outside the US, "+44 20 7946 0958".`);
+    process.exit(2);
+  }
   let password = values.password ?? (await askPassword());
   let generated = false;
   if (!password) {
@@ -106,6 +115,7 @@ async function main() {
       role: role.data,
       firstName: values.first ?? localPart.charAt(0).toUpperCase() + localPart.slice(1),
       lastName: values.last ?? "",
+      phone: phone.data,
     });
     console.log(`Created ${user.role} ${user.email} in ${agency.name}.`);
     if (generated) console.log(`Generated password: ${password}`);

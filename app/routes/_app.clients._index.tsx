@@ -21,13 +21,14 @@ import { PageHeader } from "~/components/ui/page-header";
 import { listClients } from "~/models/clients.server";
 import { CLIENT_PAGE_SIZE, ClientListQuerySchema } from "~/schemas/client";
 import { readListQuery, withParams } from "~/utils/list-query";
+import { SEARCH_COUNT_CAP } from "~/models/lists.server";
 import { requireSignedIn } from "~/services/session.server";
 import { CARE_LEVEL_LABELS, CARE_LEVELS, CLIENT_STATUSES } from "~/utils/vocabulary";
 
 export const meta: MetaFunction = () => [{ title: "Clients · Senior Placement" }];
 
-/** A search counts its matches up to this many (see countClients). */
-const SEARCH_COUNT_CAP = 500;
+/** The filters' labels: what the page calls each URL parameter when it cannot use one. */
+const PARAM_LABELS = { search: "Search", status: "Status", careLevel: "Care level", sort: "Sort by", page: "Page" };
 
 const SORT_FIELDS: Record<string, SortField> = {
   updatedAt: { label: "Last updated", kind: "date" },
@@ -39,7 +40,10 @@ const SORT_FIELDS: Record<string, SortField> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
   const url = new URL(request.url);
-  const { query, ignored } = readListQuery(url, ClientListQuerySchema, { limit: String(CLIENT_PAGE_SIZE) });
+  const { query, problems } = readListQuery(url, ClientListQuerySchema, {
+    fixed: { limit: String(CLIENT_PAGE_SIZE) },
+    labels: PARAM_LABELS,
+  });
   const result = await listClients(db, ctx, query, { countCap: SEARCH_COUNT_CAP });
   // Past the last page (say, after a delete): go to the last one.
   if (!result.capped && result.total > 0 && query.page > result.totalPages) {
@@ -58,12 +62,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sortField: query.sort.field,
       sortDirection: query.sort.direction,
     },
-    ignored,
+    problems,
   });
 }
 
 export default function ClientsPage() {
-  const { clients, page, totalPages, total, capped, filters, ignored } = useLoaderData<typeof loader>();
+  const { clients, page, totalPages, total, capped, filters, problems } = useLoaderData<typeof loader>();
   const filtering = Boolean(filters.search || filters.status || filters.careLevel);
   const sign = filters.sortDirection === "desc" ? "-" : "";
 
@@ -116,7 +120,7 @@ export default function ClientsPage() {
         </FilterForm>
       </PageHeader>
 
-      <IgnoredParams ignored={ignored} clearTo="/clients" />
+      <IgnoredParams problems={problems} clearTo="/clients" />
 
       <ListResults
         count={clients.length}

@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BackLink, ChipsCard, ContactLink, DetailCard, Item, RecordActions } from "~/components/ui/detail";
-import { ActiveBadge, AvailabilityBadge, priceText } from "~/components/facilities/facility-card";
+import { ActiveBadge, AvailabilityBadge } from "~/components/facilities/facility-card";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { ClipboardIcon, PlusIcon } from "~/components/ui/icons";
 import { ProgressBar } from "~/components/ui/progress";
 import { countFacilityPlacements, getFacility } from "~/models/facilities.server";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility";
-import { formatDate, formatUsd } from "~/utils/format";
+import { costRangeText, formatDate } from "~/utils/format";
 import { requireRecord } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -107,11 +107,7 @@ export default function FacilityDetailPage() {
             </div>
           </Card>
           <DetailCard title="Pricing">
-            <Item label="Monthly cost">{priceText(f)}</Item>
-            <Item label="Cost range">{f.costRange}</Item>
-            <Item label="Minimum / maximum">
-              {formatUsd(f.minCost)} / {f.maxCost > 0 ? formatUsd(f.maxCost) : "no maximum"}
-            </Item>
+            <Item label="Monthly cost">{costRangeText(f.minCost, f.maxCost)}</Item>
             <Item label="Insurance">{f.acceptsInsurance ? "Accepted" : "Not accepted"}</Item>
           </DetailCard>
           <DetailCard title="Details">

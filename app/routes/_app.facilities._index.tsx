@@ -13,7 +13,7 @@ import {
   ListResults,
   NewButton,
   SearchFilter,
-  PriceFilter,
+  PriceRangeFilter,
   SelectFilter,
   SortControl,
   type SortField,
@@ -21,13 +21,23 @@ import {
 import { PageHeader } from "~/components/ui/page-header";
 import { listFacilities } from "~/models/facilities.server";
 import { FACILITY_PAGE_SIZE, FacilityListQuerySchema } from "~/schemas/facility";
-import { readListQuery, withParams } from "~/utils/list-query";
+import { readListQuery, typedValue, withParams } from "~/utils/list-query";
+import { SEARCH_COUNT_CAP } from "~/models/lists.server";
 import { requireSignedIn } from "~/services/session.server";
 import { FACILITY_TYPES } from "~/utils/vocabulary";
 
 export const meta: MetaFunction = () => [{ title: "Facilities · Senior Placement" }];
 
-const SEARCH_COUNT_CAP = 500;
+/** The filters' labels: what the page calls each URL parameter when it cannot use one. */
+const PARAM_LABELS = {
+  search: "Search",
+  type: "Type",
+  availability: "Availability",
+  minPrice: "Min price",
+  maxPrice: "Max price",
+  sort: "Sort by",
+  page: "Page",
+};
 
 const SORT_FIELDS: Record<string, SortField> = {
   updatedAt: { label: "Last updated", kind: "date" },
@@ -40,7 +50,10 @@ const SORT_FIELDS: Record<string, SortField> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
   const url = new URL(request.url);
-  const { query, ignored } = readListQuery(url, FacilityListQuerySchema, { limit: String(FACILITY_PAGE_SIZE) });
+  const { query, problems } = readListQuery(url, FacilityListQuerySchema, {
+    fixed: { limit: String(FACILITY_PAGE_SIZE) },
+    labels: PARAM_LABELS,
+  });
   const result = await listFacilities(db, ctx, query, { countCap: SEARCH_COUNT_CAP });
   if (!result.capped && result.total > 0 && query.page > result.totalPages) {
     throw redirect(`/facilities${withParams(url.search, { page: result.totalPages })}`);
@@ -55,18 +68,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
       search: query.search ?? "",
       type: query.type ?? "",
       availability: query.availability ?? "",
-      minPrice: query.minPrice?.toString() ?? "",
-      maxPrice: query.maxPrice?.toString() ?? "",
+      // A price the list could not use still shows as typed, beside what is wrong with it.
+      minPrice: query.minPrice?.toString() ?? typedValue(problems, "minPrice"),
+      maxPrice: query.maxPrice?.toString() ?? typedValue(problems, "maxPrice"),
       // availableBeds is another name for capacity.available: show the form's field name.
       sortField: query.sort.field === "availableBeds" ? "capacity.available" : query.sort.field,
       sortDirection: query.sort.direction,
     },
-    ignored,
+    problems,
   });
 }
 
 export default function FacilitiesPage() {
-  const { facilities, page, totalPages, total, capped, filters, ignored } = useLoaderData<typeof loader>();
+  const { facilities, page, totalPages, total, capped, filters, problems } = useLoaderData<typeof loader>();
   const filtering = Boolean(
     filters.search || filters.type || filters.availability || filters.minPrice || filters.maxPrice,
   );
@@ -119,8 +133,7 @@ export default function FacilitiesPage() {
               ["waitlist", "Wait list"],
             ]}
           />
-          <PriceFilter id="facility-min-price" name="minPrice" label="Min price" value={filters.minPrice} />
-          <PriceFilter id="facility-max-price" name="maxPrice" label="Max price" value={filters.maxPrice} />
+          <PriceRangeFilter id="facility-price" min={filters.minPrice} max={filters.maxPrice} problems={problems} />
           <SortControl
             id="facility-sort"
             fields={SORT_FIELDS}
@@ -130,7 +143,7 @@ export default function FacilitiesPage() {
         </FilterForm>
       </PageHeader>
 
-      <IgnoredParams ignored={ignored} clearTo="/facilities" />
+      <IgnoredParams problems={problems} clearTo="/facilities" shownBeside={["minPrice", "maxPrice"]} />
 
       <ListResults
         count={facilities.length}

@@ -26,10 +26,23 @@ import { PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 
 export const meta: MetaFunction = () => [{ title: "Placements · Senior Placement" }];
 
+/** The filters' labels: what the page calls each URL parameter when it cannot use one. */
+const PARAM_LABELS = {
+  search: "Search",
+  status: "Status",
+  priority: "Priority",
+  facilityId: "Facility",
+  clientId: "Client",
+  page: "Page",
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
   const url = new URL(request.url);
-  const { query, ignored } = readListQuery(url, PlacementListQuerySchema, { limit: String(PLACEMENT_PAGE_SIZE) });
+  const { query, problems } = readListQuery(url, PlacementListQuerySchema, {
+    fixed: { limit: String(PLACEMENT_PAGE_SIZE) },
+    labels: PARAM_LABELS,
+  });
   const [result, facility, client] = await Promise.all([
     listPlacements(db, ctx, query),
     query.facilityId ? getFacility(db, ctx, query.facilityId) : null,
@@ -49,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? { id: query.clientId, name: client ? `${client.firstName} ${client.lastName}` : "Unknown client" }
         : null,
     },
-    ignored,
+    problems,
   });
 }
 
@@ -62,7 +75,7 @@ const TILES = [
 ] as const;
 
 export default function PlacementsPage() {
-  const { placements, page, totalPages, total, statusCounts, filters, ignored } = useLoaderData<typeof loader>();
+  const { placements, page, totalPages, total, statusCounts, filters, problems } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const filtering = Boolean(filters.search || filters.status || filters.priority || filters.facility || filters.client);
   const newHref = `/placements/new${filters.facility ? `?facilityId=${filters.facility.id}` : filters.client ? `?clientId=${filters.client.id}` : ""}`;
@@ -132,7 +145,7 @@ export default function PlacementsPage() {
         />
       </PageHeader>
 
-      <IgnoredParams ignored={ignored} clearTo="/placements" />
+      <IgnoredParams problems={problems} clearTo="/placements" />
 
       <ListResults
         count={placements.length}

@@ -2,6 +2,7 @@ import { type FacilityRecord, streamFacilities } from "~/models/facilities.serve
 import { FacilityListQuerySchema } from "~/schemas/facility";
 import { addressColumns, csvExportLoader } from "~/services/csv-export.server";
 import type { CsvColumn } from "~/utils/csv.server";
+import { formatPhone } from "~/utils/phone";
 
 // GET /facilities/export?type=…&availability=…: every facility matching the directory's filters, as CSV.
 
@@ -15,7 +16,7 @@ const COLUMNS: CsvColumn<FacilityRecord>[] = [
   { header: "Available Beds", value: (f) => f.availableBeds },
   ...addressColumns<FacilityRecord>((f) => f.address),
   { header: "Contact", value: (f) => f.contact.name },
-  { header: "Contact Phone", value: (f) => f.contact.phone },
+  { header: "Contact Phone", value: (f) => formatPhone(f.contact.phone) },
   { header: "Contact Email", value: (f) => f.contact.email },
   { header: "Cost Range", value: (f) => f.costRange },
   { header: "Min Cost", value: (f) => f.minCost },

@@ -8,6 +8,8 @@ import {
   limitParam,
   optionalText,
   pageParam,
+  parseAmountRange,
+  phoneNumber,
   requiredText,
   searchParam,
   sortParam,
@@ -29,9 +31,6 @@ import {
 // It normalises what it accepts: aliases to stored values, the API's medicalNotes encoding and
 // budget range text to their parts, comma-separated entries to lists.
 
-const phone = (message: string) =>
-  requiredText(message, 40).refine((v) => v.replace(/\D/g, "").length >= 7, "Please enter a valid phone number");
-
 /** The largest budget taken, by field or in a budget range. */
 const MAX_BUDGET = 10_000_000;
 
@@ -51,18 +50,12 @@ const dateOfBirth = z
   .refine(isIsoDate, { message: "Please enter a valid date", abort: true })
   .refine((v) => v >= "1900-01-01" && v <= new Date().toISOString().slice(0, 10), "Date of birth must be in the past");
 
-/** "$3,000 - $5,000" -> [3000, 5000]. */
-export function parseBudgetRange(text: string): { min: number | null; max: number | null } {
-  const numbers = text.match(/\d[\d,]*(\.\d+)?/g)?.map((n) => Math.round(Number(n.replace(/,/g, "")))) ?? [];
-  return { min: numbers[0] ?? null, max: numbers[1] ?? null };
-}
-
 export const ClientSchema = z
   .strictObject({
     firstName: requiredText("First name is required", 100),
     lastName: requiredText("Last name is required", 100),
     email: EmailSchema,
-    phone: phone("Phone is required"),
+    phone: phoneNumber("Phone is required"),
     dateOfBirth,
     gender: z.enum(GENDERS, { error: `Gender must be one of ${GENDERS.join(", ")}` }).nullish(),
     address: z
@@ -82,7 +75,7 @@ export const ClientSchema = z
       .strictObject({
         name: requiredText("Emergency contact name is required", 200),
         relationship: requiredText("Relationship is required", 100),
-        phone: phone("Emergency contact phone is required"),
+        phone: phoneNumber("Emergency contact phone is required"),
       })
       .prefault({} as never),
     medicalConditions: entries,
@@ -103,7 +96,7 @@ export const ClientSchema = z
         budgetRange: text()
           .max(100)
           .refine((range) => {
-            const { min, max } = parseBudgetRange(range);
+            const { min, max } = parseAmountRange(range);
             return (min ?? 0) <= MAX_BUDGET && (max ?? 0) <= MAX_BUDGET;
           }, "Budget is too large: at most $10,000,000")
           .nullish(),
@@ -119,7 +112,7 @@ export const ClientSchema = z
   })
   .transform((value) => {
     const decoded = decodeMedicalNotes(value.medicalNotes ?? "");
-    const range = value.financialInfo?.budgetRange ? parseBudgetRange(value.financialInfo.budgetRange) : null;
+    const range = value.financialInfo?.budgetRange ? parseAmountRange(value.financialInfo.budgetRange) : null;
     const budgetGiven = value.budget.min !== null || value.budget.max !== null;
     return {
       firstName: value.firstName,

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { cleanEntries } from "~/utils/medical-notes";
+import { normalizePhone, PHONE_MESSAGE } from "~/utils/phone";
 import { canonical } from "~/utils/vocabulary";
 
 // Pieces shared by the entity schemas (browser-safe).
@@ -26,6 +27,17 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * Dollar amounts written as text, as the API's `budgetRange` and `costRange` take them:
+ * "$3,000 - $5,000" -> 3000 and 5000, "From $3,000" -> 3000 and none, "Up to $5,000" -> none and
+ * 5000. Whole dollars; no number at all gives neither.
+ */
+export function parseAmountRange(text: string): { min: number | null; max: number | null } {
+  const numbers = text.match(/\d[\d,]*(\.\d+)?/g)?.map((n) => Math.round(Number(n.replace(/,/g, "")))) ?? [];
+  if (/^\s*(up to|under|below|max(imum)?\b)/i.test(text)) return { min: null, max: numbers[0] ?? null };
+  return { min: numbers[0] ?? null, max: numbers[1] ?? null };
+}
+
 /** Empty, null or absent: null. */
 export const optionalText = (max = 200) =>
   text()
@@ -33,6 +45,28 @@ export const optionalText = (max = 200) =>
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((value) => (value ? value : null));
+
+/**
+ * A required phone number, stored in its normal form ("+15551234567"; see app/utils/phone.ts):
+ * the form, its action and the API all store the same thing however it was typed.
+ */
+export const phoneNumber = (requiredMessage: string) =>
+  requiredText(requiredMessage, 40).transform((typed, ctx) => {
+    const stored = normalizePhone(typed);
+    if (stored === null) {
+      ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return stored;
+  });
+
+/** An optional phone number: empty, null or absent is null; anything else as `phoneNumber`. */
+export const optionalPhoneNumber = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+  phoneNumber(PHONE_MESSAGE)
+    .nullish()
+    .transform((v) => v ?? null),
+);
 
 export const EmailSchema = z
   .string({ error: "Email is required" })

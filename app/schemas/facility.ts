@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { costRangeText, formatUsd } from "~/utils/format";
 import {
   AVAILABILITIES,
   AVAILABILITY_ALIASES,
@@ -13,6 +14,8 @@ import {
   emptyToUndefined,
   limitParam,
   pageParam,
+  parseAmountRange,
+  phoneNumber,
   requiredText,
   searchParam,
   sortParam,
@@ -29,13 +32,38 @@ export const FIX_ERRORS_MESSAGE = "Please fix the errors below";
 /** The confirmation before a facility is deleted. */
 export const DELETE_FACILITY_MESSAGE = "Are you sure you want to delete this facility? This action cannot be undone.";
 
+/** The largest monthly cost taken, by field or in a cost range. */
+const MAX_COST = 10_000_000;
+
 const money = (negative: string) =>
-  z
-    .number({ error: "Please enter an amount in dollars" })
-    .min(0, negative)
-    .max(10_000_000, "That amount is too large")
-    .nullish()
-    .transform((v) => v ?? 0);
+  z.number({ error: "Please enter an amount in dollars" }).min(0, negative).max(MAX_COST, "That amount is too large");
+
+export const MIN_COST_REQUIRED_MESSAGE = "Minimum cost is required";
+export const MAX_COST_MESSAGE = "Maximum cost must be greater than minimum cost";
+export const COST_RANGE_MESSAGE = 'Cost range must give the monthly cost in dollars, such as "$4,000 - $6,500"';
+
+type Pricing = { minCost?: unknown; maxCost?: unknown; costRange?: unknown };
+
+/**
+ * The monthly cost a facility was given: the minimum and maximum (a maximum of 0 or none: no upper
+ * price), or, from older API callers, the cost range text read like a client's budget range.
+ * `from` says which, so a message lands on the field that was sent. Null while the amounts given
+ * are not numbers yet, or when nothing was given.
+ */
+function pricingOf(value: unknown): { min: number; max: number; from: "amounts" | "costRange" } | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { minCost, maxCost, costRange } = value as Pricing;
+  if (minCost != null || (maxCost != null && maxCost !== 0)) {
+    if (typeof minCost !== "number" || (maxCost != null && typeof maxCost !== "number")) return null;
+    return { min: minCost, max: (maxCost as number | null | undefined) ?? 0, from: "amounts" };
+  }
+  if (typeof costRange !== "string" || !costRange.trim()) return null;
+  const range = parseAmountRange(costRange);
+  if (range.min === null && range.max === null) return null;
+  return { min: range.min ?? 0, max: range.max ?? 0, from: "costRange" };
+}
+
+const isObject = ({ value }: { value: unknown }) => typeof value === "object" && value !== null;
 
 export const FacilitySchema = z
   .strictObject({
@@ -67,7 +95,7 @@ export const FacilitySchema = z
     contact: z
       .strictObject({
         name: requiredText("Contact name is required", 200),
-        phone: requiredText("Contact phone is required", 40),
+        phone: phoneNumber("Contact phone is required"),
         email: z
           .string()
           .trim()
@@ -78,9 +106,10 @@ export const FacilitySchema = z
       .prefault({} as never),
     amenities: distinctEntries("amenities"),
     specialties: distinctEntries("specialties"),
-    costRange: requiredText("Cost range is required", 100),
-    minCost: money("Minimum cost cannot be negative"),
-    maxCost: money("Maximum cost cannot be negative"),
+    /** API only, for older callers: the cost as text, used when minCost is not sent (docs/api.md). */
+    costRange: text().trim().max(100, "Must be at most 100 characters").nullish(),
+    minCost: money("Minimum cost cannot be negative").nullish(),
+    maxCost: money("Maximum cost cannot be negative").nullish(),
     acceptsInsurance: checkbox,
     notes: text()
       .trim()
@@ -105,10 +134,51 @@ export const FacilitySchema = z
       (value as { capacity: number }).capacity >= 1 &&
       isNumber(value, "currentOccupancy"),
   })
-  .refine((v) => !(v.maxCost > 0 && v.maxCost <= v.minCost), {
-    path: ["maxCost"],
-    message: "Maximum cost must be greater than minimum cost",
-    when: ({ value }) => isNumber(value, "minCost") && isNumber(value, "maxCost"),
+  // The cost: the minimum is required (or, from the API, a cost range to read it from).
+  .refine((v) => v.minCost != null || v.maxCost != null || Boolean(v.costRange?.trim()), {
+    path: ["minCost"],
+    message: MIN_COST_REQUIRED_MESSAGE,
+    when: isObject,
+  })
+  .refine((v) => v.minCost != null || v.maxCost != null || !v.costRange?.trim() || pricingOf(v) !== null, {
+    path: ["costRange"],
+    message: COST_RANGE_MESSAGE,
+    when: (payload) => isObject(payload) && typeof (payload.value as Pricing).costRange === "string",
+  })
+  .refine((v) => v.minCost != null || v.maxCost == null, {
+    path: ["minCost"],
+    message: MIN_COST_REQUIRED_MESSAGE,
+    when: isObject,
+  })
+  .superRefine(
+    (v, ctx) => {
+      const pricing = pricingOf(v);
+      if (pricing && pricing.max > 0 && pricing.max <= pricing.min) {
+        ctx.addIssue({
+          code: "custom",
+          path: [pricing.from === "amounts" ? "maxCost" : "costRange"],
+          message: MAX_COST_MESSAGE,
+        });
+      }
+      if (pricing && pricing.from === "costRange" && Math.max(pricing.min, pricing.max) > MAX_COST) {
+        ctx.addIssue({ code: "custom", path: ["costRange"], message: "That amount is too large" });
+      }
+    },
+    { when: isObject },
+  )
+  // The range text is derived from the amounts: one input, one display (docs/screens.md).
+  .transform(({ costRange: _typed, minCost: _min, maxCost: _max, ...rest }, ctx) => {
+    const pricing = pricingOf({ minCost: _min, maxCost: _max, costRange: _typed });
+    if (!pricing) {
+      ctx.addIssue({ code: "custom", path: ["minCost"], message: MIN_COST_REQUIRED_MESSAGE });
+      return z.NEVER;
+    }
+    return {
+      ...rest,
+      minCost: pricing.min,
+      maxCost: pricing.max,
+      costRange: costRangeText(pricing.min, pricing.max),
+    };
   });
 
 function isNumber(value: unknown, key: string): boolean {
@@ -153,9 +223,17 @@ export const FacilityListQuerySchema = z
     page: z.preprocess(emptyToUndefined, pageParam),
     limit: z.preprocess(emptyToUndefined, limitParam(FACILITY_PAGE_SIZE)),
   })
-  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.maxPrice >= q.minPrice, {
-    path: ["maxPrice"],
-    message: "maxPrice must not be below minPrice",
+  .superRefine((q, ctx) => {
+    if (q.minPrice === undefined || q.maxPrice === undefined || q.maxPrice >= q.minPrice) return;
+    ctx.addIssue({
+      code: "custom",
+      path: ["maxPrice"],
+      message: "maxPrice must not be below minPrice",
+      // What the directory screen says, beside its price filters (readListQuery).
+      params: {
+        screen: `The minimum price (${formatUsd(q.minPrice)}) is above the maximum (${formatUsd(q.maxPrice)})`,
+      },
+    });
   });
 
 export type FacilityListQuery = z.output<typeof FacilityListQuerySchema>;

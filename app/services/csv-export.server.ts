@@ -25,9 +25,10 @@ export function csvExportLoader<S extends z.ZodType, R>(
 ) {
   return async ({ request }: LoaderFunctionArgs) => {
     const { ctx, db } = await requireSignedIn(request);
-    const { query, ignored } = readListQuery(new URL(request.url), querySchema);
-    if (ignored.length > 0) {
-      const message = `This export's filters could not be read (${ignored.join(", ")}). Go back to the list and export again.`;
+    const { query, problems } = readListQuery(new URL(request.url), querySchema);
+    if (problems.length > 0) {
+      const names = problems.map((p) => p.param).join(", ");
+      const message = `This export's filters could not be read (${names}). Go back to the list and export again.`;
       return new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     }
     const date = new Date().toISOString().slice(0, 10);

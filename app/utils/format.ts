@@ -12,6 +12,25 @@ export function formatUsd(value: number | string | null | undefined): string {
   return n === null || n === undefined || Number.isNaN(n) ? "" : usd.format(n);
 }
 
+/**
+ * A range of dollar amounts as the screens write it: "$3,000 - $5,000", with one end only
+ * "From $3,000" or "Up to $5,000"; null when neither end is given (0 counts as not given).
+ */
+export function amountRange(min: number | null, max: number | null): string | null {
+  if (min && max) return `${formatUsd(min)} - ${formatUsd(max)}`;
+  if (min) return `From ${formatUsd(min)}`;
+  if (max) return `Up to ${formatUsd(max)}`;
+  return null;
+}
+
+/**
+ * A facility's monthly cost as shown and stored (`cost_range`, derived on save): "$4,000 - $6,500",
+ * "From $4,000" without a maximum, "Up to $6,500" from $0, "$0" when it costs nothing.
+ */
+export function costRangeText(minCost: number, maxCost: number): string {
+  return amountRange(minCost, maxCost) ?? formatUsd(0);
+}
+
 export function formatCount(value: number): string {
   return count.format(value);
 }

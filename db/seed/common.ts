@@ -20,22 +20,22 @@ export interface StaffMember {
 }
 
 const STAFF_ROWS: readonly Omit<StaffMember, "id">[] = [
-  { firstName: "Dana", lastName: "Morgan", email: DEMO_LOGIN.email, phone: "(555) 201-3300", role: "coordinator" },
-  { firstName: "Marcus", lastName: "Reed", email: "marcus.reed@example.com", phone: "(555) 201-3344", role: "agent" },
-  { firstName: "Priya", lastName: "Shah", email: "priya.shah@example.com", phone: "(555) 201-3371", role: "agent" },
-  { firstName: "Elena", lastName: "Torres", email: "elena.torres@example.com", phone: "(555) 201-3408", role: "agent" },
+  { firstName: "Dana", lastName: "Morgan", email: DEMO_LOGIN.email, phone: "+15552013300", role: "coordinator" },
+  { firstName: "Marcus", lastName: "Reed", email: "marcus.reed@example.com", phone: "+15552013344", role: "agent" },
+  { firstName: "Priya", lastName: "Shah", email: "priya.shah@example.com", phone: "+15552013371", role: "agent" },
+  { firstName: "Elena", lastName: "Torres", email: "elena.torres@example.com", phone: "+15552013408", role: "agent" },
   {
     firstName: "James",
     lastName: "Whitaker",
     email: "james.whitaker@example.com",
-    phone: "(555) 201-3452",
+    phone: "+15552013452",
     role: "agent",
   },
   {
     firstName: "Keisha",
     lastName: "Brooks",
     email: "keisha.brooks@example.com",
-    phone: "(555) 201-3496",
+    phone: "+15552013496",
     role: "agent",
   },
 ];

@@ -9,7 +9,8 @@ import type {
   Gender,
 } from "../types";
 import { AGENCY_ID, STAFF } from "./common";
-import { addDays, dateOnly, dollars, quota, type Rng, roundTo, seedUuid, timeBetween } from "./random";
+import { costRangeText } from "../../app/utils/format";
+import { addDays, dateOnly, quota, type Rng, roundTo, seedUuid, timeBetween } from "./random";
 import { CLIENT_NOTES, FACILITY_KINDS, FACILITY_NOTES, FACILITY_PREFIXES } from "./texts";
 import {
   ADULT_FEMALE_NAMES,
@@ -71,8 +72,9 @@ const BUDGET_FLOOR: Record<CareLevel, readonly [number, number]> = {
 const isDementia = (name: string) => (DEMENTIA as readonly string[]).includes(name);
 const isSkilledNeed = (name: string) => (SKILLED_NEEDS as readonly string[]).includes(name);
 
+/** A US number in its stored form (docs/data-model.md, "phone numbers"): +1555… */
 export function phone(rng: Rng): string {
-  return `(555) ${rng.int(200, 989)}-${String(rng.int(0, 9999)).padStart(4, "0")}`;
+  return `+1555${rng.int(200, 989)}${String(rng.int(0, 9999)).padStart(4, "0")}`;
 }
 
 export function streetAddress(rng: Rng): string {
@@ -329,7 +331,7 @@ export function buildFacilities(rng: Rng, now: Date) {
       contact_email: rng.chance(0.8) ? `admissions@${slug}.example.com` : null,
       amenities: amenities.slice(0, rng.int(3, 9)),
       specialties: [...new Set(specialties)].slice(0, rng.int(1, 4)),
-      cost_range: `${dollars(minCost)} - ${dollars(maxCost)}`,
+      cost_range: costRangeText(minCost, maxCost),
       min_cost: minCost,
       max_cost: maxCost,
       accepts_insurance: rng.chance(kind.insuranceShare),

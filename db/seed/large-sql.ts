@@ -81,9 +81,9 @@ export function staffPick(n: number): string {
   )}::uuid`;
 }
 
-/** A phone number such as (555) 412-0398; uses r(n) and r(n + 1). */
+/** A phone number in its stored form, such as +15554120398 (shown "(555) 412-0398"); uses r(n) and r(n + 1). */
 export function phoneSql(n: number): string {
-  return `'(555) ' || (200 + ${r(n)} % 790) || '-' || lpad((${r(n + 1)} % 10000)::text, 4, '0')`;
+  return `'+1555' || (200 + ${r(n)} % 790) || lpad((${r(n + 1)} % 10000)::text, 4, '0')`;
 }
 
 /** A CASE over `column` returning `valueFor(key)` for each key. */

@@ -198,6 +198,7 @@ SELECT ${uuid("facility", "i")}, ${AGENCY},
   CASE WHEN ${percent(21)} < 80 THEN 'admissions@' || lower(regexp_replace(prefix, '[^A-Za-z]', '', 'g')) || i || '.example.com' END,
   ${distinctPicks(AMENITIES, `3 + ${r(24)} % 7`, 22)},
   ${distinctPicks(SPECIALTIES, `1 + ${r(27)} % 4`, 25)},
+  -- The cost range text as the app derives it (costRangeText): both ends are set here.
   '$' || to_char(min_cost, 'FM999,999') || ' - $' || to_char(min_cost + 1200 + (${r(28)} % 24) * 100, 'FM999,999'),
   min_cost, min_cost + 1200 + (${r(28)} % 24) * 100,
   ${percent(29)} < ${col(kinds.map((k) => Math.round(k.insuranceShare * 100)))},

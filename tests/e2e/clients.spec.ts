@@ -191,7 +191,7 @@ test.describe("adding a client", () => {
     javaScriptEnabled: js,
   }) => {
     const existing = await insertClient(agency, { first_name: "Ann", last_name: `Existing${token()}` });
-    const phoneDigits = existing.phone.replace(/\D/g, "");
+    const phoneDigits = existing.phone.replace(/^\+1/, ""); // stored as +15551234567
 
     await page.goto("/clients/new");
     await ready(page, js, "form");
@@ -294,6 +294,59 @@ test.describe("adding a client", () => {
   });
 });
 
+// ───────────────────────────── phone numbers ─────────────────────────────
+
+test.describe("a client's phone number", () => {
+  test("typed as 555 123 4567, it is stored as +15551234567, shown as (555) 123-4567 and dialled from the card and the page", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    const last = `Dialer${token()}`;
+    const email = `ruth.${last}@example.com`.toLowerCase();
+    await page.goto("/clients/new");
+    await ready(page, js, "form");
+    await fillRequired(page, { firstName: "Ruth", lastName: last, email, phone: "555 123 4567" });
+    await field(page, "Contact phone").fill("555.987.6543 x12");
+    await page.getByRole("button", { name: "Create Client" }).click();
+    await expect(toast(page, "success")).toContainText("Client created successfully!");
+
+    const [stored] = await clientsOf(agency);
+    expect([stored.phone, stored.emergency_phone]).toEqual(["+15551234567", "+15559876543;ext=12"]);
+
+    // On the card: the number and the e-mail are links that dial and write; the name still leads to the page.
+    const card = cards(page).filter({ hasText: `Ruth ${last}` });
+    await expect(card.getByRole("link", { name: "(555) 123-4567", exact: true })).toHaveAttribute(
+      "href",
+      "tel:+15551234567",
+    );
+    await expect(card.getByRole("link", { name: email, exact: true })).toHaveAttribute("href", `mailto:${email}`);
+    await card.getByRole("link", { name: `Ruth ${last}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/clients/${stored.id}$`));
+
+    // On the page: the client's number and the emergency contact's, each shown once, in one format.
+    await expect(page.getByRole("link", { name: "(555) 123-4567", exact: true })).toHaveAttribute(
+      "href",
+      "tel:+15551234567",
+    );
+    await expect(page.getByRole("link", { name: "(555) 987-6543 ext. 12", exact: true })).toHaveAttribute(
+      "href",
+      "tel:+15559876543;ext=12",
+    );
+    await expect(page.locator("main")).not.toContainText("+1555");
+
+    // Edited, the form shows the number as the screens do, and saving it again keeps it.
+    await page.goto(`/clients/${stored.id}/edit`);
+    await ready(page, js, "form");
+    await expect(field(page, "Phone")).toHaveValue("(555) 123-4567");
+    await expect(field(page, "Contact phone")).toHaveValue("(555) 987-6543 ext. 12");
+    await page.getByRole("button", { name: "Update Client" }).click();
+    await expect(toast(page, "success")).toContainText("Client updated successfully!");
+    const [again] = await clientsOf(agency);
+    expect([again.phone, again.emergency_phone]).toEqual(["+15551234567", "+15559876543;ext=12"]);
+  });
+});
+
 // ───────────────────────────── list ─────────────────────────────
 
 test.describe("the clients list", () => {
@@ -305,7 +358,7 @@ test.describe("the clients list", () => {
     const quill = await insertClient(agency, {
       first_name: "Harriet",
       last_name: "Quillfeather",
-      phone: "(503) 555-0142",
+      phone: "+15035550142",
     });
     await insertClient(agency, { first_name: "Walter", last_name: "Brennan", email: "walter.b@example.org" });
     await insertClient(agency, { first_name: "Rosa", last_name: "Delgado" });
@@ -327,9 +380,11 @@ test.describe("the clients list", () => {
     await expect(page).toHaveURL(/search=walter\.b%40example/);
     await expect(cardNames(page)).toHaveText(["Walter Brennan"]);
 
-    await search.fill("503.555.0142");
-    await applyFilters(page, js);
-    await expect(cardNames(page)).toHaveText([quill.name]);
+    for (const typed of ["503.555.0142", "(503) 555-0142", "+1 503 555 0142", "5035550142"]) {
+      await search.fill(typed);
+      await applyFilters(page, js);
+      await expect(cardNames(page)).toHaveText([quill.name]);
+    }
 
     await search.fill("nobody-like-this");
     await applyFilters(page, js);
@@ -346,13 +401,13 @@ test.describe("the clients list", () => {
       first_name: "Ann",
       last_name: "Lee",
       email: "ann.lee1950@example.com",
-      phone: "(212) 555-0100",
+      phone: "+12125550100",
     });
     await insertClient(agency, {
       first_name: "Bob",
       last_name: "Stone",
       email: "bob.stone@example.com",
-      phone: "(212) 555-1950",
+      phone: "+12125551950",
     });
     await page.goto("/clients");
     await ready(page, js, "list");
@@ -413,6 +468,12 @@ test.describe("the clients list", () => {
     // The spec's slug values work in a shared link too.
     await page.goto("/clients?careLevel=memory-care&status=new-client");
     await expect(cardNames(page)).toHaveText(["Cleo New-Memory"]);
+
+    // A status the list does not know: left out, and said by the filter's label, not the parameter's name.
+    await page.goto("/clients?status=nope&careLevel=memory");
+    const notice = page.getByRole("alert").filter({ hasText: "Some filters in the address were not understood" });
+    await expect(notice.getByRole("listitem")).toHaveText(['Status "nope" is not one of the choices.']);
+    await expect(cardNames(page)).toHaveText(["Cleo New-Memory", "Alma Target-Memory"]);
 
     await page.goto("/clients?status=Target&careLevel=skilled");
     await ready(page, js, "list");
@@ -528,6 +589,7 @@ test.describe("export", () => {
     const alma = await insertClient(agency, {
       first_name: "Alma",
       last_name: "Exported",
+      phone: "+15035550177",
       tracker_status: "Target",
       care_level: "memory",
       date_of_birth: "1938-11-30",
@@ -587,7 +649,7 @@ test.describe("export", () => {
     expect(row).toMatchObject({
       "First Name": "Alma",
       Email: alma.email,
-      Phone: alma.phone,
+      Phone: "(503) 555-0177",
       "Date of Birth": "1938-11-30",
       City: "Salem",
       State: "OR",

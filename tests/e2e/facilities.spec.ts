@@ -41,7 +41,7 @@ async function fillRequired(page: Page, v: { name: string; city?: string }) {
   await field(page, "ZIP code").fill("97401");
   await field(page, "Contact name").fill("Lee Admin");
   await field(page, "Contact phone").fill(uniquePhone());
-  await field(page, "Cost range").fill("$3,500 - $4,500");
+  await field(page, "Minimum cost").fill("3500");
 }
 
 const CSV_HEADER = [
@@ -104,12 +104,14 @@ test.describe("adding a facility", () => {
     await expect(field(page, "Active (open to new placements)")).toBeChecked();
     await expect(field(page, "Accepts insurance")).not.toBeChecked();
     await expect(field(page, "Current occupancy")).toHaveValue("0");
-    await expect(field(page, "Minimum cost")).toHaveValue("0");
-    await expect(field(page, "Maximum cost")).toHaveValue("0");
+    await expect(field(page, "Minimum cost")).toHaveValue("");
+    await expect(field(page, "Maximum cost")).toHaveValue("");
+    await expect(field(page, "Cost range")).toHaveCount(0);
     await expect(amenities(page).getByRole("checkbox")).toHaveCount(20);
     await expect(specialties(page).getByRole("checkbox")).toHaveCount(13);
 
-    // First try: no name, a bad ZIP, more residents than beds, a maximum below the minimum, a bad e-mail.
+    // First try: no name, a bad ZIP, more residents than beds, a maximum below the minimum, a bad e-mail,
+    // a phone number that is not one.
     await field(page, "License number").fill("OR-MC-2044");
     await field(page, "Facility type").selectOption("Memory Care");
     await field(page, "Rating").fill("4.5");
@@ -120,9 +122,8 @@ test.describe("adding a facility", () => {
     await field(page, "State").selectOption("OR");
     await field(page, "ZIP code").fill("9720");
     await field(page, "Contact name").fill("Nora Lind");
-    await field(page, "Contact phone").fill("(503) 555-0199");
+    await field(page, "Contact phone").fill("555-0199");
     await field(page, "Contact email").fill("not-an-email");
-    await field(page, "Cost range").fill("$5,000 - $6,500");
     await field(page, "Minimum cost").fill("5000");
     await field(page, "Maximum cost").fill("4000");
     await field(page, "Accepts insurance").check();
@@ -144,6 +145,7 @@ test.describe("adding a facility", () => {
       "Maximum cost must be greater than minimum cost",
     );
     await expect(field(page, "Contact email")).toHaveAccessibleDescription("Please enter a valid email address");
+    await expect(field(page, "Contact phone")).toHaveAccessibleDescription("Please enter a valid phone number");
     await expect(field(page, "Facility name")).toHaveAttribute("aria-invalid", "true");
     // Fields that are right carry no message.
     await expect(field(page, "License number")).not.toHaveAttribute("aria-invalid", "true");
@@ -176,6 +178,7 @@ test.describe("adding a facility", () => {
     await field(page, "Current occupancy").fill("7");
     await field(page, "Maximum cost").fill("6500");
     await field(page, "Contact email").fill("nora@rosewood.example");
+    await field(page, "Contact phone").fill("503.555.0199");
     if (js) {
       await expect(field(page, "Facility name")).not.toHaveAttribute("aria-invalid", "true");
       await expect(field(page, "Maximum cost")).not.toHaveAttribute("aria-invalid", "true");
@@ -215,7 +218,7 @@ test.describe("adding a facility", () => {
       address_state: "OR",
       address_zip: "97201-1234",
       contact_name: "Nora Lind",
-      contact_phone: "(503) 555-0199",
+      contact_phone: "+15035550199",
       contact_email: "nora@rosewood.example",
       amenities: ["Meals Included", "Housekeeping", "WiFi", "Pet Friendly", "Chapel"],
       specialties: ["Dementia Care"],
@@ -227,6 +230,36 @@ test.describe("adding a facility", () => {
     expect(Number(stored.min_cost)).toBe(5000);
     expect(Number(stored.max_cost)).toBe(6500);
     expect(Number(stored.rating)).toBe(4.5);
+  });
+
+  test("the price is asked once: the minimum is required, and without a maximum it reads 'From $…' on the card and the page", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    const name = `Price Once ${token()}`;
+    await page.goto("/facilities/new");
+    await ready(page, js, "form");
+    await fillRequired(page, { name });
+    await field(page, "Minimum cost").fill("");
+    await field(page, "Maximum cost").fill("5000");
+    await page.getByRole("button", { name: "Create Facility" }).click();
+    await expect(field(page, "Minimum cost")).toHaveAccessibleDescription("Minimum cost is required");
+    await expect(field(page, "Maximum cost")).toHaveValue("5000");
+    expect(await facilitiesOf(agency)).toHaveLength(0);
+
+    await field(page, "Minimum cost").fill("4200");
+    await field(page, "Maximum cost").fill("");
+    await page.getByRole("button", { name: "Create Facility" }).click();
+    await expect(toast(page, "success")).toContainText("Facility created successfully!");
+    await expect(cardOf(page, name)).toContainText("From $4,200 / month");
+    const [stored] = await facilitiesOf(agency);
+    expect([stored.cost_range, Number(stored.min_cost), Number(stored.max_cost)]).toEqual(["From $4,200", 4200, 0]);
+
+    await cards(page).getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { name: "Pricing" })).toBeVisible();
+    const pricing = page.locator("dl").filter({ has: page.getByText("Monthly cost", { exact: true }) });
+    await expect(pricing.getByRole("definition")).toHaveText(["From $4,200", "Not accepted"]);
   });
 
   test("a custom amenity that repeats a ticked preset is refused", async ({ page, agency, javaScriptEnabled: js }) => {
@@ -379,10 +412,10 @@ test.describe("the facility directory", () => {
     await expect(cardNames(page)).toHaveText(["Pine Skilled"]);
     await expect(filters(page).getByLabel("Type")).toHaveValue("Skilled Nursing");
 
-    // "continuing-care" maps to no facility type: the list says it left the filter out.
+    // "continuing-care" maps to no facility type: the list says it left the filter out, by its label.
     await page.goto("/facilities?type=continuing-care");
-    await expect(page.getByRole("alert")).toContainText(
-      "Some filters in the address were not understood and were left out: type.",
+    await expect(page.getByRole("alert")).toHaveText(
+      'Some filters in the address were not understood and were left outType "continuing-care" is not one of the choices.Clear filters',
     );
     await expect(cards(page)).toHaveCount(4);
   });
@@ -489,6 +522,49 @@ test.describe("the facility directory", () => {
     await expect(cardNames(page)).toHaveText(["Ends At"]);
   });
 
+  test("a minimum price above the maximum is said beside the price filters, which keep what was typed", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    await insertFacility(agency, { name: "Cheap", cost_range: "$2,000 - $2,500", min_cost: 2000, max_cost: 2500 });
+    await insertFacility(agency, { name: "Dear", cost_range: "$6,000 - $8,000", min_cost: 6000, max_cost: 8000 });
+    const min = filters(page).getByLabel("Min price");
+    const max = filters(page).getByLabel("Max price");
+
+    // From an address (a bookmark, a shared link).
+    await page.goto("/facilities?minPrice=5000&maxPrice=3000");
+    await ready(page, js, "list");
+    await expect(min).toHaveValue("5000");
+    await expect(max).toHaveValue("3000");
+    for (const box of [min, max]) {
+      await expect(box).toHaveAttribute("aria-invalid", "true");
+      await expect(box).toHaveAccessibleDescription("The minimum price ($5,000) is above the maximum ($3,000)");
+    }
+    await expect(page.getByText("The minimum price ($5,000) is above the maximum ($3,000)")).toBeVisible();
+    // Not the generic notice naming URL parameters.
+    await expect(page.getByText("Some filters in the address were not understood")).toHaveCount(0);
+    await expect(page.locator("main")).not.toContainText("maxPrice");
+    // The maximum is left out: the list is narrowed by the minimum alone.
+    await expect(cardNames(page)).toHaveText(["Dear"]);
+
+    // Typed in the filters, and then corrected.
+    await page.goto("/facilities");
+    await ready(page, js, "list");
+    await min.fill("6000");
+    await max.fill("1000");
+    await applyFilters(page, js);
+    await expect(page).toHaveURL(/[?&]maxPrice=1000(&|$)/);
+    await expect(page.getByText("The minimum price ($6,000) is above the maximum ($1,000)")).toBeVisible();
+    await expect(max).toHaveValue("1000");
+    await max.fill("9000");
+    await applyFilters(page, js);
+    await expect(page).toHaveURL(/[?&]maxPrice=9000(&|$)/);
+    await expect(page.getByText(/is above the maximum/)).toHaveCount(0);
+    await expect(max).not.toHaveAttribute("aria-invalid", "true");
+    await expect(cardNames(page)).toHaveText(["Dear"]);
+  });
+
   test("sort by available beds, and the direction toggle reverses it", async ({
     page,
     agency,
@@ -581,7 +657,7 @@ test.describe("export", () => {
       address_state: "OR",
       address_zip: "97301-4455",
       contact_name: "Dana Cruz",
-      contact_phone: "(503) 555-0111",
+      contact_phone: "+15035550111",
       contact_email: email,
       amenities: ["WiFi", "Chapel"],
       specialties: ["Dementia Care", "Hospice Care"],
@@ -692,7 +768,7 @@ test.describe("a facility's page", () => {
       address_state: "OR",
       address_zip: "97330",
       contact_name: "Ivy Chen",
-      contact_phone: "(541) 555-0123",
+      contact_phone: "+15415550123;ext=12",
       contact_email: "ivy@brookside.example",
       amenities: ["Physical Therapy", "Garden Walks"],
       specialties: ["Stroke Recovery"],
@@ -713,7 +789,10 @@ test.describe("a facility's page", () => {
     await expect(page.getByText("★ 3.8")).toBeVisible();
     await expect(page.getByText("Available · 10 beds")).toBeVisible();
     await expect(page.getByText("5 Brook Ln, Corvallis, OR 97330")).toBeVisible();
-    await expect(page.getByRole("link", { name: "(541) 555-0123" })).toHaveAttribute("href", "tel:(541) 555-0123");
+    await expect(page.getByRole("link", { name: "(541) 555-0123 ext. 12" })).toHaveAttribute(
+      "href",
+      "tel:+15415550123;ext=12",
+    );
     await expect(page.getByRole("link", { name: "ivy@brookside.example" })).toHaveAttribute(
       "href",
       "mailto:ivy@brookside.example",
@@ -722,8 +801,12 @@ test.describe("a facility's page", () => {
       await expect(page.getByRole("listitem").filter({ hasText: new RegExp(`^${chip}$`) })).toBeVisible();
     }
     await expect(page.getByText("Ground-floor rooms only.")).toBeVisible();
-    await expect(page.getByText("$6,000 / $8,000")).toBeVisible();
-    await expect(page.getByText("Accepted", { exact: true })).toBeVisible();
+    // Pricing: the monthly cost once, and insurance.
+    await expect(page.getByRole("heading", { name: "Pricing" })).toBeVisible();
+    const pricing = page.locator("dl").filter({ has: page.getByText("Monthly cost", { exact: true }) });
+    await expect(pricing.getByRole("definition")).toHaveText(["$6,000 - $8,000", "Accepted"]);
+    await expect(pricing.getByRole("term")).toHaveText(["Monthly cost", "Insurance"]);
+    await expect(page.locator("main")).not.toContainText("$6,000 / $8,000");
     await expect(page.getByText("OR-NH-5150")).toBeVisible();
 
     // Quick actions.
@@ -794,7 +877,7 @@ test.describe("editing a facility", () => {
       address_state: "OR",
       address_zip: "97301",
       contact_name: "Dana Cruz",
-      contact_phone: "(503) 555-0111",
+      contact_phone: "+15035550111",
       contact_email: "dana@maplegrove.example",
       amenities: ["WiFi", "Chapel"],
       specialties: ["Dementia Care", "Music Therapy"],
@@ -827,7 +910,6 @@ test.describe("editing a facility", () => {
     await expect(field(page, "Contact name")).toHaveValue("Dana Cruz");
     await expect(field(page, "Contact phone")).toHaveValue("(503) 555-0111");
     await expect(field(page, "Contact email")).toHaveValue("dana@maplegrove.example");
-    await expect(field(page, "Cost range")).toHaveValue("$4,000 - $6,000");
     await expect(field(page, "Minimum cost")).toHaveValue("4000");
     await expect(field(page, "Maximum cost")).toHaveValue("6000");
     await expect(field(page, "Accepts insurance")).toBeChecked();

@@ -6,6 +6,7 @@
 // once against one seeded database, and a fresh agency keeps each test's placements and counts to
 // itself. The clients, facilities and placements a test starts from go straight into the database.
 import { type Page } from "@playwright/test";
+import { formatPhone } from "../../app/utils/phone";
 import { dbForE2E, expect, field, otherAgencyUser, test, toast, token } from "../support/e2e";
 import {
   insertClient,
@@ -334,7 +335,7 @@ test.describe("a placement's page", () => {
       address_state: "OR",
       address_zip: "97330",
       contact_name: "Ivy Chen",
-      contact_phone: "(541) 555-0123",
+      contact_phone: "+15415550123",
     });
     const client = await insertClient(agency, { first_name: "Nora", last_name: `Lind${token()}` });
     const placement = await insertPlacement(agency, client, facility, {
@@ -365,7 +366,7 @@ test.describe("a placement's page", () => {
       "href",
       `/clients/${client.id}`,
     );
-    await expect(page.getByRole("link", { name: client.phone, exact: true })).toHaveAttribute(
+    await expect(page.getByRole("link", { name: formatPhone(client.phone), exact: true })).toHaveAttribute(
       "href",
       `tel:${client.phone}`,
     );

@@ -8,6 +8,7 @@ import { loader as dashboardLoader } from "~/routes/api.facilities.dashboard";
 import { loader as exportLoader } from "~/routes/facilities.export";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createFacility, createPlacement, type TestUser } from "../support/factories";
+import { facilityFormFields } from "../support/form-fields";
 import { args, cookiesFrom, formPost, get, settle } from "../support/http";
 import { apiClient, type Json, signInNewAgency } from "../support/api";
 
@@ -223,6 +224,7 @@ describe("POST, GET, PUT, DELETE /api/facilities", () => {
       name: "Facility name is required",
       currentOccupancy: "Current occupancy cannot exceed capacity",
       "address.zip": "Please enter a valid ZIP code",
+      "contact.phone": "Please enter a valid phone number",
       "contact.email": "Please enter a valid email address",
       maxCost: "Maximum cost must be greater than minimum cost",
       amenities: '"wifi" is already in the amenities',
@@ -268,24 +270,8 @@ describe("POST, GET, PUT, DELETE /api/facilities", () => {
 });
 
 describe("the screens", () => {
-  const form = (overrides: Record<string, string> = {}) => ({
-    name: "Oak Hollow",
-    licenseNumber: "OR-AL-1",
-    type: "Assisted Living",
-    capacity: "40",
-    currentOccupancy: "12",
-    "address.street": "12 Oak St",
-    "address.city": "Portland",
-    "address.state": "OR",
-    "address.zip": "97201-1234",
-    "contact.name": "Ann Oak",
-    "contact.phone": "503-555-0101",
-    costRange: "$3,500 - $5,000",
-    minCost: "3500",
-    maxCost: "5000",
-    amenities: "WiFi",
-    ...overrides,
-  });
+  const form = (overrides: Record<string, string> = {}) =>
+    facilityFormFields({ "address.zip": "97201-1234", amenities: "WiFi", ...overrides });
 
   it("creating shows every message at once, then saves; an unticked box is false", async () => {
     const invalid = await settle(

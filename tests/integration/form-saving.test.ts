@@ -13,6 +13,7 @@ import { action as createClientApi } from "~/routes/api.clients._index";
 import { type Json, signInNewAgency } from "../support/api";
 import { resetDb, testDb } from "../support/db";
 import { createClient, createFacility, createPlacement, type TestUser } from "../support/factories";
+import { clientFormFields, facilityFormFields } from "../support/form-fields";
 import { apiRequest, args, formPost, settle } from "../support/http";
 
 const db = testDb();
@@ -25,37 +26,8 @@ beforeEach(async () => {
   ({ user, token, cookie } = await signInNewAgency(db));
 });
 
-const clientForm = (overrides: Record<string, string> = {}) => ({
-  firstName: "Walter",
-  lastName: "Brennan",
-  email: "walter@example.com",
-  phone: "555-222-3333",
-  dateOfBirth: "1938-07-25",
-  "emergencyContact.name": "June Brennan",
-  "emergencyContact.relationship": "Wife",
-  "emergencyContact.phone": "555-222-4444",
-  careLevel: "skilled",
-  trackerStatus: "Target",
-  ...overrides,
-});
-
-const facilityForm = (overrides: Record<string, string> = {}) => ({
-  name: "Oak Hollow",
-  licenseNumber: "OR-AL-1",
-  type: "Assisted Living",
-  capacity: "40",
-  currentOccupancy: "12",
-  "address.street": "12 Oak St",
-  "address.city": "Portland",
-  "address.state": "OR",
-  "address.zip": "97201",
-  "contact.name": "Ann Oak",
-  "contact.phone": "503-555-0101",
-  costRange: "$3,500 - $5,000",
-  minCost: "3500",
-  maxCost: "5000",
-  ...overrides,
-});
+const clientForm = clientFormFields;
+const facilityForm = facilityFormFields;
 
 const placementForm = (clientId: string, facilityId: string, overrides: Record<string, string> = {}) => ({
   clientId,
@@ -127,7 +99,7 @@ describe("an unexpected failure while saving", () => {
 
   it("adding or editing a facility says 'Failed to create facility' / 'Failed to update facility'", async () => {
     const typed = facilityForm({ name: "Boom Care" });
-    const kept = { name: "Boom Care", licenseNumber: "OR-AL-1", capacity: "40", costRange: "$3,500 - $5,000" };
+    const kept = { name: "Boom Care", licenseNumber: "OR-AL-1", capacity: "40", minCost: "3500" };
     expectFormKept(
       await answer(newFacilityAction(args(formPost("/facilities/new", typed, cookie)))),
       "Failed to create facility",
@@ -164,7 +136,7 @@ describe("an unexpected failure while saving", () => {
 describe("a client whose e-mail or phone is on file", () => {
   it("editing to another client's e-mail warns first; 'Save anyway' saves", async () => {
     const other = await createClient(db, { agencyId: user.agency_id, email: "taken@example.com", first_name: "Olga" });
-    const client = await createClient(db, { agencyId: user.agency_id, phone: "(555) 777-0000" });
+    const client = await createClient(db, { agencyId: user.agency_id, phone: "+15557770000" });
     const path = `/clients/${client.id}/edit`;
     const typed = clientForm({ email: "TAKEN@example.com", phone: "555-777-0000" });
 

@@ -60,6 +60,20 @@ describe("npm run user:create", () => {
     ]);
   });
 
+  it("--phone stores the number in its normal form, and refuses one that is not a phone number", async () => {
+    await createAgency(db, { name: "First" });
+    const refused = await userCreate(
+      ...["--email", "jo@first.example", "--role", "agent", "--password", PASSWORD, "--phone", "555-1234"],
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--phone: Please enter a valid phone number");
+    const made = await userCreate(
+      ...["--email", "jo@first.example", "--role", "agent", "--password", PASSWORD, "--phone", "(555) 201-3300"],
+    );
+    expect(made.code).toBe(0);
+    expect(await db.selectFrom("users").select("phone").execute()).toEqual([{ phone: "+15552013300" }]);
+  });
+
   it("explains itself with --help, and refuses what it cannot read with the usage", async () => {
     const help = await userCreate("--help");
     expect(help.code).toBe(0);

@@ -18,7 +18,7 @@ export const validFacilityBody = () => ({
   capacity: 20,
   address: { street: "1 Main St", city: "Portland", state: "OR", zip: "97201" },
   contact: { name: "Sam", phone: "(503) 555-0102" },
-  costRange: "$3,000 - $5,000",
+  minCost: 3000,
 });
 
 /**

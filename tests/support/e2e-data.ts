@@ -7,7 +7,7 @@
 import type { Insertable, Selectable } from "kysely";
 import type { ClientsTable, Database, FacilitiesTable, PlacementsTable, TasksTable } from "../../db/types";
 import { createClient, createFacility, createPlacement, createTask } from "./factories";
-import { dbForE2E, digits, type SignedInUser, token, uniquePhone } from "./e2e";
+import { dbForE2E, digits, type SignedInUser, token, uniqueStoredPhone } from "./e2e";
 
 type Overrides<T> = Partial<Omit<Insertable<T>, "agency_id">>;
 
@@ -26,11 +26,11 @@ export async function insertClient(user: SignedInUser, values: Overrides<Clients
     first_name: firstName,
     last_name: lastName,
     email: `${firstName}.${lastName}.${token()}@example.com`.toLowerCase(),
-    phone: uniquePhone(),
+    phone: uniqueStoredPhone(),
     date_of_birth: "1942-06-15",
     emergency_name: "Pat Relative",
     emergency_relationship: "Daughter",
-    emergency_phone: uniquePhone(),
+    emergency_phone: uniqueStoredPhone(),
     ...values,
   });
   return { ...row, name: `${row.first_name} ${row.last_name}` };
@@ -50,7 +50,7 @@ export function insertFacility(user: SignedInUser, values: Overrides<FacilitiesT
     address_state: "OR",
     address_zip: "97201",
     contact_name: "Sam Contact",
-    contact_phone: uniquePhone(),
+    contact_phone: uniqueStoredPhone(),
     cost_range: "$3,000 - $5,000",
     min_cost: 3000,
     max_cost: 5000,

@@ -262,10 +262,15 @@ export function digits(length: number): string {
   return Array.from(crypto.randomBytes(length), (b) => String(b % 10)).join("");
 }
 
-/** A phone number no other test uses, as "(555) 123-4567". */
+/** A phone number no other test uses, as typed and shown: "(555) 123-4567". */
 export function uniquePhone(): string {
   const d = `555${digits(7)}`;
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+/** A phone number no other test uses, as stored: "+15551234567" (docs/data-model.md). */
+export function uniqueStoredPhone(): string {
+  return `+1555${digits(7)}`;
 }
 
 /** A form field by its label, with or without the required-field asterisk. */

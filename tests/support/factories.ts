@@ -109,11 +109,11 @@ export function createClient(
       first_name: "Client",
       last_name: `Number ${n}`,
       email: `client${n}@example.com`,
-      phone: "(555) 010-0000",
+      phone: "+15550100000",
       date_of_birth: "1940-05-17",
       emergency_name: "Emergency Contact",
       emergency_relationship: "Daughter",
-      emergency_phone: "(555) 010-9999",
+      emergency_phone: "+15550109999",
       ...overrides,
     })
     .returningAll()
@@ -141,7 +141,7 @@ export function createFacility(
       address_state: "IL",
       address_zip: "62701",
       contact_name: "Facility Director",
-      contact_phone: "(555) 020-0000",
+      contact_phone: "+15550200000",
       cost_range: "$3,000 - $5,000",
       min_cost: 3000,
       max_cost: 5000,

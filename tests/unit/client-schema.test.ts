@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ClientListQuerySchema, ClientSchema, parseBudgetRange } from "~/schemas/client";
+import { ClientListQuerySchema, ClientSchema } from "~/schemas/client";
+import { parseAmountRange } from "~/schemas/common";
 import { decodeMedicalNotes, encodeMedicalNotes } from "~/utils/medical-notes";
 
 const valid = {
@@ -128,7 +129,7 @@ describe("ClientSchema", () => {
   });
 
   it("reads the budget from financialInfo.budgetRange when no budget is given", () => {
-    expect(parseBudgetRange("$3,000 - $5,500")).toEqual({ min: 3000, max: 5500 });
+    expect(parseAmountRange("$3,000 - $5,500")).toEqual({ min: 3000, max: 5500 });
     const result = ClientSchema.parse({ ...valid, financialInfo: { budgetRange: "$3,000 - $5,500" } });
     expect([result.budgetMin, result.budgetMax]).toEqual([3000, 5500]);
   });

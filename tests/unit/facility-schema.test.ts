@@ -9,7 +9,6 @@ const valid = {
   currentOccupancy: 72,
   address: { street: "400 Maple Ave", city: "Tucson", state: "az", zip: "85701" },
   contact: { name: "Joan Lee", phone: "(520) 555-0100", email: "joan@maplegrove.example" },
-  costRange: "$4,000 - $6,500",
   minCost: 4000,
   maxCost: 6500,
 };
@@ -39,7 +38,7 @@ describe("FacilitySchema", () => {
       "address.zip": "ZIP code is required",
       "contact.name": "Contact name is required",
       "contact.phone": "Contact phone is required",
-      costRange: "Cost range is required",
+      minCost: "Minimum cost is required",
     });
   });
 
@@ -87,6 +86,14 @@ describe("FacilitySchema", () => {
       '"wound care" is already in the specialties',
     ],
     ["continuing-care type", { type: "continuing-care" }, "type", 'Invalid facility type "continuing-care"'],
+    ["no minimum cost", { minCost: undefined }, "minCost", "Minimum cost is required"],
+    ["a maximum without a minimum", { minCost: null, maxCost: 5000 }, "minCost", "Minimum cost is required"],
+    [
+      "a contact phone of three digits",
+      { contact: { ...valid.contact, phone: "555" } },
+      "contact.phone",
+      "Please enter a valid phone number",
+    ],
   ])("refuses %s", (_label, change, path, message) => {
     expect(errorsOf({ ...valid, ...change })[path]).toEqual(expect.stringContaining(message));
   });
@@ -118,6 +125,68 @@ describe("FacilitySchema", () => {
   });
 });
 
+describe("FacilitySchema: one price input, the range text derived", () => {
+  const pricing = (input: Record<string, unknown>) => {
+    const { costRange, minCost, maxCost } = FacilitySchema.parse({ ...valid, ...input });
+    return { costRange, minCost, maxCost };
+  };
+
+  it.each([
+    [
+      { minCost: 4000, maxCost: 6500 },
+      { costRange: "$4,000 - $6,500", minCost: 4000, maxCost: 6500 },
+    ],
+    [
+      { minCost: 4000, maxCost: 0 },
+      { costRange: "From $4,000", minCost: 4000, maxCost: 0 },
+    ],
+    [
+      { minCost: 4000, maxCost: undefined },
+      { costRange: "From $4,000", minCost: 4000, maxCost: 0 },
+    ],
+    [
+      { minCost: 0, maxCost: 2500 },
+      { costRange: "Up to $2,500", minCost: 0, maxCost: 2500 },
+    ],
+    [
+      { minCost: 0, maxCost: 0 },
+      { costRange: "$0", minCost: 0, maxCost: 0 },
+    ],
+    [
+      { minCost: 3999.5, maxCost: 12000 },
+      { costRange: "$4,000 - $12,000", minCost: 3999.5, maxCost: 12000 },
+    ],
+  ])("derives the text from %o", (input, expected) => {
+    expect(pricing(input)).toEqual(expected);
+  });
+
+  it("the amounts win over a cost range sent beside them", () => {
+    expect(pricing({ costRange: "$1 - $2", minCost: 4000, maxCost: 6500 })).toEqual({
+      costRange: "$4,000 - $6,500",
+      minCost: 4000,
+      maxCost: 6500,
+    });
+  });
+
+  it.each([
+    ["$4,500 - $6,000", { costRange: "$4,500 - $6,000", minCost: 4500, maxCost: 6000 }],
+    ["4500-6000/month", { costRange: "$4,500 - $6,000", minCost: 4500, maxCost: 6000 }],
+    ["From $4,500", { costRange: "From $4,500", minCost: 4500, maxCost: 0 }],
+    ["Up to $6,000", { costRange: "Up to $6,000", minCost: 0, maxCost: 6000 }],
+  ])("reads the amounts from an older caller's costRange %s", (costRange, expected) => {
+    expect(pricing({ minCost: undefined, maxCost: undefined, costRange })).toEqual(expected);
+  });
+
+  it("refuses a costRange without amounts, or whose maximum is not above its minimum", () => {
+    const alone = (costRange: string) => errorsOf({ ...valid, minCost: undefined, maxCost: undefined, costRange });
+    expect(alone("Call for pricing")).toEqual({
+      costRange: 'Cost range must give the monthly cost in dollars, such as "$4,000 - $6,500"',
+    });
+    expect(alone("$6,000 - $4,000")).toEqual({ costRange: "Maximum cost must be greater than minimum cost" });
+    expect(alone("$5,000 - $99,000,000")).toEqual({ costRange: "That amount is too large" });
+  });
+});
+
 describe("FacilityListQuerySchema", () => {
   it("maps slugs and reads the spec's sort field", () => {
     expect(
@@ -133,6 +202,17 @@ describe("FacilityListQuerySchema", () => {
       sort: { field: "capacity.available", direction: "desc" },
       minPrice: 3000,
     });
+  });
+
+  it("says a minimum price above the maximum to the API by name, and to people as a sentence", () => {
+    const bad = FacilityListQuerySchema.safeParse({ minPrice: "5000", maxPrice: "3000" });
+    expect(bad.error!.issues).toMatchObject([
+      {
+        path: ["maxPrice"],
+        message: "maxPrice must not be below minPrice",
+        params: { screen: "The minimum price ($5,000) is above the maximum ($3,000)" },
+      },
+    ]);
   });
 
   it("refuses what it does not know", () => {

@@ -1,18 +1,16 @@
 import { Link } from "@remix-run/react";
 import type { ClientRecord } from "~/models/clients.server";
 import { cn } from "~/utils/cn";
-import { formatUsd, truncate } from "~/utils/format";
+import { amountRange, truncate } from "~/utils/format";
 import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";
 import { Badge, clientStatusTone } from "../ui/badge";
 import { Card } from "../ui/card";
+import { ContactLink } from "../ui/detail";
 import { DollarIcon, MailIcon, PhoneIcon } from "../ui/icons";
 
 /** The range text, else what the budget holds, else "Budget not specified" (docs/screens.md). */
 export function budgetText(min: number | null, max: number | null): string {
-  if (min && max) return `${formatUsd(min)} - ${formatUsd(max)}`;
-  if (min) return `From ${formatUsd(min)}`;
-  if (max) return `Up to ${formatUsd(max)}`;
-  return "Budget not specified";
+  return amountRange(min, max) ?? "Budget not specified";
 }
 
 /** What the card shows of the medical information: conditions, then the notes. */
@@ -42,7 +40,7 @@ export function toClientCard(client: ClientRecord) {
 export function ClientCard({ client }: { client: CardClient }) {
   const medical = medicalSummary(client);
   return (
-    <Card className="flex flex-col p-5 transition-shadow hover:shadow-md" data-testid="client-card">
+    <Card className="flex min-w-0 flex-col p-5 transition-shadow hover:shadow-md" data-testid="client-card">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="truncate text-base font-semibold text-slate-900">
@@ -58,12 +56,16 @@ export function ClientCard({ client }: { client: CardClient }) {
         <div className="flex items-center gap-2 text-slate-600">
           <dt className="sr-only">Email</dt>
           <MailIcon className="h-4 w-4 shrink-0 text-slate-400" />
-          <dd className="truncate">{client.email}</dd>
+          <dd className="truncate" title={client.email}>
+            <ContactLink email={client.email} />
+          </dd>
         </div>
         <div className="flex items-center gap-2 text-slate-600">
           <dt className="sr-only">Phone</dt>
           <PhoneIcon className="h-4 w-4 shrink-0 text-slate-400" />
-          <dd>{client.phone}</dd>
+          <dd>
+            <ContactLink phone={client.phone} />
+          </dd>
         </div>
         <div className="flex items-center gap-2">
           <dt className="sr-only">Budget</dt>

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ClientRecord, DuplicateClient } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
+import { formatPhone } from "~/utils/phone";
 import {
   CARE_LEVEL_LABELS,
   CARE_LEVELS,
@@ -30,7 +31,7 @@ export function clientFormDefaults(client: ClientRecord) {
     firstName: client.firstName,
     lastName: client.lastName,
     email: client.email,
-    phone: client.phone,
+    phone: formatPhone(client.phone),
     dateOfBirth: client.dateOfBirth,
     gender: client.gender ?? "",
     address: {
@@ -39,7 +40,7 @@ export function clientFormDefaults(client: ClientRecord) {
       state: client.address.state ?? "",
       zip: client.address.zip ?? "",
     },
-    emergencyContact: client.emergencyContact,
+    emergencyContact: { ...client.emergencyContact, phone: formatPhone(client.emergencyContact.phone) },
     medicalConditions: client.medicalConditions,
     medications: client.medications,
     medicalNotes: client.medicalNotes ?? "",

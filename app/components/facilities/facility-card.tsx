@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { FacilityRecord } from "~/models/facilities.server";
-import { formatUsd, truncate } from "~/utils/format";
+import { costRangeText, truncate } from "~/utils/format";
 import { Badge } from "../ui/badge";
 import { Card } from "../ui/card";
 
@@ -17,18 +17,10 @@ export function toFacilityCard(facility: FacilityRecord) {
     isActive: facility.isActive,
     minCost: facility.minCost,
     maxCost: facility.maxCost,
-    costRange: facility.costRange,
     rating: facility.rating,
     amenities: facility.amenities,
     notes: facility.notes,
   };
-}
-
-/** "$4,000 - $6,500" from the amounts, else the cost range text. */
-export function priceText(f: { minCost: number; maxCost: number; costRange: string }): string {
-  if (f.minCost > 0 && f.maxCost > 0) return `${formatUsd(f.minCost)} - ${formatUsd(f.maxCost)}`;
-  if (f.minCost > 0) return `From ${formatUsd(f.minCost)}`;
-  return f.costRange;
 }
 
 /** Available when beds are free, else Wait List (docs/vocabularies.md, "Facility availability"). */
@@ -73,7 +65,7 @@ export function FacilityCard({ facility }: { facility: ReturnType<typeof toFacil
         <ActiveBadge isActive={facility.isActive} />
       </div>
       <p className="mt-3 text-sm font-medium text-slate-900">
-        {priceText(facility)} <span className="font-normal text-slate-500">/ month</span>
+        {costRangeText(facility.minCost, facility.maxCost)} <span className="font-normal text-slate-500">/ month</span>
       </p>
       {shown.length > 0 ? (
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Amenities">

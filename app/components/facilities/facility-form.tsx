@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { FacilityRecord } from "~/models/facilities.server";
 import { FacilitySchema, FIX_ERRORS_MESSAGE } from "~/schemas/facility";
+import { formatPhone } from "~/utils/phone";
 import { FACILITY_TYPES, PRESET_AMENITIES, PRESET_SPECIALTIES, US_STATES } from "~/utils/vocabulary";
 import { Alert } from "../ui/alert";
 import {
@@ -26,12 +27,12 @@ export function facilityFormDefaults(f: FacilityRecord) {
     capacity: String(f.capacity),
     currentOccupancy: String(f.currentOccupancy),
     address: f.address,
-    contact: { name: f.contact.name, phone: f.contact.phone, email: f.contact.email ?? "" },
+    contact: { name: f.contact.name, phone: formatPhone(f.contact.phone), email: f.contact.email ?? "" },
     amenities: f.amenities,
     specialties: f.specialties,
-    costRange: f.costRange,
     minCost: String(f.minCost),
-    maxCost: String(f.maxCost),
+    // 0 is "no maximum": shown as an empty box.
+    maxCost: f.maxCost > 0 ? String(f.maxCost) : "",
     acceptsInsurance: f.acceptsInsurance ? "on" : "",
     notes: f.notes ?? "",
     isActive: f.isActive ? "on" : "",
@@ -53,10 +54,10 @@ export function FacilityForm({
   const [form, fields] = useSchemaForm(FacilitySchema, {
     id: "facility-form",
     lastResult,
-    defaultValue: defaultValue ?? { isActive: "on", currentOccupancy: "0", minCost: "0", maxCost: "0" },
+    defaultValue: defaultValue ?? { isActive: "on", currentOccupancy: "0" },
     constraint: {
       ...requiredFields("name", "licenseNumber", "type", "address.street", "address.city", "address.state"),
-      ...requiredFields("contact.name", "contact.phone", "costRange"),
+      ...requiredFields("contact.name", "contact.phone", "minCost"),
       capacity: { required: true, min: 1 },
       "address.zip": { required: true, pattern: "\\d{5}(-\\d{4})?" },
     },
@@ -108,19 +109,15 @@ export function FacilityForm({
         <InputField field={contact.email} label="Contact email" type="email" />
       </FormSection>
 
-      <FormSection title="Pricing" description="Monthly cost in US dollars.">
-        <InputField
-          field={fields.costRange}
-          label="Cost range"
-          required
-          hint='As shown to families, e.g. "$4,000 - $6,500"'
-          wide
-        />
-        <InputField field={fields.minCost} label="Minimum cost" type="number" min={0} step={1} />
+      <FormSection
+        title="Pricing"
+        description='Monthly cost in US dollars, shown to families as "$4,000 - $6,500" (or "From $4,000").'
+      >
+        <InputField field={fields.minCost} label="Minimum cost" required type="number" min={0} step={1} />
         <InputField
           field={fields.maxCost}
           label="Maximum cost"
-          hint="0 when there is no upper price"
+          hint="Leave empty when there is no upper price"
           type="number"
           min={0}
           step={1}

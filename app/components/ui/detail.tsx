@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { cn } from "~/utils/cn";
+import { formatPhone, phoneHref } from "~/utils/phone";
 import { Badge } from "./badge";
 import { ButtonLink, buttonClasses } from "./button";
 import { Card, CardHeader } from "./card";
@@ -46,15 +47,17 @@ export function DetailCard({ title, text, children }: { title: string; text?: st
   );
 }
 
-/** A phone number or an e-mail address that dials or writes. */
-export function ContactLink({ phone, email }: { phone?: string; email?: string }) {
-  const value = phone ?? email ?? "";
+/**
+ * A phone number (stored form: shown as "(555) 123-4567", dialled as tel:+15551234567) or an
+ * e-mail address that dials or writes.
+ */
+export function ContactLink({ phone, email, className }: { phone?: string; email?: string; className?: string }) {
   return (
     <a
-      href={phone ? `tel:${phone}` : `mailto:${email}`}
-      className={cn("text-brand-700 hover:underline", email && "break-all")}
+      href={phone ? phoneHref(phone) : `mailto:${email}`}
+      className={cn("text-brand-700 hover:underline", email && "break-all", className)}
     >
-      {value}
+      {phone ? formatPhone(phone) : email}
     </a>
   );
 }

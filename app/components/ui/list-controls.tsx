@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { pageHref, withParams } from "~/utils/list-query";
+import { type ListProblem, pageHref, withParams } from "~/utils/list-query";
 import { Alert } from "./alert";
 import { ButtonLink, buttonClasses } from "./button";
 import { EmptyState } from "./empty-state";
@@ -66,7 +66,20 @@ export function SelectFilter({
 }
 
 /** A whole-dollar amount, empty for any. */
-export function PriceFilter({ id, name, label, value }: { id: string; name: string; label: string; value: string }) {
+export function PriceFilter({
+  id,
+  name,
+  label,
+  value,
+  errorId,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  /** The id of what is wrong with it, when something is. */
+  errorId?: string;
+}) {
   return (
     <div className="w-[calc(50%-0.375rem)] sm:w-32">
       <Label htmlFor={id}>{label}</Label>
@@ -79,6 +92,8 @@ export function PriceFilter({ id, name, label, value }: { id: string; name: stri
         inputMode="numeric"
         defaultValue={value}
         placeholder="$ any"
+        invalid={Boolean(errorId)}
+        aria-describedby={errorId}
       />
     </div>
   );
@@ -101,6 +116,36 @@ const ORDER_WORDS = {
 const FIRST_ORDER = { text: "asc", date: "desc", number: "desc" } as const;
 
 const signOf = (direction: "asc" | "desc") => (direction === "desc" ? "-" : "");
+
+/**
+ * "Min price" and "Max price" (`minPrice`, `maxPrice`), keeping what was typed, with what is
+ * wrong with them on a line of its own right under them (the list's `problems` for either).
+ */
+export function PriceRangeFilter({
+  id,
+  min,
+  max,
+  problems,
+}: {
+  id: string;
+  min: string;
+  max: string;
+  problems: readonly ListProblem[];
+}) {
+  const wrong = problems.filter((p) => p.param === "minPrice" || p.param === "maxPrice");
+  const errorId = wrong.length > 0 ? `${id}-error` : undefined;
+  return (
+    <>
+      <PriceFilter id={`${id}-min`} name="minPrice" label="Min price" value={min} errorId={errorId} />
+      <PriceFilter id={`${id}-max`} name="maxPrice" label="Max price" value={max} errorId={errorId} />
+      {errorId ? (
+        <p id={errorId} className="basis-full text-sm text-red-600" role="alert">
+          {wrong.map((p) => p.message).join(" ")}
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 /**
  * "Sort by" and the direction toggle. Choosing another field starts it in its natural order
@@ -179,19 +224,36 @@ export function NoMatches({
   );
 }
 
-/** Says which URL parameters a list could not use (and dropped). */
-export function IgnoredParams({ ignored, clearTo }: { ignored: string[]; clearTo: string }) {
-  if (ignored.length === 0) return null;
+/**
+ * Says, in the user's terms, what a list could not use from its address (and dropped), but for
+ * the problems a filter shows beside itself (`shownBeside`: their parameters).
+ */
+export function IgnoredParams({
+  problems,
+  clearTo,
+  shownBeside = [],
+}: {
+  problems: readonly ListProblem[];
+  clearTo: string;
+  shownBeside?: readonly string[];
+}) {
+  const listed = problems.filter((p) => !shownBeside.includes(p.param));
+  if (listed.length === 0) return null;
   return (
     <Alert
       tone="warning"
+      title="Some filters in the address were not understood and were left out"
       action={
         <Link to={clearTo} className="text-sm font-medium underline">
           Clear filters
         </Link>
       }
     >
-      Some filters in the address were not understood and were left out: {ignored.join(", ")}.
+      <ul className="space-y-0.5">
+        {listed.map((p) => (
+          <li key={p.param}>{p.message}</li>
+        ))}
+      </ul>
     </Alert>
   );
 }
