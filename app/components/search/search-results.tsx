@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { SearchGroup, SearchHits } from "~/models/search.server";
 import { SEARCH_KIND_NAMES, SEARCH_KINDS, SEARCH_MIN_LENGTH, type SearchKind, seeAllHref } from "~/schemas/search";
 import { formatDate } from "~/utils/format";
+import { formatPhone } from "~/utils/phone";
 import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";
 import { Alert } from "../ui/alert";
 import { Badge, clientStatusTone, placementStatusTone } from "../ui/badge";
@@ -142,7 +143,7 @@ const HIT_LINES: { [K in SearchKind]: (hit: SearchHits[K]) => ReactNode } = {
       to={`/clients/${c.id}`}
       name={c.name}
       badge={<Badge tone={clientStatusTone(c.status)}>{c.status}</Badge>}
-      facts={[CARE_LEVEL_LABELS[c.careLevel], c.phone, c.email]}
+      facts={[CARE_LEVEL_LABELS[c.careLevel], formatPhone(c.phone), c.email]}
     />
   ),
   facilities: (f) => (
