@@ -43,14 +43,17 @@ export function ClientCard({ client }: { client: CardClient }) {
     <Card className="flex min-w-0 flex-col p-5 transition-shadow hover:shadow-md" data-testid="client-card">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="truncate text-base font-semibold text-slate-900">
+          {/* A long name wraps (inside a word if it must), next to the status badge. */}
+          <h3 className="text-base font-semibold text-slate-900">
             <Link to={`/clients/${client.id}`} className="hover:text-brand-700 focus:outline-none">
               {client.firstName} {client.lastName}
             </Link>
           </h3>
           <p className="mt-0.5 text-sm text-slate-500">{CARE_LEVEL_LABELS[client.careLevel]}</p>
         </div>
-        <Badge tone={clientStatusTone(client.trackerStatus)}>{client.trackerStatus}</Badge>
+        <Badge tone={clientStatusTone(client.trackerStatus)} className="shrink-0">
+          {client.trackerStatus}
+        </Badge>
       </div>
       <dl className="mt-4 space-y-1.5 text-sm">
         <div className="flex items-center gap-2 text-slate-600">

@@ -103,7 +103,7 @@ export function ClientPlacementsCard({ clientId, placements }: { clientId: strin
         <ul className="divide-y divide-slate-100">
           {placements.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
-              <div className="min-w-0">
+              <div className="min-w-0 wrap-anywhere">
                 <Link to={`/placements/${p.id}`} className="font-medium text-slate-900 hover:text-brand-700">
                   {p.facility.name}
                 </Link>
@@ -141,7 +141,7 @@ export function ClientTasksCard({ tasks }: { tasks: TaskOfClient[] }) {
         <ul className="divide-y divide-slate-100">
           {tasks.map((t) => (
             <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
-              <div className="min-w-0">
+              <div className="min-w-0 wrap-anywhere">
                 <Link
                   to={`/tasks/${t.id}/edit`}
                   className={

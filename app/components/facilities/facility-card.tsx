@@ -71,7 +71,7 @@ export function FacilityCard({ facility }: { facility: ReturnType<typeof toFacil
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Amenities">
           {shown.map((a) => (
             <li key={a}>
-              <Badge>{a}</Badge>
+              <Badge wrap>{a}</Badge>
             </li>
           ))}
           {more > 0 ? (

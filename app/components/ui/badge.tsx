@@ -15,11 +15,21 @@ const tones: Record<BadgeTone, string> = {
   purple: "bg-violet-50 text-violet-700 ring-violet-200",
 };
 
-export function Badge({ tone = "gray", className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
+/**
+ * A small label. A status or a count stays on one line; free text (an amenity, a condition typed
+ * by hand) may be long: `wrap` lets it break, inside a word if it must, rather than overflow.
+ */
+export function Badge({
+  tone = "gray",
+  wrap = false,
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone; wrap?: boolean }) {
   return (
     <span
       className={cn(
-        "inline-flex max-w-full items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap",
+        "inline-flex max-w-full items-center gap-1 px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset",
+        wrap ? "rounded-xl wrap-anywhere whitespace-normal" : "rounded-full whitespace-nowrap",
         tones[tone],
         className,
       )}

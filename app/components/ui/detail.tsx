@@ -26,7 +26,7 @@ export function Chips({ values, empty }: { values: string[]; empty: string }) {
     <ul className="flex flex-wrap gap-1.5">
       {values.map((value) => (
         <li key={value}>
-          <Badge>{value}</Badge>
+          <Badge wrap>{value}</Badge>
         </li>
       ))}
     </ul>
