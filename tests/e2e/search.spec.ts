@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test, token } from "../support/e2e";
 import { insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
+import { formatPhone } from "../../app/utils/phone";
 
 // The header's search box and the search page (/search?q=…), with and without JavaScript.
 
@@ -59,7 +60,9 @@ test.describe("search", () => {
     await expect(placements.getByRole("heading")).toHaveText("Placements · 1 placement");
     await expect(clients.getByRole("listitem")).toHaveCount(1);
     await expect(clients.getByRole("listitem")).toContainText("Target");
-    await expect(clients.getByRole("listitem")).toContainText(`Memory Care · ${client.phone} · ${client.email}`);
+    await expect(clients.getByRole("listitem")).toContainText(
+      `Memory Care · ${formatPhone(client.phone)} · ${client.email}`,
+    );
     await expect(facilities.getByRole("listitem")).toContainText("Memory Care · Salem, OR");
     await expect(placements.getByRole("listitem")).toContainText("Confirmed");
     await expect(placements.getByRole("listitem")).toContainText("Starts Mar 1, 2026");
