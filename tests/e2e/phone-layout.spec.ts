@@ -4,19 +4,11 @@
 import { type Page } from "@playwright/test";
 import { expect, field, test } from "../support/e2e";
 import { insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
+import { expectNoSidewaysScroll } from "../support/e2e-steps";
 
 const PHONE = { width: 390, height: 844 };
 
 const filters = (page: Page, name: string) => page.getByRole("search", { name });
-
-/** The page does not scroll sideways: its content is no wider than the screen. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(clientWidth);
-}
 
 /** The element lies within the screen's width. */
 async function expectWithinScreen(page: Page, locator: ReturnType<Page["locator"]>) {

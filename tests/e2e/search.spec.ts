@@ -1,21 +1,12 @@
-import type { Page } from "@playwright/test";
 import { expect, test, token } from "../support/e2e";
 import { insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
 import { formatPhone } from "../../app/utils/phone";
+import { expectNoSidewaysScroll } from "../support/e2e-steps";
 
 // The header's search box and the search page (/search?q=…), with and without JavaScript.
 
 const DESKTOP = { width: 1366, height: 850 };
 const PHONE = { width: 390, height: 844 };
-
-/** The page's width is the screen's: nothing makes it scroll sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    screen: document.documentElement.clientWidth,
-  }));
-  expect(widths.page).toBeLessThanOrEqual(widths.screen);
-}
 
 test.describe("search", () => {
   test("Enter in the header's box shows the results grouped by kind, and every link opens its record or list", async ({
@@ -88,11 +79,12 @@ test.describe("search", () => {
     await page.goBack();
     await facilities.getByRole("link", { name: "See all facilities" }).click();
     await expect(page).toHaveURL(`/facilities?search=${word}`);
-    await expect(page.getByText(facility.name)).toBeVisible();
+    await expect(page.getByTestId("facility-card")).toContainText(facility.name);
     await page.goBack();
     await placements.getByRole("link", { name: "See all placements" }).click();
     await expect(page).toHaveURL(`/placements?search=${word}`);
-    await expect(page.getByRole("link", { name: client.name })).toBeVisible();
+    // The list's own row (the results page, on its way out, links the client too).
+    await expect(page.getByTestId("placement-row").getByRole("link", { name: client.name, exact: true })).toBeVisible();
   });
 
   test("on a phone the search icon opens the search page, which searches on its own", async ({ page, agency }) => {

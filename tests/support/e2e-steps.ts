@@ -103,3 +103,12 @@ export async function download(link: Locator): Promise<{ filename: string; text:
   const [file] = await Promise.all([link.page().waitForEvent("download"), link.click()]);
   return { filename: file.suggestedFilename(), text: await fs.readFile(await file.path(), "utf8") };
 }
+
+/** The page is no wider than the screen: nothing makes it scroll sideways (a phone's layout). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(clientWidth);
+}
