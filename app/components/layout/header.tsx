@@ -27,7 +27,7 @@ export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; 
       <div className="flex h-16 items-center gap-2 px-4 sm:gap-3 sm:px-6">
         <SidebarToggle collapsed={collapsed} />
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-lg font-semibold text-slate-900" title={title}>
+          <h1 className="truncate text-base font-semibold text-slate-900 sm:text-lg" title={title}>
             {title}
           </h1>
           <p className="hidden truncate text-sm text-slate-500 sm:block" title={subtitle}>
