@@ -1,4 +1,4 @@
-import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { requiredFields, useSchemaForm } from "~/components/ui/use-schema-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -11,14 +11,13 @@ import {
   useLoaderData,
   useNavigation,
 } from "@remix-run/react";
-import { type ReactNode, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { PasswordChecklist, PasswordMatch } from "~/components/auth/password-checklist";
 import { Toaster } from "~/components/layout/toaster";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { FieldError, Label } from "~/components/ui/field";
-import { PasswordInput } from "~/components/ui/password-input";
+import { PasswordField } from "~/components/ui/form";
 import { checkResetToken, resetPassword } from "~/services/password-reset.server";
 import {
   INVALID_PASSWORD_MESSAGE,
@@ -180,24 +179,25 @@ function ResetForm({ token }: { token: string }) {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
       <input type="hidden" name="token" value={token} />
-      <NewPasswordField
+      <PasswordField
+        key={`password-${actionData?.toast.id ?? ""}`}
         field={fields.password}
         label="New Password"
-        resetKey={`password-${actionData?.toast.id ?? ""}`}
-        onChange={setPassword}
+        autoComplete="new-password"
+        onChange={(event) => setPassword(event.currentTarget.value)}
         autoFocus
       />
       <PasswordChecklist met={met} />
-      <NewPasswordField
+      <PasswordField
+        key={`confirm-${actionData?.toast.id ?? ""}`}
         field={fields.confirmPassword}
         label="Confirm Password"
-        resetKey={`confirm-${actionData?.toast.id ?? ""}`}
-        onChange={setConfirmation}
+        autoComplete="new-password"
+        onChange={(event) => setConfirmation(event.currentTarget.value)}
+        below={<PasswordMatch match={match} />}
         // The match indicator already says "Passwords do not match": not twice.
         showErrors={!live && match !== false}
-      >
-        <PasswordMatch match={match} />
-      </NewPasswordField>
+      />
       <div className="space-y-3">
         <Button
           type="submit"
@@ -214,43 +214,5 @@ function ResetForm({ token }: { token: string }) {
         </Link>
       </div>
     </Form>
-  );
-}
-
-/**
- * A new-password field: label, input and errors, with what it shows under the input. The input is
- * emptied after each answer (a new `resetKey`), like the sign-in form's.
- */
-function NewPasswordField({
-  field,
-  label,
-  resetKey,
-  onChange,
-  autoFocus,
-  showErrors = true,
-  children,
-}: {
-  field: FieldMetadata<string>;
-  label: string;
-  resetKey: string;
-  onChange: (value: string) => void;
-  autoFocus?: boolean;
-  showErrors?: boolean;
-  children?: ReactNode;
-}) {
-  return (
-    <div>
-      <Label htmlFor={field.id}>{label}</Label>
-      <PasswordInput
-        {...getInputProps(field, { type: "password" })}
-        key={resetKey}
-        autoComplete="new-password"
-        autoFocus={autoFocus}
-        invalid={Boolean(field.errors)}
-        onChange={(event) => onChange(event.currentTarget.value)}
-      />
-      {children}
-      <FieldError id={field.errorId} errors={showErrors ? field.errors : undefined} />
-    </div>
   );
 }

@@ -5,6 +5,9 @@ import { Badge, placementStatusTone, priorityTone } from "../ui/badge";
 import { Card } from "../ui/card";
 import { ProgressBar } from "../ui/progress";
 
+/** The columns, in order; on a phone each cell says its column's name (`data-label`). */
+const COLUMNS = ["Client", "Facility", "Agent", "Status", "Priority", "Progress", "Start", "Move-in"] as const;
+
 /**
  * The placements list's table: one row a placement, with view and edit links. On narrow screens
  * each row is a card (the `stacked-table` rules in tailwind.css: cells stack, each under its
@@ -16,30 +19,11 @@ export function PlacementTable({ placements }: { placements: PlacementListItem[]
       <table role="table" className="stacked-table w-full text-left text-sm md:min-w-[56rem]">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
           <tr role="row">
-            <th role="columnheader" className="px-2.5 py-3">
-              Client
-            </th>
-            <th role="columnheader" className="px-2.5 py-3">
-              Facility
-            </th>
-            <th role="columnheader" className="px-2.5 py-3">
-              Agent
-            </th>
-            <th role="columnheader" className="px-2.5 py-3">
-              Status
-            </th>
-            <th role="columnheader" className="px-2.5 py-3">
-              Priority
-            </th>
-            <th role="columnheader" className="px-2.5 py-3">
-              Progress
-            </th>
-            <th role="columnheader" className="px-2.5 py-3">
-              Start
-            </th>
-            <th role="columnheader" className="px-2.5 py-3">
-              Move-in
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} role="columnheader" className="px-2.5 py-3">
+                {column}
+              </th>
+            ))}
             <th role="columnheader" className="px-2.5 py-3">
               <span className="sr-only">Actions</span>
             </th>
@@ -48,18 +32,18 @@ export function PlacementTable({ placements }: { placements: PlacementListItem[]
         <tbody className="divide-y divide-slate-100">
           {placements.map((p) => (
             <tr key={p.id} role="row" className="hover:bg-slate-50/60" data-testid="placement-row">
-              <td role="cell" className="col-span-2 px-2.5 py-3 font-medium break-words text-slate-900">
+              <td role="cell" className="col-span-2 px-2.5 py-3 font-medium text-slate-900">
                 <Link to={`/placements/${p.id}`} className="hover:text-brand-700">
                   {p.client.firstName} {p.client.lastName}
                 </Link>
               </td>
-              <td role="cell" className="col-span-2 px-2.5 py-3 break-words md:min-w-[10rem]" data-label="Facility">
+              <td role="cell" className="col-span-2 px-2.5 py-3 md:min-w-[10rem]" data-label="Facility">
                 <span className="text-slate-900">{p.facility.name}</span>
                 <span className="block text-xs text-slate-500">
                   {p.facility.city}, {p.facility.state}
                 </span>
               </td>
-              <td role="cell" className="px-2.5 py-3 break-words text-slate-700" data-label="Agent">
+              <td role="cell" className="px-2.5 py-3 text-slate-700" data-label="Agent">
                 {p.agent.firstName} {p.agent.lastName}
               </td>
               <td role="cell" className="px-2.5 py-3" data-label="Status">

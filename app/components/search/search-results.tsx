@@ -10,7 +10,7 @@ import { Badge, clientStatusTone, placementStatusTone } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { EmptyState } from "../ui/empty-state";
-import { Input, Label } from "../ui/field";
+import { Label, SearchInput } from "../ui/field";
 import { ArrowRightIcon, SearchIcon } from "../ui/icons";
 
 /** "Clients by name, email or phone; facilities by …": what each kind is searched by. */
@@ -25,19 +25,14 @@ export function SearchForm({ q, autoFocus }: { q: string; autoFocus: boolean }) 
     <Form method="get" action="/search" role="search" aria-label="Search" className="flex items-end gap-2">
       <div className="min-w-0 flex-1">
         <Label htmlFor="search-q">Search clients, facilities and placements</Label>
-        <div className="relative">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <Input
-            key={q}
-            id="search-q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder="A name, email, phone, city or license number"
-            autoFocus={autoFocus}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          key={q}
+          id="search-q"
+          name="q"
+          defaultValue={q}
+          placeholder="A name, email, phone, city or license number"
+          autoFocus={autoFocus}
+        />
       </div>
       <Button type="submit">Search</Button>
     </Form>

@@ -6,6 +6,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { cn } from "~/utils/cn";
+import { SearchIcon } from "./icons";
 
 const control =
   "block w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 " +
@@ -25,6 +26,16 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
 ) {
   return <input ref={ref} {...controlProps(invalid, "h-10", className)} {...props} />;
 });
+
+/** A search box: the magnifier in front of the text (the lists' search, the search page). */
+export function SearchInput({ className, ...props }: InputHTMLAttributes<HTMLInputElement> & Invalid) {
+  return (
+    <div className="relative">
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+      <Input type="search" className={cn("pl-9", className)} {...props} />
+    </div>
+  );
+}
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & Invalid>(
   function Textarea({ invalid = false, className, ...props }, ref) {

@@ -4,7 +4,7 @@ import { type ListProblem, pageHref, withParams } from "~/utils/list-query";
 import { Alert } from "./alert";
 import { ButtonLink, buttonClasses } from "./button";
 import { EmptyState } from "./empty-state";
-import { Input, Label, Select } from "./field";
+import { Input, Label, SearchInput, Select } from "./field";
 import { ArrowDownIcon, ArrowUpIcon, DownloadIcon, PlusIcon, SearchIcon, XIcon } from "./icons";
 import { Pagination } from "./pagination";
 
@@ -25,10 +25,7 @@ export function SearchFilter({
   return (
     <div className="min-w-0 flex-1 md:min-w-56">
       <Label htmlFor={id}>{label}</Label>
-      <div className="relative">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-        <Input id={id} type="search" name="search" defaultValue={value} placeholder={placeholder} className="pl-9" />
-      </div>
+      <SearchInput id={id} name="search" defaultValue={value} placeholder={placeholder} />
     </div>
   );
 }
