@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 import type {
   AccessLevel,
   CareLevel,
@@ -48,6 +48,8 @@ export type SessionKind = "browser" | "api";
 export interface AgenciesTable {
   id: Generated<string>;
   name: string;
+  /** IANA zone ("America/Chicago"); null: the deployment's TIME_ZONE. */
+  time_zone: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -245,6 +247,10 @@ export interface TasksTable {
   client_id: string | null;
   assigned_to: string;
   created_by: string | null;
+  /** Title, description, client and assignee names, lower-cased (kept by triggers). */
+  search_text: Generated<string>;
+  /** Urgent 4 … Low 1 (generated from priority). */
+  priority_rank: GeneratedAlways<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

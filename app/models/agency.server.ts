@@ -1,4 +1,7 @@
+import { dayIn } from "~/utils/days";
 import type { DB } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import type { Ctx } from "./context";
 
 /** The agency with this id, or the oldest one (a default install has one). */
 export async function findAgency(db: DB, id?: string): Promise<{ id: string; name: string } | null> {
@@ -15,4 +18,27 @@ export async function findAgency(db: DB, id?: string): Promise<{ id: string; nam
 /** A new agency with no data (its running totals start at zero by trigger). */
 export async function createAgency(db: DB, name: string): Promise<{ id: string; name: string }> {
   return db.insertInto("agencies").values({ name }).returning(["id", "name"]).executeTakeFirstOrThrow();
+}
+
+/** The agency's day: its time zone (its own, else the configured TIME_ZONE) and the date there now. */
+export interface AgencyDay {
+  timeZone: string;
+  /** YYYY-MM-DD in the agency's time zone. */
+  today: string;
+}
+
+export async function agencyDay(db: DB, ctx: Ctx, now: Date = new Date()): Promise<AgencyDay> {
+  const row = await db.selectFrom("agencies").select("time_zone").where("id", "=", ctx.agencyId).executeTakeFirst();
+  const timeZone = row?.time_zone ?? env().timeZone;
+  try {
+    return { timeZone, today: dayIn(timeZone, now) };
+  } catch {
+    // A zone this runtime does not know (set by hand in the database): the configured one.
+    return { timeZone: env().timeZone, today: dayIn(env().timeZone, now) };
+  }
+}
+
+/** Sets the agency's time zone (null: the configured TIME_ZONE). */
+export async function setAgencyTimeZone(db: DB, ctx: Ctx, timeZone: string | null): Promise<void> {
+  await db.updateTable("agencies").set({ time_zone: timeZone }).where("id", "=", ctx.agencyId).execute();
 }

@@ -87,3 +87,32 @@ export async function* keysetBatches<K, R extends { id: string; sort_key: K }>(
  * search term costs more than the page itself. The lists and the search page use it.
  */
 export const SEARCH_COUNT_CAP = 500;
+
+/** How many records a form's picker offers, unsearched and searched (without JavaScript). */
+export const PICKER_LIMITS = { unsearched: 100, matches: 50, countCap: 500 };
+
+/** A picker's search: its term, how many match it (`capped`: more than `total`), and how many are offered. */
+export interface PickerSearch extends Count {
+  term: string;
+  shown: number;
+}
+
+/**
+ * What a form's picker offers (the chosen record always among them): with a search `term` (its
+ * search step without JavaScript), the first matches, and `searched` says how many there are;
+ * without, the usual first ones.
+ */
+export async function pickerOptions<O>(
+  term: string,
+  find: (options: { q: string; limit: number }) => Promise<O[]>,
+  count: (term: string, cap: number) => Promise<Count>,
+): Promise<{ options: O[]; searched: PickerSearch | null }> {
+  const [options, matches] = await Promise.all([
+    find({ q: term, limit: term ? PICKER_LIMITS.matches : PICKER_LIMITS.unsearched }),
+    term ? count(term, PICKER_LIMITS.countCap) : null,
+  ]);
+  return {
+    options,
+    searched: matches ? { term, ...matches, shown: Math.min(matches.total, PICKER_LIMITS.matches) } : null,
+  };
+}

@@ -17,7 +17,7 @@ import {
 } from "~/utils/vocabulary";
 import { countClientOptions, searchClientOptions } from "./clients.server";
 import type { Ctx } from "./context";
-import { type Count, type PageInfo, pageInfo, pageSlice } from "./lists.server";
+import { type PageInfo, pageInfo, pageSlice, pickerOptions } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import { countFacilityOptions, searchFacilityOptions } from "./facilities.server";
 import { listUsers } from "./user.server";
@@ -605,15 +605,6 @@ export function toApiPlacementListItem(p: PlacementListItem) {
   };
 }
 
-/** How many clients or facilities the form's pickers offer, unsearched and searched (without JavaScript). */
-const PICKER_LIMITS = { unsearched: 100, matches: 50, countCap: 500 };
-
-/** A picker's search: its term, how many match it (`capped`: more than `total`), and how many are offered. */
-export interface PickerSearch extends Count {
-  term: string;
-  shown: number;
-}
-
 /**
  * What the placement form offers to choose from (the chosen ones always among them). With a
  * `search` term (the pickers' search step without JavaScript), that picker offers the first
@@ -625,23 +616,23 @@ export async function placementFormOptions(
   chosen: { clientId?: string | null; facilityId?: string | null },
   search: { client?: string; facility?: string } = {},
 ) {
-  const terms = { client: searchTerm(search.client), facility: searchTerm(search.facility) };
-  const limit = (term: string) => (term ? PICKER_LIMITS.matches : PICKER_LIMITS.unsearched);
-  const count = (term: string, counter: typeof countClientOptions) =>
-    term ? counter(db, ctx, term, PICKER_LIMITS.countCap) : null;
-  const [clients, facilities, agents, clientMatches, facilityMatches] = await Promise.all([
-    searchClientOptions(db, ctx, { q: terms.client, include: chosen.clientId, limit: limit(terms.client) }),
-    searchFacilityOptions(db, ctx, { q: terms.facility, include: chosen.facilityId, limit: limit(terms.facility) }),
+  const [client, facility, agents] = await Promise.all([
+    pickerOptions(
+      searchTerm(search.client),
+      (o) => searchClientOptions(db, ctx, { ...o, include: chosen.clientId }),
+      (term, cap) => countClientOptions(db, ctx, term, cap),
+    ),
+    pickerOptions(
+      searchTerm(search.facility),
+      (o) => searchFacilityOptions(db, ctx, { ...o, include: chosen.facilityId }),
+      (term, cap) => countFacilityOptions(db, ctx, term, cap),
+    ),
     listUsers(db, ctx),
-    count(terms.client, countClientOptions),
-    count(terms.facility, countFacilityOptions),
   ]);
-  const searched = (term: string, matches: Count | null): PickerSearch | null =>
-    matches ? { term, ...matches, shown: Math.min(matches.total, PICKER_LIMITS.matches) } : null;
   return {
-    clients,
-    facilities,
+    clients: client.options,
+    facilities: facility.options,
     agents: agents.map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}` })),
-    searched: { client: searched(terms.client, clientMatches), facility: searched(terms.facility, facilityMatches) },
+    searched: { client: client.searched, facility: facility.searched },
   };
 }

@@ -1,37 +1,58 @@
-import { sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
+import type { TaskInput, TaskListQuery } from "~/schemas/task";
 import type { DB } from "~/utils/db.server";
-import { type ClientStatus, type Priority, TASK_STAGES } from "~/utils/vocabulary";
+import { isUuid } from "~/utils/uuid";
+import {
+  type CareLevel,
+  type ClientStatus,
+  type CommunicationType,
+  isTaskOverdue,
+  type Priority,
+  type Role,
+  TASK_STAGES,
+  type TaskStatus,
+  taskProgress,
+  taskStatus,
+  type TaskType,
+} from "~/utils/vocabulary";
+import { agencyDay } from "./agency.server";
 import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
+import { type PageInfo, pageInfo, pageSlice, pickerOptions, type PickerSearch } from "./lists.server";
+import { countClientOptions, type ReferenceOption, searchClientOptions } from "./clients.server";
+import { listUsers } from "./user.server";
 
 export interface TaskDashboard {
   overview: { totalTasks: number; completedTasks: number; overdueTasks: number };
 }
 
-/** Overdue: due before today and not completed. */
+/** Overdue: due before the agency's today and not completed. */
 export async function getTaskDashboard(
   db: DB,
   ctx: Ctx,
   counts: Promise<AgencyCounts> = readAgencyCounts(db, ctx),
 ): Promise<TaskDashboard> {
-  const [count, overdue] = await Promise.all([
-    counts,
-    // Open tasks only, through their partial index: a few thousand entries at most.
-    db
-      .selectFrom("tasks")
-      .select(db.fn.countAll<number>().as("n"))
-      .where("agency_id", "=", ctx.agencyId)
-      .where("is_completed", "=", false)
-      .where("due_date", "<", sql<string>`current_date`)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const [count, overdue] = await Promise.all([counts, countOverdue(db, ctx)]);
   return {
     overview: {
       totalTasks: TASK_STAGES.reduce((sum, stage) => sum + count(`tasks:${stage}`), 0),
       completedTasks: count("tasks:completed"),
-      overdueTasks: Number(overdue.n),
+      overdueTasks: overdue,
     },
   };
+}
+
+/** Open tasks due before the agency's today, through their partial index: a few thousand entries at most. */
+async function countOverdue(db: DB, ctx: Ctx, today?: string): Promise<number> {
+  const day = today ?? (await agencyDay(db, ctx)).today;
+  const row = await db
+    .selectFrom("tasks")
+    .select(db.fn.countAll<string>().as("n"))
+    .where("agency_id", "=", ctx.agencyId)
+    .where("is_completed", "=", false)
+    .where("due_date", "<", day)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The number of tasks in each swim lane, every lane present. */
@@ -72,4 +93,653 @@ export async function listClientTasks(db: DB, ctx: Ctx, clientId: string): Promi
     dueDate: row.due_date,
     isCompleted: row.is_completed,
   }));
+}
+
+// ─────────────────────────────── list ───────────────────────────────
+
+export interface ChecklistItem {
+  id: string;
+  item: string;
+  completed: boolean;
+  completedAt: string | null;
+}
+
+function checklistItemOf(i: { id: string; text: string; is_completed: boolean; completed_at: Date | null }) {
+  return {
+    id: i.id,
+    item: i.text,
+    completed: i.is_completed,
+    completedAt: i.completed_at ? new Date(i.completed_at).toISOString() : null,
+  };
+}
+
+export interface TaskListItem {
+  id: string;
+  title: string;
+  description: string | null;
+  type: TaskType;
+  priority: Priority;
+  stage: ClientStatus;
+  /** "Completed", else the stage. */
+  status: TaskStatus;
+  isCompleted: boolean;
+  isOverdue: boolean;
+  dueDate: string;
+  estimatedHours: number | null;
+  progress: number;
+  checklist: ChecklistItem[];
+  client: { id: string; firstName: string; lastName: string } | null;
+  assignee: { id: string; firstName: string; lastName: string };
+  createdAt: string;
+}
+
+export interface TaskStatistics {
+  totalTasks: number;
+  completedTasks: number;
+  overdueTasks: number;
+  /** Urgent or High. */
+  highPriorityTasks: number;
+}
+
+export interface TaskPage extends PageInfo {
+  tasks: TaskListItem[];
+  statistics: TaskStatistics;
+  /** The agency's today (YYYY-MM-DD): overdue and the relative due dates are counted from it. */
+  today: string;
+}
+
+export type TaskFilters = Pick<TaskListQuery, "search" | "status" | "priority" | "type" | "assignedTo" | "clientId">;
+
+function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The caller agency's tasks that pass the filters; Status is the stage of an open task, or Completed. */
+function filteredTasks(db: DB, ctx: Ctx, filters: TaskFilters) {
+  const { status } = filters;
+  return (
+    db
+      .selectFrom("tasks as t")
+      .where("t.agency_id", "=", ctx.agencyId)
+      .$if(status === "Completed", (qb) => qb.where("t.is_completed", "=", true))
+      .$if(Boolean(status) && status !== "Completed", (qb) =>
+        qb.where("t.stage", "=", status as ClientStatus).where("t.is_completed", "=", false),
+      )
+      .$if(Boolean(filters.priority), (qb) => qb.where("t.priority", "=", filters.priority!))
+      .$if(Boolean(filters.type), (qb) => qb.where("t.type", "=", filters.type!))
+      .$if(Boolean(filters.assignedTo), (qb) => qb.where("t.assigned_to", "=", filters.assignedTo!))
+      .$if(Boolean(filters.clientId), (qb) => qb.where("t.client_id", "=", filters.clientId!))
+      // Title, description, client and assignee names, carried by the task (trigram-indexed).
+      .$if(Boolean(filters.search), (qb) => qb.where("t.search_text", "like", likePattern(filters.search!)))
+  );
+}
+
+const isFiltered = (f: TaskFilters) =>
+  Boolean(f.search || f.status || f.priority || f.type || f.assignedTo || f.clientId);
+
+/** The four tiles over the filtered set. */
+export async function taskStatistics(db: DB, ctx: Ctx, filters: TaskFilters, today: string): Promise<TaskStatistics> {
+  if (!isFiltered(filters)) {
+    // The whole agency: running totals, the partial index of open tasks and the priority index.
+    const [count, overdue, high] = await Promise.all([
+      readAgencyCounts(db, ctx),
+      countOverdue(db, ctx, today),
+      db
+        .selectFrom("tasks")
+        .select(db.fn.countAll<string>().as("n"))
+        .where("agency_id", "=", ctx.agencyId)
+        .where("priority_rank", ">=", 3)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      totalTasks: TASK_STAGES.reduce((sum, stage) => sum + count(`tasks:${stage}`), 0),
+      completedTasks: count("tasks:completed"),
+      overdueTasks: overdue,
+      highPriorityTasks: Number(high.n),
+    };
+  }
+  const row = await filteredTasks(db, ctx, filters)
+    .select([
+      sql<number>`count(*)::int`.as("total"),
+      sql<number>`count(*) FILTER (WHERE t.is_completed)::int`.as("completed"),
+      sql<number>`count(*) FILTER (WHERE NOT t.is_completed AND t.due_date < ${today})::int`.as("overdue"),
+      sql<number>`count(*) FILTER (WHERE t.priority_rank >= 3)::int`.as("high"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    totalTasks: row.total,
+    completedTasks: row.completed,
+    overdueTasks: row.overdue,
+    highPriorityTasks: row.high,
+  };
+}
+
+/**
+ * The list's order, ties by id so that pages never overlap: `qb` is any select over tasks as `t`
+ * (the page's ids, then the page's rows in the same order).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function inListOrder<Q extends SelectQueryBuilder<any, any, any>>(qb: Q, sort: TaskListQuery["sort"]): Q {
+  const { field, direction } = sort;
+  switch (field) {
+    case "dueDate":
+      // Open tasks first either way: a done task is no longer due.
+      return qb.orderBy("t.is_completed").orderBy("t.due_date", direction).orderBy("t.id", direction) as Q;
+    case "priority":
+      return qb
+        .orderBy("t.priority_rank", direction)
+        .orderBy("t.due_date", direction === "desc" ? "asc" : "desc")
+        .orderBy("t.id", direction) as Q;
+    case "createdAt":
+      return qb.orderBy("t.created_at", direction).orderBy("t.id", direction) as Q;
+    case "title":
+      return qb.orderBy(sql`lower(t.title)`, direction).orderBy("t.id", direction) as Q;
+  }
+}
+
+/**
+ * One page of tasks in the asked order, with the four statistics over the filtered set. `today`
+ * is the agency's (see agencyDay): overdue is counted from it.
+ */
+export async function listTasks(db: DB, ctx: Ctx, query: TaskListQuery, today: string): Promise<TaskPage> {
+  const page = pageSlice(inListOrder(filteredTasks(db, ctx, query).select("t.id"), query.sort), query);
+  const [rows, statistics, items] = await Promise.all([
+    inListOrder(
+      db
+        .selectFrom(page.as("page"))
+        .innerJoin("tasks as t", "t.id", "page.id")
+        .innerJoin("users as u", "u.id", "t.assigned_to")
+        .leftJoin("clients as c", "c.id", "t.client_id")
+        .select([
+          "t.id",
+          "t.title",
+          "t.description",
+          "t.type",
+          "t.priority",
+          "t.stage",
+          "t.is_completed",
+          "t.due_date",
+          "t.estimated_hours",
+          "t.created_at",
+          "c.id as client_id",
+          "c.first_name as client_first_name",
+          "c.last_name as client_last_name",
+          "u.id as assignee_id",
+          "u.first_name as assignee_first_name",
+          "u.last_name as assignee_last_name",
+        ]),
+      query.sort,
+    ).execute(),
+    taskStatistics(db, ctx, query, today),
+    db
+      .selectFrom("task_checklist_items")
+      .select(["id", "task_id", "text", "is_completed", "completed_at"])
+      .where("task_id", "in", page)
+      .orderBy("task_id")
+      .orderBy("position")
+      .orderBy("created_at")
+      .execute(),
+  ]);
+  const checklists = new Map<string, ChecklistItem[]>();
+  for (const i of items) {
+    const list = checklists.get(i.task_id) ?? [];
+    list.push(checklistItemOf(i));
+    checklists.set(i.task_id, list);
+  }
+  const tasks = rows.map((row) => {
+    const checklist = checklists.get(row.id) ?? [];
+    const done = checklist.filter((i) => i.completed).length;
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      type: row.type,
+      priority: row.priority,
+      stage: row.stage,
+      status: taskStatus({ stage: row.stage, isCompleted: row.is_completed }),
+      isCompleted: row.is_completed,
+      isOverdue: isTaskOverdue(row.due_date, row.is_completed, today),
+      dueDate: row.due_date,
+      estimatedHours: row.estimated_hours === null ? null : Number(row.estimated_hours),
+      progress: taskProgress(done, checklist.length, row.is_completed),
+      checklist,
+      client: row.client_id
+        ? { id: row.client_id, firstName: row.client_first_name!, lastName: row.client_last_name! }
+        : null,
+      assignee: { id: row.assignee_id, firstName: row.assignee_first_name, lastName: row.assignee_last_name },
+      createdAt: new Date(row.created_at).toISOString(),
+    };
+  });
+  return { tasks, statistics, today, ...pageInfo(query, { total: statistics.totalTasks, capped: false }) };
+}
+
+// ─────────────────────────────── one task ───────────────────────────────
+
+export interface Communication {
+  id: string;
+  type: CommunicationType;
+  content: string;
+  author: string | null;
+  timestamp: string;
+}
+
+export interface TaskRecord {
+  id: string;
+  title: string;
+  description: string | null;
+  type: TaskType;
+  priority: Priority;
+  stage: ClientStatus;
+  status: TaskStatus;
+  isCompleted: boolean;
+  completedAt: string | null;
+  isOverdue: boolean;
+  dueDate: string;
+  estimatedPlacementDate: string | null;
+  estimatedHours: number | null;
+  progress: number;
+  checklist: ChecklistItem[];
+  /** Newest first. */
+  communications: Communication[];
+  client: { id: string; firstName: string; lastName: string; careLevel: CareLevel | null; phone: string } | null;
+  assignee: { id: string; firstName: string; lastName: string; email: string; role: Role };
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** The agency's today, which `isOverdue` was counted from. */
+  today: string;
+}
+
+/** A task with its checklist, communications, client and assignee; null when not the caller agency's. */
+export async function getTask(db: DB, ctx: Ctx, id: string, today?: string): Promise<TaskRecord | null> {
+  if (!isUuid(id)) return null;
+  const [row, items, communications, day] = await Promise.all([
+    db
+      .selectFrom("tasks as t")
+      .innerJoin("users as u", "u.id", "t.assigned_to")
+      .leftJoin("clients as c", "c.id", "t.client_id")
+      .leftJoin("users as cb", "cb.id", "t.created_by")
+      .select([
+        "t.id",
+        "t.title",
+        "t.description",
+        "t.type",
+        "t.priority",
+        "t.stage",
+        "t.is_completed",
+        "t.completed_at",
+        "t.due_date",
+        "t.estimated_placement_date",
+        "t.estimated_hours",
+        "t.created_at",
+        "t.updated_at",
+        "c.id as client_id",
+        "c.first_name as client_first_name",
+        "c.last_name as client_last_name",
+        "c.care_level as client_care_level",
+        "c.phone as client_phone",
+        "u.id as assignee_id",
+        "u.first_name as assignee_first_name",
+        "u.last_name as assignee_last_name",
+        "u.email as assignee_email",
+        "u.role as assignee_role",
+        "cb.first_name as creator_first_name",
+        "cb.last_name as creator_last_name",
+      ])
+      .where("t.id", "=", id)
+      .where("t.agency_id", "=", ctx.agencyId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("task_checklist_items")
+      .select(["id", "text", "is_completed", "completed_at"])
+      .where("task_id", "=", id)
+      .where("agency_id", "=", ctx.agencyId)
+      .orderBy("position")
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("task_communications as m")
+      .leftJoin("users as a", "a.id", "m.author_id")
+      .select(["m.id", "m.type", "m.content", "m.occurred_at", "a.first_name", "a.last_name"])
+      .where("m.task_id", "=", id)
+      .where("m.agency_id", "=", ctx.agencyId)
+      .orderBy("m.occurred_at", "desc")
+      .orderBy("m.created_at", "desc")
+      .execute(),
+    today ? { today } : agencyDay(db, ctx),
+  ]);
+  if (!row) return null;
+  const checklist = items.map(checklistItemOf);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    priority: row.priority,
+    stage: row.stage,
+    status: taskStatus({ stage: row.stage, isCompleted: row.is_completed }),
+    isCompleted: row.is_completed,
+    completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
+    isOverdue: isTaskOverdue(row.due_date, row.is_completed, day.today),
+    dueDate: row.due_date,
+    estimatedPlacementDate: row.estimated_placement_date,
+    estimatedHours: row.estimated_hours === null ? null : Number(row.estimated_hours),
+    progress: taskProgress(checklist.filter((i) => i.completed).length, checklist.length, row.is_completed),
+    checklist,
+    communications: communications.map((m) => ({
+      id: m.id,
+      type: m.type,
+      content: m.content,
+      author: m.first_name ? `${m.first_name} ${m.last_name}` : null,
+      timestamp: new Date(m.occurred_at).toISOString(),
+    })),
+    client: row.client_id
+      ? {
+          id: row.client_id,
+          firstName: row.client_first_name!,
+          lastName: row.client_last_name!,
+          careLevel: row.client_care_level ?? null,
+          phone: row.client_phone!,
+        }
+      : null,
+    assignee: {
+      id: row.assignee_id,
+      firstName: row.assignee_first_name,
+      lastName: row.assignee_last_name,
+      email: row.assignee_email,
+      role: row.assignee_role,
+    },
+    createdBy: row.creator_first_name ? `${row.creator_first_name} ${row.creator_last_name}` : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    today: day.today,
+  };
+}
+
+// ─────────────────────────────── writes ───────────────────────────────
+
+export type TaskWriteResult =
+  | { ok: true; id: string }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] };
+
+/** The client (when there is one) and the assignee (active) must be the caller agency's. */
+async function checkReferences(db: DB, ctx: Ctx, input: TaskInput) {
+  const [client, assignee] = await Promise.all([
+    input.clientId
+      ? db
+          .selectFrom("clients")
+          .select("id")
+          .where("id", "=", input.clientId)
+          .where("agency_id", "=", ctx.agencyId)
+          .executeTakeFirst()
+      : { id: null },
+    db
+      .selectFrom("users")
+      .select("id")
+      .where("id", "=", input.assignedTo)
+      .where("agency_id", "=", ctx.agencyId)
+      .where("is_active", "=", true)
+      .executeTakeFirst(),
+  ]);
+  return [
+    ...(client ? [] : [{ path: "clientId", msg: "Client not found" }]),
+    ...(assignee ? [] : [{ path: "assignedTo", msg: "Assignee not found" }]),
+  ];
+}
+
+function columnsOf(input: TaskInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    type: input.type,
+    priority: input.priority,
+    stage: input.status,
+    due_date: input.dueDate,
+    client_id: input.clientId,
+    assigned_to: input.assignedTo,
+    estimated_hours: input.estimatedHours === null ? null : String(input.estimatedHours),
+  };
+}
+
+/**
+ * Writes a task's checklist as given, in its order. An item that was done already (same text)
+ * keeps the time it was done.
+ */
+async function writeChecklist(db: DB, ctx: Ctx, taskId: string, items: TaskInput["checklist"]) {
+  const before = await db
+    .selectFrom("task_checklist_items")
+    .select(["text", "completed_at"])
+    .where("task_id", "=", taskId)
+    .where("is_completed", "=", true)
+    .execute();
+  const doneAt = new Map(before.map((i) => [i.text, i.completed_at]));
+  await db.deleteFrom("task_checklist_items").where("task_id", "=", taskId).execute();
+  if (items.length === 0) return;
+  await db
+    .insertInto("task_checklist_items")
+    .values(
+      items.map((entry, position) => ({
+        agency_id: ctx.agencyId,
+        task_id: taskId,
+        text: entry.item,
+        is_completed: entry.completed,
+        completed_at: entry.completed ? (doneAt.get(entry.item) ?? new Date()) : null,
+        position,
+      })),
+    )
+    .execute();
+}
+
+/** Creates a task with its checklist, last in its stage's lane. */
+export async function createTask(db: DB, ctx: Ctx, input: TaskInput): Promise<TaskWriteResult> {
+  return db.transaction().execute(async (trx) => {
+    const errors = await checkReferences(trx, ctx, input);
+    if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
+    const completed = input.isCompleted ?? false;
+    const row = await trx
+      .insertInto("tasks")
+      .values({
+        ...columnsOf(input),
+        agency_id: ctx.agencyId,
+        created_by: ctx.userId,
+        is_completed: completed,
+        completed_at: completed ? new Date() : null,
+        position: sql<number>`(SELECT coalesce(max(position), 0) + 1 FROM tasks WHERE agency_id = ${ctx.agencyId} AND stage = ${input.status})`,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await writeChecklist(trx, ctx, row.id, input.checklist);
+    return { ok: true, id: row.id } as const;
+  });
+}
+
+/** Replaces a task's fields and checklist; `isCompleted` left out keeps it as it was. */
+export async function updateTask(db: DB, ctx: Ctx, id: string, input: TaskInput): Promise<TaskWriteResult> {
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("tasks")
+      .select(["id", "is_completed"])
+      .where("id", "=", id)
+      .where("agency_id", "=", ctx.agencyId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) return { ok: false, reason: "not-found" } as const;
+    const errors = await checkReferences(trx, ctx, input);
+    if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
+    const completed = input.isCompleted ?? current.is_completed;
+    await trx
+      .updateTable("tasks")
+      .set({
+        ...columnsOf(input),
+        ...(completed !== current.is_completed
+          ? { is_completed: completed, completed_at: completed ? new Date() : null }
+          : {}),
+      })
+      .where("id", "=", id)
+      .execute();
+    await writeChecklist(trx, ctx, id, input.checklist);
+    return { ok: true, id } as const;
+  });
+}
+
+/** Marks a task done or open again; false when the caller's agency has no such task. */
+export async function setTaskCompleted(db: DB, ctx: Ctx, id: string, completed: boolean): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const result = await db
+    .updateTable("tasks")
+    .set({ is_completed: completed, completed_at: completed ? new Date() : null })
+    .where("id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .where("is_completed", "=", !completed)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return true;
+  // Already so: found all the same.
+  const row = await db
+    .selectFrom("tasks")
+    .select("id")
+    .where("id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Ticks or unticks one item of a task's checklist; false when there is no such item on that task. */
+export async function setChecklistItem(
+  db: DB,
+  ctx: Ctx,
+  taskId: string,
+  itemId: string,
+  completed: boolean,
+): Promise<boolean> {
+  if (!isUuid(taskId) || !isUuid(itemId)) return false;
+  const result = await db
+    .updateTable("task_checklist_items")
+    .set({ is_completed: completed, completed_at: completed ? new Date() : null })
+    .where("id", "=", itemId)
+    .where("task_id", "=", taskId)
+    .where("agency_id", "=", ctx.agencyId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteTask(db: DB, ctx: Ctx, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const result = await db
+    .deleteFrom("tasks")
+    .where("id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// ─────────────────────────────── form ───────────────────────────────
+
+export interface TaskFormOptions {
+  clients: ReferenceOption[];
+  assignees: { id: string; name: string; role: Role }[];
+  /** The client picker's search without JavaScript (null: not searched). */
+  searched: { client: PickerSearch | null };
+}
+
+/** What the task form offers: clients (the chosen one among them, or a search's matches) and the agency's active users. */
+export async function taskFormOptions(
+  db: DB,
+  ctx: Ctx,
+  chosenClientId: string | null,
+  clientTerm = "",
+): Promise<TaskFormOptions> {
+  const [client, users] = await Promise.all([
+    pickerOptions(
+      clientTerm,
+      (o) => searchClientOptions(db, ctx, { ...o, include: chosenClientId }),
+      (term, cap) => countClientOptions(db, ctx, term, cap),
+    ),
+    listUsers(db, ctx),
+  ]);
+  return {
+    clients: client.options,
+    assignees: users.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, role: u.role })),
+    searched: { client: client.searched },
+  };
+}
+
+// ─────────────────────────────── API shape ───────────────────────────────
+
+/** A task as the API answers it (spec 002 §3; docs/api.md, "Tasks"): references populated. */
+export function toApiTask(t: TaskRecord) {
+  const client = t.client
+    ? { _id: t.client.id, firstName: t.client.firstName, lastName: t.client.lastName, careLevel: t.client.careLevel }
+    : null;
+  return {
+    _id: t.id,
+    title: t.title,
+    description: t.description,
+    type: t.type,
+    priority: t.priority,
+    status: t.stage,
+    dueDate: t.dueDate,
+    estimatedPlacementDate: t.estimatedPlacementDate,
+    estimatedHours: t.estimatedHours,
+    clientId: client,
+    client,
+    assignedTo: {
+      _id: t.assignee.id,
+      firstName: t.assignee.firstName,
+      lastName: t.assignee.lastName,
+      role: t.assignee.role,
+    },
+    checklist: t.checklist.map((i) => ({
+      _id: i.id,
+      item: i.item,
+      completed: i.completed,
+      completedAt: i.completedAt,
+    })),
+    progress: {
+      percentage: t.progress,
+      milestones: t.checklist.map((i) => ({ name: i.item, completed: i.completed, completedAt: i.completedAt })),
+    },
+    communications: t.communications.map((m) => ({
+      _id: m.id,
+      type: m.type,
+      content: m.content,
+      author: m.author,
+      timestamp: m.timestamp,
+    })),
+    isOverdue: t.isOverdue,
+    isCompleted: t.isCompleted,
+    completedAt: t.completedAt,
+    createdBy: t.createdBy,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
+}
+
+/** A list row as the API answers it. */
+export function toApiTaskListItem(t: TaskListItem) {
+  const client = t.client ? { _id: t.client.id, firstName: t.client.firstName, lastName: t.client.lastName } : null;
+  return {
+    _id: t.id,
+    title: t.title,
+    description: t.description,
+    type: t.type,
+    priority: t.priority,
+    status: t.stage,
+    dueDate: t.dueDate,
+    estimatedHours: t.estimatedHours,
+    clientId: client,
+    client,
+    assignedTo: { _id: t.assignee.id, firstName: t.assignee.firstName, lastName: t.assignee.lastName },
+    checklist: t.checklist.map((i) => ({
+      _id: i.id,
+      item: i.item,
+      completed: i.completed,
+      completedAt: i.completedAt,
+    })),
+    progress: { percentage: t.progress },
+    isOverdue: t.isOverdue,
+    isCompleted: t.isCompleted,
+    createdAt: t.createdAt,
+  };
 }

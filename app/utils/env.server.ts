@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { isTimeZone } from "./days";
 
 /**
  * Configuration read once from the environment. See .env.example for the list.
@@ -20,6 +21,8 @@ export interface Env {
   sessionAbsoluteHours: number;
   seedDemo: boolean;
   trustProxy: TrustProxy;
+  /** The time zone of an agency that has not set its own (TIME_ZONE, an IANA name). */
+  timeZone: string;
 }
 
 /**
@@ -67,6 +70,13 @@ export function loadDotEnv(): void {
   if (process.env.NODE_ENV !== "test" && fs.existsSync(".env")) process.loadEnvFile(".env");
 }
 
+/** TIME_ZONE: an IANA zone name; unset, America/New_York. */
+export function parseTimeZone(value: string | undefined): string {
+  const zone = (value ?? "").trim() || "America/New_York";
+  if (!isTimeZone(zone)) throw new Error(`TIME_ZONE=${zone} is not a time zone name (such as America/Chicago)`);
+  return zone;
+}
+
 function appUrlFrom(port: number): string {
   return (process.env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, "");
 }
@@ -99,6 +109,7 @@ function loadEnv(): Env {
     sessionAbsoluteHours: intFrom(process.env.SESSION_ABSOLUTE_HOURS, 12),
     seedDemo: process.env.SEED_DEMO === "1",
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    timeZone: parseTimeZone(process.env.TIME_ZONE),
   };
 }
 

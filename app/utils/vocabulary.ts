@@ -289,6 +289,56 @@ export const TASK_TYPES = [
 ] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
+/**
+ * Task type aliases (docs/vocabularies.md): each type's slug ("initial-contact"), and the spec's
+ * list slugs `follow_up` and `documentation`. Its `placement` and `administrative` map to nothing.
+ */
+export const TASK_TYPE_ALIASES: Record<string, TaskType> = {
+  ...Object.fromEntries(TASK_TYPES.map((type) => [type.toLowerCase().replace(/\s+/g, "-"), type])),
+  follow_up: "Follow-up",
+};
+
+/** The types of task done for one client: only these keep a related client (the form shows it for them). */
+export const CLIENT_TASK_TYPES: readonly TaskType[] = [
+  "Initial Contact",
+  "Assessment",
+  "Facility Visit",
+  "Move Coordination",
+];
+
+/**
+ * The tasks list's Status filter and column: an open task reads as its stage, a done one as
+ * "Completed" (docs/vocabularies.md). The spec's todo, in_progress and review are not used.
+ */
+export const TASK_STATUSES = [...TASK_STAGES, "Completed"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const TASK_STATUS_ALIASES: Record<string, TaskStatus> = {
+  ...Object.fromEntries(Object.entries(CLIENT_STATUS_ALIASES).filter(([slug]) => slug !== "active")),
+  completed: "Completed",
+};
+
+/** What a task's Status shows: "Completed", else its stage. */
+export function taskStatus(task: { stage: ClientStatus; isCompleted: boolean }): TaskStatus {
+  return task.isCompleted ? "Completed" : task.stage;
+}
+
+/**
+ * A task's progress, one rule everywhere (docs/vocabularies.md): the share of its checklist
+ * items done, as a whole percent; with no items, 100 when the task is completed, else 0.
+ */
+export function taskProgress(itemsDone: number, items: number, isCompleted: boolean): number {
+  if (items === 0) return isCompleted ? 100 : 0;
+  return Math.round((itemsDone / items) * 100);
+}
+
+/** Overdue: due before the agency's today (both YYYY-MM-DD) and not completed. */
+export function isTaskOverdue(dueDate: string, isCompleted: boolean, today: string): boolean {
+  return !isCompleted && dueDate < today;
+}
+
+/** High priority, as the tasks list's tile and the board's analytics count it. */
+export const HIGH_PRIORITIES: readonly Priority[] = ["High", "Urgent"];
+
 export const COMMUNICATION_TYPES = ["note", "call", "email", "meeting"] as const;
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
 

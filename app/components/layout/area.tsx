@@ -2,7 +2,7 @@ import { Outlet, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../error-boundary";
 import type { HeaderInfo } from "./nav";
 
-// The areas of the app (clients, facilities, placements): each has a layout route
+// The areas of the app (clients, facilities, placements, tasks): each has a layout route
 // (`_app.clients.tsx` …) that exports `areaHandle(name)`, `AreaLayout` and `AreaErrorBoundary`,
 // so every screen of the area shows its header and fails with its texts. A screen of its own
 // (the search page) uses `areaHandle` and `AreaErrorBoundary` directly.
@@ -17,6 +17,8 @@ interface Area {
   recordFailure?: string;
   /** The way back from a record's screens, where it is not "Back to {title}". */
   recordBack?: string;
+  /** The list's failure text, where it is not "Failed to load {plural}. Please try again." */
+  listFailure?: string;
 }
 
 const AREAS = {
@@ -39,6 +41,14 @@ const AREAS = {
     notFound: "Failed to load placement details.",
     recordFailure: "Failed to load placement details.",
     recordBack: "← Back to Placements",
+  },
+  tasks: {
+    path: "/tasks",
+    header: { title: "Tasks", subtitle: "Task management and workflow" },
+    nouns: ["task", "tasks"],
+    notFound: "Failed to fetch task details",
+    recordFailure: "Failed to fetch task details",
+    listFailure: "Failed to fetch tasks",
   },
   search: {
     path: "/search",
@@ -69,7 +79,9 @@ export function AreaErrorBoundary() {
   const [noun, plural] = area.nouns;
   const back = `Back to ${area.header.title}`;
   const rest = pathname.replace(/\/+$/, "").slice(area.path.length);
-  if (rest === "") return <GeneralErrorBoundary message={`Failed to load ${plural}. Please try again.`} retry />;
+  if (rest === "") {
+    return <GeneralErrorBoundary message={area.listFailure ?? `Failed to load ${plural}. Please try again.`} retry />;
+  }
   if (rest === "/new") return <GeneralErrorBoundary backTo={area.path} backLabel={back} />;
   return (
     <GeneralErrorBoundary

@@ -1,7 +1,8 @@
 import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import type { PickerSearch, PlacementRecord } from "~/models/placements.server";
+import type { PickerSearch } from "~/models/lists.server";
+import type { PlacementRecord } from "~/models/placements.server";
 import {
   PICKER_SEARCH_FIELDS,
   PLACEMENT_CHECKBOXES,

@@ -1,0 +1,203 @@
+import * as z from "zod";
+import { isUuid } from "~/utils/uuid";
+import {
+  CLIENT_STATUS_ALIASES,
+  CLIENT_TASK_TYPES,
+  PRIORITIES,
+  PRIORITY_ALIASES,
+  TASK_STAGES,
+  TASK_STATUS_ALIASES,
+  TASK_STATUSES,
+  TASK_TYPE_ALIASES,
+  TASK_TYPES,
+} from "~/utils/vocabulary";
+import { emptyToUndefined, isIsoDate, limitParam, pageParam, searchParam, text } from "./common";
+
+// One schema for the task form and the tasks API (docs/api.md, "Tasks"; docs/screens.md, "Tasks").
+
+/** What the task screens say when a task cannot be found or loaded (spec 002 §8). */
+export const TASK_NOT_FOUND = "Failed to fetch task details";
+
+/** The confirmation before a task is deleted. */
+export const DELETE_TASK_MESSAGE = "Are you sure you want to delete this task?";
+
+export const TASK_MESSAGES = {
+  title: "Title is required",
+  type: "Type is required",
+  priority: "Priority is required",
+  status: "Status is required",
+  dueDate: "Due date is required",
+  assignedTo: "Assignee is required",
+} as const;
+
+export const MAX_CHECKLIST_ITEMS = 100;
+
+/** A vocabulary value or an alias; absent or empty says `required`. */
+function choice<T extends string>(label: string, required: string, values: readonly T[], aliases: Record<string, T>) {
+  const allowed = [...values, ...Object.keys(aliases)].join(", ");
+  return z
+    .string({ error: required })
+    .refine((v) => v.trim() !== "", required)
+    .transform((value, ctx) => {
+      const trimmed = value.trim();
+      const found = (values as readonly string[]).includes(trimmed) ? (trimmed as T) : aliases[trimmed.toLowerCase()];
+      if (!found) {
+        ctx.addIssue({ code: "custom", message: `Invalid ${label} "${value}". Allowed values: ${allowed}` });
+        return z.NEVER;
+      }
+      return found;
+    });
+}
+
+/** One checklist item: its text (trimmed; an empty one is dropped) and whether it is done. */
+const checklistItem = z.strictObject({
+  item: text().max(500, "A checklist item must be at most 500 characters").nullish(),
+  completed: z
+    .union([z.boolean(), z.enum(["on", "off", "true", "false"])])
+    .nullish()
+    .transform((v) => v === true || v === "on" || v === "true"),
+});
+
+export const TaskSchema = z
+  .strictObject({
+    title: text({ error: TASK_MESSAGES.title })
+      .trim()
+      .min(1, TASK_MESSAGES.title)
+      .max(300, "Title must be at most 300 characters"),
+    description: text()
+      .trim()
+      .max(10_000, "Description must be at most 10,000 characters")
+      .nullish()
+      .transform((v) => v || null),
+    type: choice("type", TASK_MESSAGES.type, TASK_TYPES, TASK_TYPE_ALIASES),
+    priority: choice("priority", TASK_MESSAGES.priority, PRIORITIES, PRIORITY_ALIASES),
+    status: choice("status", TASK_MESSAGES.status, TASK_STAGES, CLIENT_STATUS_ALIASES),
+    dueDate: z
+      .string({ error: TASK_MESSAGES.dueDate })
+      .trim()
+      .refine((v) => v !== "", TASK_MESSAGES.dueDate)
+      .refine((v) => v === "" || isIsoDate(v), "Due date must be a valid date"),
+    assignedTo: z
+      .string({ error: TASK_MESSAGES.assignedTo })
+      .trim()
+      .refine((v) => v !== "", TASK_MESSAGES.assignedTo)
+      .refine((v) => v === "" || isUuid(v), "Assignee is not valid"),
+    /** The related client; empty is none. Kept only for the types done for one client. */
+    clientId: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => v || null)
+      .refine((v) => v === null || isUuid(v), "Client is not valid"),
+    estimatedHours: z
+      .number({ error: "Estimated hours must be a number" })
+      .min(0, "Estimated hours cannot be negative")
+      .max(10_000, "Estimated hours must be at most 10,000")
+      .refine((v) => Number.isInteger(v * 2), "Estimated hours must be in steps of 0.5")
+      .nullish()
+      .transform((v) => v ?? null),
+    checklist: z
+      .array(checklistItem.nullish())
+      .nullish()
+      .transform((items) =>
+        (items ?? []).flatMap((entry) => {
+          const item = entry?.item?.trim();
+          return item ? [{ item, completed: entry!.completed }] : [];
+        }),
+      )
+      .refine((items) => items.length <= MAX_CHECKLIST_ITEMS, `At most ${MAX_CHECKLIST_ITEMS} checklist items`),
+    /** API only: done or not (left out: as it was; a new task is open). The screens complete a task from its page. */
+    isCompleted: z.boolean({ error: "isCompleted must be true or false" }).optional(),
+  })
+  .transform((value) => ({
+    ...value,
+    clientId: CLIENT_TASK_TYPES.includes(value.type) ? value.clientId : null,
+  }));
+
+export type TaskInput = z.output<typeof TaskSchema>;
+
+export const TASK_PAGE_SIZE = 20;
+
+export const TASK_SORT_FIELDS = ["dueDate", "priority", "createdAt", "title"] as const;
+export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
+
+/** The list's six orders (spec 002 §2), as the screen's Sort By offers them (`sort`). */
+export const TASK_SORTS = [
+  ["dueDate", "Due Date (earliest)"],
+  ["-dueDate", "Due Date (latest)"],
+  ["-priority", "Priority (high to low)"],
+  ["-createdAt", "Created (newest)"],
+  ["createdAt", "Created (oldest)"],
+  ["title", "Title (A-Z)"],
+] as const;
+
+const SORT_MESSAGE = `Allowed values: ${TASK_SORT_FIELDS.join(", ")}`;
+
+const reference = (name: string) =>
+  z.preprocess(emptyToUndefined, z.string().trim().refine(isUuid, `${name} must be an id`).optional());
+
+/**
+ * The tasks list: the screen's URL and GET /api/tasks take the same parameters. The order is
+ * `sortBy` and `sortOrder` (the spec's), or `sort` as the other lists write it ("-priority"), not both.
+ */
+export const TaskListQuerySchema = z
+  .strictObject({
+    search: searchParam,
+    status: z.preprocess(
+      emptyToUndefined,
+      choice("status", "Status is required", TASK_STATUSES, TASK_STATUS_ALIASES).optional(),
+    ),
+    priority: z.preprocess(
+      emptyToUndefined,
+      choice("priority", "Priority is required", PRIORITIES, PRIORITY_ALIASES).optional(),
+    ),
+    type: z.preprocess(emptyToUndefined, choice("type", "Type is required", TASK_TYPES, TASK_TYPE_ALIASES).optional()),
+    assignedTo: reference("assignedTo"),
+    clientId: reference("clientId"),
+    sort: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .refine((v) => (TASK_SORT_FIELDS as readonly string[]).includes(v.replace(/^-/, "")), {
+          message: `Invalid sort. ${SORT_MESSAGE}, each with a leading - for descending`,
+        })
+        .optional(),
+    ),
+    sortBy: z.preprocess(
+      emptyToUndefined,
+      z.enum(TASK_SORT_FIELDS, { error: `Invalid sortBy. ${SORT_MESSAGE}` }).optional(),
+    ),
+    sortOrder: z.preprocess(
+      emptyToUndefined,
+      z.enum(["asc", "desc"], { error: 'sortOrder must be "asc" or "desc"' }).optional(),
+    ),
+    page: z.preprocess(emptyToUndefined, pageParam),
+    limit: z.preprocess(emptyToUndefined, limitParam(TASK_PAGE_SIZE)),
+  })
+  .refine((v) => !(v.sort && (v.sortBy || v.sortOrder)), {
+    path: ["sort"],
+    message: "Use either sort or sortBy and sortOrder, not both",
+  })
+  .transform(({ sort: sortText, sortBy, sortOrder, ...rest }) => {
+    const sort: { field: TaskSortField; direction: "asc" | "desc" } = sortText
+      ? {
+          field: sortText.replace(/^-/, "") as TaskSortField,
+          direction: sortText.startsWith("-") ? "desc" : "asc",
+        }
+      : { field: sortBy ?? "dueDate", direction: sortOrder ?? "asc" };
+    return { ...rest, sort };
+  });
+
+export type TaskListQuery = z.output<typeof TaskListQuerySchema>;
+
+/** `sort` as the screen's Sort By writes it ("-priority"). */
+export function sortText(sort: TaskListQuery["sort"]): string {
+  return `${sort.direction === "desc" ? "-" : ""}${sort.field}`;
+}
+
+/** Ticking one checklist item (its page's boxes, without and with JavaScript). */
+export const ChecklistToggleSchema = z.strictObject({
+  itemId: z.string().refine(isUuid, "Checklist item not found"),
+  completed: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
