@@ -143,7 +143,7 @@ export function ClientTasksCard({ tasks }: { tasks: TaskOfClient[] }) {
             <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
               <div className="min-w-0 wrap-anywhere">
                 <Link
-                  to={`/tasks/${t.id}/edit`}
+                  to={`/tasks/${t.id}`}
                   className={
                     t.isCompleted ? "text-slate-500 line-through" : "font-medium text-slate-900 hover:text-brand-700"
                   }

@@ -12,7 +12,8 @@ import { SlidersIcon } from "./icons";
  *
  * On narrow screens only the `search` box shows; the other controls fold behind a "Filters"
  * toggle (a CSS-only checkbox, so it works without JavaScript), open when one of them is set
- * (`active`). From `md` up everything is in one row.
+ * (`active`). From `md` up everything is in one row, unless `fold` is "always" (the tasks list:
+ * the toggle at every width).
  */
 export function FilterForm({
   search,
@@ -22,6 +23,8 @@ export function FilterForm({
   className,
   label = "Filters",
   values,
+  fold = "narrow",
+  after,
 }: {
   /** The search box, always in sight. */
   search?: ReactNode;
@@ -34,7 +37,12 @@ export function FilterForm({
   debounceMs?: number;
   className?: string;
   label?: string;
+  /** Where the other controls fold behind the toggle: on narrow screens, or at every width. */
+  fold?: "narrow" | "always";
+  /** Beside the toggle, never folded (a view switch). */
+  after?: ReactNode;
 }) {
+  const always = fold === "always";
   const toggleId = useId();
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -80,19 +88,29 @@ export function FilterForm({
       className={cn("flex flex-wrap items-end gap-3", className)}
     >
       {search}
-      <input id={toggleId} type="checkbox" className="peer sr-only md:hidden" defaultChecked={active > 0} />
+      <input
+        id={toggleId}
+        type="checkbox"
+        className={cn("peer sr-only", !always && "md:hidden")}
+        defaultChecked={active > 0}
+      />
       <label
         htmlFor={toggleId}
         className={cn(
           buttonClasses("outline"),
-          "cursor-pointer select-none peer-checked:bg-slate-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 md:hidden",
+          "cursor-pointer select-none peer-checked:bg-slate-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500",
+          !always && "md:hidden",
         )}
       >
         <SlidersIcon className="h-4 w-4" />
         Filters{active > 0 ? ` (${active})` : ""}
       </label>
+      {after}
       <div
-        className="hidden w-full flex-wrap items-end gap-3 max-md:peer-checked:flex md:contents"
+        className={cn(
+          "hidden w-full flex-wrap items-end gap-3",
+          always ? "peer-checked:flex" : "max-md:peer-checked:flex md:contents",
+        )}
         data-testid="filter-fold"
       >
         {children}

@@ -42,6 +42,8 @@ export interface PaginationProps {
   total?: number;
   /** What the records are called in the summary ("clients"); default "results". */
   noun?: string;
+  /** With the page size, the summary reads "Showing 21 to 40 of 95 results" (the tasks list). */
+  limit?: number;
   siblings?: number;
   "aria-label"?: string;
   preventScrollReset?: boolean;
@@ -57,6 +59,7 @@ export function Pagination({
   hrefFor,
   total,
   noun = "results",
+  limit,
   siblings = 1,
   "aria-label": ariaLabel = "Pagination",
   preventScrollReset,
@@ -72,16 +75,25 @@ export function Pagination({
       aria-label={ariaLabel}
       className={cn("flex flex-col-reverse items-center gap-3 sm:flex-row sm:justify-between", className)}
     >
-      <p className="text-sm text-slate-500" aria-live="polite">
-        Page <span className="font-medium text-slate-900">{current}</span> of{" "}
-        <span className="font-medium text-slate-900">{totalPages}</span>
-        {total !== undefined ? (
-          <>
-            {" "}
-            · {total.toLocaleString("en-US")} {noun}
-          </>
-        ) : null}
-      </p>
+      {limit !== undefined && total !== undefined ? (
+        <p className="text-sm text-slate-500" aria-live="polite">
+          Showing{" "}
+          <span className="font-medium text-slate-900">{((current - 1) * limit + 1).toLocaleString("en-US")}</span> to{" "}
+          <span className="font-medium text-slate-900">{Math.min(current * limit, total).toLocaleString("en-US")}</span>{" "}
+          of <span className="font-medium text-slate-900">{total.toLocaleString("en-US")}</span> {noun}
+        </p>
+      ) : (
+        <p className="text-sm text-slate-500" aria-live="polite">
+          Page <span className="font-medium text-slate-900">{current}</span> of{" "}
+          <span className="font-medium text-slate-900">{totalPages}</span>
+          {total !== undefined ? (
+            <>
+              {" "}
+              · {total.toLocaleString("en-US")} {noun}
+            </>
+          ) : null}
+        </p>
+      )}
       <ul className="flex items-center gap-1">
         <li>
           {hasPrev ? (

@@ -1,0 +1,223 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { type MouseEvent, useState } from "react";
+import type { TaskListItem } from "~/models/tasks.server";
+import { DELETE_TASK_MESSAGE } from "~/schemas/task";
+import { useHydrated } from "~/utils/use-hydrated";
+import { Badge, priorityTone } from "../ui/badge";
+import { buttonClasses } from "../ui/button";
+import { Card } from "../ui/card";
+import { ConfirmLink, Dialog } from "../ui/dialog";
+import { EditIcon, EyeIcon, TrashIcon } from "../ui/icons";
+import { Spinner } from "../ui/spinner";
+import {
+  CompleteButton,
+  TaskBadges,
+  TaskChecklistCard,
+  TaskCommunications,
+  TaskFacts,
+  type TaskView,
+} from "./task-detail";
+import { DueDate, TaskProgress, TaskStatusBadge } from "./task-parts";
+
+// The tasks list's rows (a table) or cards (a grid), each with View, Edit and Delete.
+
+const COLUMNS = ["Task", "Status", "Priority", "Assignee", "Due Date", "Progress"] as const;
+
+const done = (task: TaskListItem) => task.checklist.filter((i) => i.completed).length;
+
+/**
+ * View: the task's page, which with JavaScript opens in a dialog over the list instead (loaded
+ * from the same route); a modified click still opens the page.
+ */
+function ViewLink({ task }: { task: TaskListItem }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<{ task: TaskView }>();
+  function onClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (!hydrated || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setOpen(true);
+    fetcher.load(`/tasks/${task.id}`);
+  }
+  const loaded = fetcher.data?.task;
+  return (
+    <>
+      <Link
+        to={`/tasks/${task.id}`}
+        onClick={onClick}
+        aria-haspopup={hydrated ? "dialog" : undefined}
+        className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+        aria-label={`View ${task.title}`}
+      >
+        <EyeIcon className="h-4 w-4" /> View
+      </Link>
+      {/* Mounted once first opened: twenty closed dialogs would only weigh on the page. */}
+      {hydrated && (open || fetcher.state !== "idle" || fetcher.data) ? (
+        <Dialog
+          open={open}
+          onClose={() => setOpen(false)}
+          title={task.title}
+          size="lg"
+          footer={
+            <>
+              <Link to={`/tasks/${task.id}`} className={buttonClasses("outline")}>
+                Open full page
+              </Link>
+              <Link to={`/tasks/${task.id}/edit`} className={buttonClasses("outline")}>
+                <EditIcon className="h-4 w-4" /> Edit
+              </Link>
+              {loaded ? <CompleteButton task={loaded} /> : null}
+            </>
+          }
+        >
+          {loaded ? (
+            <div className="space-y-4">
+              <TaskBadges task={loaded} />
+              <TaskFacts task={loaded} />
+              <TaskChecklistCard task={loaded} />
+              <TaskCommunications task={loaded} />
+            </div>
+          ) : fetcher.state === "idle" && open ? (
+            <p className="text-sm text-red-600" role="alert">
+              Failed to fetch task details
+            </p>
+          ) : (
+            <p className="flex items-center gap-2 text-sm text-slate-500">
+              <Spinner className="h-4 w-4" /> Loading task…
+            </p>
+          )}
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+function RowActions({ task }: { task: TaskListItem }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
+      <ViewLink task={task} />
+      <Link
+        to={`/tasks/${task.id}/edit`}
+        className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+        aria-label={`Edit ${task.title}`}
+      >
+        <EditIcon className="h-4 w-4" /> Edit
+      </Link>
+      <ConfirmLink
+        href={`/tasks/${task.id}/delete`}
+        action={`/tasks/${task.id}/delete`}
+        className="inline-flex items-center gap-1 font-medium text-red-700 hover:underline"
+        aria-label={`Delete ${task.title}`}
+        label={
+          <>
+            <TrashIcon className="h-4 w-4" /> Delete
+          </>
+        }
+        title={`Delete ${task.title}?`}
+        message={DELETE_TASK_MESSAGE}
+      />
+    </span>
+  );
+}
+
+function TaskTitle({ task }: { task: TaskListItem }) {
+  return (
+    <>
+      <Link to={`/tasks/${task.id}`} className="font-medium text-slate-900 hover:text-brand-700">
+        {task.title}
+      </Link>
+      <span className="block text-xs text-slate-500">
+        {task.type}
+        {task.client ? ` · ${task.client.firstName} ${task.client.lastName}` : ""}
+      </span>
+    </>
+  );
+}
+
+/** The list view: a table, whose rows stack into cards on a phone (`stacked-table`). */
+export function TaskTable({ tasks, today }: { tasks: TaskListItem[]; today: string }) {
+  return (
+    <Card className="relative md:overflow-x-auto">
+      <table role="table" className="stacked-table w-full text-left text-sm md:min-w-[56rem]">
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
+          <tr role="row">
+            {COLUMNS.map((column) => (
+              <th key={column} role="columnheader" className="px-2.5 py-3">
+                {column}
+              </th>
+            ))}
+            <th role="columnheader" className="px-2.5 py-3">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {tasks.map((task) => (
+            <tr key={task.id} role="row" className="hover:bg-slate-50/60" data-testid="task-row">
+              <td role="cell" className="col-span-2 px-2.5 py-3 md:min-w-[14rem]">
+                <TaskTitle task={task} />
+              </td>
+              <td role="cell" className="px-2.5 py-3" data-label="Status">
+                <TaskStatusBadge status={task.status} />
+              </td>
+              <td role="cell" className="px-2.5 py-3" data-label="Priority">
+                <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
+              </td>
+              <td role="cell" className="px-2.5 py-3 text-slate-700" data-label="Assignee">
+                {task.assignee.firstName} {task.assignee.lastName}
+              </td>
+              <td role="cell" className="px-2.5 py-3" data-label="Due Date">
+                <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
+              </td>
+              <td role="cell" className="px-2.5 py-3 md:w-28" data-label="Progress">
+                <TaskProgress progress={task.progress} done={done(task)} total={task.checklist.length} />
+              </td>
+              <td role="cell" className="col-span-2 px-2.5 py-3 whitespace-nowrap">
+                <RowActions task={task} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+/** The grid view: a card a task. */
+export function TaskGrid({ tasks, today }: { tasks: TaskListItem[]; today: string }) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Tasks">
+      {tasks.map((task) => (
+        <li key={task.id} className="grid min-w-0 grid-cols-1" data-testid="task-card">
+          <Card className="flex flex-col gap-3 p-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <TaskStatusBadge status={task.status} />
+              <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
+            </div>
+            <div className="min-w-0">
+              <TaskTitle task={task} />
+            </div>
+            <dl className="grid grid-cols-2 gap-3 text-sm">
+              <div>
+                <dt className="text-xs text-slate-500">Assignee</dt>
+                <dd className="text-slate-800">
+                  {task.assignee.firstName} {task.assignee.lastName}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Due Date</dt>
+                <dd>
+                  <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
+                </dd>
+              </div>
+            </dl>
+            <TaskProgress progress={task.progress} done={done(task)} total={task.checklist.length} />
+            <div className="mt-auto border-t border-slate-100 pt-3 text-sm">
+              <RowActions task={task} />
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import {
+  CompleteButton,
+  TaskBadges,
+  TaskChecklistCard,
+  TaskCommunications,
+  TaskFacts,
+} from "~/components/tasks/task-detail";
+import { Card } from "~/components/ui/card";
+import { BackLink, RecordActions } from "~/components/ui/detail";
+import { getTask, setChecklistItem, setTaskCompleted } from "~/models/tasks.server";
+import { ChecklistToggleSchema, DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task";
+import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
+import { readFormData } from "~/utils/request.server";
+
+export const meta: MetaFunction = () => [{ title: "Task Details · Senior Placement" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { record: task } = await requireRecord(request, params.id, getTask, TASK_NOT_FOUND);
+  return json({ task }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * A task's page and the View dialog post here: `toggle-item` ticks a checklist item, `complete`
+ * and `reopen` change whether the task is done. A browser without JavaScript is sent back to the
+ * page (with a toast for the task's own state); a fetcher (`via=fetch`) gets JSON.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn(request);
+  const id = params.id ?? "";
+  const form = await readFormData(request);
+  const byFetch = form.get("via") === "fetch";
+  const intent = form.get("intent");
+  const failed = (message: string, status = 404) => {
+    if (byFetch) return json({ ok: false, message }, { status });
+    throw new Response(message, { status });
+  };
+  if (intent === "toggle-item") {
+    const parsed = ChecklistToggleSchema.safeParse({ itemId: form.get("itemId"), completed: form.get("completed") });
+    if (!parsed.success || !(await setChecklistItem(db, ctx, id, parsed.data.itemId, parsed.data.completed))) {
+      return failed("Checklist item not found");
+    }
+    return byFetch ? json({ ok: true }) : redirect(`/tasks/${id}`);
+  }
+  if (intent === "complete" || intent === "reopen") {
+    if (!(await setTaskCompleted(db, ctx, id, intent === "complete"))) return failed(TASK_NOT_FOUND);
+    if (byFetch) return json({ ok: true });
+    return redirectWithToast(`/tasks/${id}`, {
+      type: "success",
+      title: intent === "complete" ? "Task marked as complete" : "Task reopened",
+    });
+  }
+  return failed("Unknown action", 400);
+}
+
+export default function TaskDetailPage() {
+  const { task } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <BackLink to="/tasks">Back to Tasks</BackLink>
+        <RecordActions
+          path={`/tasks/${task.id}`}
+          confirmTitle={`Delete ${task.title}?`}
+          confirmMessage={DELETE_TASK_MESSAGE}
+        >
+          <CompleteButton task={task} />
+        </RecordActions>
+      </div>
+
+      <Card className="p-5 sm:p-6">
+        <p className="text-sm font-medium text-slate-500">Task Details</p>
+        <h2 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900">{task.title}</h2>
+        <div className="mt-3">
+          <TaskBadges task={task} />
+        </div>
+      </Card>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <TaskFacts task={task} />
+          <TaskCommunications task={task} />
+        </div>
+        <TaskChecklistCard task={task} />
+      </div>
+    </div>
+  );
+}

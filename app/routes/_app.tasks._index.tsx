@@ -1,0 +1,238 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { TaskGrid, TaskTable } from "~/components/tasks/task-list";
+import { ButtonLink } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FilterForm } from "~/components/ui/filter-form";
+import { AlertCircleIcon, AlertIcon, CheckCircleIcon, TasksIcon } from "~/components/ui/icons";
+import { IgnoredParams, NewButton, SearchFilter, SelectFilter } from "~/components/ui/list-controls";
+import { PageHeader } from "~/components/ui/page-header";
+import { Pagination } from "~/components/ui/pagination";
+import { StatCard } from "~/components/ui/stat-card";
+import { agencyDay } from "~/models/agency.server";
+import { listTasks } from "~/models/tasks.server";
+import { listUsers } from "~/models/user.server";
+import { sortText, TASK_PAGE_SIZE, TASK_SORTS, TaskListQuerySchema } from "~/schemas/task";
+import { requireSignedIn } from "~/services/session.server";
+import { cn } from "~/utils/cn";
+import { pageHref, readListQuery, withParams } from "~/utils/list-query";
+import { PRIORITIES, TASK_STATUSES, TASK_TYPES } from "~/utils/vocabulary";
+
+export const meta: MetaFunction = () => [{ title: "Tasks · Senior Placement" }];
+
+/** The filters' labels: what the page calls each URL parameter when it cannot use one. */
+const PARAM_LABELS = {
+  search: "Search",
+  status: "Status",
+  priority: "Priority",
+  type: "Type",
+  assignedTo: "Assignee",
+  clientId: "Client",
+  sort: "Sort by",
+  sortBy: "Sort by",
+  sortOrder: "Sort order",
+  page: "Page",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx, db } = await requireSignedIn(request);
+  const url = new URL(request.url);
+  // `view` is the screen's own (list or grid); the rest are GET /api/tasks's parameters.
+  const view: "list" | "grid" = url.searchParams.get("view") === "grid" ? "grid" : "list";
+  const params = new URL(url);
+  params.searchParams.delete("view");
+  const { query, problems } = readListQuery(params, TaskListQuerySchema, {
+    fixed: { limit: String(TASK_PAGE_SIZE) },
+    labels: PARAM_LABELS,
+  });
+  const { today } = await agencyDay(db, ctx);
+  const [result, users] = await Promise.all([listTasks(db, ctx, query, today), listUsers(db, ctx)]);
+  if (result.total > 0 && query.page > result.totalPages) {
+    throw redirect(`/tasks${withParams(url.search, { page: result.totalPages })}`);
+  }
+  return json({
+    ...result,
+    view,
+    assignees: users.map((u) => [u.id, `${u.firstName} ${u.lastName}`] as const),
+    filters: {
+      search: query.search ?? "",
+      status: query.status ?? "",
+      priority: query.priority ?? "",
+      type: query.type ?? "",
+      assignedTo: query.assignedTo ?? "",
+      sort: sortText(query.sort),
+    },
+    problems,
+  });
+}
+
+/** List or Grid: links that keep every filter (the URL's `view`). */
+function ViewToggle({ view }: { view: "list" | "grid" }) {
+  const { search } = useLocation();
+  const option = (value: "list" | "grid", label: string) => (
+    <Link
+      to={withParams(search, { view: value === "list" ? undefined : value })}
+      aria-current={view === value ? "true" : undefined}
+      preventScrollReset
+      replace
+      className={cn(
+        "rounded-md px-3 py-1.5 text-sm font-medium",
+        view === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
+      )}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <nav aria-label="View" className="inline-flex rounded-lg bg-slate-100 p-1">
+      {option("list", "List")}
+      {option("grid", "Grid")}
+    </nav>
+  );
+}
+
+export default function TasksPage() {
+  const { tasks, statistics, today, page, totalPages, total, limit, view, assignees, filters, problems } =
+    useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const active = [filters.status, filters.priority, filters.type, filters.assignedTo].filter(Boolean).length;
+  const filtering = Boolean(filters.search) || active > 0;
+  const tiles = [
+    { label: "Total Tasks", value: statistics.totalTasks, icon: <TasksIcon className="h-5 w-5" />, tone: "blue" },
+    {
+      label: "Completed",
+      value: statistics.completedTasks,
+      icon: <CheckCircleIcon className="h-5 w-5" />,
+      tone: "green",
+    },
+    { label: "Overdue", value: statistics.overdueTasks, icon: <AlertCircleIcon className="h-5 w-5" />, tone: "red" },
+    {
+      label: "High Priority",
+      value: statistics.highPriorityTasks,
+      icon: <AlertIcon className="h-5 w-5" />,
+      tone: "amber",
+    },
+  ] as const;
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader
+        title="Tasks"
+        description={
+          filtering
+            ? `${total.toLocaleString("en-US")} ${total === 1 ? "task matches" : "tasks match"} your filters`
+            : undefined
+        }
+        actions={<NewButton to="/tasks/new">New Task</NewButton>}
+      >
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Summary">
+          {tiles.map((tile) => (
+            <li key={tile.label} data-testid={`tile-${tile.label}`}>
+              <StatCard
+                label={tile.label}
+                value={tile.value.toLocaleString("en-US")}
+                icon={tile.icon}
+                tone={tile.tone}
+                className="p-4"
+              />
+            </li>
+          ))}
+        </ul>
+        <FilterForm
+          label="Task filters"
+          fold="always"
+          debounceMs={300}
+          active={active}
+          values={filters}
+          search={
+            <>
+              {view === "grid" ? <input type="hidden" name="view" value="grid" /> : null}
+              <SearchFilter
+                id="task-search"
+                value={filters.search}
+                placeholder="Title, description, client or assignee"
+              />
+            </>
+          }
+          after={<ViewToggle view={view} />}
+        >
+          <SelectFilter
+            id="task-status"
+            name="status"
+            label="Status"
+            value={filters.status}
+            anyLabel="All statuses"
+            options={TASK_STATUSES.map((s) => [s, s] as const)}
+          />
+          <SelectFilter
+            id="task-priority"
+            name="priority"
+            label="Priority"
+            value={filters.priority}
+            anyLabel="All priorities"
+            options={PRIORITIES.map((p) => [p, p] as const)}
+          />
+          <SelectFilter
+            id="task-type"
+            name="type"
+            label="Type"
+            value={filters.type}
+            anyLabel="All types"
+            options={TASK_TYPES.map((t) => [t, t] as const)}
+          />
+          <SelectFilter
+            id="task-assignee"
+            name="assignedTo"
+            label="Assignee"
+            value={filters.assignedTo}
+            anyLabel="All assignees"
+            options={assignees}
+          />
+          <SelectFilter
+            id="task-sort"
+            name="sort"
+            label="Sort By"
+            value={filters.sort === "dueDate" ? "" : filters.sort}
+            anyLabel={TASK_SORTS[0][1]}
+            options={TASK_SORTS.slice(1)}
+          />
+          <ButtonLink to={view === "grid" ? "/tasks?view=grid" : "/tasks"} variant="ghost">
+            Reset Filters
+          </ButtonLink>
+        </FilterForm>
+      </PageHeader>
+
+      <IgnoredParams problems={problems} clearTo="/tasks" />
+
+      {tasks.length === 0 ? (
+        <EmptyState
+          icon={<TasksIcon className="h-6 w-6" />}
+          title="No tasks found"
+          message={
+            filtering
+              ? "No task matches your search and filters. Try another search, or reset the filters."
+              : "Tasks are the day's work: calls, visits, paperwork. Create the first one."
+          }
+          action={
+            <div className="flex flex-wrap justify-center gap-2">
+              {filtering ? (
+                <ButtonLink to="/tasks" variant="outline">
+                  Reset Filters
+                </ButtonLink>
+              ) : null}
+              <NewButton to="/tasks/new">Create Task</NewButton>
+            </div>
+          }
+        />
+      ) : (
+        <>
+          {view === "grid" ? <TaskGrid tasks={tasks} today={today} /> : <TaskTable tasks={tasks} today={today} />}
+          {totalPages > 1 ? (
+            <Pagination page={page} totalPages={totalPages} total={total} limit={limit} hrefFor={pageHref(search)} />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
