@@ -5,6 +5,8 @@ import { isUuid } from "~/utils/uuid";
 import {
   type CareLevel,
   type ClientStatus,
+  HIGH_PRIORITIES,
+  PRIORITIES,
   type CommunicationType,
   isTaskOverdue,
   type Priority,
@@ -154,6 +156,9 @@ function likePattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** `priority_rank` (a generated column, in the covering indexes) of each priority. */
+const PRIORITY_RANK: Record<Priority, number> = { Low: 1, Medium: 2, High: 3, Urgent: 4 };
+
 /** The caller agency's tasks that pass the filters; Status is the stage of an open task, or Completed. */
 function filteredTasks(db: DB, ctx: Ctx, filters: TaskFilters) {
   const { status } = filters;
@@ -165,7 +170,7 @@ function filteredTasks(db: DB, ctx: Ctx, filters: TaskFilters) {
       .$if(Boolean(status) && status !== "Completed", (qb) =>
         qb.where("t.stage", "=", status as ClientStatus).where("t.is_completed", "=", false),
       )
-      .$if(Boolean(filters.priority), (qb) => qb.where("t.priority", "=", filters.priority!))
+      .$if(Boolean(filters.priority), (qb) => qb.where("t.priority_rank", "=", PRIORITY_RANK[filters.priority!]))
       .$if(Boolean(filters.type), (qb) => qb.where("t.type", "=", filters.type!))
       .$if(Boolean(filters.assignedTo), (qb) => qb.where("t.assigned_to", "=", filters.assignedTo!))
       .$if(Boolean(filters.clientId), (qb) => qb.where("t.client_id", "=", filters.clientId!))
@@ -174,28 +179,43 @@ function filteredTasks(db: DB, ctx: Ctx, filters: TaskFilters) {
   );
 }
 
-const isFiltered = (f: TaskFilters) =>
-  Boolean(f.search || f.status || f.priority || f.type || f.assignedTo || f.clientId);
-
-/** The four tiles over the filtered set. */
+/**
+ * The four tiles over the filtered set. Filtered by Status and Priority alone (or not at all),
+ * the running totals by stage and priority answer, and only overdue is counted (open tasks due
+ * before today, a partial index); other filters count the filtered set, from covering indexes.
+ */
 export async function taskStatistics(db: DB, ctx: Ctx, filters: TaskFilters, today: string): Promise<TaskStatistics> {
-  if (!isFiltered(filters)) {
-    // The whole agency: running totals, the partial index of open tasks and the priority index.
-    const [count, overdue, high] = await Promise.all([
+  if (!filters.search && !filters.type && !filters.assignedTo && !filters.clientId) {
+    const { status, priority } = filters;
+    const [count, overdue] = await Promise.all([
       readAgencyCounts(db, ctx),
-      countOverdue(db, ctx, today),
-      db
-        .selectFrom("tasks")
-        .select(db.fn.countAll<string>().as("n"))
-        .where("agency_id", "=", ctx.agencyId)
-        .where("priority_rank", ">=", 3)
-        .executeTakeFirstOrThrow(),
+      status === "Completed"
+        ? 0
+        : db
+            .selectFrom("tasks as t")
+            .select(db.fn.countAll<string>().as("n"))
+            .where("t.agency_id", "=", ctx.agencyId)
+            .where("t.is_completed", "=", false)
+            .where("t.due_date", "<", today)
+            .$if(Boolean(status), (qb) => qb.where("t.stage", "=", status as ClientStatus))
+            .$if(Boolean(priority), (qb) => qb.where("t.priority_rank", "=", PRIORITY_RANK[priority!]))
+            .executeTakeFirstOrThrow()
+            .then((row) => Number(row.n)),
     ]);
+    const priorities = PRIORITIES.filter((p) => !priority || p === priority);
+    const sum = (names: string[]) => names.reduce((total, name) => total + count(name), 0);
+    const open = (p: Priority) =>
+      status === "Completed"
+        ? []
+        : TASK_STAGES.filter((s) => !status || s === status).map((s) => `tasks:open:${s}:${p}`);
+    const done = (p: Priority) => (!status || status === "Completed" ? [`tasks:done:${p}`] : []);
+    const completed = sum(priorities.flatMap(done));
+    const high = priorities.filter((p) => HIGH_PRIORITIES.includes(p));
     return {
-      totalTasks: TASK_STAGES.reduce((sum, stage) => sum + count(`tasks:${stage}`), 0),
-      completedTasks: count("tasks:completed"),
+      totalTasks: sum(priorities.flatMap(open)) + completed,
+      completedTasks: completed,
       overdueTasks: overdue,
-      highPriorityTasks: Number(high.n),
+      highPriorityTasks: sum(high.flatMap((p) => [...open(p), ...done(p)])),
     };
   }
   const row = await filteredTasks(db, ctx, filters)
@@ -233,7 +253,7 @@ function inListOrder<Q extends SelectQueryBuilder<any, any, any>>(qb: Q, sort: T
     case "createdAt":
       return qb.orderBy("t.created_at", direction).orderBy("t.id", direction) as Q;
     case "title":
-      return qb.orderBy(sql`lower(t.title)`, direction).orderBy("t.id", direction) as Q;
+      return qb.orderBy("t.title", direction).orderBy("t.id", direction) as Q;
   }
 }
 

@@ -12,7 +12,8 @@ import { type Kysely, sql } from "kysely";
 //   flattened: a search cannot contain a line break, so it never matches across two). Triggers keep it right when the task is written and
 //   when a client or a user is renamed.
 // - `tasks.priority_rank` (Urgent 4 … Low 1), so "Priority high to low" reads an index.
-// - indexes for the list's orders: open tasks first by due date, priority, title.
+// - indexes for the list's orders (open tasks first by due date, priority, title) and filters,
+//   and running totals of tasks by stage and priority, for the list's statistics.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -74,18 +75,82 @@ export async function up(db: Kysely<any>): Promise<void> {
   );
   await sql`CREATE INDEX tasks_search_trgm_idx ON tasks USING gin (search_text gin_trgm_ops)`.execute(db);
 
-  await sql`CREATE INDEX tasks_agency_open_first_due_idx ON tasks (agency_id, is_completed, due_date, id)`.execute(db);
-  await sql`CREATE INDEX tasks_agency_priority_rank_idx ON tasks (agency_id, priority_rank, due_date, id)`.execute(db);
-  await sql`CREATE INDEX tasks_agency_title_idx ON tasks (agency_id, lower(title), id)`.execute(db);
+  // The orders, each also carrying the columns the filters and the statistics read, so that a
+  // filtered page or count is read from the index alone (an index-only scan).
+  const covering = "INCLUDE (stage, priority_rank, type, assigned_to)";
+  await sql`CREATE INDEX tasks_agency_open_first_due_idx ON tasks (agency_id, is_completed, due_date, id) ${sql.raw(covering)}`.execute(
+    db,
+  );
+  await sql`CREATE INDEX tasks_agency_open_first_due_desc_idx ON tasks (agency_id, is_completed, due_date DESC, id DESC)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX tasks_agency_priority_rank_idx ON tasks (agency_id, priority_rank DESC, due_date, id DESC) INCLUDE (is_completed, stage, type, assigned_to)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX tasks_agency_type_open_first_idx ON tasks (agency_id, type, is_completed, due_date, id) INCLUDE (stage, priority_rank)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX tasks_assigned_open_first_idx ON tasks (agency_id, assigned_to, is_completed, due_date, id) INCLUDE (stage, priority_rank, type)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX tasks_agency_title_idx ON tasks (agency_id, title, id) INCLUDE (is_completed, stage, priority_rank, type, assigned_to)`.execute(
+    db,
+  );
   await sql`DROP INDEX IF EXISTS tasks_title_trgm_idx`.execute(db);
+  await sql`DROP INDEX IF EXISTS tasks_agency_type_idx`.execute(db);
+  await sql`DROP INDEX IF EXISTS tasks_agency_priority_idx`.execute(db);
+
+  // The running totals (…_agency_counts.ts) of tasks also count them by stage or done, and by
+  // priority ("tasks:open:Target:High", "tasks:done:Urgent"): the list's statistics for its
+  // Status and Priority filters are then read, not counted.
+  const query =
+    "SELECT agency_id, unnest(ARRAY['tasks:' || stage, 'tasks:completed', " +
+    "CASE WHEN is_completed THEN 'tasks:done:' ELSE 'tasks:open:' || stage || ':' END || priority]) AS name, " +
+    "unnest(ARRAY[1, is_completed::int, 1]::bigint[]) AS amount FROM %s";
+  await countTasks(db, query);
+}
+
+const TASKS_COUNTED =
+  "SELECT agency_id, unnest(ARRAY['tasks:' || stage, 'tasks:completed']) AS name, " +
+  "unnest(ARRAY[1, is_completed::int]::bigint[]) AS amount FROM %s";
+
+/** The tasks' counting triggers, remade with `query`, and their totals counted again. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function countTasks(db: Kysely<any>, query: string): Promise<void> {
+  const args = sql`${sql.lit(query)}, ${sql.lit("tasks:")}`;
+  for (const event of ["insert", "update", "delete", "truncate"]) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(`tasks_counts_${event}`)} ON tasks`.execute(db);
+  }
+  await sql`CREATE TRIGGER tasks_counts_insert AFTER INSERT ON tasks REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION maintain_agency_counts(${args})`.execute(db);
+  await sql`CREATE TRIGGER tasks_counts_update AFTER UPDATE ON tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION maintain_agency_counts(${args})`.execute(db);
+  await sql`CREATE TRIGGER tasks_counts_delete AFTER DELETE ON tasks REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION maintain_agency_counts(${args})`.execute(db);
+  await sql`CREATE TRIGGER tasks_counts_truncate AFTER TRUNCATE ON tasks
+    FOR EACH STATEMENT EXECUTE FUNCTION maintain_agency_counts(${args})`.execute(db);
+  await sql`DELETE FROM agency_counts WHERE starts_with(name, 'tasks:')`.execute(db);
+  await sql`INSERT INTO agency_counts (agency_id, name, value)
+    SELECT agency_id, name, sum(amount) FROM (${sql.raw(query.replace("%s", "tasks"))}) d
+    GROUP BY agency_id, name`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
+  await countTasks(db, TASKS_COUNTED);
   await sql`CREATE INDEX IF NOT EXISTS tasks_title_trgm_idx ON tasks USING gin (lower(title) gin_trgm_ops)`.execute(db);
-  await sql`DROP INDEX IF EXISTS tasks_agency_title_idx`.execute(db);
-  await sql`DROP INDEX IF EXISTS tasks_agency_priority_rank_idx`.execute(db);
-  await sql`DROP INDEX IF EXISTS tasks_agency_open_first_due_idx`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS tasks_agency_priority_idx ON tasks (agency_id, priority)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS tasks_agency_type_idx ON tasks (agency_id, type)`.execute(db);
+  for (const index of [
+    "tasks_agency_title_idx",
+    "tasks_assigned_open_first_idx",
+    "tasks_agency_type_open_first_idx",
+    "tasks_agency_priority_rank_idx",
+    "tasks_agency_open_first_due_desc_idx",
+    "tasks_agency_open_first_due_idx",
+  ]) {
+    await sql`DROP INDEX IF EXISTS ${sql.raw(index)}`.execute(db);
+  }
   await sql`DROP TRIGGER IF EXISTS users_rename_tasks ON users`.execute(db);
   await sql`DROP FUNCTION IF EXISTS users_rename_tasks()`.execute(db);
   await sql`DROP TRIGGER IF EXISTS clients_rename_tasks ON clients`.execute(db);

@@ -28,6 +28,8 @@ async function recount(agencyId: string): Promise<Record<string, number>> {
       UNION ALL SELECT 'placements:' || status, 1 FROM placements WHERE agency_id = ${agencyId}
       UNION ALL SELECT 'tasks:' || stage, 1 FROM tasks WHERE agency_id = ${agencyId}
       UNION ALL SELECT 'tasks:completed', is_completed::int FROM tasks WHERE agency_id = ${agencyId}
+      UNION ALL SELECT CASE WHEN is_completed THEN 'tasks:done:' ELSE 'tasks:open:' || stage || ':' END || priority, 1
+        FROM tasks WHERE agency_id = ${agencyId}
     ) d GROUP BY name HAVING sum(amount) <> 0`.execute(db);
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
 }
@@ -93,6 +95,8 @@ describe("agency_counts", () => {
 
     const count = await readAgencyCounts(db, { agencyId: a.id, userId: agent.id });
     expect([count("tasks:Placed"), count("tasks:completed"), count("tasks:New Client")]).toEqual([2, 2, 0]);
+    // By stage or done, and priority: what the tasks list's statistics read.
+    expect(count("tasks:done:Medium") + count("tasks:open:Placed:Medium")).toBe(2);
   });
 
   it("takes back what a rolled-back transaction wrote", async () => {
