@@ -124,7 +124,7 @@ export default function ClientDetailPage() {
           </Card>
 
           <ClientPlacementsCard clientId={client.id} placements={placements} />
-          <ClientTasksCard tasks={tasks} />
+          <ClientTasksCard clientId={client.id} tasks={tasks} />
           <NotesCard notes={notes} lastResult={actionData?.result} />
         </div>
 

@@ -6,11 +6,12 @@ import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
 import { AlertCircleIcon, AlertIcon, CheckCircleIcon, TasksIcon } from "~/components/ui/icons";
-import { IgnoredParams, NewButton, SearchFilter, SelectFilter } from "~/components/ui/list-controls";
+import { FilterChips, IgnoredParams, NewButton, SearchFilter, SelectFilter } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { StatCard } from "~/components/ui/stat-card";
 import { agencyDay } from "~/models/agency.server";
+import { getClient } from "~/models/clients.server";
 import { listTasks } from "~/models/tasks.server";
 import { listUsers } from "~/models/user.server";
 import { sortText, TASK_PAGE_SIZE, TASK_SORTS, TaskListQuerySchema } from "~/schemas/task";
@@ -47,7 +48,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     labels: PARAM_LABELS,
   });
   const { today } = await agencyDay(db, ctx);
-  const [result, users] = await Promise.all([listTasks(db, ctx, query, today), listUsers(db, ctx)]);
+  const [result, users, client] = await Promise.all([
+    listTasks(db, ctx, query, today),
+    listUsers(db, ctx),
+    query.clientId ? getClient(db, ctx, query.clientId) : null,
+  ]);
   if (result.total > 0 && query.page > result.totalPages) {
     throw redirect(`/tasks${withParams(url.search, { page: result.totalPages })}`);
   }
@@ -62,6 +67,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       type: query.type ?? "",
       assignedTo: query.assignedTo ?? "",
       sort: sortText(query.sort),
+      // From a client's page: its tasks only, until the chip is removed.
+      client: query.clientId
+        ? { id: query.clientId, name: client ? `${client.firstName} ${client.lastName}` : "Unknown client" }
+        : null,
     },
     problems,
   });
@@ -97,7 +106,7 @@ export default function TasksPage() {
     useLoaderData<typeof loader>();
   const { search } = useLocation();
   const active = [filters.status, filters.priority, filters.type, filters.assignedTo].filter(Boolean).length;
-  const filtering = Boolean(filters.search) || active > 0;
+  const filtering = Boolean(filters.search || filters.client) || active > 0;
   const tiles = [
     { label: "Total Tasks", value: statistics.totalTasks, icon: <TasksIcon className="h-5 w-5" />, tone: "blue" },
     {
@@ -144,10 +153,18 @@ export default function TasksPage() {
           fold="always"
           debounceMs={300}
           active={active}
-          values={filters}
+          values={{
+            search: filters.search,
+            status: filters.status,
+            priority: filters.priority,
+            type: filters.type,
+            assignedTo: filters.assignedTo,
+            sort: filters.sort === "dueDate" ? "" : filters.sort,
+          }}
           search={
             <>
               {view === "grid" ? <input type="hidden" name="view" value="grid" /> : null}
+              {filters.client ? <input type="hidden" name="clientId" value={filters.client.id} /> : null}
               <SearchFilter
                 id="task-search"
                 value={filters.search}
@@ -201,6 +218,10 @@ export default function TasksPage() {
             Reset Filters
           </ButtonLink>
         </FilterForm>
+        <FilterChips
+          search={search}
+          chips={[filters.client && { kind: "Client", name: filters.client.name, param: "clientId" }]}
+        />
       </PageHeader>
 
       <IgnoredParams problems={problems} clearTo="/tasks" />

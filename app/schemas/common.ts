@@ -198,3 +198,18 @@ export const distinctEntries = (noun: string) =>
       }
       return list;
     });
+
+/**
+ * The search box of a form's client or facility picker without JavaScript (the placement and task
+ * forms), and the hidden field holding the term its list was last searched with: form fields,
+ * never the record's (each form leaves them out of its check).
+ */
+export const PICKER_SEARCH_FIELDS = {
+  client: { term: "clientSearch", shown: "clientSearched" },
+  facility: { term: "facilitySearch", shown: "facilitySearched" },
+} as const;
+
+/** A picker's search text as it is searched: trimmed, at most 100 characters, no NUL. */
+export function searchTerm(value: unknown): string {
+  return typeof value === "string" ? value.replaceAll("\u0000", "").trim().slice(0, 100) : "";
+}

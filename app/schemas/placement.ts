@@ -8,7 +8,19 @@ import {
   PRIORITIES,
   PRIORITY_ALIASES,
 } from "~/utils/vocabulary";
-import { checkbox, emptyToUndefined, isIsoDate, limitParam, pageParam, searchParam, text, vocabulary } from "./common";
+import {
+  checkbox,
+  emptyToUndefined,
+  isIsoDate,
+  limitParam,
+  pageParam,
+  PICKER_SEARCH_FIELDS,
+  searchParam,
+  text,
+  vocabulary,
+} from "./common";
+
+export { PICKER_SEARCH_FIELDS, searchTerm } from "./common";
 
 // One schema for the placement form and the placements API.
 
@@ -20,19 +32,10 @@ export const PLACEMENT_CHECKBOXES = PLACEMENT_CHECKLIST.map((s) => s.field);
  * the API as unknown): without JavaScript, each picker's search box and the term its list was
  * last searched with, and the button pressed (`intent`: a Search button, or Enter).
  */
-export const PICKER_SEARCH_FIELDS = {
-  client: { term: "clientSearch", shown: "clientSearched" },
-  facility: { term: "facilitySearch", shown: "facilitySearched" },
-} as const;
 export const PLACEMENT_FORM_EXTRAS = [
   "intent",
   ...Object.values(PICKER_SEARCH_FIELDS).flatMap((f) => [f.term, f.shown]),
 ] as const;
-
-/** A picker's search text as it is searched: trimmed, at most 100 characters, no NUL. */
-export function searchTerm(value: unknown): string {
-  return typeof value === "string" ? value.replaceAll("\u0000", "").trim().slice(0, 100) : "";
-}
 
 /** What the placement screens say when a placement cannot be found or loaded. */
 export const PLACEMENT_NOT_FOUND = "Failed to load placement details.";

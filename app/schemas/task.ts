@@ -11,7 +11,7 @@ import {
   TASK_TYPE_ALIASES,
   TASK_TYPES,
 } from "~/utils/vocabulary";
-import { emptyToUndefined, isIsoDate, limitParam, pageParam, searchParam, text } from "./common";
+import { emptyToUndefined, isIsoDate, limitParam, pageParam, PICKER_SEARCH_FIELDS, searchParam, text } from "./common";
 
 // One schema for the task form and the tasks API (docs/api.md, "Tasks"; docs/screens.md, "Tasks").
 
@@ -115,6 +115,18 @@ export const TaskSchema = z
   }));
 
 export type TaskInput = z.output<typeof TaskSchema>;
+
+/**
+ * The task form's fields that are not the task's, left out of its check (and refused by the API
+ * as unknown): the button pressed (`intent`), the checklist's "add items" box, and the client
+ * picker's search box without JavaScript.
+ */
+export const TASK_FORM_EXTRAS = [
+  "intent",
+  "newItems",
+  PICKER_SEARCH_FIELDS.client.term,
+  PICKER_SEARCH_FIELDS.client.shown,
+] as const;
 
 export const TASK_PAGE_SIZE = 20;
 

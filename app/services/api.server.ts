@@ -175,6 +175,8 @@ export function apiRecordRoute<R, S extends z.ZodType>(spec: {
   /** The record's key in the answer's data, and the messages' first word. */
   name: string;
   notFound: string;
+  /** The answers' messages, where they are not "Thing updated successfully!" and "Thing deleted successfully". */
+  messages?: { updated?: string; deleted?: string };
   find: (db: DB, ctx: Ctx, id: string) => Promise<R | null>;
   /** The record's API shape, as PUT answers it. */
   toApi: (record: R) => unknown;
@@ -185,6 +187,8 @@ export function apiRecordRoute<R, S extends z.ZodType>(spec: {
 }) {
   const { name, notFound, find, toApi, show, update, remove } = spec;
   const title = name.charAt(0).toUpperCase() + name.slice(1);
+  const updated = spec.messages?.updated ?? `${title} updated successfully!`;
+  const deleted = spec.messages?.deleted ?? `${title} deleted successfully`;
   const handlers: Partial<Record<Method, ApiHandler>> = {
     GET: async ({ db, ctx, params }) => {
       const record = await find(db, ctx, params.id ?? "");
@@ -198,13 +202,13 @@ export function apiRecordRoute<R, S extends z.ZodType>(spec: {
       if (!(await find(db, ctx, id))) return apiError(404, notFound);
       const record = await update.save(db, ctx, id, await readJsonBody(request, update.schema));
       if (!record) return apiError(404, notFound);
-      return apiSuccess({ [name]: toApi(record) }, { message: `${title} updated successfully!` });
+      return apiSuccess({ [name]: toApi(record) }, { message: updated });
     };
   }
   if (remove) {
     handlers.DELETE = async ({ db, ctx, params }) => {
       if (!(await remove(db, ctx, params.id ?? ""))) return apiError(404, notFound);
-      return apiSuccess({ [name]: { _id: params.id } }, { message: `${title} deleted successfully` });
+      return apiSuccess({ [name]: { _id: params.id } }, { message: deleted });
     };
   }
   return apiRoute(handlers);

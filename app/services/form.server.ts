@@ -2,7 +2,7 @@ import { parse, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import type * as z from "zod";
-import { readCheckboxes } from "~/schemas/common";
+import { PICKER_SEARCH_FIELDS, readCheckboxes, searchTerm } from "~/schemas/common";
 import { readFormData } from "~/utils/request.server";
 import { redirectWithToast } from "./session.server";
 
@@ -21,7 +21,7 @@ type Reply = (options?: {
  * nothing is lost. Responses that `save` throws (a 404, a redirect) pass through.
  *
  * A form sent for a `step` that is not saving it (a search in a picker) goes back as it was
- * typed, unchecked and without a message. `echo` adds what the form shows beside its fields,
+ * typed (after `rewrite`), unchecked and without a message. `echo` adds what the form shows beside its fields,
  * worked out from the form as posted (the placement form's picker options), to every answer
  * that goes back to the form.
  */
@@ -41,11 +41,17 @@ export async function submitForm<S extends z.ZodType, R, D extends object = obje
     invalidDetails?: (posted: FormData) => D;
     /** Whether the form was sent for a step that does not save it. */
     step?: (form: FormData) => boolean;
+    /**
+     * The posted form as the form means it, before anything else (the task form's lines still
+     * in its "add items" box become checklist items; an item's Remove button takes it out).
+     */
+    rewrite?: (form: FormData) => FormData;
     echo?: (form: FormData) => Promise<object>;
   },
   save: (value: z.output<S>, reply: Reply, form: FormData) => Promise<R | void>,
 ) {
-  const formData = await readFormData(request);
+  const read = await readFormData(request);
+  const formData = options.rewrite ? options.rewrite(read) : read;
   const posted = copyOf(formData);
   const echo = async () => (options.echo ? options.echo(posted) : {});
   if (options.step?.(posted)) return json({ result: replyAsTyped(posted, options.ignore), ...(await echo()) });
@@ -100,4 +106,18 @@ export function replyAsTyped(formData: FormData, ignore: readonly string[] = [])
   const { payload } = parse(fields, { resolve: (value) => ({ value }) });
   // Only text is kept (a file cannot be shown again): the values are strings.
   return { initialValue: payload as NonNullable<SubmissionResult<string[]>["initialValue"]>, error: {} };
+}
+
+/** A posted field as a picker's search reads it (trimmed text, "" when absent). */
+export const textIn = (form: FormData, name: string) => searchTerm(form.get(name));
+
+/**
+ * A form with client or facility pickers, sent for their search step without JavaScript: a
+ * Search button, or Enter (the form's default button, `intent=enter`) while a picker's search box
+ * holds a term not searched yet.
+ */
+export function isPickerSearchStep(form: FormData): boolean {
+  const intent = form.get("intent");
+  const pending = Object.values(PICKER_SEARCH_FIELDS).some((f) => textIn(form, f.term) !== textIn(form, f.shown));
+  return intent === "search" || (intent === "enter" && pending);
 }

@@ -6,11 +6,10 @@ import {
   PLACEMENT_FORM_EXTRAS,
   PLACEMENT_NOT_FOUND,
   PlacementSchema,
-  searchTerm,
 } from "~/schemas/placement";
 import { invariantResponse } from "~/utils/responses";
 import { isUuid } from "~/utils/uuid";
-import { savedAs, submitForm } from "./form.server";
+import { isPickerSearchStep, savedAs, submitForm, textIn } from "./form.server";
 import { requireSignedIn } from "./session.server";
 
 /**
@@ -34,7 +33,7 @@ export async function savePlacementForm(request: Request, id?: string) {
     ...saved,
     checkboxes: PLACEMENT_CHECKBOXES,
     ignore: PLACEMENT_FORM_EXTRAS,
-    step: isSearchStep,
+    step: isPickerSearchStep,
     echo: pickers,
   };
   return submitForm(request, PlacementSchema, options, async (placement, reply, form) => {
@@ -47,8 +46,6 @@ export async function savePlacementForm(request: Request, id?: string) {
   });
 }
 
-const textIn = (form: FormData, name: string) => searchTerm(form.get(name));
-
 /** The client and facility chosen in the posted form (ids, else null). */
 function chosenIn(form: FormData) {
   const id = (name: string) => (isUuid(textIn(form, name)) ? textIn(form, name) : null);
@@ -59,11 +56,4 @@ function chosenIn(form: FormData) {
 function termsIn(form: FormData) {
   const { client, facility } = PICKER_SEARCH_FIELDS;
   return { client: textIn(form, client.term), facility: textIn(form, facility.term) };
-}
-
-/** A Search button, or Enter (the form's default button) while a search box holds a new term. */
-function isSearchStep(form: FormData): boolean {
-  const intent = form.get("intent");
-  const pending = Object.values(PICKER_SEARCH_FIELDS).some((f) => textIn(form, f.term) !== textIn(form, f.shown));
-  return intent === "search" || (intent === "enter" && pending);
 }

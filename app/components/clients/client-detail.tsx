@@ -131,10 +131,22 @@ export function ClientPlacementsCard({ clientId, placements }: { clientId: strin
   );
 }
 
-export function ClientTasksCard({ tasks }: { tasks: TaskOfClient[] }) {
+export function ClientTasksCard({ clientId, tasks }: { clientId: string; tasks: TaskOfClient[] }) {
   return (
     <Card>
-      <CardHeader title="Tasks" />
+      <CardHeader
+        title="Tasks"
+        action={
+          <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+            <Link to={`/tasks?clientId=${clientId}`} className="text-brand-700 hover:underline">
+              View all
+            </Link>
+            <Link to={`/tasks/new?clientId=${clientId}`} className="text-brand-700 hover:underline">
+              New Task
+            </Link>
+          </span>
+        }
+      />
       {tasks.length === 0 ? (
         <p className="p-5 text-sm text-slate-500">No tasks for this client.</p>
       ) : (

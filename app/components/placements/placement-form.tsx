@@ -3,19 +3,15 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import type { PickerSearch } from "~/models/lists.server";
 import type { PlacementRecord } from "~/models/placements.server";
-import {
-  PICKER_SEARCH_FIELDS,
-  PLACEMENT_CHECKBOXES,
-  PLACEMENT_FORM_EXTRAS,
-  PlacementSchema,
-} from "~/schemas/placement";
+import { PLACEMENT_CHECKBOXES, PLACEMENT_FORM_EXTRAS, PlacementSchema } from "~/schemas/placement";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PAYMENT_METHODS, PLACEMENT_CHECKLIST, PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 import { Alert } from "../ui/alert";
 import { FormPage } from "../ui/page-header";
 import { FormActions, FormSection, InputField, SelectField, TextareaField } from "../ui/form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
-import { type Option, ReferencePicker } from "../ui/reference-picker";
+import { PickerField } from "../ui/picker-field";
+import type { Option } from "../ui/reference-picker";
 
 /** The form's starting values for a stored placement (edit). */
 export function placementFormDefaults(p: PlacementRecord) {
@@ -93,76 +89,6 @@ function ChecklistStep({ box, date }: { box: FieldMetadata<unknown>; date: Field
         </div>
       ) : null}
     </div>
-  );
-}
-
-const PICKERS = {
-  client: {
-    placeholder: "Type a client's name",
-    hint: "The chosen client and the most recently updated ones. Search to find any other.",
-    one: "client",
-    many: "clients",
-    searchPlaceholder: "Name, e-mail or phone",
-  },
-  facility: {
-    placeholder: "Type a facility's name or city",
-    hint: "The chosen facility and those with the most beds free. Search to find any other.",
-    one: "facility",
-    many: "facilities",
-    searchPlaceholder: "Name, city or license number",
-  },
-};
-
-/** What a picker's select holds, said under it without JavaScript: the usual ones, or the matches of a search. */
-function pickerHint(kind: keyof typeof PICKERS, searched: PickerSearch | null): string {
-  const { hint, one, many } = PICKERS[kind];
-  if (!searched) return hint;
-  const term = `"${searched.term}"`;
-  if (searched.total === 0) return `No ${many} match ${term}`;
-  if (searched.capped || searched.total > searched.shown) {
-    const total = `${searched.total}${searched.capped ? "+" : ""}`;
-    return `Showing the first ${searched.shown} of ${total} ${many} matching ${term}: refine the search`;
-  }
-  return searched.total === 1 ? `1 ${one} matches ${term}` : `${searched.total} ${many} match ${term}`;
-}
-
-/**
- * The client or the facility: a select with a search step without JavaScript, type to search
- * with it (see ReferencePicker).
- */
-function PickerField({
-  kind,
-  field,
-  options,
-  searched,
-  serverError,
-}: {
-  kind: keyof typeof PICKERS;
-  field: FieldMetadata<unknown>;
-  options: Option[];
-  searched: PickerSearch | null;
-  serverError: string | undefined;
-}) {
-  return (
-    <ReferencePicker
-      label={label(field.name)}
-      name={field.name}
-      required
-      options={options}
-      value={String(field.initialValue ?? "")}
-      searchUrl={`/placement-options?kind=${kind}`}
-      placeholder={PICKERS[kind].placeholder}
-      error={field.errors?.join(", ") ?? serverError}
-      errorId={field.errorId}
-      hint={pickerHint(kind, searched)}
-      search={{
-        name: PICKER_SEARCH_FIELDS[kind].term,
-        shownName: PICKER_SEARCH_FIELDS[kind].shown,
-        noun: PICKERS[kind].many,
-        placeholder: PICKERS[kind].searchPlaceholder,
-        term: searched?.term ?? "",
-      }}
-    />
   );
 }
 
@@ -254,6 +180,8 @@ function PlacementForm({
       <FormSection title="Basic Information">
         <PickerField
           kind="client"
+          label={label("clientId")}
+          required
           field={fields.clientId}
           options={options.clients}
           searched={options.searched?.client ?? null}
@@ -261,6 +189,8 @@ function PlacementForm({
         />
         <PickerField
           kind="facility"
+          label={label("facilityId")}
+          required
           field={fields.facilityId}
           options={options.facilities}
           searched={options.searched?.facility ?? null}

@@ -1,0 +1,338 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
+import type { PickerSearch } from "~/models/lists.server";
+import type { TaskFormOptions, TaskRecord } from "~/models/tasks.server";
+import { TASK_FORM_EXTRAS, TaskSchema } from "~/schemas/task";
+import { useHydrated } from "~/utils/use-hydrated";
+import { CLIENT_TASK_TYPES, PRIORITIES, TASK_STAGES, TASK_TYPES, type TaskType } from "~/utils/vocabulary";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { FieldError, FieldHint, Input, Label, Textarea } from "../ui/field";
+import { FormActions, FormSection, InputField, SelectField, TextareaField } from "../ui/form";
+import { InfoIcon, PlusIcon, XIcon } from "../ui/icons";
+import { FormPage } from "../ui/page-header";
+import { PickerField } from "../ui/picker-field";
+import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
+
+/** Each field's label, by name: the controls and the "Validation errors: …" banner read them. */
+const TASK_FIELD_LABELS: Record<string, string> = {
+  title: "Title",
+  description: "Description",
+  type: "Type",
+  estimatedHours: "Estimated hours",
+  clientId: "Related client",
+  checklist: "Checklist",
+  priority: "Priority",
+  status: "Status",
+  dueDate: "Due date",
+  assignedTo: "Assigned to",
+};
+
+const label = (name: string) => TASK_FIELD_LABELS[name] ?? (name.startsWith("checklist") ? "Checklist" : name);
+
+/** The Task Types help box: what each type is for. */
+const TYPE_HELP: Record<TaskType, string> = {
+  "Initial Contact": "The first call or meeting with a family.",
+  Assessment: "Assessing the client's care needs.",
+  "Facility Visit": "A tour of a facility with or for the client.",
+  Documentation: "Paperwork: forms, records, care plans.",
+  "Insurance Verification": "Checking Medicare, Medicaid, long-term care or VA cover.",
+  "Contract Review": "Going through an admission agreement.",
+  "Move Coordination": "Planning and following the move-in.",
+  "Follow-up": "Checking in after a step or a move.",
+  Other: "Anything else.",
+};
+
+/** The form's starting values for a stored task (edit). */
+export function taskFormDefaults(t: TaskRecord) {
+  return {
+    title: t.title,
+    description: t.description ?? "",
+    type: t.type,
+    estimatedHours: t.estimatedHours === null ? "" : String(t.estimatedHours),
+    clientId: t.client?.id ?? "",
+    checklist: t.checklist.map((i) => ({ item: i.item, completed: i.completed ? "on" : "" })),
+    priority: t.priority,
+    status: t.stage,
+    dueDate: t.dueDate,
+    assignedTo: t.assignee.id,
+  };
+}
+
+const PAGES = {
+  create: { title: "Create New Task", description: "Plan a piece of work and who does it" },
+  edit: { title: "Edit Task", description: "Update the task, its checklist and who does it" },
+};
+
+/** The task form screen, new or edit: its route's loader gives `options` and `defaultValue`, its action (saveTaskForm) the reply. */
+export function TaskFormPage({ mode }: { mode: "create" | "edit" }) {
+  const loaded = useLoaderData<{ options: TaskFormOptions; defaultValue: Record<string, unknown> }>();
+  const data = useActionData<{
+    result?: SubmissionResult<string[]>;
+    errors?: { path: string; msg: string }[];
+    options?: TaskFormOptions;
+  }>();
+  return (
+    <FormPage {...PAGES[mode]}>
+      <TaskForm
+        mode={mode}
+        lastResult={data?.result}
+        serverErrors={data?.errors}
+        defaultValue={loaded.defaultValue}
+        options={data?.options ?? loaded.options}
+      />
+    </FormPage>
+  );
+}
+
+type ChecklistEntry = { key: number; item: string; completed: boolean };
+
+/** The checklist as the form holds it: stored items, or those of the last submit. */
+function entriesOf(value: unknown): ChecklistEntry[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry, key) => {
+    if (!entry || typeof entry !== "object") return [];
+    const { item, completed } = entry as { item?: unknown; completed?: unknown };
+    return [{ key, item: typeof item === "string" ? item : "", completed: completed === "on" || completed === true }];
+  });
+}
+
+/**
+ * The checklist: each item's box, its text and Remove. With JavaScript, Add (or Enter in the new
+ * item's box) adds an item and Remove takes one out at once. Without, they are submit buttons of
+ * the form (a step that saves nothing; see saveTaskForm), and new items are typed one a line.
+ */
+function ChecklistEditor({ initial, error }: { initial: ChecklistEntry[]; error?: string }) {
+  const hydrated = useHydrated();
+  const id = useId();
+  const [items, setItems] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const nextKey = useRef(initial.length);
+  const newItem = useRef<HTMLInputElement>(null);
+
+  function add() {
+    const input = newItem.current;
+    const text = input?.value.trim() ?? "";
+    if (!input || text === "") {
+      setProblem("Type the item first.");
+      return;
+    }
+    setItems((list) => [...list, { key: nextKey.current++, item: text, completed: false }]);
+    setProblem(null);
+    input.value = "";
+    input.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    add();
+  }
+
+  return (
+    <div className="space-y-4 sm:col-span-2">
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-500">No items yet.</p>
+      ) : (
+        <ul className="space-y-2" aria-label="Checklist items">
+          {items.map((entry, index) => (
+            <li key={entry.key} className="flex items-center gap-2" data-testid="checklist-entry">
+              <input
+                type="checkbox"
+                name={`checklist[${index}].completed`}
+                defaultChecked={entry.completed}
+                className="h-4 w-4 shrink-0 accent-brand-600"
+                aria-label={`Done: ${entry.item || `item ${index + 1}`}`}
+              />
+              <Input
+                name={`checklist[${index}].item`}
+                defaultValue={entry.item}
+                aria-label={`Checklist item ${index + 1}`}
+                className="min-w-0 flex-1"
+              />
+              {hydrated ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  aria-label={`Remove ${entry.item || `item ${index + 1}`}`}
+                  onClick={() => setItems((list) => list.filter((e) => e.key !== entry.key))}
+                >
+                  <XIcon className="h-4 w-4" />
+                </Button>
+              ) : (
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={`remove-item:${index}`}
+                  variant="ghost"
+                  formNoValidate
+                  aria-label={`Remove ${entry.item || `item ${index + 1}`}`}
+                >
+                  <XIcon className="h-4 w-4" /> Remove
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {hydrated ? (
+        <div>
+          <Label htmlFor={`${id}-new`}>New checklist item</Label>
+          <div className="flex gap-2">
+            <Input
+              ref={newItem}
+              id={`${id}-new`}
+              name="newItems"
+              placeholder="e.g. Call the daughter back"
+              onKeyDown={onKeyDown}
+              className="min-w-0 flex-1"
+              aria-describedby={problem ? `${id}-problem` : undefined}
+            />
+            <Button type="button" variant="outline" onClick={add}>
+              <PlusIcon className="h-4 w-4" /> Add
+            </Button>
+          </div>
+          <FieldError id={`${id}-problem`} errors={problem} />
+        </div>
+      ) : (
+        <div>
+          <Label htmlFor={`${id}-new`}>Add items (one per line)</Label>
+          <Textarea id={`${id}-new`} name="newItems" rows={3} aria-describedby={`${id}-hint`} />
+          <FieldHint id={`${id}-hint`}>Lines still here when the task is saved are added too.</FieldHint>
+          <Button type="submit" name="intent" value="add-items" variant="outline" formNoValidate className="mt-2">
+            <PlusIcon className="h-4 w-4" /> Add to checklist
+          </Button>
+        </div>
+      )}
+      <FieldError errors={error} />
+    </div>
+  );
+}
+
+function TaskTypesHelp() {
+  return (
+    <Card className="border-blue-200 bg-blue-50/60 p-5 sm:p-6">
+      <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
+        <InfoIcon className="h-5 w-5 text-blue-600" /> Task Types
+      </h2>
+      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        {TASK_TYPES.map((type) => (
+          <div key={type}>
+            <dt className="inline font-medium text-slate-900">{type}: </dt>
+            <dd className="inline text-slate-700">{TYPE_HELP[type]}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-sm text-slate-700">
+        Initial Contact, Assessment, Facility Visit and Move Coordination are done for one client: they keep a related
+        client.
+      </p>
+    </Card>
+  );
+}
+
+function TaskForm({
+  mode,
+  lastResult,
+  serverErrors,
+  defaultValue,
+  options,
+}: {
+  mode: "create" | "edit";
+  lastResult: SubmissionResult<string[]> | undefined;
+  serverErrors?: { path: string; msg: string }[];
+  defaultValue: Record<string, unknown>;
+  options: TaskFormOptions;
+}) {
+  const [form, fields] = useSchemaForm(TaskSchema, {
+    id: "task-form",
+    lastResult,
+    defaultValue,
+    constraint: requiredFields("title", "type", "priority", "status", "dueDate", "assignedTo"),
+    ignore: TASK_FORM_EXTRAS,
+  });
+  const hydrated = useHydrated();
+  const type = String(fields.type.value ?? fields.type.initialValue ?? "");
+  const clientShown = !hydrated || (CLIENT_TASK_TYPES as readonly string[]).includes(type);
+  const listed = [
+    ...Object.entries(form.allErrors)
+      .filter(([path]) => path !== "")
+      .flatMap(([path, messages]) => messages.map((msg) => `${label(path)}: ${msg}`)),
+    ...(serverErrors ?? []).map((e) => `${label(e.path)}: ${e.msg}`),
+  ];
+  const serverError = (path: string) => serverErrors?.find((e) => e.path === path)?.msg;
+  const checklistErrors = Object.entries(form.allErrors)
+    .filter(([path]) => path.startsWith("checklist"))
+    .flatMap(([, messages]) => messages);
+  const searched: PickerSearch | null = options.searched?.client ?? null;
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6">
+      {hydrated ? null : (
+        // Enter in a field presses the form's first button: this one, which saves the form, or
+        // searches when the client picker's search box holds a new term (see saveTaskForm).
+        <button type="submit" name="intent" value="enter" tabIndex={-1} aria-hidden="true" className="sr-only" />
+      )}
+      {form.errors ? <Alert tone="error">{form.errors.join(", ")}</Alert> : null}
+      {listed.length > 0 ? <Alert tone="error">Validation errors: {listed.join(", ")}</Alert> : null}
+
+      <FormSection title="Basic Information">
+        <InputField field={fields.title} label={label("title")} required wide />
+        <TextareaField field={fields.description} label={label("description")} rows={3} wide />
+        <SelectField field={fields.type} label={label("type")} required options={TASK_TYPES} />
+        <InputField
+          field={fields.estimatedHours}
+          label={label("estimatedHours")}
+          type="number"
+          min={0}
+          step={0.5}
+          inputMode="decimal"
+        />
+        {clientShown ? (
+          <div className="sm:col-span-2">
+            <PickerField
+              kind="client"
+              label={label("clientId")}
+              field={fields.clientId}
+              options={options.clients}
+              searched={searched}
+              serverError={serverError("clientId")}
+              hint={
+                hydrated
+                  ? undefined
+                  : "Kept only for Initial Contact, Assessment, Facility Visit and Move Coordination. Search to find any client."
+              }
+            />
+          </div>
+        ) : null}
+      </FormSection>
+
+      <FormSection title="Task Checklist" description="Steps to tick off; the task's progress is the share done.">
+        <ChecklistEditor
+          key={fields.checklist.key}
+          initial={entriesOf(fields.checklist.initialValue)}
+          error={checklistErrors.length > 0 ? checklistErrors.join(", ") : undefined}
+        />
+      </FormSection>
+
+      <FormSection title="Task Settings">
+        <SelectField field={fields.priority} label={label("priority")} required options={PRIORITIES} />
+        <SelectField field={fields.status} label={label("status")} required options={TASK_STAGES} />
+        <InputField field={fields.dueDate} label={label("dueDate")} required type="date" />
+        <SelectField
+          field={fields.assignedTo}
+          label={label("assignedTo")}
+          required
+          placeholder="Choose someone"
+          options={options.assignees.map((a) => [a.id, a.name] as const)}
+        />
+      </FormSection>
+
+      <TaskTypesHelp />
+
+      <FormActions cancelTo="/tasks" mode={mode} noun="Task" pendingLabel="Saving..." />
+    </Form>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { TaskFormPage, taskFormDefaults } from "~/components/tasks/task-form";
+import { getTask, taskFormOptions } from "~/models/tasks.server";
+import { TASK_NOT_FOUND } from "~/schemas/task";
+import { saveTaskForm } from "~/services/task-form.server";
+import { requireRecord } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Edit Task · Senior Placement" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { record: task, ctx, db } = await requireRecord(request, params.id, getTask, TASK_NOT_FOUND);
+  const options = await taskFormOptions(db, ctx, task.client?.id ?? null);
+  return json({ options, defaultValue: taskFormDefaults(task) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return saveTaskForm(request, params.id ?? "");
+}
+
+export default function EditTaskPage() {
+  return <TaskFormPage mode="edit" />;
+}

@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { TaskFormPage } from "~/components/tasks/task-form";
+import { agencyDay } from "~/models/agency.server";
+import { taskFormOptions } from "~/models/tasks.server";
+import { saveTaskForm } from "~/services/task-form.server";
+import { requireSignedIn } from "~/services/session.server";
+import { isUuid } from "~/utils/uuid";
+
+export const meta: MetaFunction = () => [{ title: "Create New Task · Senior Placement" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, ctx, db } = await requireSignedIn(request);
+  // From a client's page (`?clientId=`): that client comes chosen, for a first contact.
+  const clientId = new URL(request.url).searchParams.get("clientId");
+  const chosen = clientId && isUuid(clientId) ? clientId : null;
+  const [options, day] = await Promise.all([taskFormOptions(db, ctx, chosen), agencyDay(db, ctx)]);
+  const client = options.clients.some((c) => c.id === chosen) ? chosen : null;
+  return json({
+    options,
+    defaultValue: {
+      type: client ? "Initial Contact" : "Other",
+      clientId: client ?? "",
+      priority: "Medium",
+      status: "New Client",
+      dueDate: day.today,
+      assignedTo: user.id,
+    },
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return saveTaskForm(request);
+}
+
+export default function NewTaskPage() {
+  return <TaskFormPage mode="create" />;
+}

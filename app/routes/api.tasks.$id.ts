@@ -1,0 +1,22 @@
+import { deleteTask, getTask, toApiTask, updateTask } from "~/models/tasks.server";
+import { TaskSchema } from "~/schemas/task";
+import { apiError, apiRecordRoute } from "~/services/api.server";
+
+export const { loader, action } = apiRecordRoute({
+  name: "task",
+  notFound: "Task not found",
+  messages: { updated: "Task updated successfully", deleted: "Task deleted successfully" },
+  find: getTask,
+  toApi: toApiTask,
+  update: {
+    schema: TaskSchema,
+    // The client and the assignee must be the agency's: a 400 naming each one that is not.
+    save: async (db, ctx, id, input) => {
+      const result = await updateTask(db, ctx, id, input);
+      if (!result.ok && result.reason === "invalid")
+        throw apiError(400, "Validation failed", { errors: result.errors });
+      return result.ok ? getTask(db, ctx, id) : null;
+    },
+  },
+  remove: deleteTask,
+});

@@ -1,0 +1,132 @@
+// The task form (docs/screens.md, "Task form"), with JavaScript and without: started from a
+// client's page with the client chosen, every required field's message, the checklist added to
+// and cut (Add or Enter with JavaScript, one item a line and Remove buttons without), saved and
+// edited. Each test has an agency of its own (`agency`).
+import { type Page } from "@playwright/test";
+import { dbForE2E, expect, field, type SignedInUser, test, toast, token } from "../support/e2e";
+import { insertClient, insertTask } from "../support/e2e-data";
+
+/** The agency's tasks, oldest first, with their checklists in order. */
+async function tasksOf(agency: SignedInUser) {
+  const db = dbForE2E();
+  const tasks = await db
+    .selectFrom("tasks")
+    .selectAll()
+    .where("agency_id", "=", agency.agencyId)
+    .orderBy("created_at")
+    .execute();
+  const items = await db
+    .selectFrom("task_checklist_items")
+    .select(["task_id", "text", "is_completed"])
+    .where("agency_id", "=", agency.agencyId)
+    .orderBy("position")
+    .execute();
+  return tasks.map((t) => ({
+    ...t,
+    checklist: items.filter((i) => i.task_id === t.id).map((i) => [i.text, i.is_completed]),
+  }));
+}
+
+const entries = (page: Page) => page.getByTestId("checklist-entry");
+
+/** Adds checklist items: typed and added one by one with JavaScript, one a line without. */
+async function addItems(page: Page, js: boolean, items: string[]) {
+  if (js) {
+    const box = page.getByLabel("New checklist item");
+    await box.fill(items[0]);
+    await box.press("Enter");
+    for (const item of items.slice(1)) {
+      await box.fill(item);
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+    }
+  } else {
+    await page.getByLabel("Add items (one per line)").fill(items.join("\n"));
+    await page.getByRole("button", { name: "Add to checklist" }).click();
+  }
+}
+
+test("a task is started from a client's page, refused with every message, then saved with its checklist", async ({
+  page,
+  agency,
+  javaScriptEnabled: js,
+}) => {
+  const client = await insertClient(agency, { first_name: "Hedda", last_name: `Lindqvist${token()}` });
+  await page.goto(`/clients/${client.id}`);
+  await page.getByRole("link", { name: "New Task", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/tasks/new\\?clientId=${client.id}$`));
+  await expect(page.getByRole("heading", { name: "Create New Task" })).toBeVisible();
+  if (js) await expect(page.getByLabel("New checklist item")).toBeVisible();
+  await expect(field(page, "Type")).toHaveValue("Initial Contact");
+  await expect(field(page, "Priority")).toHaveValue("Medium");
+  await expect(field(page, "Status")).toHaveValue("New Client");
+  await expect(field(page, "Assigned to")).toHaveValue(agency.id);
+
+  // Nothing typed, the due date and the assignee emptied: every message, by its field and over the form.
+  await field(page, "Due date").fill("");
+  await field(page, "Assigned to").selectOption("");
+  await page.getByRole("button", { name: "Create Task" }).click();
+  for (const message of ["Title is required", "Due date is required", "Assignee is required"]) {
+    await expect(page.getByText(message).first()).toBeVisible();
+  }
+  await expect(page.getByRole("alert").filter({ hasText: "Validation errors:" })).toContainText(
+    "Title: Title is required",
+  );
+
+  const title = `Intake call with the Lindqvist family ${token()}`;
+  await field(page, "Title").fill(title);
+  await field(page, "Due date").fill("2026-12-03");
+  await field(page, "Assigned to").selectOption(agency.id);
+  await field(page, "Estimated hours").fill("1.5");
+  await addItems(page, js, ["  Call the daughter back  ", "Ask about Medicare", "Send the brochure"]);
+  await expect(entries(page)).toHaveCount(3);
+  await expect(entries(page).first().getByRole("textbox")).toHaveValue("Call the daughter back");
+  await page.getByRole("button", { name: "Remove Ask about Medicare" }).click();
+  await expect(entries(page)).toHaveCount(2);
+  await entries(page).first().getByRole("checkbox").check();
+  // The title typed before a step without JavaScript is still there.
+  await expect(field(page, "Title")).toHaveValue(title);
+  await page.getByRole("button", { name: "Create Task" }).click();
+
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(toast(page, "success")).toContainText("Task created successfully");
+  await expect(page.getByTestId("task-row").filter({ hasText: title })).toContainText("1 of 2 · 50%");
+  const [task] = await tasksOf(agency);
+  expect(task).toMatchObject({ title, client_id: client.id, type: "Initial Contact", estimated_hours: "1.5" });
+  expect(task.checklist).toEqual([
+    ["Call the daughter back", true],
+    ["Send the brochure", false],
+  ]);
+});
+
+test("a task is edited: its client goes when the type no longer has one, Cancel goes back", async ({
+  page,
+  agency,
+  javaScriptEnabled: js,
+}) => {
+  const client = await insertClient(agency);
+  const task = await insertTask(agency, {
+    title: `Tour Maple Grove ${token()}`,
+    type: "Facility Visit",
+    client_id: client.id,
+  });
+  await page.goto(`/tasks/${task.id}/edit`);
+  await expect(page.getByRole("heading", { name: "Edit Task" })).toBeVisible();
+  await expect(field(page, "Title")).toHaveValue(task.title);
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+
+  await page.goto(`/tasks/${task.id}/edit`);
+  if (js) await expect(page.getByLabel("New checklist item")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Related client" })).toBeVisible();
+  await field(page, "Type").selectOption("Documentation");
+  if (js) await expect(page.getByRole("combobox", { name: "Related client" })).toHaveCount(0);
+  else await expect(page.getByText("Kept only for Initial Contact")).toBeVisible();
+  await field(page, "Title").fill(`${task.title} (paperwork)`);
+  await addItems(page, js, ["Collect the forms"]);
+  await page.getByRole("button", { name: "Update Task" }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(toast(page, "success")).toContainText("Task updated successfully");
+  const [saved] = await tasksOf(agency);
+  expect(saved).toMatchObject({ title: `${task.title} (paperwork)`, type: "Documentation", client_id: null });
+  expect(saved.checklist).toEqual([["Collect the forms", false]]);
+});
