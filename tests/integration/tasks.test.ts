@@ -1,0 +1,659 @@
+// Tasks (docs/screens.md, "Tasks"; docs/api.md, "Tasks"): the list's filters, orders and
+// statistics, the derived fields (progress, overdue) in the agency's time zone, the task form's
+// messages and checklist steps, the task page's actions, and another agency's tasks unseen,
+// through the model, the screens' loaders and actions, and the JSON API.
+import type { Insertable } from "kysely";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { TasksTable } from "../../db/types";
+import { agencyDay, setAgencyTimeZone } from "~/models/agency.server";
+import { listTasks, taskStatistics } from "~/models/tasks.server";
+import { loader as detailLoader, action as detailAction } from "~/routes/_app.tasks.$id._index";
+import { loader as deleteLoader, action as deleteAction } from "~/routes/_app.tasks.$id.delete";
+import { loader as editLoader, action as editAction } from "~/routes/_app.tasks.$id.edit";
+import { loader as listScreenLoader } from "~/routes/_app.tasks._index";
+import { loader as newLoader, action as newAction } from "~/routes/_app.tasks.new";
+import { loader as itemLoader, action as itemAction } from "~/routes/api.tasks.$id";
+import { loader as listLoader, action as createAction } from "~/routes/api.tasks._index";
+import { TaskListQuerySchema } from "~/schemas/task";
+import { resetDb, testDb } from "../support/db";
+import { createAgency, createClient, createTask, createUser, type TestUser } from "../support/factories";
+import { args, formPost, get, settle } from "../support/http";
+import { apiClient, type Json, signInNewAgency } from "../support/api";
+
+const db = testDb();
+
+let user: TestUser;
+let token: string;
+let cookie: string;
+
+const api = apiClient(
+  { collection: { loader: listLoader, action: createAction }, item: { loader: itemLoader, action: itemAction } },
+  () => token,
+);
+
+const ctx = () => ({ userId: user.id, agencyId: user.agency_id });
+
+beforeEach(async () => {
+  await resetDb(db);
+  ({ user, token, cookie } = await signInNewAgency(db, { first_name: "Dana", last_name: "Morgan" }));
+  // A fixed zone for the agency, so that "today" does not depend on where the tests run.
+  await setAgencyTimeZone(db, ctx(), "UTC");
+});
+
+/** "YYYY-MM-DD", `days` from the agency's today. */
+async function day(days = 0): Promise<string> {
+  const { today } = await agencyDay(db, ctx());
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const task = (values: Partial<Omit<Insertable<TasksTable>, "agency_id">>) =>
+  createTask(db, { agencyId: user.agency_id, assigned_to: user.id, ...values });
+
+async function checklist(taskId: string, items: [string, boolean][]) {
+  await db
+    .insertInto("task_checklist_items")
+    .values(
+      items.map(([text, done], position) => ({
+        agency_id: user.agency_id,
+        task_id: taskId,
+        text,
+        is_completed: done,
+        position,
+      })),
+    )
+    .execute();
+}
+
+const titles = (json: Json) => (json.data.tasks as Json[]).map((t) => t.title);
+
+/** A body every check passes. */
+const validBody = (overrides: Json = {}) => ({
+  title: "Call the daughter back",
+  type: "Other",
+  priority: "Medium",
+  status: "New Client",
+  dueDate: "2026-12-01",
+  assignedTo: user.id,
+  ...overrides,
+});
+
+describe("the list's filters", () => {
+  beforeEach(async () => {
+    const ruth = await createClient(db, { agencyId: user.agency_id, first_name: "Ruth", last_name: "Adler" });
+    const agent = await createUser(db, { agencyId: user.agency_id, first_name: "Priya", last_name: "Shah" });
+    await task({ title: "Open target", stage: "Target", priority: "High", type: "Assessment", client_id: ruth.id });
+    await task({ title: "Done target", stage: "Target", is_completed: true, priority: "Low" });
+    await task({ title: "New one", stage: "New Client", type: "Follow-up", assigned_to: agent.id });
+    await task({ title: "Paperwork", description: "Medicare forms to sign", type: "Documentation" });
+  });
+
+  it("Status is an open task's stage, or Completed; slugs are accepted", async () => {
+    expect(titles((await api("/api/tasks?status=Target")).json)).toEqual(["Open target"]);
+    expect(titles((await api("/api/tasks?status=target")).json)).toEqual(["Open target"]);
+    expect(titles((await api("/api/tasks?status=completed")).json)).toEqual(["Done target"]);
+    expect(titles((await api("/api/tasks?status=new-client")).json).sort()).toEqual(["New one", "Paperwork"]);
+  });
+
+  it("the spec's other statuses and types are refused, naming the allowed values", async () => {
+    for (const status of ["todo", "in_progress", "review"]) {
+      const { status: code, json } = await api(`/api/tasks?status=${status}`);
+      expect(code).toBe(400);
+      expect(json.errors[0].path).toBe("status");
+      expect(json.errors[0].msg).toContain(
+        "Allowed values: New Client, Active Client, Target, Placed, Follow-up, Completed",
+      );
+    }
+    for (const type of ["placement", "administrative"]) {
+      const { status: code, json } = await api(`/api/tasks?type=${type}`);
+      expect(code).toBe(400);
+      expect(json.errors[0].msg).toContain(`Invalid type "${type}"`);
+    }
+  });
+
+  it("Type takes its values and slugs (follow_up, documentation, initial-contact)", async () => {
+    expect(titles((await api("/api/tasks?type=follow_up")).json)).toEqual(["New one"]);
+    expect(titles((await api("/api/tasks?type=documentation")).json)).toEqual(["Paperwork"]);
+    expect(titles((await api("/api/tasks?type=Assessment")).json)).toEqual(["Open target"]);
+    expect((await api("/api/tasks?type=initial-contact")).json.data.tasks).toEqual([]);
+  });
+
+  it("Priority, Assignee and client", async () => {
+    expect(titles((await api("/api/tasks?priority=high")).json)).toEqual(["Open target"]);
+    const agent = await db.selectFrom("users").select("id").where("first_name", "=", "Priya").executeTakeFirstOrThrow();
+    expect(titles((await api(`/api/tasks?assignedTo=${agent.id}`)).json)).toEqual(["New one"]);
+    const ruth = await db.selectFrom("clients").select("id").executeTakeFirstOrThrow();
+    expect(titles((await api(`/api/tasks?clientId=${ruth.id}`)).json)).toEqual(["Open target"]);
+    expect((await api("/api/tasks?assignedTo=nobody")).status).toBe(400);
+  });
+
+  it("search reads the title, the description, the client's and the assignee's names, also after a rename", async () => {
+    expect(titles((await api("/api/tasks?search=paperw")).json)).toEqual(["Paperwork"]);
+    expect(titles((await api("/api/tasks?search=medicare")).json)).toEqual(["Paperwork"]);
+    expect(titles((await api("/api/tasks?search=ruth%20adl")).json)).toEqual(["Open target"]);
+    expect(titles((await api("/api/tasks?search=priya")).json)).toEqual(["New one"]);
+    await db.updateTable("clients").set({ last_name: "Zimmerman" }).execute();
+    await db.updateTable("users").set({ first_name: "Pria" }).where("first_name", "=", "Priya").execute();
+    expect(titles((await api("/api/tasks?search=zimmerman")).json)).toEqual(["Open target"]);
+    expect((await api("/api/tasks?search=adler")).json.data.tasks).toEqual([]);
+    expect(titles((await api("/api/tasks?search=pria%20shah")).json)).toEqual(["New one"]);
+    // Title and description are on lines of their own: a search never spans them.
+    expect((await api("/api/tasks?search=paperwork%20medicare")).json.data.tasks).toEqual([]);
+  });
+
+  it("the screen drops what it cannot use and says so in the user's terms", async () => {
+    const response = await settle(listScreenLoader(args(get("/tasks?status=todo&priority=High", cookie))));
+    const data = (await response.json()) as Json;
+    expect(data.tasks.map((t: Json) => t.title)).toEqual(["Open target"]);
+    expect(data.problems).toEqual([
+      { param: "status", value: "todo", message: 'Status "todo" is not one of the choices.' },
+    ]);
+  });
+});
+
+describe("the list's orders", () => {
+  beforeEach(async () => {
+    await task({ title: "Bravo", due_date: await day(3), priority: "Low", created_at: new Date("2026-01-03") });
+    await task({ title: "Alpha", due_date: await day(1), priority: "Urgent", created_at: new Date("2026-01-01") });
+    await task({ title: "Charlie", due_date: await day(2), priority: "High", created_at: new Date("2026-01-02") });
+    await task({
+      title: "Done",
+      due_date: await day(-9),
+      priority: "Urgent",
+      is_completed: true,
+      created_at: new Date("2026-01-04"),
+    });
+  });
+
+  it("by due date: open tasks first, earliest (the default) or latest first", async () => {
+    expect(titles((await api("/api/tasks")).json)).toEqual(["Alpha", "Charlie", "Bravo", "Done"]);
+    expect(titles((await api("/api/tasks?sort=dueDate")).json)).toEqual(["Alpha", "Charlie", "Bravo", "Done"]);
+    expect(titles((await api("/api/tasks?sort=-dueDate")).json)).toEqual(["Bravo", "Charlie", "Alpha", "Done"]);
+    expect(titles((await api("/api/tasks?sortBy=dueDate&sortOrder=desc")).json)).toEqual([
+      "Bravo",
+      "Charlie",
+      "Alpha",
+      "Done",
+    ]);
+  });
+
+  it("priority high to low (the earlier due first), created newest and oldest, title A-Z", async () => {
+    expect(titles((await api("/api/tasks?sort=-priority")).json)).toEqual(["Done", "Alpha", "Charlie", "Bravo"]);
+    expect(titles((await api("/api/tasks?sortBy=priority&sortOrder=desc")).json)).toEqual([
+      "Done",
+      "Alpha",
+      "Charlie",
+      "Bravo",
+    ]);
+    expect(titles((await api("/api/tasks?sort=-createdAt")).json)).toEqual(["Done", "Bravo", "Charlie", "Alpha"]);
+    expect(titles((await api("/api/tasks?sort=createdAt")).json)).toEqual(["Alpha", "Charlie", "Bravo", "Done"]);
+    expect(titles((await api("/api/tasks?sort=title")).json)).toEqual(["Alpha", "Bravo", "Charlie", "Done"]);
+  });
+
+  it("sort and sortBy together, or unknown ones, are refused", async () => {
+    expect((await api("/api/tasks?sort=title&sortBy=dueDate")).status).toBe(400);
+    expect((await api("/api/tasks?sortBy=rating")).status).toBe(400);
+    expect((await api("/api/tasks?sort=-rating")).status).toBe(400);
+    expect((await api("/api/tasks?sortOrder=up")).status).toBe(400);
+  });
+
+  it("pages of 20 by default; limit at most 100", async () => {
+    for (let i = 0; i < 21; i++) await task({ title: `More ${i}` });
+    const first = (await api("/api/tasks")).json.data;
+    expect(first.tasks).toHaveLength(20);
+    expect(first.pagination).toEqual({ page: 1, limit: 20, totalPages: 2, total: 25 });
+    expect((await api("/api/tasks?page=2")).json.data.tasks).toHaveLength(5);
+    expect((await api("/api/tasks?limit=100")).json.data.tasks).toHaveLength(25);
+    expect((await api("/api/tasks?limit=101")).status).toBe(400);
+  });
+});
+
+describe("statistics, progress and overdue", () => {
+  it("counts the filtered set: total, completed, overdue (open, due before today), high (Urgent or High)", async () => {
+    await task({ title: "late", due_date: await day(-1), priority: "High", stage: "Target" });
+    await task({ title: "today", due_date: await day(0), priority: "Urgent" });
+    await task({
+      title: "late but done",
+      due_date: await day(-5),
+      is_completed: true,
+      priority: "Low",
+      stage: "Target",
+    });
+    await task({ title: "afterwards", due_date: await day(4), priority: "Medium", type: "Assessment" });
+    const stats = async (query: string) => (await api(`/api/tasks${query}`)).json.data.statistics;
+    expect(await stats("")).toEqual({ totalTasks: 4, completedTasks: 1, overdueTasks: 1, highPriorityTasks: 2 });
+    expect(await stats("?status=target")).toEqual({
+      totalTasks: 1,
+      completedTasks: 0,
+      overdueTasks: 1,
+      highPriorityTasks: 1,
+    });
+    expect(await stats("?status=completed")).toEqual({
+      totalTasks: 1,
+      completedTasks: 1,
+      overdueTasks: 0,
+      highPriorityTasks: 0,
+    });
+    expect(await stats("?priority=urgent")).toEqual({
+      totalTasks: 1,
+      completedTasks: 0,
+      overdueTasks: 0,
+      highPriorityTasks: 1,
+    });
+    expect(await stats("?search=late")).toEqual({
+      totalTasks: 2,
+      completedTasks: 1,
+      overdueTasks: 1,
+      highPriorityTasks: 1,
+    });
+    expect(await stats("?type=assessment")).toEqual({
+      totalTasks: 1,
+      completedTasks: 0,
+      overdueTasks: 0,
+      highPriorityTasks: 0,
+    });
+  });
+
+  it("the running totals answer Status and Priority exactly as counting the rows does", async () => {
+    const stages = ["New Client", "Active Client", "Target", "Placed", "Follow-up"] as const;
+    const priorities = ["Low", "Medium", "High", "Urgent"] as const;
+    for (let i = 0; i < 40; i++) {
+      await task({
+        title: `t${i}`,
+        stage: stages[i % 5],
+        priority: priorities[(i * 7) % 4],
+        is_completed: i % 3 === 0,
+        due_date: await day((i % 7) - 3),
+      });
+    }
+    // Moved and changed afterwards: the totals follow.
+    await db
+      .updateTable("tasks")
+      .set({ priority: "Urgent", is_completed: false })
+      .where("title", "in", ["t0", "t3"])
+      .execute();
+    await db.deleteFrom("tasks").where("title", "=", "t5").execute();
+    const today = await day(0);
+    for (const status of [undefined, "Completed", ...stages]) {
+      for (const priority of [undefined, ...priorities]) {
+        const filters = TaskListQuerySchema.parse({ status, priority });
+        const fromTotals = await taskStatistics(db, ctx(), filters, today);
+        // The same figures, counted: with a search that every task matches.
+        const counted = await taskStatistics(db, ctx(), { ...filters, search: "t" }, today);
+        expect(fromTotals, `${status} ${priority}`).toEqual(counted);
+      }
+    }
+  });
+
+  it("progress is the share of items done, rounded; with none, 100 when completed, else 0", async () => {
+    const twoOfThree = await task({ title: "two of three" });
+    await checklist(twoOfThree.id, [
+      ["a", true],
+      ["b", true],
+      ["c", false],
+    ]);
+    await task({ title: "empty open" });
+    await task({ title: "empty done", is_completed: true });
+    const done = await task({ title: "items done but open" });
+    await checklist(done.id, [["a", true]]);
+    const list = (await api("/api/tasks?limit=100")).json.data.tasks as Json[];
+    const progress = Object.fromEntries(list.map((t) => [t.title, t.progress.percentage]));
+    expect(progress).toEqual({ "two of three": 67, "empty open": 0, "empty done": 100, "items done but open": 100 });
+    const one = (await api(`/api/tasks/${twoOfThree.id}`, {}, twoOfThree.id)).json.data.task;
+    expect(one.progress.percentage).toBe(67);
+    expect(one.checklist.map((i: Json) => [i.item, i.completed])).toEqual([
+      ["a", true],
+      ["b", true],
+      ["c", false],
+    ]);
+    expect(one.progress.milestones.map((m: Json) => m.name)).toEqual(["a", "b", "c"]);
+  });
+
+  it("overdue is the agency's day: a task due on the 9th, at 04:30 UTC on the 10th", async () => {
+    const due = await task({ title: "due on the 9th", due_date: "2026-03-09" });
+    const now = new Date("2026-03-10T04:30:00Z");
+    const query = TaskListQuerySchema.parse({});
+    // In Chicago it is still the 9th (10:30 pm): due today, not overdue.
+    await setAgencyTimeZone(db, ctx(), "America/Chicago");
+    const chicago = await agencyDay(db, ctx(), now);
+    expect(chicago.today).toBe("2026-03-09");
+    const there = await listTasks(db, ctx(), query, chicago.today);
+    expect(there.tasks.find((t) => t.id === due.id)?.isOverdue).toBe(false);
+    expect(there.statistics.overdueTasks).toBe(0);
+    // In UTC it is the 10th: overdue by a day.
+    await setAgencyTimeZone(db, ctx(), "UTC");
+    const utc = await agencyDay(db, ctx(), now);
+    expect(utc.today).toBe("2026-03-10");
+    const here = await listTasks(db, ctx(), query, utc.today);
+    expect(here.tasks.find((t) => t.id === due.id)?.isOverdue).toBe(true);
+    expect(here.statistics.overdueTasks).toBe(1);
+    // And in Tokyo, a minute before midnight UTC is already the next day.
+    await setAgencyTimeZone(db, ctx(), "Asia/Tokyo");
+    expect((await agencyDay(db, ctx(), new Date("2026-03-09T23:59:00Z"))).today).toBe("2026-03-10");
+  });
+
+  it("without a zone of its own, the agency uses the configured TIME_ZONE", async () => {
+    await setAgencyTimeZone(db, ctx(), null);
+    const { timeZone } = await agencyDay(db, ctx());
+    expect(timeZone).toBe(process.env.TIME_ZONE || "America/New_York");
+  });
+});
+
+describe("writing tasks through the API", () => {
+  it("every required field's message, at once", async () => {
+    const { status, json } = await api("/api/tasks", { body: {} });
+    expect(status).toBe(400);
+    expect(Object.fromEntries((json.errors as Json[]).map((e) => [e.path, e.msg]))).toEqual({
+      title: "Title is required",
+      type: "Type is required",
+      priority: "Priority is required",
+      status: "Status is required",
+      dueDate: "Due date is required",
+      assignedTo: "Assignee is required",
+    });
+    const blank = await api("/api/tasks", {
+      body: { title: " ", type: "", priority: "", status: "", dueDate: "", assignedTo: "" },
+    });
+    expect((blank.json.errors as Json[]).map((e) => e.msg)).toEqual([
+      "Title is required",
+      "Type is required",
+      "Priority is required",
+      "Status is required",
+      "Due date is required",
+      "Assignee is required",
+    ]);
+  });
+
+  it("estimated hours: a number of half hours, not below 0; unknown fields refused", async () => {
+    const msg = async (body: Json) =>
+      ((await api("/api/tasks", { body: validBody(body) })).json.errors as Json[])?.[0]?.msg;
+    expect(await msg({ estimatedHours: -0.5 })).toBe("Estimated hours cannot be negative");
+    expect(await msg({ estimatedHours: 1.25 })).toBe("Estimated hours must be in steps of 0.5");
+    expect(await msg({ estimatedHours: "two" })).toBe("Estimated hours must be a number");
+    expect(await msg({ progress: 50 })).toBe("Unknown field: progress");
+    expect((await api("/api/tasks", { body: validBody({ estimatedHours: 2.5 }) })).json.data.task.estimatedHours).toBe(
+      2.5,
+    );
+  });
+
+  it("creates with aliases, the checklist trimmed and empties dropped, the client kept for a client type", async () => {
+    const client = await createClient(db, { agencyId: user.agency_id, first_name: "Ruth", last_name: "Adler" });
+    const { status, json } = await api("/api/tasks", {
+      body: validBody({
+        type: "initial-contact",
+        priority: "urgent",
+        status: "active-client",
+        clientId: client.id,
+        checklist: [{ item: "  Call back  ", completed: true }, { item: "   " }, { item: "Send brochure" }],
+      }),
+    });
+    expect(status).toBe(201);
+    expect(json.message).toBe("Task created successfully");
+    const created = json.data.task;
+    expect(created).toMatchObject({
+      type: "Initial Contact",
+      priority: "Urgent",
+      status: "Active Client",
+      clientId: { _id: client.id, firstName: "Ruth", lastName: "Adler" },
+      assignedTo: { _id: user.id, firstName: "Dana", lastName: "Morgan" },
+      isCompleted: false,
+      isOverdue: false,
+      progress: { percentage: 50 },
+    });
+    expect(created.checklist.map((i: Json) => [i.item, i.completed])).toEqual([
+      ["Call back", true],
+      ["Send brochure", false],
+    ]);
+  });
+
+  it("an empty client is none; a type not done for a client drops it", async () => {
+    const client = await createClient(db, { agencyId: user.agency_id });
+    expect(
+      (await api("/api/tasks", { body: validBody({ type: "Assessment", clientId: "" }) })).json.data.task.clientId,
+    ).toBeNull();
+    const dropped = await api("/api/tasks", { body: validBody({ type: "Documentation", clientId: client.id }) });
+    expect(dropped.json.data.task.clientId).toBeNull();
+  });
+
+  it("PUT replaces the fields and the checklist, keeps completion unless given; DELETE removes", async () => {
+    const created = (await api("/api/tasks", { body: validBody({ checklist: [{ item: "a" }] }) })).json.data.task;
+    const put = await api(
+      `/api/tasks/${created._id}`,
+      { method: "PUT", body: validBody({ title: "Renamed", checklist: [{ item: "b", completed: true }] }) },
+      created._id,
+    );
+    expect(put.status).toBe(200);
+    expect(put.json.message).toBe("Task updated successfully");
+    expect(put.json.data.task).toMatchObject({ title: "Renamed", isCompleted: false, progress: { percentage: 100 } });
+    const done = await api(
+      `/api/tasks/${created._id}`,
+      { method: "PUT", body: validBody({ isCompleted: true }) },
+      created._id,
+    );
+    expect(done.json.data.task).toMatchObject({ isCompleted: true, checklist: [] });
+    const removed = await api(`/api/tasks/${created._id}`, { method: "DELETE" }, created._id);
+    expect(removed.json.message).toBe("Task deleted successfully");
+    expect((await api(`/api/tasks/${created._id}`, {}, created._id)).status).toBe(404);
+  });
+});
+
+describe("another agency's tasks", () => {
+  it("are 404 on the API and the screens, absent from the list, and its people cannot be referenced", async () => {
+    const other = await createAgency(db);
+    const stranger = await createUser(db, { agencyId: other.id });
+    const theirClient = await createClient(db, { agencyId: other.id });
+    const theirs = await createTask(db, { agencyId: other.id, assigned_to: stranger.id, title: "Theirs" });
+    await task({ title: "Ours" });
+
+    expect(titles((await api("/api/tasks?search=theirs")).json)).toEqual([]);
+    expect((await api("/api/tasks")).json.data.statistics.totalTasks).toBe(1);
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const { status, json } = await api(
+        `/api/tasks/${theirs.id}`,
+        method === "PUT" ? { method, body: validBody() } : { method },
+        theirs.id,
+      );
+      expect(status, method).toBe(404);
+      expect(json.message).toBe("Task not found");
+    }
+    const refs = await api("/api/tasks", {
+      body: validBody({ type: "Assessment", clientId: theirClient.id, assignedTo: stranger.id }),
+    });
+    expect(refs.status).toBe(400);
+    expect(refs.json.errors).toEqual([
+      { path: "clientId", msg: "Client not found" },
+      { path: "assignedTo", msg: "Assignee not found" },
+    ]);
+
+    const params = { id: theirs.id };
+    for (const loader of [detailLoader, editLoader, deleteLoader]) {
+      const response = await settle(loader(args(get(`/tasks/${theirs.id}`, cookie), params)));
+      expect(response.status).toBe(404);
+      expect(await response.text()).toBe("Failed to fetch task details");
+    }
+    const toggled = await settle(
+      detailAction(args(formPost(`/tasks/${theirs.id}`, { intent: "complete", via: "fetch" }, cookie), params)),
+    );
+    expect(toggled.status).toBe(404);
+    const deleted = await settle(deleteAction(args(formPost(`/tasks/${theirs.id}/delete`, {}, cookie), params)));
+    expect(deleted.headers.get("Location")).toBe("/tasks");
+    const edited = await settle(editAction(args(formPost(`/tasks/${theirs.id}/edit`, formFields(), cookie), params)));
+    expect(edited.status).toBe(404);
+    const still = await db
+      .selectFrom("tasks")
+      .select(["title", "is_completed"])
+      .where("id", "=", theirs.id)
+      .executeTakeFirst();
+    expect(still).toEqual({ title: "Theirs", is_completed: false });
+  });
+});
+
+/** The task form as a browser without JavaScript posts it. */
+function formFields(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    intent: "enter",
+    title: "Call the daughter back",
+    description: "",
+    type: "Other",
+    estimatedHours: "",
+    clientId: "",
+    clientSearch: "",
+    clientSearched: "",
+    newItems: "",
+    priority: "Medium",
+    status: "New Client",
+    dueDate: "2026-12-01",
+    assignedTo: user.id,
+    ...overrides,
+  };
+}
+
+describe("the task form", () => {
+  it("an empty form: every message, from the server", async () => {
+    const empty = Object.fromEntries(Object.keys(formFields()).map((k) => [k, k === "intent" ? "enter" : ""]));
+    const response = await settle(newAction(args(formPost("/tasks/new", empty, cookie))));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as Json).result.error).toEqual({
+      title: ["Title is required"],
+      type: ["Type is required"],
+      priority: ["Priority is required"],
+      status: ["Status is required"],
+      dueDate: ["Due date is required"],
+      assignedTo: ["Assignee is required"],
+    });
+  });
+
+  it("without JavaScript, items are added a line each and removed by their button, nothing saved meanwhile", async () => {
+    const added = await settle(
+      newAction(
+        args(
+          formPost(
+            "/tasks/new",
+            formFields({ intent: "add-items", newItems: " Call back \n\n Send brochure\n" }),
+            cookie,
+          ),
+        ),
+      ),
+    );
+    expect(added.status).toBe(200);
+    const echoed = ((await added.json()) as Json).result.initialValue;
+    expect(echoed.checklist).toEqual([{ item: "Call back" }, { item: "Send brochure" }]);
+    expect(echoed.newItems).toBeUndefined();
+    expect(echoed.title).toBe("Call the daughter back");
+
+    const removed = await settle(
+      newAction(
+        args(
+          formPost(
+            "/tasks/new",
+            formFields({
+              intent: "remove-item:0",
+              "checklist[0].item": "Call back",
+              "checklist[0].completed": "on",
+              "checklist[1].item": "Send brochure",
+            }),
+            cookie,
+          ),
+        ),
+      ),
+    );
+    expect(((await removed.json()) as Json).result.initialValue.checklist).toEqual([{ item: "Send brochure" }]);
+    expect(await db.selectFrom("tasks").select("id").execute()).toEqual([]);
+  });
+
+  it("saves the checklist with the lines still in the box, and drops the client of a type without one", async () => {
+    const client = await createClient(db, { agencyId: user.agency_id });
+    const response = await settle(
+      newAction(
+        args(
+          formPost(
+            "/tasks/new",
+            formFields({
+              clientId: client.id,
+              "checklist[0].item": " Call back ",
+              "checklist[0].completed": "on",
+              "checklist[1].item": "  ",
+              newItems: "Send brochure",
+            }),
+            cookie,
+          ),
+        ),
+      ),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/tasks");
+    const saved = await db.selectFrom("tasks").select(["id", "client_id"]).executeTakeFirstOrThrow();
+    expect(saved.client_id).toBeNull();
+    const items = await db
+      .selectFrom("task_checklist_items")
+      .select(["text", "is_completed"])
+      .where("task_id", "=", saved.id)
+      .orderBy("position")
+      .execute();
+    expect(items).toEqual([
+      { text: "Call back", is_completed: true },
+      { text: "Send brochure", is_completed: false },
+    ]);
+  });
+
+  it("from a client's page the client comes chosen, for an Initial Contact due today", async () => {
+    const client = await createClient(db, { agencyId: user.agency_id });
+    const response = await settle(newLoader(args(get(`/tasks/new?clientId=${client.id}`, cookie))));
+    const data = (await response.json()) as Json;
+    expect(data.defaultValue).toMatchObject({
+      clientId: client.id,
+      type: "Initial Contact",
+      priority: "Medium",
+      status: "New Client",
+      assignedTo: user.id,
+      dueDate: await day(0),
+    });
+    const stranger = await createClient(db, { agencyId: (await createAgency(db)).id });
+    const theirs = (await (
+      await settle(newLoader(args(get(`/tasks/new?clientId=${stranger.id}`, cookie))))
+    ).json()) as Json;
+    expect(theirs.defaultValue).toMatchObject({ clientId: "", type: "Other" });
+  });
+});
+
+describe("the task page", () => {
+  it("ticks an item, completes and reopens the task, with and without JavaScript", async () => {
+    const t = await task({ title: "Tour" });
+    await checklist(t.id, [
+      ["a", false],
+      ["b", false],
+    ]);
+    const items = await db.selectFrom("task_checklist_items").select(["id", "text"]).orderBy("position").execute();
+    const params = { id: t.id };
+    const post = (fields: Record<string, string>) =>
+      settle(detailAction(args(formPost(`/tasks/${t.id}`, fields, cookie), params)));
+
+    const page = await post({ intent: "toggle-item", itemId: items[0].id, completed: "true" });
+    expect(page.headers.get("Location")).toBe(`/tasks/${t.id}`);
+    const fetched = await post({ intent: "toggle-item", itemId: items[1].id, completed: "true", via: "fetch" });
+    expect(await fetched.json()).toEqual({ ok: true });
+    const loaded = (await (await settle(detailLoader(args(get(`/tasks/${t.id}`, cookie), params)))).json()) as Json;
+    expect(loaded.task.progress).toBe(100);
+    expect(loaded.task.isCompleted).toBe(false);
+
+    expect((await post({ intent: "complete" })).headers.get("Location")).toBe(`/tasks/${t.id}`);
+    const row = () =>
+      db.selectFrom("tasks").select(["is_completed", "completed_at"]).where("id", "=", t.id).executeTakeFirstOrThrow();
+    expect((await row()).is_completed).toBe(true);
+    expect((await row()).completed_at).not.toBeNull();
+    await post({ intent: "reopen", via: "fetch" });
+    expect(await row()).toEqual({ is_completed: false, completed_at: null });
+
+    const wrongItem = await post({ intent: "toggle-item", itemId: t.id, completed: "true", via: "fetch" });
+    expect(wrongItem.status).toBe(404);
+  });
+
+  it("deleting says so with a toast", async () => {
+    const t = await task({ title: "Gone" });
+    const response = await settle(deleteAction(args(formPost(`/tasks/${t.id}/delete`, {}, cookie), { id: t.id })));
+    expect(response.headers.get("Location")).toBe("/tasks");
+    expect(response.headers.get("Set-Cookie")).toBeTruthy();
+    expect(await db.selectFrom("tasks").select("id").execute()).toEqual([]);
+  });
+});
