@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { dayIn, daysBetween, isTimeZone, relativeDay } from "~/utils/days";
+import { parseTimeZone } from "~/utils/env.server";
+
+describe("days in a time zone", () => {
+  it("is the agency's calendar day, not the server's", () => {
+    const lateEvening = new Date("2026-11-25T04:30:00Z"); // 10:30 pm in Chicago, 11:30 pm in New York
+    expect(dayIn("UTC", lateEvening)).toBe("2026-11-25");
+    expect(dayIn("America/Chicago", lateEvening)).toBe("2026-11-24");
+    expect(dayIn("America/New_York", lateEvening)).toBe("2026-11-24");
+    expect(dayIn("America/New_York", new Date("2026-11-25T05:00:00Z"))).toBe("2026-11-25");
+    expect(dayIn("Pacific/Auckland", new Date("2026-11-24T11:00:00Z"))).toBe("2026-11-25");
+  });
+
+  it("knows time zone names, and TIME_ZONE refuses what it does not know", () => {
+    expect(isTimeZone("America/Denver")).toBe(true);
+    expect(isTimeZone("Mars/Olympus")).toBe(false);
+    expect(parseTimeZone(undefined)).toBe("America/New_York");
+    expect(parseTimeZone(" Europe/Berlin ")).toBe("Europe/Berlin");
+    expect(() => parseTimeZone("Mars/Olympus")).toThrow(/TIME_ZONE=Mars\/Olympus/);
+  });
+
+  it("counts whole days, also across a change to summer time", () => {
+    expect(daysBetween("2026-03-07", "2026-03-09")).toBe(2);
+    expect(daysBetween("2026-11-01", "2026-10-31")).toBe(-1);
+    expect(daysBetween("2026-12-31", "2027-01-01")).toBe(1);
+  });
+
+  it("says a due day relative to today", () => {
+    const today = "2026-11-24";
+    expect(relativeDay("2026-11-24", today)).toBe("Today");
+    expect(relativeDay("2026-11-25", today)).toBe("Tomorrow");
+    expect(relativeDay("2026-11-23", today)).toBe("Yesterday");
+    expect(relativeDay("2026-11-27", today)).toBe("In 3 days");
+    expect(relativeDay("2026-11-19", today)).toBe("5 days ago");
+    expect(relativeDay("2027-01-01", today)).toBe("In 38 days");
+  });
+});

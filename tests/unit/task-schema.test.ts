@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { TaskListQuerySchema, TaskSchema } from "~/schemas/task";
+import { isTaskOverdue, taskProgress, taskStatus } from "~/utils/vocabulary";
+
+const valid = {
+  title: "Tour Maple Grove",
+  type: "Facility Visit",
+  priority: "High",
+  status: "Target",
+  dueDate: "2026-12-01",
+  assignedTo: "0b1f7c2e-6a55-4f0e-9d7c-2b8f3c4d5e6f",
+};
+
+const messages = (input: unknown) => {
+  const result = TaskSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+};
+
+describe("TaskSchema", () => {
+  it("estimated hours in half hours from 0", () => {
+    expect(TaskSchema.parse({ ...valid, estimatedHours: 0 }).estimatedHours).toBe(0);
+    expect(TaskSchema.parse({ ...valid, estimatedHours: 7.5 }).estimatedHours).toBe(7.5);
+    expect(TaskSchema.parse({ ...valid, estimatedHours: null }).estimatedHours).toBeNull();
+    expect(messages({ ...valid, estimatedHours: -1 })).toEqual(["estimatedHours: Estimated hours cannot be negative"]);
+    expect(messages({ ...valid, estimatedHours: 0.3 })).toEqual([
+      "estimatedHours: Estimated hours must be in steps of 0.5",
+    ]);
+  });
+
+  it("a due date that exists, an assignee that is an id", () => {
+    expect(messages({ ...valid, dueDate: "2026-02-30" })).toEqual(["dueDate: Due date must be a valid date"]);
+    expect(messages({ ...valid, assignedTo: "Dana" })).toEqual(["assignedTo: Assignee is not valid"]);
+  });
+
+  it("keeps the client only for the four client types", () => {
+    const clientId = "5c1f7c2e-6a55-4f0e-9d7c-2b8f3c4d5e6f";
+    for (const type of ["Initial Contact", "Assessment", "Facility Visit", "Move Coordination"]) {
+      expect(TaskSchema.parse({ ...valid, type, clientId }).clientId).toBe(clientId);
+    }
+    for (const type of ["Documentation", "Insurance Verification", "Contract Review", "Follow-up", "Other"]) {
+      expect(TaskSchema.parse({ ...valid, type, clientId }).clientId).toBeNull();
+    }
+  });
+
+  it("trims checklist items and drops the empty ones", () => {
+    const parsed = TaskSchema.parse({
+      ...valid,
+      checklist: [{ item: " a " }, { item: "" }, null, { item: "b", completed: "on" }],
+    });
+    expect(parsed.checklist).toEqual([
+      { item: "a", completed: false },
+      { item: "b", completed: true },
+    ]);
+  });
+});
+
+describe("TaskListQuerySchema", () => {
+  it("orders by sort or by sortBy and sortOrder, due date first by default", () => {
+    expect(TaskListQuerySchema.parse({}).sort).toEqual({ field: "dueDate", direction: "asc" });
+    expect(TaskListQuerySchema.parse({ sort: "-priority" }).sort).toEqual({ field: "priority", direction: "desc" });
+    expect(TaskListQuerySchema.parse({ sortBy: "title", sortOrder: "desc" }).sort).toEqual({
+      field: "title",
+      direction: "desc",
+    });
+    expect(TaskListQuerySchema.safeParse({ sort: "title", sortOrder: "asc" }).success).toBe(false);
+  });
+
+  it("maps the status slugs, Completed included", () => {
+    expect(TaskListQuerySchema.parse({ status: "follow-up" }).status).toBe("Follow-up");
+    expect(TaskListQuerySchema.parse({ status: "completed" }).status).toBe("Completed");
+    expect(TaskListQuerySchema.safeParse({ status: "review" }).success).toBe(false);
+  });
+});
+
+describe("derived fields", () => {
+  it("progress, overdue and the status shown", () => {
+    expect(taskProgress(1, 3, false)).toBe(33);
+    expect(taskProgress(2, 3, false)).toBe(67);
+    expect(taskProgress(0, 0, false)).toBe(0);
+    expect(taskProgress(0, 0, true)).toBe(100);
+    expect(taskProgress(1, 2, true)).toBe(50);
+    expect(isTaskOverdue("2026-11-23", false, "2026-11-24")).toBe(true);
+    expect(isTaskOverdue("2026-11-24", false, "2026-11-24")).toBe(false);
+    expect(isTaskOverdue("2026-11-23", true, "2026-11-24")).toBe(false);
+    expect(taskStatus({ stage: "Target", isCompleted: false })).toBe("Target");
+    expect(taskStatus({ stage: "Target", isCompleted: true })).toBe("Completed");
+  });
+});
