@@ -47,7 +47,11 @@ function parseOptions(argv: string[]): Options {
 }
 
 /** What is measured: anonymous pages, signed-in screens (cookie) and API reads (bearer). */
-function targets(cookie: string, token: string, sample: { facilityId: string }): (Target & { budget: boolean })[] {
+function targets(
+  cookie: string,
+  token: string,
+  sample: { facilityId: string; assigneeId: string },
+): (Target & { budget: boolean })[] {
   const screen = (name: string, p: string, budget = true) => ({ name, path: p, headers: { Cookie: cookie }, budget });
   const api = (name: string, p: string, budget = true) => ({
     name,
@@ -80,6 +84,13 @@ function targets(cookie: string, token: string, sample: { facilityId: string }):
     screen("placements-facility", `/placements?facilityId=${sample.facilityId}`),
     screen("placements-deep-page", "/placements?status=completed&page=1000"),
     api("api-placements", "/api/placements?priority=urgent&limit=50"),
+    screen("tasks", "/tasks"),
+    screen("tasks-search", "/tasks?search=mar"),
+    screen("tasks-status-priority", "/tasks?status=active-client&priority=high"),
+    screen("tasks-assignee-priority", `/tasks?assignedTo=${sample.assigneeId}&sort=-priority`),
+    screen("tasks-type-page", "/tasks?type=assessment&page=100"),
+    screen("tasks-title-page", "/tasks?sort=title&page=200&view=grid"),
+    api("api-tasks", "/api/tasks?status=completed&sortBy=dueDate&sortOrder=desc&limit=50"),
     screen("search", "/search?q=mar"),
     screen("search-name", "/search?q=maple"),
   ];
@@ -140,13 +151,19 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
   return { url, stop: () => child.kill("SIGTERM") };
 }
 
-/** Ids the filters by reference need: the facility of the newest placement. */
-async function sampleIds(url: string, token: string): Promise<{ facilityId: string }> {
-  const response = await fetch(`${url}/api/placements?limit=1`, { headers: { Authorization: `Bearer ${token}` } });
+/** Ids the filters by reference need: the facility of the newest placement, the assignee of the first task. */
+async function sampleIds(url: string, token: string): Promise<{ facilityId: string; assigneeId: string }> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const response = await fetch(`${url}/api/placements?limit=1`, { headers });
   const body = (await response.json()) as { data?: { placements?: { facilityId: { _id: string } }[] } };
   const facilityId = body.data?.placements?.[0]?.facilityId._id;
   if (!facilityId) throw new Error("no placement to take a facility from: load the large data set first");
-  return { facilityId };
+  const tasks = (await (await fetch(`${url}/api/tasks?limit=1`, { headers })).json()) as {
+    data?: { tasks?: { assignedTo: { _id: string } }[] };
+  };
+  const assigneeId = tasks.data?.tasks?.[0]?.assignedTo._id;
+  if (!assigneeId) throw new Error("no task to take an assignee from: load the large data set first");
+  return { facilityId, assigneeId };
 }
 
 async function main() {

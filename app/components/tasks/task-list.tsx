@@ -7,7 +7,7 @@ import { Badge, priorityTone } from "../ui/badge";
 import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { ConfirmLink, Dialog } from "../ui/dialog";
-import { EditIcon, EyeIcon, TrashIcon } from "../ui/icons";
+import { EditIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
 import {
   CompleteButton,
@@ -23,13 +23,16 @@ import { DueDate, TaskProgress, TaskStatusBadge } from "./task-parts";
 
 const COLUMNS = ["Task", "Status", "Priority", "Assignee", "Due Date", "Progress"] as const;
 
-const done = (task: TaskListItem) => task.checklist.filter((i) => i.completed).length;
+/** A list row: what the list screen sends of each task (its checklist counted). */
+export type TaskRow = Omit<TaskListItem, "checklist" | "description" | "estimatedHours" | "createdAt"> & {
+  checklist: { done: number; total: number };
+};
 
 /**
  * View: the task's page, which with JavaScript opens in a dialog over the list instead (loaded
  * from the same route); a modified click still opens the page.
  */
-function ViewLink({ task }: { task: TaskListItem }) {
+function ViewLink({ task }: { task: TaskRow }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<{ task: TaskView }>();
@@ -46,10 +49,10 @@ function ViewLink({ task }: { task: TaskListItem }) {
         to={`/tasks/${task.id}`}
         onClick={onClick}
         aria-haspopup={hydrated ? "dialog" : undefined}
-        className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+        className="font-medium text-brand-700 hover:underline"
         aria-label={`View ${task.title}`}
       >
-        <EyeIcon className="h-4 w-4" /> View
+        View
       </Link>
       {/* Mounted once first opened: twenty closed dialogs would only weigh on the page. */}
       {hydrated && (open || fetcher.state !== "idle" || fetcher.data) ? (
@@ -92,27 +95,23 @@ function ViewLink({ task }: { task: TaskListItem }) {
   );
 }
 
-function RowActions({ task }: { task: TaskListItem }) {
+function RowActions({ task }: { task: TaskRow }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
       <ViewLink task={task} />
       <Link
         to={`/tasks/${task.id}/edit`}
-        className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+        className="font-medium text-brand-700 hover:underline"
         aria-label={`Edit ${task.title}`}
       >
-        <EditIcon className="h-4 w-4" /> Edit
+        Edit
       </Link>
       <ConfirmLink
         href={`/tasks/${task.id}/delete`}
         action={`/tasks/${task.id}/delete`}
-        className="inline-flex items-center gap-1 font-medium text-red-700 hover:underline"
+        className="font-medium text-red-700 hover:underline"
         aria-label={`Delete ${task.title}`}
-        label={
-          <>
-            <TrashIcon className="h-4 w-4" /> Delete
-          </>
-        }
+        label="Delete"
         title={`Delete ${task.title}?`}
         message={DELETE_TASK_MESSAGE}
       />
@@ -120,7 +119,7 @@ function RowActions({ task }: { task: TaskListItem }) {
   );
 }
 
-function TaskTitle({ task }: { task: TaskListItem }) {
+function TaskTitle({ task }: { task: TaskRow }) {
   return (
     <>
       <Link to={`/tasks/${task.id}`} className="font-medium text-slate-900 hover:text-brand-700">
@@ -135,7 +134,7 @@ function TaskTitle({ task }: { task: TaskListItem }) {
 }
 
 /** The list view: a table, whose rows stack into cards on a phone (`stacked-table`). */
-export function TaskTable({ tasks, today }: { tasks: TaskListItem[]; today: string }) {
+export function TaskTable({ tasks, today }: { tasks: TaskRow[]; today: string }) {
   return (
     <Card className="relative md:overflow-x-auto">
       <table role="table" className="stacked-table w-full text-left text-sm md:min-w-[56rem]">
@@ -170,7 +169,7 @@ export function TaskTable({ tasks, today }: { tasks: TaskListItem[]; today: stri
                 <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
               </td>
               <td role="cell" className="px-2.5 py-3 md:w-28" data-label="Progress">
-                <TaskProgress progress={task.progress} done={done(task)} total={task.checklist.length} />
+                <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
               </td>
               <td role="cell" className="col-span-2 px-2.5 py-3 whitespace-nowrap">
                 <RowActions task={task} />
@@ -184,7 +183,7 @@ export function TaskTable({ tasks, today }: { tasks: TaskListItem[]; today: stri
 }
 
 /** The grid view: a card a task. */
-export function TaskGrid({ tasks, today }: { tasks: TaskListItem[]; today: string }) {
+export function TaskGrid({ tasks, today }: { tasks: TaskRow[]; today: string }) {
   return (
     <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Tasks">
       {tasks.map((task) => (
@@ -211,7 +210,7 @@ export function TaskGrid({ tasks, today }: { tasks: TaskListItem[]; today: strin
                 </dd>
               </div>
             </dl>
-            <TaskProgress progress={task.progress} done={done(task)} total={task.checklist.length} />
+            <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
             <div className="mt-auto border-t border-slate-100 pt-3 text-sm">
               <RowActions task={task} />
             </div>
