@@ -9,7 +9,7 @@ import { AlertCircleIcon, AlertIcon, CheckCircleIcon, TasksIcon } from "~/compon
 import { FilterChips, IgnoredParams, NewButton, SearchFilter, SelectFilter } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
-import { StatCard } from "~/components/ui/stat-card";
+import { Card } from "~/components/ui/card";
 import { agencyDay } from "~/models/agency.server";
 import { getClient } from "~/models/clients.server";
 import { listTasks, type TaskListItem } from "~/models/tasks.server";
@@ -114,19 +114,29 @@ export default function TasksPage() {
   const active = [filters.status, filters.priority, filters.type, filters.assignedTo].filter(Boolean).length;
   const filtering = Boolean(filters.search || filters.client) || active > 0;
   const tiles = [
-    { label: "Total Tasks", value: statistics.totalTasks, icon: <TasksIcon className="h-5 w-5" />, tone: "blue" },
+    {
+      label: "Total Tasks",
+      value: statistics.totalTasks,
+      icon: <TasksIcon className="h-5 w-5" />,
+      tone: "bg-blue-50 text-blue-600",
+    },
     {
       label: "Completed",
       value: statistics.completedTasks,
       icon: <CheckCircleIcon className="h-5 w-5" />,
-      tone: "green",
+      tone: "bg-emerald-50 text-emerald-600",
     },
-    { label: "Overdue", value: statistics.overdueTasks, icon: <AlertCircleIcon className="h-5 w-5" />, tone: "red" },
+    {
+      label: "Overdue",
+      value: statistics.overdueTasks,
+      icon: <AlertCircleIcon className="h-5 w-5" />,
+      tone: "bg-red-50 text-red-600",
+    },
     {
       label: "High Priority",
       value: statistics.highPriorityTasks,
       icon: <AlertIcon className="h-5 w-5" />,
-      tone: "amber",
+      tone: "bg-amber-50 text-amber-600",
     },
   ] as const;
 
@@ -141,16 +151,22 @@ export default function TasksPage() {
         }
         actions={<NewButton to="/tasks/new">New Task</NewButton>}
       >
-        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Summary">
+        <ul className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4" aria-label="Summary">
           {tiles.map((tile) => (
             <li key={tile.label} data-testid={`tile-${tile.label}`}>
-              <StatCard
-                label={tile.label}
-                value={tile.value.toLocaleString("en-US")}
-                icon={tile.icon}
-                tone={tile.tone}
-                className="p-4"
-              />
+              <Card className="flex items-center justify-between gap-3 px-4 py-3 sm:p-5">
+                <div className="min-w-0">
+                  <p className="text-xs font-medium text-slate-500 sm:text-sm">{tile.label}</p>
+                  <p className="mt-0.5 text-xl font-semibold text-slate-900 tabular-nums sm:mt-1 sm:text-3xl">
+                    {tile.value.toLocaleString("en-US")}
+                  </p>
+                </div>
+                <span
+                  className={cn("hidden h-11 w-11 shrink-0 items-center justify-center rounded-xl sm:flex", tile.tone)}
+                >
+                  {tile.icon}
+                </span>
+              </Card>
             </li>
           ))}
         </ul>
@@ -171,11 +187,13 @@ export default function TasksPage() {
             <>
               {view === "grid" ? <input type="hidden" name="view" value="grid" /> : null}
               {filters.client ? <input type="hidden" name="clientId" value={filters.client.id} /> : null}
-              <SearchFilter
-                id="task-search"
-                value={filters.search}
-                placeholder="Title, description, client or assignee"
-              />
+              <div className="w-full sm:w-auto sm:flex-1">
+                <SearchFilter
+                  id="task-search"
+                  value={filters.search}
+                  placeholder="Title, description, client or assignee"
+                />
+              </div>
             </>
           }
           after={<ViewToggle view={view} />}
@@ -219,6 +237,7 @@ export default function TasksPage() {
             value={filters.sort === "dueDate" ? "" : filters.sort}
             anyLabel={TASK_SORTS[0][1]}
             options={TASK_SORTS.slice(1)}
+            className="w-full sm:w-56"
           />
           <ButtonLink to={view === "grid" ? "/tasks?view=grid" : "/tasks"} variant="ghost">
             Reset Filters
