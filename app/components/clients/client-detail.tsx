@@ -139,7 +139,7 @@ export function ClientTasksCard({ clientId, tasks }: { clientId: string; tasks: 
         action={
           <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
             <Link to={`/tasks?clientId=${clientId}`} className="text-brand-700 hover:underline">
-              View all
+              All tasks
             </Link>
             <Link to={`/tasks/new?clientId=${clientId}`} className="text-brand-700 hover:underline">
               New Task
