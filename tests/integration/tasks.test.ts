@@ -15,6 +15,7 @@ import { loader as newLoader, action as newAction } from "~/routes/_app.tasks.ne
 import { loader as itemLoader, action as itemAction } from "~/routes/api.tasks.$id";
 import { loader as listLoader, action as createAction } from "~/routes/api.tasks._index";
 import { TaskListQuerySchema } from "~/schemas/task";
+import { relativeDay } from "~/utils/days";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createClient, createTask, createUser, type TestUser } from "../support/factories";
 import { args, formPost, get, settle } from "../support/http";
@@ -96,6 +97,32 @@ describe("the list's filters", () => {
     expect(titles((await api("/api/tasks?status=new-client")).json).sort()).toEqual(["New one", "Paperwork"]);
   });
 
+  it("each of the five stages is the open tasks in it, by label and by slug; Completed is every done one", async () => {
+    await db.deleteFrom("tasks").execute();
+    const stages = [
+      ["New Client", "new-client"],
+      ["Active Client", "active-client"],
+      ["Target", "target"],
+      ["Placed", "placed"],
+      ["Follow-up", "follow-up"],
+    ] as const;
+    for (const [stage] of stages) {
+      await task({ title: `open ${stage}`, stage });
+      await task({ title: `done ${stage}`, stage, is_completed: true });
+    }
+    for (const [stage, slug] of stages) {
+      expect(titles((await api(`/api/tasks?status=${encodeURIComponent(stage)}`)).json), stage).toEqual([
+        `open ${stage}`,
+      ]);
+      expect(titles((await api(`/api/tasks?status=${slug}`)).json), slug).toEqual([`open ${stage}`]);
+    }
+    for (const completed of ["Completed", "completed"]) {
+      expect(titles((await api(`/api/tasks?status=${completed}&sort=title`)).json)).toEqual(
+        stages.map(([stage]) => `done ${stage}`).sort(),
+      );
+    }
+  });
+
   it("the spec's other statuses and types are refused, naming the allowed values", async () => {
     for (const status of ["todo", "in_progress", "review"]) {
       const { status: code, json } = await api(`/api/tasks?status=${status}`);
@@ -108,8 +135,18 @@ describe("the list's filters", () => {
     for (const type of ["placement", "administrative"]) {
       const { status: code, json } = await api(`/api/tasks?type=${type}`);
       expect(code).toBe(400);
+      expect(json.errors[0].path).toBe("type");
       expect(json.errors[0].msg).toContain(`Invalid type "${type}"`);
+      expect(json.errors[0].msg).toContain(
+        "Allowed values: Initial Contact, Assessment, Facility Visit, Documentation, Insurance Verification, " +
+          "Contract Review, Move Coordination, Follow-up, Other",
+      );
+      expect(json.errors[0].msg).toContain("follow_up");
     }
+    const priority = await api("/api/tasks?priority=critical");
+    expect(priority.status).toBe(400);
+    expect(priority.json.errors[0]).toMatchObject({ path: "priority" });
+    expect(priority.json.errors[0].msg).toContain("Allowed values: Low, Medium, High, Urgent");
   });
 
   it("Type takes its values and slugs (follow_up, documentation, initial-contact)", async () => {
@@ -117,6 +154,10 @@ describe("the list's filters", () => {
     expect(titles((await api("/api/tasks?type=documentation")).json)).toEqual(["Paperwork"]);
     expect(titles((await api("/api/tasks?type=Assessment")).json)).toEqual(["Open target"]);
     expect((await api("/api/tasks?type=initial-contact")).json.data.tasks).toEqual([]);
+    await task({ title: "First call", type: "Initial Contact" });
+    await task({ title: "A visit", type: "Facility Visit" });
+    expect(titles((await api("/api/tasks?type=initial-contact")).json)).toEqual(["First call"]);
+    expect(titles((await api("/api/tasks?type=Facility%20Visit")).json)).toEqual(["A visit"]);
   });
 
   it("Priority, Assignee and client", async () => {
@@ -205,7 +246,13 @@ describe("the list's orders", () => {
     expect(first.pagination).toEqual({ page: 1, limit: 20, totalPages: 2, total: 25 });
     expect((await api("/api/tasks?page=2")).json.data.tasks).toHaveLength(5);
     expect((await api("/api/tasks?limit=100")).json.data.tasks).toHaveLength(25);
-    expect((await api("/api/tasks?limit=101")).status).toBe(400);
+    const over = await api("/api/tasks?limit=101");
+    expect(over.status).toBe(400);
+    expect(over.json.errors).toEqual([{ path: "limit", msg: "limit must be a whole number from 1 to 100" }]);
+    expect((await api("/api/tasks?limit=0")).status).toBe(400);
+    const small = (await api("/api/tasks?limit=10&page=3")).json.data;
+    expect(small.pagination).toEqual({ page: 3, limit: 10, totalPages: 3, total: 25 });
+    expect(small.tasks).toHaveLength(5);
   });
 });
 
@@ -328,6 +375,10 @@ describe("statistics, progress and overdue", () => {
     const here = await listTasks(db, ctx(), query, utc.today);
     expect(here.tasks.find((t) => t.id === due.id)?.isOverdue).toBe(true);
     expect(here.statistics.overdueTasks).toBe(1);
+    // The due date said relative to each agency's day.
+    expect(relativeDay("2026-03-09", chicago.today)).toBe("Today");
+    expect(relativeDay("2026-03-09", utc.today)).toBe("Yesterday");
+    expect(relativeDay("2026-03-10", chicago.today)).toBe("Tomorrow");
     // And in Tokyo, a minute before midnight UTC is already the next day.
     await setAgencyTimeZone(db, ctx(), "Asia/Tokyo");
     expect((await agencyDay(db, ctx(), new Date("2026-03-09T23:59:00Z"))).today).toBe("2026-03-10");
@@ -435,6 +486,69 @@ describe("writing tasks through the API", () => {
     const removed = await api(`/api/tasks/${created._id}`, { method: "DELETE" }, created._id);
     expect(removed.json.message).toBe("Task deleted successfully");
     expect((await api(`/api/tasks/${created._id}`, {}, created._id)).status).toBe(404);
+  });
+});
+
+describe("updating tasks through the API", () => {
+  it("PUT checks the body as POST does: every message, and unknown fields", async () => {
+    const created = (await api("/api/tasks", { body: validBody() })).json.data.task;
+    const put = (body: Json) => api(`/api/tasks/${created._id}`, { method: "PUT", body }, created._id);
+    const empty = await put({});
+    expect(empty.status).toBe(400);
+    expect(empty.json.success).toBe(false);
+    expect((empty.json.errors as Json[]).map((e) => [e.path, e.msg])).toEqual([
+      ["title", "Title is required"],
+      ["type", "Type is required"],
+      ["priority", "Priority is required"],
+      ["status", "Status is required"],
+      ["dueDate", "Due date is required"],
+      ["assignedTo", "Assignee is required"],
+    ]);
+    const bad = await put(validBody({ estimatedHours: -1, status: "todo" }));
+    expect(bad.status).toBe(400);
+    expect(Object.fromEntries((bad.json.errors as Json[]).map((e) => [e.path, e.msg]))).toMatchObject({
+      estimatedHours: "Estimated hours cannot be negative",
+    });
+    expect((bad.json.errors as Json[]).find((e) => e.path === "status")?.msg).toContain('Invalid status "todo"');
+    expect((await put(validBody({ progress: 10 }))).json.errors).toEqual([
+      { path: "progress", msg: "Unknown field: progress" },
+    ]);
+    // Nothing was changed by the refused bodies.
+    expect((await api(`/api/tasks/${created._id}`, {}, created._id)).json.data.task).toMatchObject({
+      title: "Call the daughter back",
+      status: "New Client",
+      estimatedHours: null,
+    });
+  });
+
+  it("PUT with another agency's client or assignee is a 400 naming each, and changes nothing", async () => {
+    const other = await createAgency(db);
+    const stranger = await createUser(db, { agencyId: other.id });
+    const theirClient = await createClient(db, { agencyId: other.id });
+    const created = (await api("/api/tasks", { body: validBody({ type: "Assessment" }) })).json.data.task;
+    const put = await api(
+      `/api/tasks/${created._id}`,
+      {
+        method: "PUT",
+        body: validBody({ title: "Hijacked", type: "Assessment", clientId: theirClient.id, assignedTo: stranger.id }),
+      },
+      created._id,
+    );
+    expect(put.status).toBe(400);
+    expect(put.json.errors).toEqual([
+      { path: "clientId", msg: "Client not found" },
+      { path: "assignedTo", msg: "Assignee not found" },
+    ]);
+    const after = (await api(`/api/tasks/${created._id}`, {}, created._id)).json.data.task;
+    expect(after).toMatchObject({ title: "Call the daughter back", clientId: null, assignedTo: { _id: user.id } });
+  });
+
+  it("an unknown task id is 404 'Task not found'; a malformed one too", async () => {
+    for (const id of ["0b1f7c2e-6a55-4f0e-9d7c-2b8f3c4d5e6f", "not-an-id"]) {
+      const { status, json } = await api(`/api/tasks/${id}`, {}, id);
+      expect(status, id).toBe(404);
+      expect(json).toEqual({ success: false, message: "Task not found" });
+    }
   });
 });
 

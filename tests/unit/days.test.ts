@@ -35,4 +35,20 @@ describe("days in a time zone", () => {
     expect(relativeDay("2026-11-19", today)).toBe("5 days ago");
     expect(relativeDay("2027-01-01", today)).toBe("In 38 days");
   });
+
+  it("says it in whole days across a change of the clocks, in the agency's zone", () => {
+    // US summer time starts on 2026-03-08 and ends on 2026-11-01: those days have 23 and 25 hours.
+    const beforeSpring = dayIn("America/Chicago", new Date("2026-03-08T05:30:00Z")); // 11:30 pm on the 7th
+    expect(beforeSpring).toBe("2026-03-07");
+    expect(relativeDay("2026-03-08", beforeSpring)).toBe("Tomorrow");
+    expect(relativeDay("2026-03-09", beforeSpring)).toBe("In 2 days");
+    const afterSpring = dayIn("America/Chicago", new Date("2026-03-09T04:30:00Z")); // 11:30 pm on the 8th (CDT)
+    expect(afterSpring).toBe("2026-03-08");
+    expect(relativeDay("2026-03-07", afterSpring)).toBe("Yesterday");
+    const afterFall = dayIn("America/Chicago", new Date("2026-11-02T05:30:00Z")); // 11:30 pm on the 1st (CST)
+    expect(afterFall).toBe("2026-11-01");
+    expect(relativeDay("2026-10-31", afterFall)).toBe("Yesterday");
+    expect(relativeDay("2026-10-25", afterFall)).toBe("7 days ago");
+    expect(relativeDay("2026-11-08", afterFall)).toBe("In 7 days");
+  });
 });

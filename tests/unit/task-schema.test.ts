@@ -25,6 +25,12 @@ describe("TaskSchema", () => {
     expect(messages({ ...valid, estimatedHours: 0.3 })).toEqual([
       "estimatedHours: Estimated hours must be in steps of 0.5",
     ]);
+    expect(TaskSchema.parse({ ...valid, estimatedHours: 0.5 }).estimatedHours).toBe(0.5);
+    expect(TaskSchema.parse({ ...valid }).estimatedHours).toBeNull();
+    expect(messages({ ...valid, estimatedHours: -0.5 })).toEqual([
+      "estimatedHours: Estimated hours cannot be negative",
+    ]);
+    expect(messages({ ...valid, estimatedHours: "1.5" })).toEqual(["estimatedHours: Estimated hours must be a number"]);
   });
 
   it("a due date that exists, an assignee that is an id", () => {
@@ -63,6 +69,20 @@ describe("TaskListQuerySchema", () => {
       direction: "desc",
     });
     expect(TaskListQuerySchema.safeParse({ sort: "title", sortOrder: "asc" }).success).toBe(false);
+  });
+
+  it("empty parameters are no filter; sortOrder alone orders by due date; 20 a page up to 100", () => {
+    const empty = TaskListQuerySchema.parse({ status: "", priority: " ", type: "", assignedTo: "", sort: "" });
+    expect(empty).toMatchObject({ page: 1, limit: 20, sort: { field: "dueDate", direction: "asc" } });
+    expect(empty.status).toBeUndefined();
+    expect(empty.assignedTo).toBeUndefined();
+    expect(TaskListQuerySchema.parse({ sortOrder: "desc" }).sort).toEqual({ field: "dueDate", direction: "desc" });
+    expect(TaskListQuerySchema.parse({ limit: "100", page: "3" })).toMatchObject({ limit: 100, page: 3 });
+    for (const limit of ["101", "0", "2.5", "ten"]) {
+      expect(TaskListQuerySchema.safeParse({ limit }).success, limit).toBe(false);
+    }
+    expect(TaskListQuerySchema.safeParse({ assignedTo: "Dana" }).success).toBe(false);
+    expect(TaskListQuerySchema.safeParse({ owner: "x" }).success).toBe(false);
   });
 
   it("maps the status slugs, Completed included", () => {
