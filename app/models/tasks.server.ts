@@ -1,5 +1,5 @@
-import { type SelectQueryBuilder, sql } from "kysely";
-import type { TaskInput, TaskListQuery } from "~/schemas/task";
+import { sql } from "kysely";
+import type { TaskInput, TaskListQuery, TaskSortField } from "~/schemas/task";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
 import {
@@ -235,100 +235,157 @@ export async function taskStatistics(db: DB, ctx: Ctx, filters: TaskFilters, tod
 }
 
 /**
- * The list's order, ties by id so that pages never overlap: `qb` is any select over tasks as `t`
- * (the page's ids, then the page's rows in the same order).
+ * The list's orders: each a list of columns, each ascending or descending with the asked direction
+ * (`flip`: against it; `fixed`: always so). Ties go by id, so that pages never overlap. Open tasks
+ * come first in the due-date orders either way: a done task is no longer due.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function inListOrder<Q extends SelectQueryBuilder<any, any, any>>(qb: Q, sort: TaskListQuery["sort"]): Q {
-  const { field, direction } = sort;
-  switch (field) {
-    case "dueDate":
-      // Open tasks first either way: a done task is no longer due.
-      return qb.orderBy("t.is_completed").orderBy("t.due_date", direction).orderBy("t.id", direction) as Q;
-    case "priority":
-      return qb
-        .orderBy("t.priority_rank", direction)
-        .orderBy("t.due_date", direction === "desc" ? "asc" : "desc")
-        .orderBy("t.id", direction) as Q;
-    case "createdAt":
-      return qb.orderBy("t.created_at", direction).orderBy("t.id", direction) as Q;
-    case "title":
-      return qb.orderBy("t.title", direction).orderBy("t.id", direction) as Q;
-  }
+const ORDERS: Record<TaskSortField, { column: string; flip?: boolean; fixed?: "asc" }[]> = {
+  dueDate: [{ column: "is_completed", fixed: "asc" }, { column: "due_date" }, { column: "id" }],
+  priority: [{ column: "priority_rank" }, { column: "due_date", flip: true }, { column: "id" }],
+  createdAt: [{ column: "created_at" }, { column: "id" }],
+  title: [{ column: "title" }, { column: "id" }],
+};
+
+function orderTerms({ field, direction }: TaskListQuery["sort"]): [string, "asc" | "desc"][] {
+  const opposite = direction === "asc" ? "desc" : "asc";
+  return ORDERS[field].map((o) => [o.column, o.fixed ?? (o.flip ? opposite : direction)]);
+}
+
+/** The ids of the asked page, from the indexes of the list's orders. */
+async function pageIds(db: DB, ctx: Ctx, query: TaskListQuery): Promise<string[]> {
+  const ordered = orderTerms(query.sort).reduce(
+    (qb, [column, direction]) => qb.orderBy(sql.ref(`t.${column}`), direction),
+    filteredTasks(db, ctx, query).select("t.id"),
+  );
+  return (await pageSlice(ordered, query).execute()).map((r) => r.id);
+}
+
+/**
+ * A search's page and statistics from one reading of its matches: a short term matches thousands
+ * of tasks, found through the trigram index, and reading them once for the page and again for
+ * the counts would double the cost.
+ */
+async function searchedPage(
+  db: DB,
+  ctx: Ctx,
+  query: TaskListQuery,
+  today: string,
+): Promise<{ ids: string[]; statistics: TaskStatistics }> {
+  const matches = filteredTasks(db, ctx, query).select([
+    "t.id",
+    "t.is_completed",
+    "t.due_date",
+    "t.priority_rank",
+    "t.created_at",
+    "t.title",
+  ]);
+  const order = sql.join(orderTerms(query.sort).map(([column, d]) => sql`${sql.ref(column)} ${sql.raw(d)}`));
+  const offset = (query.page - 1) * query.limit;
+  const { rows } = await sql<{ total: number; completed: number; overdue: number; high: number; ids: string[] | null }>`
+    WITH m AS MATERIALIZED (${matches})
+    SELECT
+      (SELECT count(*)::int FROM m) AS total,
+      (SELECT count(*) FILTER (WHERE is_completed)::int FROM m) AS completed,
+      (SELECT count(*) FILTER (WHERE NOT is_completed AND due_date < ${today})::int FROM m) AS overdue,
+      (SELECT count(*) FILTER (WHERE priority_rank >= 3)::int FROM m) AS high,
+      (SELECT array_agg(p.id ORDER BY p.n) FROM (
+        SELECT id, row_number() OVER (ORDER BY ${order}) AS n FROM m ORDER BY n LIMIT ${query.limit} OFFSET ${offset}
+      ) p) AS ids`.execute(db);
+  const row = rows[0];
+  return {
+    ids: row.ids ?? [],
+    statistics: {
+      totalTasks: row.total,
+      completedTasks: row.completed,
+      overdueTasks: row.overdue,
+      highPriorityTasks: row.high,
+    },
+  };
 }
 
 /**
  * One page of tasks in the asked order, with the four statistics over the filtered set. `today`
- * is the agency's (see agencyDay): overdue is counted from it.
+ * is the agency's (see agencyDay): overdue is counted from it. The page's ids come first (from
+ * an index, or with a search's counts), then those tasks with their people and checklists.
  */
 export async function listTasks(db: DB, ctx: Ctx, query: TaskListQuery, today: string): Promise<TaskPage> {
-  const page = pageSlice(inListOrder(filteredTasks(db, ctx, query).select("t.id"), query.sort), query);
-  const [rows, statistics, items] = await Promise.all([
-    inListOrder(
-      db
-        .selectFrom(page.as("page"))
-        .innerJoin("tasks as t", "t.id", "page.id")
-        .innerJoin("users as u", "u.id", "t.assigned_to")
-        .leftJoin("clients as c", "c.id", "t.client_id")
-        .select([
-          "t.id",
-          "t.title",
-          "t.description",
-          "t.type",
-          "t.priority",
-          "t.stage",
-          "t.is_completed",
-          "t.due_date",
-          "t.estimated_hours",
-          "t.created_at",
-          "c.id as client_id",
-          "c.first_name as client_first_name",
-          "c.last_name as client_last_name",
-          "u.id as assignee_id",
-          "u.first_name as assignee_first_name",
-          "u.last_name as assignee_last_name",
-        ]),
-      query.sort,
-    ).execute(),
-    taskStatistics(db, ctx, query, today),
-    db
-      .selectFrom("task_checklist_items")
-      .select(["id", "task_id", "text", "is_completed", "completed_at"])
-      .where("task_id", "in", page)
-      .orderBy("task_id")
-      .orderBy("position")
-      .orderBy("created_at")
-      .execute(),
-  ]);
+  const { ids, statistics } = query.search
+    ? await searchedPage(db, ctx, query, today)
+    : await Promise.all([pageIds(db, ctx, query), taskStatistics(db, ctx, query, today)]).then(([ids, statistics]) => ({
+        ids,
+        statistics,
+      }));
+  const [rows, items] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .selectFrom("tasks as t")
+            .innerJoin("users as u", "u.id", "t.assigned_to")
+            .leftJoin("clients as c", "c.id", "t.client_id")
+            .select([
+              "t.id",
+              "t.title",
+              "t.description",
+              "t.type",
+              "t.priority",
+              "t.stage",
+              "t.is_completed",
+              "t.due_date",
+              "t.estimated_hours",
+              "t.created_at",
+              "c.id as client_id",
+              "c.first_name as client_first_name",
+              "c.last_name as client_last_name",
+              "u.id as assignee_id",
+              "u.first_name as assignee_first_name",
+              "u.last_name as assignee_last_name",
+            ])
+            .where("t.id", "in", ids)
+            .execute(),
+          db
+            .selectFrom("task_checklist_items")
+            .select(["id", "task_id", "text", "is_completed", "completed_at"])
+            .where("task_id", "in", ids)
+            .orderBy("task_id")
+            .orderBy("position")
+            .orderBy("created_at")
+            .execute(),
+        ]);
   const checklists = new Map<string, ChecklistItem[]>();
   for (const i of items) {
     const list = checklists.get(i.task_id) ?? [];
     list.push(checklistItemOf(i));
     checklists.set(i.task_id, list);
   }
-  const tasks = rows.map((row) => {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const tasks = ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
     const checklist = checklists.get(row.id) ?? [];
     const done = checklist.filter((i) => i.completed).length;
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      type: row.type,
-      priority: row.priority,
-      stage: row.stage,
-      status: taskStatus({ stage: row.stage, isCompleted: row.is_completed }),
-      isCompleted: row.is_completed,
-      isOverdue: isTaskOverdue(row.due_date, row.is_completed, today),
-      dueDate: row.due_date,
-      estimatedHours: row.estimated_hours === null ? null : Number(row.estimated_hours),
-      progress: taskProgress(done, checklist.length, row.is_completed),
-      checklist,
-      client: row.client_id
-        ? { id: row.client_id, firstName: row.client_first_name!, lastName: row.client_last_name! }
-        : null,
-      assignee: { id: row.assignee_id, firstName: row.assignee_first_name, lastName: row.assignee_last_name },
-      createdAt: new Date(row.created_at).toISOString(),
-    };
+    return [
+      {
+        id: row.id,
+        title: row.title,
+        description: row.description,
+        type: row.type,
+        priority: row.priority,
+        stage: row.stage,
+        status: taskStatus({ stage: row.stage, isCompleted: row.is_completed }),
+        isCompleted: row.is_completed,
+        isOverdue: isTaskOverdue(row.due_date, row.is_completed, today),
+        dueDate: row.due_date,
+        estimatedHours: row.estimated_hours === null ? null : Number(row.estimated_hours),
+        progress: taskProgress(done, checklist.length, row.is_completed),
+        checklist,
+        client: row.client_id
+          ? { id: row.client_id, firstName: row.client_first_name!, lastName: row.client_last_name! }
+          : null,
+        assignee: { id: row.assignee_id, firstName: row.assignee_first_name, lastName: row.assignee_last_name },
+        createdAt: new Date(row.created_at).toISOString(),
+      },
+    ];
   });
   return { tasks, statistics, today, ...pageInfo(query, { total: statistics.totalTasks, capped: false }) };
 }
