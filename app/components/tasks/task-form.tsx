@@ -156,6 +156,8 @@ function ChecklistEditor({ initial, error }: { initial: ChecklistEntry[]; error?
                 <Button
                   type="button"
                   variant="ghost"
+                  size="icon"
+                  className="shrink-0"
                   aria-label={`Remove ${entry.item || `item ${index + 1}`}`}
                   onClick={() => setItems((list) => list.filter((e) => e.key !== entry.key))}
                 >
@@ -168,9 +170,11 @@ function ChecklistEditor({ initial, error }: { initial: ChecklistEntry[]; error?
                   value={`remove-item:${index}`}
                   variant="ghost"
                   formNoValidate
+                  className="shrink-0 px-3 sm:px-4"
                   aria-label={`Remove ${entry.item || `item ${index + 1}`}`}
                 >
-                  <XIcon className="h-4 w-4" /> Remove
+                  {/* On a phone the icon alone, so that the item's text keeps the width. */}
+                  <XIcon className="h-4 w-4" /> <span className="hidden sm:inline">Remove</span>
                 </Button>
               )}
             </li>
