@@ -248,10 +248,8 @@ describe("the related client", () => {
       form({ type: "Assessment", clientId: theirClient.id, assignedTo: stranger.id, "checklist[0].item": "Call" }),
     );
     expect(status).toBe(400);
-    expect(body?.errors).toEqual([
-      { path: "clientId", msg: "Client not found" },
-      { path: "assignedTo", msg: "Assignee not found" },
-    ]);
+    // Messages of their fields, as the form shows them by the picker and the select and in its banner.
+    expect(body?.result.error).toEqual({ clientId: ["Client not found"], assignedTo: ["Assignee not found"] });
     expect(body?.result.initialValue).toMatchObject({ title: "Call the daughter back", checklist: [{ item: "Call" }] });
     expect(body?.options.assignees.map((a: Json) => a.id)).toEqual([user.id]);
     expect(await tasks()).toEqual([]);
