@@ -10,7 +10,7 @@ import { requireSignedIn } from "./session.server";
 /**
  * The action of the task form, for a new task or (with `id`) an edited one: saved, to /tasks
  * with its toast; refused by what only the database knows (a client or an assignee of another
- * agency), back to the form with those problems as `errors`.
+ * agency), back to the form with those messages on their fields.
  *
  * Without JavaScript the checklist changes through the form itself: lines typed in its "add
  * items" box are added as items (by its "Add to checklist" button, a step that saves nothing, or
@@ -40,7 +40,9 @@ export async function saveTaskForm(request: Request, id?: string) {
       const result = id === undefined ? await createTask(db, ctx, task) : await updateTask(db, ctx, id, task);
       if (result.ok) return;
       invariantResponse(result.reason !== "not-found", TASK_NOT_FOUND);
-      return json({ result: reply(), errors: result.errors, ...(await options(form, task.clientId)) }, { status: 400 });
+      const fieldErrors: Record<string, string[]> = {};
+      for (const { path, msg } of result.errors) (fieldErrors[path] ??= []).push(msg);
+      return json({ result: reply({ fieldErrors }), ...(await options(form, task.clientId)) }, { status: 400 });
     },
   );
 }

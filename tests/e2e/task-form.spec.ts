@@ -130,3 +130,51 @@ test("a task is edited: its client goes when the type no longer has one, Cancel 
   expect(saved).toMatchObject({ title: `${task.title} (paperwork)`, type: "Documentation", client_id: null });
   expect(saved.checklist).toEqual([["Collect the forms", false]]);
 });
+
+test("the related client comes with a client's type and is found by search (typed with JavaScript, a search step without)", async ({
+  page,
+  agency,
+  javaScriptEnabled: js,
+}) => {
+  const surname = `Okafor${token()}`;
+  const client = await insertClient(agency, { first_name: "Grace", last_name: surname });
+  await insertClient(agency, { first_name: "Walter", last_name: `Brennan${token()}` });
+  await page.goto("/tasks/new");
+  if (js) await expect(page.getByLabel("New checklist item")).toBeVisible();
+  await expect(field(page, "Type")).toHaveValue("Other");
+  const picker = page.getByRole("combobox", { name: "Related client" });
+  if (js) {
+    // Live: no client for an Other task, the picker as soon as the type has one.
+    await expect(picker).toHaveCount(0);
+    await field(page, "Type").selectOption("Assessment");
+    const answered = page.waitForResponse((r) => new URL(r.url()).searchParams.get("q") === surname.toLowerCase());
+    await picker.fill(surname.toLowerCase());
+    await answered;
+    await page
+      .getByRole("listbox", { name: "Related client" })
+      .getByRole("option")
+      .filter({ hasText: surname })
+      .click();
+    await expect(picker).toHaveValue(`Grace ${surname}`);
+  } else {
+    await field(page, "Type").selectOption("Assessment");
+    await field(page, "Title").fill("Assess Grace at home");
+    await page.getByLabel("Search clients").fill(surname.toLowerCase());
+    await page.getByRole("button", { name: "Search clients" }).click();
+    // The search step: the form as typed, the matches in the select, and still which types keep a client.
+    await expect(field(page, "Title")).toHaveValue("Assess Grace at home");
+    await expect(field(page, "Type")).toHaveValue("Assessment");
+    await expect(page.getByText(`1 client matches "${surname.toLowerCase()}"`)).toBeVisible();
+    await expect(
+      page.getByText("Kept only for Initial Contact, Assessment, Facility Visit and Move Coordination."),
+    ).toBeVisible();
+    await expect(picker.getByRole("option")).toHaveText(["Choose…", new RegExp(`^Grace ${surname}`)]);
+    await picker.selectOption(client.id);
+  }
+  await field(page, "Title").fill("Assess Grace at home");
+  await page.getByRole("button", { name: "Create Task" }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(toast(page, "success")).toContainText("Task created successfully");
+  const [task] = await tasksOf(agency);
+  expect(task).toMatchObject({ title: "Assess Grace at home", type: "Assessment", client_id: client.id });
+});

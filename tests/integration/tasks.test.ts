@@ -1,7 +1,7 @@
 // Tasks (docs/screens.md, "Tasks"; docs/api.md, "Tasks"): the list's filters, orders and
-// statistics, the derived fields (progress, overdue) in the agency's time zone, the task form's
-// messages and checklist steps, the task page's actions, and another agency's tasks unseen,
-// through the model, the screens' loaders and actions, and the JSON API.
+// statistics, the derived fields (progress, overdue) in the agency's time zone, the task page's
+// actions, and another agency's tasks unseen, through the model, the screens' loaders and
+// actions, and the JSON API. The task form's own tests are in task-form.test.ts.
 import type { Insertable } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { TasksTable } from "../../db/types";
@@ -11,13 +11,13 @@ import { loader as detailLoader, action as detailAction } from "~/routes/_app.ta
 import { loader as deleteLoader, action as deleteAction } from "~/routes/_app.tasks.$id.delete";
 import { loader as editLoader, action as editAction } from "~/routes/_app.tasks.$id.edit";
 import { loader as listScreenLoader } from "~/routes/_app.tasks._index";
-import { loader as newLoader, action as newAction } from "~/routes/_app.tasks.new";
 import { loader as itemLoader, action as itemAction } from "~/routes/api.tasks.$id";
 import { loader as listLoader, action as createAction } from "~/routes/api.tasks._index";
 import { TaskListQuerySchema } from "~/schemas/task";
 import { relativeDay } from "~/utils/days";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createClient, createTask, createUser, type TestUser } from "../support/factories";
+import { taskFormFields } from "../support/form-fields";
 import { args, formPost, get, settle } from "../support/http";
 import { apiClient, type Json, signInNewAgency } from "../support/api";
 
@@ -603,133 +603,8 @@ describe("another agency's tasks", () => {
   });
 });
 
-/** The task form as a browser without JavaScript posts it. */
-function formFields(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    intent: "enter",
-    title: "Call the daughter back",
-    description: "",
-    type: "Other",
-    estimatedHours: "",
-    clientId: "",
-    clientSearch: "",
-    clientSearched: "",
-    newItems: "",
-    priority: "Medium",
-    status: "New Client",
-    dueDate: "2026-12-01",
-    assignedTo: user.id,
-    ...overrides,
-  };
-}
-
-describe("the task form", () => {
-  it("an empty form: every message, from the server", async () => {
-    const empty = Object.fromEntries(Object.keys(formFields()).map((k) => [k, k === "intent" ? "enter" : ""]));
-    const response = await settle(newAction(args(formPost("/tasks/new", empty, cookie))));
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as Json).result.error).toEqual({
-      title: ["Title is required"],
-      type: ["Type is required"],
-      priority: ["Priority is required"],
-      status: ["Status is required"],
-      dueDate: ["Due date is required"],
-      assignedTo: ["Assignee is required"],
-    });
-  });
-
-  it("without JavaScript, items are added a line each and removed by their button, nothing saved meanwhile", async () => {
-    const added = await settle(
-      newAction(
-        args(
-          formPost(
-            "/tasks/new",
-            formFields({ intent: "add-items", newItems: " Call back \n\n Send brochure\n" }),
-            cookie,
-          ),
-        ),
-      ),
-    );
-    expect(added.status).toBe(200);
-    const echoed = ((await added.json()) as Json).result.initialValue;
-    expect(echoed.checklist).toEqual([{ item: "Call back" }, { item: "Send brochure" }]);
-    expect(echoed.newItems).toBeUndefined();
-    expect(echoed.title).toBe("Call the daughter back");
-
-    const removed = await settle(
-      newAction(
-        args(
-          formPost(
-            "/tasks/new",
-            formFields({
-              intent: "remove-item:0",
-              "checklist[0].item": "Call back",
-              "checklist[0].completed": "on",
-              "checklist[1].item": "Send brochure",
-            }),
-            cookie,
-          ),
-        ),
-      ),
-    );
-    expect(((await removed.json()) as Json).result.initialValue.checklist).toEqual([{ item: "Send brochure" }]);
-    expect(await db.selectFrom("tasks").select("id").execute()).toEqual([]);
-  });
-
-  it("saves the checklist with the lines still in the box, and drops the client of a type without one", async () => {
-    const client = await createClient(db, { agencyId: user.agency_id });
-    const response = await settle(
-      newAction(
-        args(
-          formPost(
-            "/tasks/new",
-            formFields({
-              clientId: client.id,
-              "checklist[0].item": " Call back ",
-              "checklist[0].completed": "on",
-              "checklist[1].item": "  ",
-              newItems: "Send brochure",
-            }),
-            cookie,
-          ),
-        ),
-      ),
-    );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/tasks");
-    const saved = await db.selectFrom("tasks").select(["id", "client_id"]).executeTakeFirstOrThrow();
-    expect(saved.client_id).toBeNull();
-    const items = await db
-      .selectFrom("task_checklist_items")
-      .select(["text", "is_completed"])
-      .where("task_id", "=", saved.id)
-      .orderBy("position")
-      .execute();
-    expect(items).toEqual([
-      { text: "Call back", is_completed: true },
-      { text: "Send brochure", is_completed: false },
-    ]);
-  });
-
-  it("from a client's page the client comes chosen, for an Initial Contact due today", async () => {
-    const client = await createClient(db, { agencyId: user.agency_id });
-    const response = await settle(newLoader(args(get(`/tasks/new?clientId=${client.id}`, cookie))));
-    const data = (await response.json()) as Json;
-    expect(data.defaultValue).toMatchObject({
-      clientId: client.id,
-      type: "Initial Contact",
-      priority: "Medium",
-      status: "New Client",
-      assignedTo: user.id,
-      dueDate: await day(0),
-    });
-    const stranger = await createClient(db, { agencyId: (await createAgency(db)).id });
-    const theirs = (await (
-      await settle(newLoader(args(get(`/tasks/new?clientId=${stranger.id}`, cookie))))
-    ).json()) as Json;
-    expect(theirs.defaultValue).toMatchObject({ clientId: "", type: "Other" });
-  });
-});
+/** The task form as a browser without JavaScript posts it (its own tests: task-form.test.ts). */
+const formFields = (overrides: Record<string, string> = {}) => taskFormFields(user.id, overrides);
 
 describe("the task page", () => {
   it("ticks an item, completes and reopens the task, with and without JavaScript", async () => {

@@ -31,3 +31,24 @@ export const facilityFormFields = (overrides: Record<string, string> = {}) => ({
   maxCost: "5000",
   ...overrides,
 });
+
+/**
+ * The task form as a browser without JavaScript posts it (its Enter button, the picker's search
+ * boxes and the checklist's "add items" box included), assigned to `assignedTo`.
+ */
+export const taskFormFields = (assignedTo: string, overrides: Record<string, string> = {}) => ({
+  intent: "enter",
+  title: "Call the daughter back",
+  description: "",
+  type: "Other",
+  estimatedHours: "",
+  clientId: "",
+  clientSearch: "",
+  clientSearched: "",
+  newItems: "",
+  priority: "Medium",
+  status: "New Client",
+  dueDate: "2026-12-01",
+  assignedTo,
+  ...overrides,
+});

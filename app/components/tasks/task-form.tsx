@@ -69,17 +69,12 @@ const PAGES = {
 /** The task form screen, new or edit: its route's loader gives `options` and `defaultValue`, its action (saveTaskForm) the reply. */
 export function TaskFormPage({ mode }: { mode: "create" | "edit" }) {
   const loaded = useLoaderData<{ options: TaskFormOptions; defaultValue: Record<string, unknown> }>();
-  const data = useActionData<{
-    result?: SubmissionResult<string[]>;
-    errors?: { path: string; msg: string }[];
-    options?: TaskFormOptions;
-  }>();
+  const data = useActionData<{ result?: SubmissionResult<string[]>; options?: TaskFormOptions }>();
   return (
     <FormPage {...PAGES[mode]}>
       <TaskForm
         mode={mode}
         lastResult={data?.result}
-        serverErrors={data?.errors}
         defaultValue={loaded.defaultValue}
         options={data?.options ?? loaded.options}
       />
@@ -156,6 +151,8 @@ function ChecklistEditor({ initial, error }: { initial: ChecklistEntry[]; error?
                 <Button
                   type="button"
                   variant="ghost"
+                  size="icon"
+                  className="shrink-0"
                   aria-label={`Remove ${entry.item || `item ${index + 1}`}`}
                   onClick={() => setItems((list) => list.filter((e) => e.key !== entry.key))}
                 >
@@ -168,9 +165,11 @@ function ChecklistEditor({ initial, error }: { initial: ChecklistEntry[]; error?
                   value={`remove-item:${index}`}
                   variant="ghost"
                   formNoValidate
+                  className="shrink-0 px-3 sm:px-4"
                   aria-label={`Remove ${entry.item || `item ${index + 1}`}`}
                 >
-                  <XIcon className="h-4 w-4" /> Remove
+                  {/* On a phone the icon alone, so that the item's text keeps the width. */}
+                  <XIcon className="h-4 w-4" /> <span className="hidden sm:inline">Remove</span>
                 </Button>
               )}
             </li>
@@ -236,13 +235,11 @@ function TaskTypesHelp() {
 function TaskForm({
   mode,
   lastResult,
-  serverErrors,
   defaultValue,
   options,
 }: {
   mode: "create" | "edit";
   lastResult: SubmissionResult<string[]> | undefined;
-  serverErrors?: { path: string; msg: string }[];
   defaultValue: Record<string, unknown>;
   options: TaskFormOptions;
 }) {
@@ -256,13 +253,9 @@ function TaskForm({
   const hydrated = useHydrated();
   const type = String(fields.type.value ?? fields.type.initialValue ?? "");
   const clientShown = !hydrated || (CLIENT_TASK_TYPES as readonly string[]).includes(type);
-  const listed = [
-    ...Object.entries(form.allErrors)
-      .filter(([path]) => path !== "")
-      .flatMap(([path, messages]) => messages.map((msg) => `${label(path)}: ${msg}`)),
-    ...(serverErrors ?? []).map((e) => `${label(e.path)}: ${e.msg}`),
-  ];
-  const serverError = (path: string) => serverErrors?.find((e) => e.path === path)?.msg;
+  const listed = Object.entries(form.allErrors)
+    .filter(([path]) => path !== "")
+    .flatMap(([path, messages]) => messages.map((msg) => `${label(path)}: ${msg}`));
   const checklistErrors = Object.entries(form.allErrors)
     .filter(([path]) => path.startsWith("checklist"))
     .flatMap(([, messages]) => messages);
@@ -298,11 +291,10 @@ function TaskForm({
               field={fields.clientId}
               options={options.clients}
               searched={searched}
-              serverError={serverError("clientId")}
-              hint={
+              note={
                 hydrated
                   ? undefined
-                  : "Kept only for Initial Contact, Assessment, Facility Visit and Move Coordination. Search to find any client."
+                  : "Kept only for Initial Contact, Assessment, Facility Visit and Move Coordination."
               }
             />
           </div>

@@ -47,6 +47,7 @@ export function PickerField({
   searched,
   serverError,
   hint,
+  note,
 }: {
   kind: PickerKind;
   label: string;
@@ -54,9 +55,12 @@ export function PickerField({
   field: FieldMetadata<unknown>;
   options: Option[];
   searched: PickerSearch | null;
-  serverError: string | undefined;
+  /** A message from the server that is not Conform's (the placement form's references). */
+  serverError?: string;
   /** What the select holds before a search, where it is not the usual line. */
   hint?: string;
+  /** Said before the hint, before and after a search (the task form: which types keep a client). */
+  note?: string;
 }) {
   return (
     <ReferencePicker
@@ -69,7 +73,7 @@ export function PickerField({
       placeholder={PICKERS[kind].placeholder}
       error={field.errors?.join(", ") ?? serverError}
       errorId={field.errorId}
-      hint={pickerHint(kind, searched, hint)}
+      hint={[note, pickerHint(kind, searched, hint)].filter(Boolean).join(" ")}
       search={{
         name: PICKER_SEARCH_FIELDS[kind].term,
         shownName: PICKER_SEARCH_FIELDS[kind].shown,
