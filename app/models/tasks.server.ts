@@ -261,60 +261,12 @@ async function pageIds(db: DB, ctx: Ctx, query: TaskListQuery): Promise<string[]
 }
 
 /**
- * A search's page and statistics from one reading of its matches: a short term matches thousands
- * of tasks, found through the trigram index, and reading them once for the page and again for
- * the counts would double the cost.
- */
-async function searchedPage(
-  db: DB,
-  ctx: Ctx,
-  query: TaskListQuery,
-  today: string,
-): Promise<{ ids: string[]; statistics: TaskStatistics }> {
-  const matches = filteredTasks(db, ctx, query).select([
-    "t.id",
-    "t.is_completed",
-    "t.due_date",
-    "t.priority_rank",
-    "t.created_at",
-    "t.title",
-  ]);
-  const order = sql.join(orderTerms(query.sort).map(([column, d]) => sql`${sql.ref(column)} ${sql.raw(d)}`));
-  const offset = (query.page - 1) * query.limit;
-  const { rows } = await sql<{ total: number; completed: number; overdue: number; high: number; ids: string[] | null }>`
-    WITH m AS MATERIALIZED (${matches})
-    SELECT
-      (SELECT count(*)::int FROM m) AS total,
-      (SELECT count(*) FILTER (WHERE is_completed)::int FROM m) AS completed,
-      (SELECT count(*) FILTER (WHERE NOT is_completed AND due_date < ${today})::int FROM m) AS overdue,
-      (SELECT count(*) FILTER (WHERE priority_rank >= 3)::int FROM m) AS high,
-      (SELECT array_agg(p.id ORDER BY p.n) FROM (
-        SELECT id, row_number() OVER (ORDER BY ${order}) AS n FROM m ORDER BY n LIMIT ${query.limit} OFFSET ${offset}
-      ) p) AS ids`.execute(db);
-  const row = rows[0];
-  return {
-    ids: row.ids ?? [],
-    statistics: {
-      totalTasks: row.total,
-      completedTasks: row.completed,
-      overdueTasks: row.overdue,
-      highPriorityTasks: row.high,
-    },
-  };
-}
-
-/**
  * One page of tasks in the asked order, with the four statistics over the filtered set. `today`
  * is the agency's (see agencyDay): overdue is counted from it. The page's ids come first (from
- * an index, or with a search's counts), then those tasks with their people and checklists.
+ * an index of the order, beside the counts), then those tasks with their people and checklists.
  */
 export async function listTasks(db: DB, ctx: Ctx, query: TaskListQuery, today: string): Promise<TaskPage> {
-  const { ids, statistics } = query.search
-    ? await searchedPage(db, ctx, query, today)
-    : await Promise.all([pageIds(db, ctx, query), taskStatistics(db, ctx, query, today)]).then(([ids, statistics]) => ({
-        ids,
-        statistics,
-      }));
+  const [ids, statistics] = await Promise.all([pageIds(db, ctx, query), taskStatistics(db, ctx, query, today)]);
   const [rows, items] =
     ids.length === 0
       ? [[], []]

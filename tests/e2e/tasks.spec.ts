@@ -180,3 +180,26 @@ test("another agency's task is not found", async ({ page, agency }) => {
   await expect(page.getByText(other.title)).toHaveCount(0);
   expect(agency.agencyId).not.toBe(other.agency_id);
 });
+
+test("Delete in the list asks first: a dialog, or the confirmation page without JavaScript", async ({
+  page,
+  agency,
+  javaScriptEnabled: js,
+}) => {
+  const title = `Send the brochure ${token()}`;
+  const task = await insertTask(agency, { title });
+  await page.goto("/tasks");
+  await ready(page, js, "list");
+  await row(page, title)
+    .getByRole("link", { name: `Delete ${title}` })
+    .click();
+  const box = js
+    ? page.getByRole("dialog", { name: `Delete ${title}?` })
+    : page.getByRole("region", { name: `Delete ${title}?` });
+  await expect(page).toHaveURL(js ? /\/tasks$/ : new RegExp(`/tasks/${task.id}/delete$`));
+  await expect(box).toContainText("Are you sure you want to delete this task?");
+  await box.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(toast(page, "success")).toContainText("Task deleted successfully");
+  await expect(page.getByText("No tasks found")).toBeVisible();
+});

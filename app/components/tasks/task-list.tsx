@@ -1,12 +1,11 @@
-import { Link, useFetcher } from "@remix-run/react";
-import { type MouseEvent, useState } from "react";
+import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import { type MouseEvent, type ReactNode, useCallback, useState } from "react";
 import type { TaskListItem } from "~/models/tasks.server";
 import { DELETE_TASK_MESSAGE } from "~/schemas/task";
-import { useHydrated } from "~/utils/use-hydrated";
 import { Badge, priorityTone } from "../ui/badge";
 import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
-import { ConfirmLink, Dialog } from "../ui/dialog";
+import { ConfirmDialog, Dialog } from "../ui/dialog";
 import { EditIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
 import {
@@ -29,44 +28,54 @@ export type TaskRow = Omit<TaskListItem, "checklist" | "description" | "estimate
 };
 
 /**
- * View: the task's page, which with JavaScript opens in a dialog over the list instead (loaded
- * from the same route); a modified click still opens the page.
+ * What the list's links do once its scripts run, for every row at once (one listener, not a
+ * dialog and a router link a row): View opens the task in a dialog over the list (loaded from its
+ * page's route), Delete asks in a dialog, any other link of a row navigates in the app. Before
+ * that, and for modified clicks (a new tab), they are plain links to the task's page and its
+ * delete confirmation page.
  */
-function ViewLink({ task }: { task: TaskRow }) {
-  const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
+function ListBehaviour({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
   const fetcher = useFetcher<{ task: TaskView }>();
-  function onClick(event: MouseEvent<HTMLAnchorElement>) {
-    if (!hydrated || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const [viewing, setViewing] = useState<{ id: string; title: string } | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
+  const closeDelete = useCallback(() => setDeleting(null), []);
+
+  function onClick(event: MouseEvent<HTMLDivElement>) {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[data-action]");
+    if (!link) return;
     event.preventDefault();
-    setOpen(true);
-    fetcher.load(`/tasks/${task.id}`);
+    const id = link.dataset.task ?? "";
+    const title = link.dataset.title ?? "";
+    if (link.dataset.action === "view") {
+      setViewing({ id, title });
+      fetcher.load(`/tasks/${id}`);
+    } else if (link.dataset.action === "delete") {
+      setDeleting({ id, title });
+    } else {
+      navigate(link.getAttribute("href") ?? "/tasks");
+    }
   }
-  const loaded = fetcher.data?.task;
+
+  const loaded = fetcher.data?.task && fetcher.data.task.id === viewing?.id ? fetcher.data.task : null;
   return (
-    <>
-      <Link
-        to={`/tasks/${task.id}`}
-        onClick={onClick}
-        aria-haspopup={hydrated ? "dialog" : undefined}
-        className="font-medium text-brand-700 hover:underline"
-        aria-label={`View ${task.title}`}
-      >
-        View
-      </Link>
-      {/* Mounted once first opened: twenty closed dialogs would only weigh on the page. */}
-      {hydrated && (open || fetcher.state !== "idle" || fetcher.data) ? (
+    // The clicks of the links inside: the links themselves are the keyboard's way in.
+    <div onClick={onClick}>
+      {children}
+      {viewing ? (
         <Dialog
-          open={open}
-          onClose={() => setOpen(false)}
-          title={task.title}
+          open
+          onClose={() => setViewing(null)}
+          title={viewing.title}
           size="lg"
           footer={
             <>
-              <Link to={`/tasks/${task.id}`} className={buttonClasses("outline")}>
+              <Link to={`/tasks/${viewing.id}`} className={buttonClasses("outline")}>
                 Open full page
               </Link>
-              <Link to={`/tasks/${task.id}/edit`} className={buttonClasses("outline")}>
+              <Link to={`/tasks/${viewing.id}/edit`} className={buttonClasses("outline")}>
                 <EditIcon className="h-4 w-4" /> Edit
               </Link>
               {loaded ? <CompleteButton task={loaded} /> : null}
@@ -80,7 +89,7 @@ function ViewLink({ task }: { task: TaskRow }) {
               <TaskChecklistCard task={loaded} />
               <TaskCommunications task={loaded} />
             </div>
-          ) : fetcher.state === "idle" && open ? (
+          ) : fetcher.state === "idle" ? (
             <p className="text-sm text-red-600" role="alert">
               Failed to fetch task details
             </p>
@@ -91,30 +100,43 @@ function ViewLink({ task }: { task: TaskRow }) {
           )}
         </Dialog>
       ) : null}
-    </>
+      {deleting ? (
+        <ConfirmDialog
+          open
+          onClose={closeDelete}
+          title={`Delete ${deleting.title}?`}
+          message={DELETE_TASK_MESSAGE}
+          action={`/tasks/${deleting.id}/delete`}
+        />
+      ) : null}
+    </div>
   );
 }
 
+/** A row's View, Edit and Delete: plain links, which ListBehaviour upgrades. */
 function RowActions({ task }: { task: TaskRow }) {
+  const data = { "data-task": task.id, "data-title": task.title };
   return (
     <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
-      <ViewLink task={task} />
-      <Link
-        to={`/tasks/${task.id}/edit`}
+      <a href={`/tasks/${task.id}`} {...data} data-action="view" className="font-medium text-brand-700 hover:underline">
+        View<span className="sr-only"> {task.title}</span>
+      </a>
+      <a
+        href={`/tasks/${task.id}/edit`}
+        {...data}
+        data-action="go"
         className="font-medium text-brand-700 hover:underline"
-        aria-label={`Edit ${task.title}`}
       >
-        Edit
-      </Link>
-      <ConfirmLink
+        Edit<span className="sr-only"> {task.title}</span>
+      </a>
+      <a
         href={`/tasks/${task.id}/delete`}
-        action={`/tasks/${task.id}/delete`}
+        {...data}
+        data-action="delete"
         className="font-medium text-red-700 hover:underline"
-        aria-label={`Delete ${task.title}`}
-        label="Delete"
-        title={`Delete ${task.title}?`}
-        message={DELETE_TASK_MESSAGE}
-      />
+      >
+        Delete<span className="sr-only"> {task.title}</span>
+      </a>
     </span>
   );
 }
@@ -122,9 +144,9 @@ function RowActions({ task }: { task: TaskRow }) {
 function TaskTitle({ task }: { task: TaskRow }) {
   return (
     <>
-      <Link to={`/tasks/${task.id}`} className="font-medium text-slate-900 hover:text-brand-700">
+      <a href={`/tasks/${task.id}`} data-action="go" className="font-medium text-slate-900 hover:text-brand-700">
         {task.title}
-      </Link>
+      </a>
       <span className="block text-xs text-slate-500">
         {task.type}
         {task.client ? ` · ${task.client.firstName} ${task.client.lastName}` : ""}
@@ -136,87 +158,91 @@ function TaskTitle({ task }: { task: TaskRow }) {
 /** The list view: a table, whose rows stack into cards on a phone (`stacked-table`). */
 export function TaskTable({ tasks, today }: { tasks: TaskRow[]; today: string }) {
   return (
-    <Card className="relative md:overflow-x-auto">
-      <table role="table" className="stacked-table w-full text-left text-sm md:min-w-[56rem]">
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
-          <tr role="row">
-            {COLUMNS.map((column) => (
-              <th key={column} role="columnheader" className="px-2.5 py-3">
-                {column}
+    <ListBehaviour>
+      <Card className="relative md:overflow-x-auto">
+        <table role="table" className="stacked-table w-full text-left text-sm md:min-w-[56rem]">
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
+            <tr role="row">
+              {COLUMNS.map((column) => (
+                <th key={column} role="columnheader" className="px-2.5 py-3">
+                  {column}
+                </th>
+              ))}
+              <th role="columnheader" className="px-2.5 py-3">
+                Actions
               </th>
-            ))}
-            <th role="columnheader" className="px-2.5 py-3">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {tasks.map((task) => (
-            <tr key={task.id} role="row" className="hover:bg-slate-50/60" data-testid="task-row">
-              <td role="cell" className="col-span-2 px-2.5 py-3 md:min-w-[14rem]">
-                <TaskTitle task={task} />
-              </td>
-              <td role="cell" className="px-2.5 py-3" data-label="Status">
-                <TaskStatusBadge status={task.status} />
-              </td>
-              <td role="cell" className="px-2.5 py-3" data-label="Priority">
-                <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
-              </td>
-              <td role="cell" className="px-2.5 py-3 text-slate-700" data-label="Assignee">
-                {task.assignee.firstName} {task.assignee.lastName}
-              </td>
-              <td role="cell" className="px-2.5 py-3" data-label="Due Date">
-                <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
-              </td>
-              <td role="cell" className="px-2.5 py-3 md:w-28" data-label="Progress">
-                <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
-              </td>
-              <td role="cell" className="col-span-2 px-2.5 py-3 whitespace-nowrap">
-                <RowActions task={task} />
-              </td>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {tasks.map((task) => (
+              <tr key={task.id} role="row" className="hover:bg-slate-50/60" data-testid="task-row">
+                <td role="cell" className="col-span-2 px-2.5 py-3 md:min-w-[14rem]">
+                  <TaskTitle task={task} />
+                </td>
+                <td role="cell" className="px-2.5 py-3" data-label="Status">
+                  <TaskStatusBadge status={task.status} />
+                </td>
+                <td role="cell" className="px-2.5 py-3" data-label="Priority">
+                  <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
+                </td>
+                <td role="cell" className="px-2.5 py-3 text-slate-700" data-label="Assignee">
+                  {task.assignee.firstName} {task.assignee.lastName}
+                </td>
+                <td role="cell" className="px-2.5 py-3" data-label="Due Date">
+                  <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
+                </td>
+                <td role="cell" className="px-2.5 py-3 md:w-28" data-label="Progress">
+                  <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
+                </td>
+                <td role="cell" className="col-span-2 px-2.5 py-3 whitespace-nowrap">
+                  <RowActions task={task} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+    </ListBehaviour>
   );
 }
 
 /** The grid view: a card a task. */
 export function TaskGrid({ tasks, today }: { tasks: TaskRow[]; today: string }) {
   return (
-    <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Tasks">
-      {tasks.map((task) => (
-        <li key={task.id} className="grid min-w-0 grid-cols-1" data-testid="task-card">
-          <Card className="flex flex-col gap-3 p-4">
-            <div className="flex flex-wrap items-center gap-2">
-              <TaskStatusBadge status={task.status} />
-              <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
-            </div>
-            <div className="min-w-0">
-              <TaskTitle task={task} />
-            </div>
-            <dl className="grid grid-cols-2 gap-3 text-sm">
-              <div>
-                <dt className="text-xs text-slate-500">Assignee</dt>
-                <dd className="text-slate-800">
-                  {task.assignee.firstName} {task.assignee.lastName}
-                </dd>
+    <ListBehaviour>
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Tasks">
+        {tasks.map((task) => (
+          <li key={task.id} className="grid min-w-0 grid-cols-1" data-testid="task-card">
+            <Card className="flex flex-col gap-3 p-4">
+              <div className="flex flex-wrap items-center gap-2">
+                <TaskStatusBadge status={task.status} />
+                <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
               </div>
-              <div>
-                <dt className="text-xs text-slate-500">Due Date</dt>
-                <dd>
-                  <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
-                </dd>
+              <div className="min-w-0">
+                <TaskTitle task={task} />
               </div>
-            </dl>
-            <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
-            <div className="mt-auto border-t border-slate-100 pt-3 text-sm">
-              <RowActions task={task} />
-            </div>
-          </Card>
-        </li>
-      ))}
-    </ul>
+              <dl className="grid grid-cols-2 gap-3 text-sm">
+                <div>
+                  <dt className="text-xs text-slate-500">Assignee</dt>
+                  <dd className="text-slate-800">
+                    {task.assignee.firstName} {task.assignee.lastName}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-500">Due Date</dt>
+                  <dd>
+                    <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
+                  </dd>
+                </div>
+              </dl>
+              <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
+              <div className="mt-auto border-t border-slate-100 pt-3 text-sm">
+                <RowActions task={task} />
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </ListBehaviour>
   );
 }
