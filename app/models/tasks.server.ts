@@ -20,7 +20,7 @@ import {
 import { agencyDay } from "./agency.server";
 import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
-import { type PageInfo, pageInfo, pageSlice, pickerOptions, type PickerSearch } from "./lists.server";
+import { countMatches, type PageInfo, pageInfo, pageSlice, pickerOptions, type PickerSearch } from "./lists.server";
 import { countClientOptions, type ReferenceOption, searchClientOptions } from "./clients.server";
 import { listUsers } from "./user.server";
 
@@ -145,7 +145,8 @@ export interface TaskStatistics {
 
 export interface TaskPage extends PageInfo {
   tasks: TaskListItem[];
-  statistics: TaskStatistics;
+  /** Null when a search's matches were counted only up to `countCap` (`capped`). */
+  statistics: TaskStatistics | null;
   /** The agency's today (YYYY-MM-DD): overdue and the relative due dates are counted from it. */
   today: string;
 }
@@ -261,12 +262,39 @@ async function pageIds(db: DB, ctx: Ctx, query: TaskListQuery): Promise<string[]
 }
 
 /**
+ * The statistics, or, for a search on the screen (`countCap`) that matches more tasks than that,
+ * only that it does: a short term ("mar") matches thousands, and counting them all costs more
+ * than the page (the screen then says "500+ tasks match your filters: refine the search"). The
+ * API counts exactly.
+ */
+async function searchStatistics(
+  db: DB,
+  ctx: Ctx,
+  query: TaskListQuery,
+  today: string,
+  { countCap }: { countCap?: number },
+): Promise<{ capped: true } | { capped: false; statistics: TaskStatistics }> {
+  if (query.search && countCap) {
+    const matches = await countMatches(db, filteredTasks(db, ctx, query).select("t.id"), countCap);
+    if (matches.capped) return { capped: true };
+  }
+  return { capped: false, statistics: await taskStatistics(db, ctx, query, today) };
+}
+
+/**
  * One page of tasks in the asked order, with the four statistics over the filtered set. `today`
  * is the agency's (see agencyDay): overdue is counted from it. The page's ids come first (from
  * an index of the order, beside the counts), then those tasks with their people and checklists.
  */
-export async function listTasks(db: DB, ctx: Ctx, query: TaskListQuery, today: string): Promise<TaskPage> {
-  const [ids, statistics] = await Promise.all([pageIds(db, ctx, query), taskStatistics(db, ctx, query, today)]);
+export async function listTasks(
+  db: DB,
+  ctx: Ctx,
+  query: TaskListQuery,
+  today: string,
+  options: { countCap?: number } = {},
+): Promise<TaskPage> {
+  const [ids, counted] = await Promise.all([pageIds(db, ctx, query), searchStatistics(db, ctx, query, today, options)]);
+  const statistics = counted.capped ? null : counted.statistics;
   const [rows, items] =
     ids.length === 0
       ? [[], []]
@@ -339,7 +367,10 @@ export async function listTasks(db: DB, ctx: Ctx, query: TaskListQuery, today: s
       },
     ];
   });
-  return { tasks, statistics, today, ...pageInfo(query, { total: statistics.totalTasks, capped: false }) };
+  const count = counted.capped
+    ? { total: options.countCap!, capped: true }
+    : { total: counted.statistics.totalTasks, capped: false };
+  return { tasks, statistics, today, ...pageInfo(query, count) };
 }
 
 // ─────────────────────────────── one task ───────────────────────────────

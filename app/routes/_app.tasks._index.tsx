@@ -6,12 +6,20 @@ import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
 import { AlertCircleIcon, AlertIcon, CheckCircleIcon, TasksIcon } from "~/components/ui/icons";
-import { FilterChips, IgnoredParams, NewButton, SearchFilter, SelectFilter } from "~/components/ui/list-controls";
+import {
+  countText,
+  FilterChips,
+  IgnoredParams,
+  NewButton,
+  SearchFilter,
+  SelectFilter,
+} from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { Card } from "~/components/ui/card";
 import { agencyDay } from "~/models/agency.server";
 import { getClient } from "~/models/clients.server";
+import { SEARCH_COUNT_CAP } from "~/models/lists.server";
 import { listTasks, type TaskListItem } from "~/models/tasks.server";
 import { listUsers } from "~/models/user.server";
 import { sortText, TASK_PAGE_SIZE, TASK_SORTS, TaskListQuerySchema } from "~/schemas/task";
@@ -49,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   const { today } = await agencyDay(db, ctx);
   const [result, users, client] = await Promise.all([
-    listTasks(db, ctx, query, today),
+    listTasks(db, ctx, query, today, { countCap: SEARCH_COUNT_CAP }),
     listUsers(db, ctx),
     query.clientId ? getClient(db, ctx, query.clientId) : null,
   ]);
@@ -108,33 +116,36 @@ function ViewToggle({ view }: { view: "list" | "grid" }) {
 }
 
 export default function TasksPage() {
-  const { tasks, statistics, today, page, totalPages, total, limit, view, assignees, filters, problems } =
+  const { tasks, statistics, today, page, totalPages, total, capped, limit, view, assignees, filters, problems } =
     useLoaderData<typeof loader>();
+  // A search matching more than SEARCH_COUNT_CAP tasks is not counted further: "500+", and the
+  // other tiles wait for a narrower search.
+  const figure = (value: number | undefined) => (value === undefined ? "—" : value.toLocaleString("en-US"));
   const { search } = useLocation();
   const active = [filters.status, filters.priority, filters.type, filters.assignedTo].filter(Boolean).length;
   const filtering = Boolean(filters.search || filters.client) || active > 0;
   const tiles = [
     {
       label: "Total Tasks",
-      value: statistics.totalTasks,
+      value: capped ? `${total.toLocaleString("en-US")}+` : figure(statistics?.totalTasks),
       icon: <TasksIcon className="h-5 w-5" />,
       tone: "bg-blue-50 text-blue-600",
     },
     {
       label: "Completed",
-      value: statistics.completedTasks,
+      value: figure(statistics?.completedTasks),
       icon: <CheckCircleIcon className="h-5 w-5" />,
       tone: "bg-emerald-50 text-emerald-600",
     },
     {
       label: "Overdue",
-      value: statistics.overdueTasks,
+      value: figure(statistics?.overdueTasks),
       icon: <AlertCircleIcon className="h-5 w-5" />,
       tone: "bg-red-50 text-red-600",
     },
     {
       label: "High Priority",
-      value: statistics.highPriorityTasks,
+      value: figure(statistics?.highPriorityTasks),
       icon: <AlertIcon className="h-5 w-5" />,
       tone: "bg-amber-50 text-amber-600",
     },
@@ -144,11 +155,7 @@ export default function TasksPage() {
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader
         title="Tasks"
-        description={
-          filtering
-            ? `${total.toLocaleString("en-US")} ${total === 1 ? "task matches" : "tasks match"} your filters`
-            : undefined
-        }
+        description={filtering ? countText(total, capped, true, ["task", "tasks"]) : undefined}
         actions={<NewButton to="/tasks/new">New Task</NewButton>}
       >
         <ul className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4" aria-label="Summary">
@@ -158,7 +165,7 @@ export default function TasksPage() {
                 <div className="min-w-0">
                   <p className="text-xs font-medium text-slate-500 sm:text-sm">{tile.label}</p>
                   <p className="mt-0.5 text-xl font-semibold text-slate-900 tabular-nums sm:mt-1 sm:text-3xl">
-                    {tile.value.toLocaleString("en-US")}
+                    {tile.value}
                   </p>
                 </div>
                 <span
@@ -275,7 +282,13 @@ export default function TasksPage() {
         <>
           {view === "grid" ? <TaskGrid tasks={tasks} today={today} /> : <TaskTable tasks={tasks} today={today} />}
           {totalPages > 1 ? (
-            <Pagination page={page} totalPages={totalPages} total={total} limit={limit} hrefFor={pageHref(search)} />
+            <Pagination
+              page={page}
+              totalPages={totalPages}
+              total={capped ? undefined : total}
+              limit={capped ? undefined : limit}
+              hrefFor={pageHref(search)}
+            />
           ) : null}
         </>
       )}

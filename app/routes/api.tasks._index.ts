@@ -11,7 +11,8 @@ export const { loader, action } = apiRoute({
     return apiSuccess({
       tasks: result.tasks.map(toApiTaskListItem),
       pagination: { page: result.page, limit: result.limit, totalPages: result.totalPages, total: result.total },
-      statistics: result.statistics,
+      // Never capped here: the API counts exactly.
+      statistics: result.statistics!,
     });
   },
   POST: async ({ db, ctx, request }) => {

@@ -367,14 +367,14 @@ describe("statistics, progress and overdue", () => {
     expect(chicago.today).toBe("2026-03-09");
     const there = await listTasks(db, ctx(), query, chicago.today);
     expect(there.tasks.find((t) => t.id === due.id)?.isOverdue).toBe(false);
-    expect(there.statistics.overdueTasks).toBe(0);
+    expect(there.statistics?.overdueTasks).toBe(0);
     // In UTC it is the 10th: overdue by a day.
     await setAgencyTimeZone(db, ctx(), "UTC");
     const utc = await agencyDay(db, ctx(), now);
     expect(utc.today).toBe("2026-03-10");
     const here = await listTasks(db, ctx(), query, utc.today);
     expect(here.tasks.find((t) => t.id === due.id)?.isOverdue).toBe(true);
-    expect(here.statistics.overdueTasks).toBe(1);
+    expect(here.statistics?.overdueTasks).toBe(1);
     // The due date said relative to each agency's day.
     expect(relativeDay("2026-03-09", chicago.today)).toBe("Today");
     expect(relativeDay("2026-03-09", utc.today)).toBe("Yesterday");
@@ -388,6 +388,31 @@ describe("statistics, progress and overdue", () => {
     await setAgencyTimeZone(db, ctx(), null);
     const { timeZone } = await agencyDay(db, ctx());
     expect(timeZone).toBe(process.env.TIME_ZONE || "America/New_York");
+  });
+});
+
+describe("a search matching hundreds", () => {
+  it("the screen counts up to 500 and says so; the API counts exactly", async () => {
+    await db
+      .insertInto("tasks")
+      .values(
+        Array.from({ length: 501 }, (_, i) => ({
+          agency_id: user.agency_id,
+          title: `Maple Grove visit ${i}`,
+          due_date: "2026-12-01",
+          assigned_to: user.id,
+        })),
+      )
+      .execute();
+    await task({ title: "Something else" });
+    const screen = (await (await settle(listScreenLoader(args(get("/tasks?search=maple", cookie))))).json()) as Json;
+    expect(screen).toMatchObject({ capped: true, total: 500, statistics: null, totalPages: 25 });
+    expect(screen.tasks).toHaveLength(20);
+    const unsearched = (await (await settle(listScreenLoader(args(get("/tasks", cookie))))).json()) as Json;
+    expect(unsearched).toMatchObject({ capped: false, total: 502, statistics: { totalTasks: 502 } });
+    const { json } = await api("/api/tasks?search=maple");
+    expect(json.data.statistics.totalTasks).toBe(501);
+    expect(json.data.pagination.total).toBe(501);
   });
 });
 

@@ -160,41 +160,39 @@ export function TaskTable({ tasks, today }: { tasks: TaskRow[]; today: string })
   return (
     <ListBehaviour>
       <Card className="relative md:overflow-x-auto">
-        <table role="table" className="stacked-table w-full text-left text-sm md:min-w-[56rem]">
+        <table role="table" className="stacked-table cells-roomy w-full text-left text-sm md:min-w-[56rem]">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
             <tr role="row">
               {COLUMNS.map((column) => (
-                <th key={column} role="columnheader" className="px-2.5 py-3">
+                <th key={column} role="columnheader">
                   {column}
                 </th>
               ))}
-              <th role="columnheader" className="px-2.5 py-3">
-                Actions
-              </th>
+              <th role="columnheader">Actions</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {tasks.map((task) => (
               <tr key={task.id} role="row" className="hover:bg-slate-50/60" data-testid="task-row">
-                <td role="cell" className="col-span-2 px-2.5 py-3 md:min-w-[14rem]">
+                <td role="cell" className="col-span-2 md:min-w-[14rem]">
                   <TaskTitle task={task} />
                 </td>
-                <td role="cell" className="px-2.5 py-3" data-label="Status">
+                <td role="cell" data-label="Status">
                   <TaskStatusBadge status={task.status} />
                 </td>
-                <td role="cell" className="px-2.5 py-3" data-label="Priority">
+                <td role="cell" data-label="Priority">
                   <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
                 </td>
-                <td role="cell" className="px-2.5 py-3 text-slate-700" data-label="Assignee">
+                <td role="cell" className="text-slate-700" data-label="Assignee">
                   {task.assignee.firstName} {task.assignee.lastName}
                 </td>
-                <td role="cell" className="px-2.5 py-3" data-label="Due Date">
+                <td role="cell" data-label="Due Date">
                   <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
                 </td>
-                <td role="cell" className="px-2.5 py-3 md:w-28" data-label="Progress">
+                <td role="cell" className="md:w-28" data-label="Progress">
                   <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
                 </td>
-                <td role="cell" className="col-span-2 px-2.5 py-3 whitespace-nowrap">
+                <td role="cell" className="col-span-2 whitespace-nowrap">
                   <RowActions task={task} />
                 </td>
               </tr>

@@ -4,7 +4,7 @@ import { formatDate } from "~/utils/format";
 import type { TaskStatus } from "~/utils/vocabulary";
 import { Badge, type BadgeTone, clientStatusTone } from "../ui/badge";
 import { AlertCircleIcon } from "../ui/icons";
-import { ProgressBar } from "../ui/progress";
+import { progressBand } from "../ui/progress";
 
 // The pieces every task screen shows the same way: status, due date, progress.
 
@@ -46,7 +46,13 @@ export function DueDate({
   );
 }
 
-/** The bar and "2 of 3 · 67%" (or the percent alone when there is no checklist). */
+/** The band colours of a progress bar (spec 002: low below 25, medium to 75, high). */
+const BAND_FILLS = { low: "bg-red-500", medium: "bg-amber-500", high: "bg-emerald-500" } as const;
+
+/**
+ * The bar and "2 of 3 · 67%" (or the percent alone when there is no checklist): the list's own
+ * lean bar (a row has no heading for it; ProgressBar's label and ids are not needed).
+ */
 export function TaskProgress({
   progress,
   done,
@@ -60,10 +66,21 @@ export function TaskProgress({
 }) {
   return (
     <div className="min-w-20">
-      <ProgressBar value={progress} size={size} aria-label="Progress" />
+      <div
+        role="progressbar"
+        aria-label="Progress"
+        aria-valuenow={progress}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        className={cn("overflow-hidden rounded-full bg-slate-100", size === "sm" ? "h-1.5" : "h-2")}
+      >
+        <div
+          className={cn("h-full rounded-full", BAND_FILLS[progressBand(progress)])}
+          style={{ width: `${progress}%` }}
+        />
+      </div>
       <span className="mt-1 block text-xs text-slate-500" data-testid="task-progress">
-        {total > 0 ? `${done} of ${total} · ` : ""}
-        {progress}%
+        {total > 0 ? `${done} of ${total} · ${progress}%` : `${progress}%`}
       </span>
     </div>
   );
