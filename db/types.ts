@@ -255,6 +255,17 @@ export interface TasksTable {
   updated_at: Timestamp;
 }
 
+/** A narrow copy of each task's searched text and what its counts read (kept by a trigger on tasks), for counting a search's matches. */
+export interface TaskSearchTable {
+  task_id: string;
+  agency_id: string;
+  search_text: string;
+  stage: ClientStatus;
+  is_completed: boolean;
+  due_date: DateOnly;
+  priority_rank: number;
+}
+
 export interface TaskChecklistItemsTable {
   id: Generated<string>;
   agency_id: string;
@@ -362,6 +373,7 @@ export interface Database {
   tasks: TasksTable;
   task_checklist_items: TaskChecklistItemsTable;
   task_communications: TaskCommunicationsTable;
+  task_search: TaskSearchTable;
   resources: ResourcesTable;
   resource_versions: ResourceVersionsTable;
   audit_events: AuditEventsTable;

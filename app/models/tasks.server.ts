@@ -161,11 +161,13 @@ function likePattern(term: string): string {
 const PRIORITY_RANK: Record<Priority, number> = { Low: 1, Medium: 2, High: 3, Urgent: 4 };
 
 /** The caller agency's tasks that pass the filters; Status is the stage of an open task, or Completed. */
-function filteredTasks(db: DB, ctx: Ctx, filters: TaskFilters) {
+function filteredTasks(db: DB, ctx: Ctx, filters: TaskFilters, from: "tasks" | "task_search" = "tasks") {
   const { status } = filters;
   return (
     db
-      .selectFrom("tasks as t")
+      // task_search has the same names for the search, stage, completion and priority (see its
+      // migration): a narrow table to count a search's matches from.
+      .selectFrom(`${from} as t` as "tasks as t")
       .where("t.agency_id", "=", ctx.agencyId)
       .$if(status === "Completed", (qb) => qb.where("t.is_completed", "=", true))
       .$if(Boolean(status) && status !== "Completed", (qb) =>
@@ -219,7 +221,9 @@ export async function taskStatistics(db: DB, ctx: Ctx, filters: TaskFilters, tod
       highPriorityTasks: sum(high.flatMap((p) => [...open(p), ...done(p)])),
     };
   }
-  const row = await filteredTasks(db, ctx, filters)
+  // A search alone (or with Status and Priority) counts from the narrow copy of the searched text.
+  const narrow = filters.search && !filters.type && !filters.assignedTo && !filters.clientId;
+  const row = await filteredTasks(db, ctx, filters, narrow ? "task_search" : "tasks")
     .select([
       sql<number>`count(*)::int`.as("total"),
       sql<number>`count(*) FILTER (WHERE t.is_completed)::int`.as("completed"),

@@ -91,6 +91,7 @@ function targets(
     screen("tasks-type-page", "/tasks?type=assessment&page=100"),
     screen("tasks-title-page", "/tasks?sort=title&page=200&view=grid"),
     api("api-tasks", "/api/tasks?status=completed&sortBy=dueDate&sortOrder=desc&limit=50"),
+    api("api-tasks-search", "/api/tasks?search=mar&sort=-priority"),
     screen("search", "/search?q=mar"),
     screen("search-name", "/search?q=maple"),
   ];

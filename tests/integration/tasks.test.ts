@@ -177,6 +177,9 @@ describe("the list's filters", () => {
     await db.updateTable("clients").set({ last_name: "Zimmerman" }).execute();
     await db.updateTable("users").set({ first_name: "Pria" }).where("first_name", "=", "Priya").execute();
     expect(titles((await api("/api/tasks?search=zimmerman")).json)).toEqual(["Open target"]);
+    // The counts of a search read a copy of the searched text (task_search): it follows too.
+    expect((await api("/api/tasks?search=zimmerman")).json.data.statistics.totalTasks).toBe(1);
+    expect((await api("/api/tasks?search=adler")).json.data.statistics.totalTasks).toBe(0);
     expect((await api("/api/tasks?search=adler")).json.data.tasks).toEqual([]);
     expect(titles((await api("/api/tasks?search=pria%20shah")).json)).toEqual(["New one"]);
     // Title and description are on lines of their own: a search never spans them.
