@@ -97,6 +97,9 @@ test("the list counts, searches and filters tasks, and says when each is due", a
   await filters(page).getByLabel("Status").selectOption("");
   await filters(page).getByLabel("Priority").selectOption("High");
   await applyFilters(page, js);
+  // With JavaScript each change applies itself: wait for the last one's list.
+  await expect(page).toHaveURL(/priority=High/);
+  await expect(page).not.toHaveURL(/status=Completed/);
   await expect(page.getByTestId("task-row")).toHaveCount(1);
   await expect(page.getByTestId("task-row")).toContainText("Verify Medicare");
 
