@@ -7,6 +7,7 @@ import { isUuid } from "~/utils/uuid";
 import { type CareLevel, CLIENT_STATUSES, type ClientStatus, type Gender, type RoomType } from "~/utils/vocabulary";
 import type { Ctx, RowOf } from "./context";
 import {
+  containsPattern,
   type Count,
   countMatches,
   type Cursor,
@@ -131,11 +132,6 @@ const SORT_COLUMNS = {
 } as const satisfies Record<ClientSortField, readonly string[]>;
 
 export type ClientFilters = Pick<ClientListQuery, "search" | "status" | "careLevel">;
-
-/** `%term%` for LIKE, with the term's own % and _ taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function filtered(db: DB, ctx: Ctx, filters: ClientFilters) {
   return db

@@ -5,7 +5,15 @@ import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
 import type { FacilityType } from "~/utils/vocabulary";
 import type { Ctx, RowOf } from "./context";
-import { type Count, countMatches, keysetBatches, type PageInfo, pageInfo, pageSlice } from "./lists.server";
+import {
+  containsPattern,
+  type Count,
+  countMatches,
+  keysetBatches,
+  type PageInfo,
+  pageInfo,
+  pageSlice,
+} from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 
 export interface FacilityDashboard {
@@ -133,11 +141,7 @@ function filtered(db: DB, ctx: Ctx, filters: FacilityFilters) {
       .$if(filters.minPrice !== undefined, (qb) => qb.where(sql<boolean>`${TOP_PRICE} >= ${filters.minPrice}`))
       .$if(filters.maxPrice !== undefined, (qb) => qb.where(sql<boolean>`facilities.min_cost <= ${filters.maxPrice}`))
       .$if(Boolean(filters.search), (qb) =>
-        qb.where(
-          "facilities.search_text",
-          "like",
-          `%${filters.search!.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-        ),
+        qb.where("facilities.search_text", "like", containsPattern(filters.search!)),
       )
   );
 }

@@ -5,6 +5,11 @@ import type { DB } from "~/utils/db.server";
 // What the list models (clients, facilities, placements…) share: a page's slice of an ordered
 // query, capped counting, the paging figures, and keyset batches for exports.
 
+/** `%term%` for a list's "contains" search (LIKE), lower-cased, with the term's own % and _ taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 export interface PageQuery {
   page: number;
   limit: number;

@@ -17,7 +17,7 @@ import {
 } from "~/utils/vocabulary";
 import { countClientOptions, searchClientOptions } from "./clients.server";
 import type { Ctx } from "./context";
-import { type PageInfo, pageInfo, pageSlice, pickerOptions } from "./lists.server";
+import { containsPattern, type PageInfo, pageInfo, pageSlice, pickerOptions } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import { countFacilityOptions, searchFacilityOptions } from "./facilities.server";
 import { listUsers } from "./user.server";
@@ -143,10 +143,6 @@ export interface PlacementListItem {
 
 export type PlacementFilters = Pick<PlacementListQuery, "search" | "status" | "priority" | "facilityId" | "clientId">;
 
-function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function filteredPlacements(db: DB, ctx: Ctx, filters: PlacementFilters) {
   return (
     db
@@ -157,7 +153,7 @@ function filteredPlacements(db: DB, ctx: Ctx, filters: PlacementFilters) {
       .$if(Boolean(filters.facilityId), (qb) => qb.where("p.facility_id", "=", filters.facilityId!))
       .$if(Boolean(filters.clientId), (qb) => qb.where("p.client_id", "=", filters.clientId!))
       // The client's and the facility's names, carried by the placement (trigram-indexed).
-      .$if(Boolean(filters.search), (qb) => qb.where("p.search_names", "like", likePattern(filters.search!)))
+      .$if(Boolean(filters.search), (qb) => qb.where("p.search_names", "like", containsPattern(filters.search!)))
   );
 }
 

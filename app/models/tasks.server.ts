@@ -20,7 +20,15 @@ import {
 import { agencyDay } from "./agency.server";
 import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
-import { countMatches, type PageInfo, pageInfo, pageSlice, pickerOptions, type PickerSearch } from "./lists.server";
+import {
+  containsPattern,
+  countMatches,
+  type PageInfo,
+  pageInfo,
+  pageSlice,
+  pickerOptions,
+  type PickerSearch,
+} from "./lists.server";
 import { countClientOptions, type ReferenceOption, searchClientOptions } from "./clients.server";
 import { listUsers } from "./user.server";
 
@@ -44,15 +52,16 @@ export async function getTaskDashboard(
   };
 }
 
-/** Open tasks due before the agency's today, through their partial index: a few thousand entries at most. */
-async function countOverdue(db: DB, ctx: Ctx, today?: string): Promise<number> {
+/**
+ * Open tasks due before the agency's today (of those passing `filters`), read from the indexes
+ * of open tasks by due date: a few thousand entries at most.
+ */
+async function countOverdue(db: DB, ctx: Ctx, today?: string, filters: TaskFilters = {}): Promise<number> {
   const day = today ?? (await agencyDay(db, ctx)).today;
-  const row = await db
-    .selectFrom("tasks")
+  const row = await filteredTasks(db, ctx, filters)
     .select(db.fn.countAll<string>().as("n"))
-    .where("agency_id", "=", ctx.agencyId)
-    .where("is_completed", "=", false)
-    .where("due_date", "<", day)
+    .where("t.is_completed", "=", false)
+    .where("t.due_date", "<", day)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -153,9 +162,25 @@ export interface TaskPage extends PageInfo {
 
 export type TaskFilters = Pick<TaskListQuery, "search" | "status" | "priority" | "type" | "assignedTo" | "clientId">;
 
-function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/** What a list row and a task's page both read: the task, its client's and its assignee's names. */
+const TASK_COLUMNS = [
+  "t.id",
+  "t.title",
+  "t.description",
+  "t.type",
+  "t.priority",
+  "t.stage",
+  "t.is_completed",
+  "t.due_date",
+  "t.estimated_hours",
+  "t.created_at",
+  "c.id as client_id",
+  "c.first_name as client_first_name",
+  "c.last_name as client_last_name",
+  "u.id as assignee_id",
+  "u.first_name as assignee_first_name",
+  "u.last_name as assignee_last_name",
+] as const;
 
 /** `priority_rank` (a generated column, in the covering indexes) of each priority. */
 const PRIORITY_RANK: Record<Priority, number> = { Low: 1, Medium: 2, High: 3, Urgent: 4 };
@@ -178,7 +203,7 @@ function filteredTasks(db: DB, ctx: Ctx, filters: TaskFilters, from: "tasks" | "
       .$if(Boolean(filters.assignedTo), (qb) => qb.where("t.assigned_to", "=", filters.assignedTo!))
       .$if(Boolean(filters.clientId), (qb) => qb.where("t.client_id", "=", filters.clientId!))
       // Title, description, client and assignee names, carried by the task (trigram-indexed).
-      .$if(Boolean(filters.search), (qb) => qb.where("t.search_text", "like", likePattern(filters.search!)))
+      .$if(Boolean(filters.search), (qb) => qb.where("t.search_text", "like", containsPattern(filters.search!)))
   );
 }
 
@@ -192,18 +217,7 @@ export async function taskStatistics(db: DB, ctx: Ctx, filters: TaskFilters, tod
     const { status, priority } = filters;
     const [count, overdue] = await Promise.all([
       readAgencyCounts(db, ctx),
-      status === "Completed"
-        ? 0
-        : db
-            .selectFrom("tasks as t")
-            .select(db.fn.countAll<string>().as("n"))
-            .where("t.agency_id", "=", ctx.agencyId)
-            .where("t.is_completed", "=", false)
-            .where("t.due_date", "<", today)
-            .$if(Boolean(status), (qb) => qb.where("t.stage", "=", status as ClientStatus))
-            .$if(Boolean(priority), (qb) => qb.where("t.priority_rank", "=", PRIORITY_RANK[priority!]))
-            .executeTakeFirstOrThrow()
-            .then((row) => Number(row.n)),
+      countOverdue(db, ctx, today, { status, priority }),
     ]);
     const priorities = PRIORITIES.filter((p) => !priority || p === priority);
     const sum = (names: string[]) => names.reduce((total, name) => total + count(name), 0);
@@ -307,24 +321,7 @@ export async function listTasks(
             .selectFrom("tasks as t")
             .innerJoin("users as u", "u.id", "t.assigned_to")
             .leftJoin("clients as c", "c.id", "t.client_id")
-            .select([
-              "t.id",
-              "t.title",
-              "t.description",
-              "t.type",
-              "t.priority",
-              "t.stage",
-              "t.is_completed",
-              "t.due_date",
-              "t.estimated_hours",
-              "t.created_at",
-              "c.id as client_id",
-              "c.first_name as client_first_name",
-              "c.last_name as client_last_name",
-              "u.id as assignee_id",
-              "u.first_name as assignee_first_name",
-              "u.last_name as assignee_last_name",
-            ])
+            .select(TASK_COLUMNS)
             .where("t.id", "in", ids)
             .execute(),
           db
@@ -423,28 +420,13 @@ export async function getTask(db: DB, ctx: Ctx, id: string, today?: string): Pro
       .innerJoin("users as u", "u.id", "t.assigned_to")
       .leftJoin("clients as c", "c.id", "t.client_id")
       .leftJoin("users as cb", "cb.id", "t.created_by")
+      .select(TASK_COLUMNS)
       .select([
-        "t.id",
-        "t.title",
-        "t.description",
-        "t.type",
-        "t.priority",
-        "t.stage",
-        "t.is_completed",
         "t.completed_at",
-        "t.due_date",
         "t.estimated_placement_date",
-        "t.estimated_hours",
-        "t.created_at",
         "t.updated_at",
-        "c.id as client_id",
-        "c.first_name as client_first_name",
-        "c.last_name as client_last_name",
         "c.care_level as client_care_level",
         "c.phone as client_phone",
-        "u.id as assignee_id",
-        "u.first_name as assignee_first_name",
-        "u.last_name as assignee_last_name",
         "u.email as assignee_email",
         "u.role as assignee_role",
         "cb.first_name as creator_first_name",

@@ -6,9 +6,16 @@ import type { PlacementRecord } from "~/models/placements.server";
 import { PLACEMENT_CHECKBOXES, PLACEMENT_FORM_EXTRAS, PlacementSchema } from "~/schemas/placement";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PAYMENT_METHODS, PLACEMENT_CHECKLIST, PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
-import { Alert } from "../ui/alert";
 import { FormPage } from "../ui/page-header";
-import { FormActions, FormSection, InputField, SelectField, TextareaField } from "../ui/form";
+import {
+  EnterButton,
+  FormActions,
+  FormErrorBanner,
+  FormSection,
+  InputField,
+  SelectField,
+  TextareaField,
+} from "../ui/form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 import { PickerField } from "../ui/picker-field";
 import type { Option } from "../ui/reference-picker";
@@ -156,26 +163,12 @@ function PlacementForm({
     checkboxes: PLACEMENT_CHECKBOXES,
     ignore: PLACEMENT_FORM_EXTRAS,
   });
-  const hydrated = useHydrated();
-  // "Validation errors: {label}: {msg}, …" over the form, the messages also by their fields
-  // (docs/screens.md, "Shared display rules").
-  const listed = [
-    ...Object.entries(form.allErrors)
-      .filter(([path]) => path !== "")
-      .flatMap(([path, messages]) => messages.map((msg) => `${label(path)}: ${msg}`)),
-    ...(serverErrors ?? []).map((e) => `${label(e.path)}: ${e.msg}`),
-  ];
   const serverError = (path: string) => serverErrors?.find((e) => e.path === path)?.msg;
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
-      {hydrated ? null : (
-        // Enter in a field presses the form's first button: this one, which saves the form, or
-        // searches when a picker's search box holds a new term (see savePlacementForm).
-        <button type="submit" name="intent" value="enter" tabIndex={-1} aria-hidden="true" className="sr-only" />
-      )}
-      {form.errors ? <Alert tone="error">{form.errors.join(", ")}</Alert> : null}
-      {listed.length > 0 ? <Alert tone="error">Validation errors: {listed.join(", ")}</Alert> : null}
+      <EnterButton />
+      <FormErrorBanner form={form} label={label} extra={serverErrors} />
 
       <FormSection title="Basic Information">
         <PickerField

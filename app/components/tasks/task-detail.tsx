@@ -14,9 +14,6 @@ import { DueDate, TaskProgress, TaskStatusBadge } from "./task-parts";
 // A task's details, on its page and in the list's View dialog: the fields, the checklist (ticked
 // there, with and without JavaScript), the people, progress and the communications so far.
 
-/** What a task's page and dialog show of it (the loader's JSON). */
-export type TaskView = TaskRecord;
-
 /**
  * The forms of a task's page post here with an `intent`. With JavaScript they go through a
  * fetcher and say so (`via=fetch`): the action then answers JSON instead of redirecting, so the
@@ -28,7 +25,7 @@ function useTaskFetcher() {
   return { fetcher, via: hydrated ? <input type="hidden" name="via" value="fetch" /> : null };
 }
 
-export function TaskBadges({ task }: { task: TaskView }) {
+export function TaskBadges({ task }: { task: TaskRecord }) {
   return (
     <div className="flex flex-wrap gap-2">
       <TaskStatusBadge status={task.status} />
@@ -40,7 +37,7 @@ export function TaskBadges({ task }: { task: TaskView }) {
 }
 
 /** Mark complete, or reopen a completed task. */
-export function CompleteButton({ task }: { task: TaskView }) {
+export function CompleteButton({ task }: { task: TaskRecord }) {
   const { fetcher, via } = useTaskFetcher();
   const pending = fetcher.state !== "idle";
   return (
@@ -68,7 +65,7 @@ export function CompleteButton({ task }: { task: TaskView }) {
 }
 
 /** One checklist item: a button that ticks or unticks it (shown ticked at once with JavaScript). */
-function ChecklistRow({ taskId, item }: { taskId: string; item: TaskView["checklist"][number] }) {
+function ChecklistRow({ taskId, item }: { taskId: string; item: TaskRecord["checklist"][number] }) {
   const { fetcher, via } = useTaskFetcher();
   const pending = fetcher.formData?.get("completed");
   const completed = pending === undefined || pending === null ? item.completed : pending === "true";
@@ -112,7 +109,7 @@ function ChecklistRow({ taskId, item }: { taskId: string; item: TaskView["checkl
   );
 }
 
-export function TaskChecklistCard({ task }: { task: TaskView }) {
+export function TaskChecklistCard({ task }: { task: TaskRecord }) {
   const done = task.checklist.filter((i) => i.completed).length;
   return (
     <Card>
@@ -139,7 +136,7 @@ export function TaskChecklistCard({ task }: { task: TaskView }) {
 }
 
 /** The task's fields, the client and the assignee. */
-export function TaskFacts({ task }: { task: TaskView }) {
+export function TaskFacts({ task }: { task: TaskRecord }) {
   return (
     <Card>
       <CardHeader title="Details" />
@@ -189,7 +186,7 @@ export function TaskFacts({ task }: { task: TaskView }) {
   );
 }
 
-export function TaskCommunications({ task }: { task: TaskView }) {
+export function TaskCommunications({ task }: { task: TaskRecord }) {
   return (
     <Card>
       <CardHeader title="Communications" />

@@ -6,11 +6,18 @@ import type { TaskFormOptions, TaskRecord } from "~/models/tasks.server";
 import { TASK_FORM_EXTRAS, TaskSchema } from "~/schemas/task";
 import { useHydrated } from "~/utils/use-hydrated";
 import { CLIENT_TASK_TYPES, PRIORITIES, TASK_STAGES, TASK_TYPES, type TaskType } from "~/utils/vocabulary";
-import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { FieldError, FieldHint, Input, Label, Textarea } from "../ui/field";
-import { FormActions, FormSection, InputField, SelectField, TextareaField } from "../ui/form";
+import {
+  EnterButton,
+  FormActions,
+  FormErrorBanner,
+  FormSection,
+  InputField,
+  SelectField,
+  TextareaField,
+} from "../ui/form";
 import { InfoIcon, PlusIcon, XIcon } from "../ui/icons";
 import { FormPage } from "../ui/page-header";
 import { PickerField } from "../ui/picker-field";
@@ -253,9 +260,6 @@ function TaskForm({
   const hydrated = useHydrated();
   const type = String(fields.type.value ?? fields.type.initialValue ?? "");
   const clientShown = !hydrated || (CLIENT_TASK_TYPES as readonly string[]).includes(type);
-  const listed = Object.entries(form.allErrors)
-    .filter(([path]) => path !== "")
-    .flatMap(([path, messages]) => messages.map((msg) => `${label(path)}: ${msg}`));
   const checklistErrors = Object.entries(form.allErrors)
     .filter(([path]) => path.startsWith("checklist"))
     .flatMap(([, messages]) => messages);
@@ -263,13 +267,8 @@ function TaskForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
-      {hydrated ? null : (
-        // Enter in a field presses the form's first button: this one, which saves the form, or
-        // searches when the client picker's search box holds a new term (see saveTaskForm).
-        <button type="submit" name="intent" value="enter" tabIndex={-1} aria-hidden="true" className="sr-only" />
-      )}
-      {form.errors ? <Alert tone="error">{form.errors.join(", ")}</Alert> : null}
-      {listed.length > 0 ? <Alert tone="error">Validation errors: {listed.join(", ")}</Alert> : null}
+      <EnterButton />
+      <FormErrorBanner form={form} label={label} />
 
       <FormSection title="Basic Information">
         <InputField field={fields.title} label={label("title")} required wide />

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { type MouseEvent, type ReactNode, useCallback, useState } from "react";
-import type { TaskListItem } from "~/models/tasks.server";
+import type { TaskListItem, TaskRecord } from "~/models/tasks.server";
 import { DELETE_TASK_MESSAGE } from "~/schemas/task";
 import { Badge, priorityTone } from "../ui/badge";
 import { buttonClasses } from "../ui/button";
@@ -8,14 +8,7 @@ import { Card } from "../ui/card";
 import { ConfirmDialog, Dialog } from "../ui/dialog";
 import { EditIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
-import {
-  CompleteButton,
-  TaskBadges,
-  TaskChecklistCard,
-  TaskCommunications,
-  TaskFacts,
-  type TaskView,
-} from "./task-detail";
+import { CompleteButton, TaskBadges, TaskChecklistCard, TaskCommunications, TaskFacts } from "./task-detail";
 import { DueDate, TaskProgress, TaskStatusBadge } from "./task-parts";
 
 // The tasks list's rows (a table) or cards (a grid), each with View, Edit and Delete.
@@ -36,7 +29,7 @@ export type TaskRow = Omit<TaskListItem, "checklist" | "description" | "estimate
  */
 function ListBehaviour({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const fetcher = useFetcher<{ task: TaskView }>();
+  const fetcher = useFetcher<{ task: TaskRecord }>();
   const [viewing, setViewing] = useState<{ id: string; title: string } | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
   const closeDelete = useCallback(() => setDeleting(null), []);

@@ -14,6 +14,8 @@ import type {
   TextareaHTMLAttributes,
 } from "react";
 import { cn } from "~/utils/cn";
+import { useHydrated } from "~/utils/use-hydrated";
+import { Alert } from "./alert";
 import { Button, buttonClasses } from "./button";
 import { Card } from "./card";
 import { Checkbox } from "./choice";
@@ -255,5 +257,45 @@ export function FormActions({
         {submitting ? pendingLabel : label}
       </Button>
     </div>
+  );
+}
+
+/**
+ * Over a form: its own errors, then "Validation errors: {label}: {msg}, …" naming every field's
+ * messages (they also show by their fields; docs/screens.md, "Shared display rules"). `label`
+ * names a field by its path; `extra` adds problems only the server saw, as { path, msg }.
+ */
+export function FormErrorBanner({
+  form,
+  label,
+  extra = [],
+}: {
+  form: { errors?: string[]; allErrors: Record<string, string[]> };
+  label: (path: string) => string;
+  extra?: { path: string; msg: string }[];
+}) {
+  const listed = [
+    ...Object.entries(form.allErrors)
+      .filter(([path]) => path !== "")
+      .flatMap(([path, messages]) => messages.map((msg) => `${label(path)}: ${msg}`)),
+    ...extra.map((e) => `${label(e.path)}: ${e.msg}`),
+  ];
+  return (
+    <>
+      {form.errors ? <Alert tone="error">{form.errors.join(", ")}</Alert> : null}
+      {listed.length > 0 ? <Alert tone="error">Validation errors: {listed.join(", ")}</Alert> : null}
+    </>
+  );
+}
+
+/**
+ * Without JavaScript, Enter in a field presses a form's first button: this one (`intent=enter`),
+ * which saves the form, or runs a picker's search step when its search box holds a new term
+ * (`isPickerSearchStep`). Put it first in a form with pickers.
+ */
+export function EnterButton() {
+  const hydrated = useHydrated();
+  return hydrated ? null : (
+    <button type="submit" name="intent" value="enter" tabIndex={-1} aria-hidden="true" className="sr-only" />
   );
 }
