@@ -50,6 +50,14 @@ type Pricing = { minCost?: unknown; maxCost?: unknown; costRange?: unknown };
  * `from` says which, so a message lands on the field that was sent. Null while the amounts given
  * are not numbers yet, or when nothing was given.
  */
+/**
+ * The cost range as typed, trimmed ("" when none). These checks run even while other fields
+ * fail, so it may be what the field refused (a form that sent it twice: a list).
+ */
+function typedCostRange(value: Pricing): string {
+  return typeof value.costRange === "string" ? value.costRange.trim() : "";
+}
+
 function pricingOf(value: unknown): { min: number; max: number; from: "amounts" | "costRange" } | null {
   if (typeof value !== "object" || value === null) return null;
   const { minCost, maxCost, costRange } = value as Pricing;
@@ -135,12 +143,12 @@ export const FacilitySchema = z
       isNumber(value, "currentOccupancy"),
   })
   // The cost: the minimum is required (or, from the API, a cost range to read it from).
-  .refine((v) => v.minCost != null || v.maxCost != null || Boolean(v.costRange?.trim()), {
+  .refine((v) => v.minCost != null || v.maxCost != null || typedCostRange(v) !== "", {
     path: ["minCost"],
     message: MIN_COST_REQUIRED_MESSAGE,
     when: isObject,
   })
-  .refine((v) => v.minCost != null || v.maxCost != null || !v.costRange?.trim() || pricingOf(v) !== null, {
+  .refine((v) => v.minCost != null || v.maxCost != null || typedCostRange(v) === "" || pricingOf(v) !== null, {
     path: ["costRange"],
     message: COST_RANGE_MESSAGE,
     when: (payload) => isObject(payload) && typeof (payload.value as Pricing).costRange === "string",

@@ -62,6 +62,22 @@ describe("the facility form", () => {
   });
 });
 
+describe("a form that sends the cost range twice", () => {
+  it("is refused by its fields, never a server error", async () => {
+    const body = new URLSearchParams(form({ minCost: "" }));
+    body.append("costRange", "");
+    body.append("costRange", "");
+    const request = new Request("http://localhost/facilities/new", {
+      method: "POST",
+      headers: { Cookie: cookie, "X-Client-IP": "192.0.2.1" },
+      body,
+    });
+    const refused = await settle(newAction(args(request)));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as Json).result.error.minCost).toEqual(["Minimum cost is required"]);
+  });
+});
+
 describe("the facilities API", () => {
   it("answers the derived costRange beside the amounts it was sent", async () => {
     const created = await api("/api/facilities", { body: { ...validFacilityBody(), minCost: 4500, maxCost: 6000 } });
