@@ -169,6 +169,9 @@ export interface FacilitiesTable {
   address_city: string;
   address_state: string;
   address_zip: string;
+  /** The centroid of its ZIP code (matching's distances); null when the ZIP is unknown. */
+  latitude: number | null;
+  longitude: number | null;
   contact_name: string;
   contact_phone: string;
   contact_email: string | null;

@@ -3,6 +3,7 @@ import type { Database } from "../../db/types";
 import type { FacilityInput, FacilityListQuery, FacilitySortField } from "~/schemas/facility";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
+import { zipPoint } from "~/utils/zip-codes.server";
 import type { FacilityType } from "~/utils/vocabulary";
 import type { Ctx, RowOf } from "./context";
 import {
@@ -246,6 +247,8 @@ export async function countFacilityPlacements(
 }
 
 function columnsOf(input: FacilityInput) {
+  // Where matching measures the miles from: the centroid of its ZIP code (null when unknown).
+  const point = zipPoint(input.address.zip);
   return {
     name: input.name,
     license_number: input.licenseNumber,
@@ -256,6 +259,8 @@ function columnsOf(input: FacilityInput) {
     address_city: input.address.city,
     address_state: input.address.state,
     address_zip: input.address.zip,
+    latitude: point?.latitude ?? null,
+    longitude: point?.longitude ?? null,
     contact_name: input.contact.name,
     contact_phone: input.contact.phone,
     contact_email: input.contact.email,

@@ -156,6 +156,12 @@ export const ClientListQuerySchema = z.strictObject({
 
 export type ClientListQuery = z.output<typeof ClientListQuerySchema>;
 
+/** The facilities shown as matches for a client: GET /api/clients/{id}/matches?limit= (10 unless asked). */
+export const MATCH_LIMIT = 10;
+export const MatchQuerySchema = z.strictObject({
+  limit: z.preprocess(emptyToUndefined, limitParam(MATCH_LIMIT)),
+});
+
 /** POST /api/clients: `allowDuplicate=true` adds the client even when one with its e-mail or phone exists. */
 export const ClientCreateQuerySchema = z.strictObject({
   allowDuplicate: z

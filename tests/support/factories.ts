@@ -14,6 +14,7 @@ import type {
   UsersTable,
 } from "../../db/types";
 import { hashPassword } from "../../app/utils/password.server";
+import { zipPoint } from "../../app/utils/zip-codes.server";
 
 type DB = Kysely<Database>;
 
@@ -120,6 +121,12 @@ export function createClient(
     .executeTakeFirstOrThrow();
 }
 
+function located(overrides: Partial<Insertable<FacilitiesTable>>) {
+  if ("latitude" in overrides || "longitude" in overrides) return {};
+  const point = zipPoint(overrides.address_zip ?? "62701");
+  return { latitude: point?.latitude ?? null, longitude: point?.longitude ?? null };
+}
+
 export function createFacility(
   db: DB,
   options: InAgency & Partial<Omit<Insertable<FacilitiesTable>, "agency_id">>,
@@ -146,6 +153,8 @@ export function createFacility(
       min_cost: 3000,
       max_cost: 5000,
       ...overrides,
+      // As the model saves it: the centroid of the ZIP code (unless a test sets its own).
+      ...located(overrides),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

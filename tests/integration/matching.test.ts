@@ -1,0 +1,182 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import zipcodes from "zipcodes";
+import { createFacility as saveFacility, updateFacility } from "~/models/facilities.server";
+import { matchClient } from "~/models/matching.server";
+import { loader as matchesLoader } from "~/routes/api.clients.$id_.matches";
+import { FacilitySchema } from "~/schemas/facility";
+import { resetDb, testDb } from "../support/db";
+import { createAgency, createClient, createFacility, type TestUser } from "../support/factories";
+import { apiRequest, args, settle } from "../support/http";
+import { type Json, signInNewAgency } from "../support/api";
+import { validFacilityBody } from "../support/api-bodies";
+
+const db = testDb();
+
+let user: TestUser;
+let token: string;
+const ctx = () => ({ userId: user.id, agencyId: user.agency_id });
+
+async function matches(clientId: string, query = ""): Promise<{ status: number; json: Json }> {
+  const response = await settle(
+    matchesLoader(args(apiRequest(`/api/clients/${clientId}/matches${query}`, { token }), { id: clientId })),
+  );
+  return { status: response.status, json: (await response.json()) as Json };
+}
+
+const names = (json: Json) => (json.data.matches as Json[]).map((m) => m.facilityName);
+
+/** A facility of the caller's agency at a real ZIP code. */
+const facility = (name: string, type: string, zip: string, values: Record<string, unknown> = {}) =>
+  createFacility(db, {
+    agencyId: user.agency_id,
+    name,
+    type: type as never,
+    address_zip: zip,
+    address_city: zipcodes.lookup(zip)?.city ?? "Nowhere",
+    address_state: zipcodes.lookup(zip)?.state ?? "ZZ",
+    cost_range: "$5,000 - $6,000",
+    specialties: [],
+    amenities: [],
+    min_cost: 5000,
+    max_cost: 6000,
+    capacity: 50,
+    current_occupancy: 45,
+    ...values,
+  });
+
+/** A memory-care client who would like to stay near Boston, with $5,000–$7,000 a month. */
+const memoryClient = (values: Record<string, unknown> = {}) =>
+  createClient(db, {
+    agencyId: user.agency_id,
+    care_level: "memory",
+    medical_conditions: ["Alzheimer's Disease"],
+    budget_min: 5000,
+    budget_max: 7000,
+    preferred_location: "Boston, MA",
+    address_zip: "02138",
+    room_type: "studio",
+    ...values,
+  });
+
+beforeEach(async () => {
+  await resetDb(db);
+  ({ user, token } = await signInNewAgency(db));
+  await facility("Harbor Memory", "Memory Care", "02108", { specialties: ["Alzheimer's Care"] });
+  await facility("Cambridge Commons", "Assisted Living", "02138", { specialties: ["Dementia Care"] });
+  await facility("Worcester Memory", "Memory Care", "01608");
+  await facility("Springfield Memory", "Memory Care", "62701");
+  // Never for memory care: a type that cannot serve it, inactive, or another agency's.
+  await facility("Quincy Independence", "Independent Living", "02169");
+  await facility("Back Bay Assisted", "Assisted Living", "02116");
+  await facility("Home Helpers", "Home Care", "02108");
+  await facility("Closed Memory", "Memory Care", "02108", { is_active: false });
+  const other = await createAgency(db);
+  await createFacility(db, { agencyId: other.id, name: "Theirs", type: "Memory Care", address_zip: "02108" });
+});
+
+describe("GET /api/clients/{id}/matches", () => {
+  it("answers the facilities that can serve the client, best first, each with its score, reasons and beds", async () => {
+    const client = await memoryClient();
+    const { status, json } = await matches(client.id);
+    expect(status).toBe(200);
+    // 97; 87 and 87 (the nearer first); 74, found when the 100- and 300-mile boxes held too few.
+    expect(names(json)).toEqual(["Harbor Memory", "Cambridge Commons", "Worcester Memory", "Springfield Memory"]);
+    expect(json.data.matches[0]).toEqual({
+      facilityId: expect.any(String),
+      facilityName: "Harbor Memory",
+      facilityType: "Memory Care",
+      city: "Boston",
+      state: "MA",
+      compatibilityScore: 97,
+      reasons: ["Memory care unit", "Within budget", "1 mile away", "5 beds free", "Alzheimer's Care"],
+      available: true,
+      availableBeds: 5,
+      costRange: "$5,000 - $6,000",
+      distanceMiles: expect.any(Number),
+    });
+    expect(json.data.matches.map((m: Json) => m.compatibilityScore)).toEqual([97, 87, 87, 74]);
+    expect(json.data.matches[1].reasons.slice(0, 2)).toEqual(["Within budget", "Dementia care program"]);
+    // Boston to Worcester is about 40 miles; to Springfield, Illinois, about 900.
+    expect(json.data.matches[2].distanceMiles).toBeGreaterThan(35);
+    expect(json.data.matches[2].distanceMiles).toBeLessThan(45);
+    expect(json.data.matches[3].reasons).toContain(`${Math.round(json.data.matches[3].distanceMiles)} miles away`);
+  });
+
+  it("limit: 10 unless asked, at most 100", async () => {
+    const client = await memoryClient();
+    expect(names((await matches(client.id, "?limit=2")).json)).toEqual(["Harbor Memory", "Cambridge Commons"]);
+    for (const bad of ["0", "101", "two"]) {
+      const { status, json } = await matches(client.id, `?limit=${bad}`);
+      expect(status).toBe(400);
+      expect(json.errors[0]).toMatchObject({ path: "limit" });
+    }
+    expect((await matches(client.id, "?sort=name")).status).toBe(400);
+  });
+
+  it("another agency's client, or none, is not found", async () => {
+    const other = await createAgency(db);
+    const theirs = await createClient(db, { agencyId: other.id, care_level: "memory" });
+    for (const id of [theirs.id, "00000000-0000-4000-8000-000000000000", "not-an-id"]) {
+      const { status, json } = await matches(id);
+      expect(status).toBe(404);
+      expect(json).toEqual({ success: false, message: "Client not found" });
+    }
+    expect(await matchClient(db, ctx(), theirs.id)).toBeNull();
+  });
+
+  it("a client with no budget: half the budget points, said", async () => {
+    const client = await memoryClient({ budget_min: null, budget_max: null });
+    const { json } = await matches(client.id, "?limit=1");
+    expect(json.data.matches[0]).toMatchObject({ facilityName: "Harbor Memory", compatibilityScore: 85 });
+    expect(json.data.matches[0].reasons).toContain("Budget unknown");
+  });
+
+  it("a client with no location, or one the ZIP package does not know: distance left out and said", async () => {
+    for (const values of [
+      { preferred_location: null, address_zip: null },
+      { preferred_location: "00000", address_zip: null },
+      { preferred_location: "Atlantis, ZZ", address_zip: "00001" },
+    ]) {
+      const { status, json } = await matches((await memoryClient(values)).id);
+      expect(status).toBe(200);
+      const found = json.data.matches as Json[];
+      expect(found.map((m) => m.facilityName).sort()).toEqual(
+        ["Cambridge Commons", "Harbor Memory", "Springfield Memory", "Worcester Memory"].sort(),
+      );
+      for (const m of found) {
+        expect(m.distanceMiles).toBeNull();
+        expect(m.reasons.at(-1)).toBe("Distance unknown");
+      }
+    }
+  });
+
+  it("the preferred location first, else the client's own ZIP", async () => {
+    // Preferring Worcester puts its memory care unit first.
+    const worcester = await memoryClient({ preferred_location: "Worcester, MA" });
+    expect(names((await matches(worcester.id, "?limit=1")).json)).toEqual(["Worcester Memory"]);
+    const byZip = await memoryClient({ preferred_location: "01608" });
+    expect(names((await matches(byZip.id, "?limit=1")).json)).toEqual(["Worcester Memory"]);
+    const home = await memoryClient({ preferred_location: null, address_zip: "01609" });
+    expect(names((await matches(home.id, "?limit=1")).json)).toEqual(["Worcester Memory"]);
+  });
+
+  it("a facility keeps its ZIP's coordinates when saved, and new ones when its ZIP changes", async () => {
+    const input = FacilitySchema.parse({
+      ...validFacilityBody(),
+      type: "Memory Care",
+      address: { street: "1 Main St", city: "Worcester", state: "MA", zip: "01608" },
+    });
+    const saved = await saveFacility(db, ctx(), input);
+    const row = () =>
+      db
+        .selectFrom("facilities")
+        .select(["latitude", "longitude"])
+        .where("id", "=", saved.id)
+        .executeTakeFirstOrThrow();
+    expect((await row()).latitude).toBeCloseTo(42.26, 1);
+    await updateFacility(db, ctx(), saved.id, { ...input, address: { ...input.address, zip: "02108" } });
+    expect((await row()).latitude).toBeCloseTo(42.36, 1);
+    await updateFacility(db, ctx(), saved.id, { ...input, address: { ...input.address, zip: "00000" } });
+    expect(await row()).toEqual({ latitude: null, longitude: null });
+  });
+});
