@@ -5,6 +5,7 @@ import { fittingTypes, type MatchClient, type MatchFacility, MEMORY_CAPABLE, ran
 import { isUuid } from "~/utils/uuid";
 import type { CareLevel, FacilityType } from "~/utils/vocabulary";
 import { clientPoint } from "~/utils/zip-codes.server";
+import type { ClientRecord } from "./clients.server";
 import type { Ctx } from "./context";
 
 // Which of the agency's facilities suit a client (docs/matching.md). The candidates are chosen
@@ -44,6 +45,21 @@ interface Candidate extends MatchFacility {
   costRange: string;
   latitude: number | null;
   longitude: number | null;
+}
+
+/** A client already read (the client's page) as matching reads it. */
+export function matchableOf(client: ClientRecord): MatchableClient {
+  return {
+    id: client.id,
+    careLevel: client.careLevel,
+    medicalConditions: client.medicalConditions,
+    budgetMin: client.budgetMin,
+    budgetMax: client.budgetMax,
+    preferredAmenities: client.preferences.amenities,
+    roomType: client.preferences.roomType,
+    preferredLocation: client.preferences.location,
+    addressZip: client.address.zip,
+  };
 }
 
 /** The client as matching reads it, or null when not the caller agency's. */

@@ -12,7 +12,9 @@ import {
 import { Chips, ContactLink, DetailCard, Item, RecordActions, BackLink } from "~/components/ui/detail";
 import { Badge, clientStatusTone } from "~/components/ui/badge";
 import { Card, CardHeader } from "~/components/ui/card";
+import { SuitableFacilitiesCard } from "~/components/matching/facility-matches";
 import { addClientNote, getClient, listClientNotes } from "~/models/clients.server";
+import { matchableOf, matchClients } from "~/models/matching.server";
 import { listClientPlacements } from "~/models/placements.server";
 import { listClientTasks } from "~/models/tasks.server";
 import { ClientNoteSchema } from "~/schemas/client";
@@ -22,18 +24,22 @@ import { CARE_LEVEL_LABELS, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
 import { invariantResponse } from "~/utils/responses";
 import { submitForm } from "~/services/form.server";
 
+/** The top matches shown on the page. */
+const SUITABLE_SHOWN = 5;
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.client.firstName} ${data.client.lastName} · Senior Placement` : "Client · Senior Placement" },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { record: client, ctx, db } = await requireRecord(request, params.id, getClient, "Client not found.");
-  const [notes, placements, tasks] = await Promise.all([
+  const [notes, placements, tasks, matches] = await Promise.all([
     listClientNotes(db, ctx, client.id),
     listClientPlacements(db, ctx, client.id),
     listClientTasks(db, ctx, client.id),
+    matchClients(db, ctx, [matchableOf(client)], SUITABLE_SHOWN),
   ]);
-  return json({ client, notes, placements, tasks });
+  return json({ client, notes, placements, tasks, matches: matches.get(client.id) ?? [] });
 }
 
 /** Adds a note (the only change made from this page). */
@@ -47,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ClientDetailPage() {
-  const { client, notes, placements, tasks } = useLoaderData<typeof loader>();
+  const { client, notes, placements, tasks, matches } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const name = `${client.firstName} ${client.lastName}`;
   const address = [
@@ -123,6 +129,7 @@ export default function ClientDetailPage() {
             </div>
           </Card>
 
+          <SuitableFacilitiesCard clientId={client.id} matches={matches} />
           <ClientPlacementsCard clientId={client.id} placements={placements} />
           <ClientTasksCard clientId={client.id} tasks={tasks} />
           <NotesCard notes={notes} lastResult={actionData?.result} />

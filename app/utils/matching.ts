@@ -172,7 +172,9 @@ function amenitiesPart(client: MatchClient, facility: MatchFacility) {
       : present === preferred.length
         ? preferred.length === 1
           ? "Has the preferred amenity"
-          : `Has all ${preferred.length} preferred amenities`
+          : preferred.length === 2
+            ? "Has both preferred amenities"
+            : `Has all ${preferred.length} preferred amenities`
         : `Has ${present} of ${preferred.length} preferred amenities`;
   return { points, reason };
 }

@@ -9,6 +9,7 @@ import type {
   Gender,
 } from "../types";
 import { AGENCY_ID, STAFF } from "./common";
+import { coordinatesOf, pickZip, placesOf } from "./places";
 import { costRangeText } from "../../app/utils/format";
 import { addDays, dateOnly, quota, type Rng, roundTo, seedUuid, timeBetween } from "./random";
 import { CLIENT_NOTES, FACILITY_KINDS, FACILITY_NOTES, FACILITY_PREFIXES } from "./texts";
@@ -16,9 +17,8 @@ import {
   ADULT_FEMALE_NAMES,
   ADULT_MALE_NAMES,
   AMENITIES,
-  CITIES,
-  type City,
   CONDITIONS,
+  DEMO_TOWNS,
   DEMENTIA,
   LAST_NAMES,
   MEDICAL_NOTES,
@@ -81,10 +81,8 @@ export function streetAddress(rng: Rng): string {
   return `${rng.int(100, 9899)} ${rng.pick(STREET_NAMES)} ${rng.pick(STREET_SUFFIXES)}`;
 }
 
-function zip(rng: Rng, city: City, plusFour: boolean): string {
-  const base = `${city.zip3}${String(rng.int(1, 99)).padStart(2, "0")}`;
-  return plusFour ? `${base}-${String(rng.int(1, 9999)).padStart(4, "0")}` : base;
-}
+/** The demo agency's towns with their real ZIP codes. */
+const TOWNS = placesOf(DEMO_TOWNS);
 
 /** Distinct instants: the lists sort by created_at/updated_at, so ties would make pages unstable. */
 function distinct(seen: Set<number>, at: Date): Date {
@@ -170,7 +168,7 @@ export function buildClients(rng: Rng, now: Date) {
       ["max", 7],
     ] as const);
 
-    const city = rng.pick(CITIES);
+    const city = rng.pick(TOWNS);
     const [oldest, newest] = CREATED_DAYS_AGO[status];
     const createdAt = distinct(seen, timeBetween(rng, addDays(now, -oldest), addDays(now, -newest)));
     const updatedAt = distinct(seen, timeBetween(rng, createdAt, now));
@@ -189,7 +187,7 @@ export function buildClients(rng: Rng, now: Date) {
       address_street: streetAddress(rng),
       address_city: city.city,
       address_state: city.state,
-      address_zip: zip(rng, city, false),
+      address_zip: pickZip(rng, city, false),
       emergency_name: family,
       emergency_relationship: relationship.label,
       emergency_phone: phone(rng),
@@ -285,7 +283,7 @@ export function buildFacilities(rng: Rng, now: Date) {
     while (names.has(name));
     names.add(name);
 
-    const city = rng.pick(CITIES);
+    const city = rng.pick(TOWNS);
     const capacity = rng.int(kind.capacity[0], kind.capacity[1]);
     const occupancy = full.has(i) ? capacity : Math.floor(capacity * (0.55 + rng.float() * 0.42));
     const minCost = roundTo(rng.int(kind.minCost[0], kind.minCost[1]), 100);
@@ -313,6 +311,7 @@ export function buildFacilities(rng: Rng, now: Date) {
     const updatedAt = distinct(seen, timeBetween(rng, createdAt, now));
     const id = seedUuid("facility", i + 1);
     const licenseNumber = `${kind.code}-${city.state}-${rng.int(100000, 999999)}`;
+    const facilityZip = pickZip(rng, city, rng.chance(0.15));
 
     rows.push({
       id,
@@ -325,7 +324,8 @@ export function buildFacilities(rng: Rng, now: Date) {
       address_street: streetAddress(rng),
       address_city: city.city,
       address_state: city.state,
-      address_zip: zip(rng, city, rng.chance(0.15)),
+      address_zip: facilityZip,
+      ...coordinatesOf(facilityZip),
       contact_name: `${contactFirst} ${contactLast}`,
       contact_phone: phone(rng),
       contact_email: rng.chance(0.8) ? `admissions@${slug}.example.com` : null,

@@ -1,5 +1,6 @@
 import type { TaskType } from "../types";
 import { STAFF } from "./common";
+import { coordinatesOf, placesOf } from "./places";
 import {
   AGENCY,
   array,
@@ -61,11 +62,23 @@ export interface LargeCounts {
 
 const STAGES = ["New Client", "Active Client", "Target", "Placed", "Follow-up"];
 const TASK_TYPES = Object.keys(TASK_TITLES) as TaskType[];
+// Each city's real ZIP codes, end to end; a row picks its city, then one of the city's ZIPs:
+// (zip)[(first)[city] + n % (count)[city]], and a facility the coordinates of the same index.
+const places = placesOf(CITIES);
+const zipList = places.flatMap((p) => p.zips);
+const coordinates = zipList.map(coordinatesOf);
+const numbers = (values: readonly (number | null)[]) => `ARRAY[${values.map((v) => v ?? "NULL").join(", ")}]::float8[]`;
 const cities = {
   city: array(CITIES.map((c) => c.city)),
   state: array(CITIES.map((c) => c.state)),
-  zip3: array(CITIES.map((c) => c.zip3)),
+  zip: array(zipList),
+  latitude: numbers(coordinates.map((c) => c.latitude)),
+  longitude: numbers(coordinates.map((c) => c.longitude)),
+  first: `ARRAY[${places.map((_, i) => 1 + places.slice(0, i).reduce((n, p) => n + p.zips.length, 0)).join(", ")}]`,
+  count: `ARRAY[${places.map((p) => p.zips.length).join(", ")}]`,
 };
+/** The index in cities.zip of one of the row's city's ZIP codes, from its n-th random number. */
+const zipIndex = (n: number) => `(${cities.first})[city] + ${r(n)} % (${cities.count})[city]`;
 const streetSql = (n: number) =>
   `(100 + ${r(n)} % 9800) || ' ' || ${pick(STREET_NAMES, n + 1)} || ' ' || ${pick(STREET_SUFFIXES, n + 2)}`;
 const fraction = (n: number) => `((1 + ${r(n)} % 999)::float8 / 1000)`;
@@ -125,7 +138,7 @@ SELECT ${uuid("client", "i")}, ${AGENCY}, first_name, last_name,
   ${phoneSql(10)},
   ({{now}})::date - (68 * 366 + ${r(12)} % (30 * 365)),
   gender, ${streetSql(13)}, (${cities.city})[city], (${cities.state})[city],
-  (${cities.zip3})[city] || lpad((1 + ${r(16)} % 99)::text, 2, '0'),
+  (${cities.zip})[${zipIndex(16)}],
   CASE (${sex})[rel]
     WHEN 'F' THEN ${pick(ADULT_FEMALE_NAMES, 17)} WHEN 'M' THEN ${pick(ADULT_MALE_NAMES, 17)}
     WHEN 'spouse' THEN CASE gender WHEN 'Female' THEN ${pick(SENIOR_MALE_NAMES, 17)} ELSE ${pick(SENIOR_FEMALE_NAMES, 17)} END
@@ -177,12 +190,13 @@ b AS MATERIALIZED (
 c AS MATERIALIZED (
   SELECT b.*,
     ${col(kinds.map((k) => k.capacity[0]))} + ${r(5)} % (${col(kinds.map((k) => k.capacity[1] - k.capacity[0] + 1))}) AS capacity,
-    ${col(kinds.map((k) => k.minCost[0]))} + (${r(6)} % (${col(kinds.map((k) => (k.minCost[1] - k.minCost[0]) / 100 + 1))})) * 100 AS min_cost
+    ${col(kinds.map((k) => k.minCost[0]))} + (${r(6)} % (${col(kinds.map((k) => (k.minCost[1] - k.minCost[0]) / 100 + 1))})) * 100 AS min_cost,
+    ${zipIndex(14)} AS zip
   FROM b
 )
 INSERT INTO facilities (id, agency_id, name, license_number, type, capacity, current_occupancy, address_street,
-  address_city, address_state, address_zip, contact_name, contact_phone, contact_email, amenities, specialties,
-  cost_range, min_cost, max_cost, accepts_insurance, notes, is_active, rating, created_at, updated_at)
+  address_city, address_state, address_zip, latitude, longitude, contact_name, contact_phone, contact_email, amenities,
+  specialties, cost_range, min_cost, max_cost, accepts_insurance, notes, is_active, rating, created_at, updated_at)
 SELECT ${uuid("facility", "i")}, ${AGENCY},
   prefix || ' ' || CASE WHEN ${r(3)} % 2 = 0 THEN ${col(kinds.map((k) => k.suffixes[0]))} ELSE ${col(kinds.map((k) => k.suffixes[1]))} END
     || CASE WHEN ${percent(4)} < 40 THEN ' of ' || (${cities.city})[city] ELSE '' END,
@@ -191,8 +205,9 @@ SELECT ${uuid("facility", "i")}, ${AGENCY},
   capacity,
   CASE WHEN ${percent(9)} < 12 THEN capacity ELSE capacity * (50 + ${r(10)} % 48) / 100 END,
   ${streetSql(11)}, (${cities.city})[city], (${cities.state})[city],
-  (${cities.zip3})[city] || lpad((1 + ${r(14)} % 99)::text, 2, '0')
+  (${cities.zip})[zip]
     || CASE WHEN ${percent(15)} < 15 THEN '-' || lpad((1 + ${r(16)} % 9999)::text, 4, '0') ELSE '' END,
+  (${cities.latitude})[zip], (${cities.longitude})[zip],
   ${pick([...ADULT_FEMALE_NAMES, ...ADULT_MALE_NAMES], 17)} || ' ' || ${pick(LAST_NAMES, 18)},
   ${phoneSql(19)},
   CASE WHEN ${percent(21)} < 80 THEN 'admissions@' || lower(regexp_replace(prefix, '[^A-Za-z]', '', 'g')) || i || '.example.com' END,

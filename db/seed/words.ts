@@ -231,38 +231,62 @@ export const STREET_SUFFIXES = [
 export interface City {
   city: string;
   state: string;
-  /** The first three digits of the city's ZIP codes. */
-  zip3: string;
 }
 
-/** Real US cities with their state and ZIP prefix; 14 states. */
+/** Real US cities with their state (their real ZIP codes come from the ZIP package); 14 states. */
 export const CITIES: readonly City[] = [
-  { city: "Phoenix", state: "AZ", zip3: "850" },
-  { city: "Scottsdale", state: "AZ", zip3: "852" },
-  { city: "Tucson", state: "AZ", zip3: "857" },
-  { city: "San Diego", state: "CA", zip3: "921" },
-  { city: "Sacramento", state: "CA", zip3: "958" },
-  { city: "Pasadena", state: "CA", zip3: "911" },
-  { city: "Denver", state: "CO", zip3: "802" },
-  { city: "Tampa", state: "FL", zip3: "336" },
-  { city: "Orlando", state: "FL", zip3: "328" },
-  { city: "Sarasota", state: "FL", zip3: "342" },
-  { city: "Naples", state: "FL", zip3: "341" },
-  { city: "Atlanta", state: "GA", zip3: "303" },
-  { city: "Chicago", state: "IL", zip3: "606" },
-  { city: "Boston", state: "MA", zip3: "021" },
-  { city: "Charlotte", state: "NC", zip3: "282" },
-  { city: "Raleigh", state: "NC", zip3: "276" },
-  { city: "Columbus", state: "OH", zip3: "432" },
-  { city: "Portland", state: "OR", zip3: "972" },
-  { city: "Philadelphia", state: "PA", zip3: "191" },
-  { city: "Pittsburgh", state: "PA", zip3: "152" },
-  { city: "Nashville", state: "TN", zip3: "372" },
-  { city: "Austin", state: "TX", zip3: "787" },
-  { city: "Dallas", state: "TX", zip3: "752" },
-  { city: "San Antonio", state: "TX", zip3: "782" },
-  { city: "Houston", state: "TX", zip3: "770" },
-  { city: "Seattle", state: "WA", zip3: "981" },
+  { city: "Phoenix", state: "AZ" },
+  { city: "Scottsdale", state: "AZ" },
+  { city: "Tucson", state: "AZ" },
+  { city: "San Diego", state: "CA" },
+  { city: "Sacramento", state: "CA" },
+  { city: "Pasadena", state: "CA" },
+  { city: "Denver", state: "CO" },
+  { city: "Tampa", state: "FL" },
+  { city: "Orlando", state: "FL" },
+  { city: "Sarasota", state: "FL" },
+  { city: "Naples", state: "FL" },
+  { city: "Atlanta", state: "GA" },
+  { city: "Chicago", state: "IL" },
+  { city: "Boston", state: "MA" },
+  { city: "Charlotte", state: "NC" },
+  { city: "Raleigh", state: "NC" },
+  { city: "Columbus", state: "OH" },
+  { city: "Portland", state: "OR" },
+  { city: "Philadelphia", state: "PA" },
+  { city: "Pittsburgh", state: "PA" },
+  { city: "Nashville", state: "TN" },
+  { city: "Austin", state: "TX" },
+  { city: "Dallas", state: "TX" },
+  { city: "San Antonio", state: "TX" },
+  { city: "Houston", state: "TX" },
+  { city: "Seattle", state: "WA" },
+];
+
+/**
+ * The demo agency's area: Boston and the towns within about 90 miles (Massachusetts, Rhode Island,
+ * New Hampshire), so that its clients and facilities are a real drive apart.
+ */
+export const DEMO_TOWNS: readonly { city: string; state: string }[] = [
+  { city: "Boston", state: "MA" },
+  { city: "Cambridge", state: "MA" },
+  { city: "Newton", state: "MA" },
+  { city: "Quincy", state: "MA" },
+  { city: "Brookline", state: "MA" },
+  { city: "Waltham", state: "MA" },
+  { city: "Lexington", state: "MA" },
+  { city: "Framingham", state: "MA" },
+  { city: "Worcester", state: "MA" },
+  { city: "Lowell", state: "MA" },
+  { city: "Salem", state: "MA" },
+  { city: "Plymouth", state: "MA" },
+  { city: "Hyannis", state: "MA" },
+  { city: "Springfield", state: "MA" },
+  { city: "Providence", state: "RI" },
+  { city: "Warwick", state: "RI" },
+  { city: "Nashua", state: "NH" },
+  { city: "Manchester", state: "NH" },
+  { city: "Portsmouth", state: "NH" },
 ];
 
 /** Conditions with the medications usually prescribed for them. */

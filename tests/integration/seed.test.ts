@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import zipcodes from "zipcodes";
 import { clearDatabase, countRows, DEMO_LOGIN, isDatabaseEmpty, seedDemo, seedLarge } from "../../db/seed";
 import { verifyLogin } from "~/models/user.server";
 import { resetDb, testDb } from "../support/db";
@@ -77,7 +78,29 @@ describe("the demo seed", () => {
       "Target",
     ]);
     expect((await distinct("SELECT DISTINCT type AS v FROM facilities")).length).toBe(9);
-    expect((await distinct("SELECT DISTINCT address_state AS v FROM facilities")).length).toBeGreaterThan(3);
+    expect((await distinct("SELECT DISTINCT address_city AS v FROM facilities")).length).toBeGreaterThan(10);
+    // Real ZIP codes of their real city and state (matching's miles are true), and the
+    // facilities' coordinates as the app saves them.
+    const places = await db
+      .selectFrom("facilities")
+      .select(["address_city as city", "address_state as state", "address_zip as zip", "latitude"])
+      .unionAll(
+        db
+          .selectFrom("clients")
+          .select([
+            "address_city as city",
+            "address_state as state",
+            "address_zip as zip",
+            sql<null>`NULL`.as("latitude"),
+          ]),
+      )
+      .execute();
+    for (const place of places) {
+      const known = zipcodes.lookup(place.zip!.slice(0, 5));
+      expect(known, place.zip!).toMatchObject({ city: place.city, state: place.state });
+    }
+    const located = await db.selectFrom("facilities").select("latitude").where("latitude", "is", null).execute();
+    expect(located).toEqual([]);
     const overdue = await distinct(
       `SELECT id::text AS v FROM tasks WHERE NOT is_completed AND due_date < DATE '2026-06-15'`,
     );
@@ -125,5 +148,11 @@ describe("the large seed", () => {
       "In Progress",
     ]);
     expect(await verifyLogin(db, DEMO_LOGIN.email, DEMO_LOGIN.password)).not.toBeNull();
+    // Real ZIP codes of the city, with the coordinates the app saves.
+    const facilities = await db.selectFrom("facilities").select(["address_city", "address_zip", "latitude"]).execute();
+    for (const f of facilities) {
+      expect(zipcodes.lookup(f.address_zip.slice(0, 5))?.city).toBe(f.address_city);
+      expect(f.latitude).not.toBeNull();
+    }
   });
 });
