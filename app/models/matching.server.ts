@@ -251,3 +251,19 @@ export async function matchClient(db: DB, ctx: Ctx, clientId: string, limit = 10
   if (!client) return null;
   return (await matchClients(db, ctx, [client], limit)).get(client.id) ?? [];
 }
+
+/** A task's matched facilities (spec 002 §3): its client's best, none for a task without a client. */
+export async function taskMatches(db: DB, ctx: Ctx, clientId: string | null, limit = 5): Promise<FacilityMatch[]> {
+  return clientId ? ((await matchClient(db, ctx, clientId, limit)) ?? []) : [];
+}
+
+/** A matched facility as the task API answers it (spec 002 §3 `matchedFacilities[]`). */
+export function toApiMatchedFacility(m: FacilityMatch) {
+  return {
+    facilityId: m.facilityId,
+    facilityName: m.facilityName,
+    compatibilityScore: m.compatibilityScore,
+    reasons: m.reasons,
+    available: m.available,
+  };
+}

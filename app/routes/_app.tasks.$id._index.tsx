@@ -8,8 +8,10 @@ import {
   TaskCommunications,
   TaskFacts,
 } from "~/components/tasks/task-detail";
-import { Card } from "~/components/ui/card";
 import { BackLink, RecordActions } from "~/components/ui/detail";
+import { FacilityMatchList } from "~/components/matching/facility-matches";
+import { Card, CardHeader } from "~/components/ui/card";
+import { taskMatches } from "~/models/matching.server";
 import { getTask, setChecklistItem, setTaskCompleted } from "~/models/tasks.server";
 import { ChecklistToggleSchema, DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task";
 import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
@@ -18,8 +20,9 @@ import { readFormData } from "~/utils/request.server";
 export const meta: MetaFunction = () => [{ title: "Task Details · Senior Placement" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: task } = await requireRecord(request, params.id, getTask, TASK_NOT_FOUND);
-  return json({ task }, { headers: { "Cache-Control": "no-store" } });
+  const { record: task, db, ctx } = await requireRecord(request, params.id, getTask, TASK_NOT_FOUND);
+  const matches = await taskMatches(db, ctx, task.client?.id ?? null);
+  return json({ task, matches }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /**
@@ -56,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function TaskDetailPage() {
-  const { task } = useLoaderData<typeof loader>();
+  const { task, matches } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -81,6 +84,21 @@ export default function TaskDetailPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <TaskFacts task={task} />
+          {task.client ? (
+            <Card>
+              <CardHeader
+                title="Facility Matching"
+                description={`Best facilities for ${task.client.firstName} ${task.client.lastName}`}
+              />
+              {matches.length === 0 ? (
+                <p className="p-5 text-sm text-slate-500">
+                  No active facility can serve this client&apos;s care level yet.
+                </p>
+              ) : (
+                <FacilityMatchList matches={matches} startFor={task.client.id} />
+              )}
+            </Card>
+          ) : null}
           <TaskCommunications task={task} />
         </div>
         <TaskChecklistCard task={task} />

@@ -1,3 +1,4 @@
+import { taskMatches, toApiMatchedFacility } from "~/models/matching.server";
 import { deleteTask, getTask, toApiTask, updateTask } from "~/models/tasks.server";
 import { TaskSchema } from "~/schemas/task";
 import { apiError, apiRecordRoute } from "~/services/api.server";
@@ -8,6 +9,11 @@ export const { loader, action } = apiRecordRoute({
   messages: { updated: "Task updated successfully", deleted: "Task deleted successfully" },
   find: getTask,
   toApi: toApiTask,
+  // GET adds the client's best facilities (spec 002 §3 matchedFacilities).
+  show: async (task, db, ctx) => ({
+    ...toApiTask(task),
+    matchedFacilities: (await taskMatches(db, ctx, task.client?.id ?? null)).map(toApiMatchedFacility),
+  }),
   update: {
     schema: TaskSchema,
     // The client and the assignee must be the agency's: a 400 naming each one that is not.

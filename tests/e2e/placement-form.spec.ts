@@ -37,6 +37,69 @@ async function created(page: Page, agency: SignedInUser) {
 const banner = (page: Page) => page.getByRole("alert").filter({ hasText: "Validation errors:" });
 
 test.describe("starting a placement", () => {
+  test("from a client's Suitable facilities: the best match first, with its reasons; Start placement chooses both", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    const client = await insertClient(agency, {
+      first_name: "Rosalind",
+      last_name: `Vance${token()}`,
+      care_level: "memory",
+      medical_conditions: ["Alzheimer's Disease"],
+      budget_min: 5000,
+      budget_max: 7000,
+      preferred_location: "Boston, MA",
+    });
+    const boston = { address_city: "Boston", address_state: "MA", min_cost: 5500, max_cost: 6500 };
+    const unit = await insertFacility(agency, {
+      ...boston,
+      name: `Harborview Memory ${token()}`,
+      type: "Memory Care",
+      address_zip: "02108",
+      specialties: ["Alzheimer's Care"],
+    });
+    const worcester = await insertFacility(agency, {
+      ...boston,
+      name: `Elm Park Memory ${token()}`,
+      type: "Memory Care",
+      address_city: "Worcester",
+      address_zip: "01609",
+    });
+    // Cannot care for memory: never suggested.
+    const assisted = await insertFacility(agency, {
+      ...boston,
+      name: `Beacon Assisted ${token()}`,
+      address_zip: "02116",
+    });
+    await page.goto(`/clients/${client.id}`);
+
+    const card = page.locator("#matches");
+    await expect(card.getByRole("heading", { name: "Suitable facilities" })).toBeVisible();
+    const items = card
+      .getByRole("list", { name: "Matched facilities" })
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link") });
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toContainText(unit.name);
+    await expect(items.nth(0)).toContainText("Best Match");
+    await expect(items.nth(0).getByRole("list", { name: "Reasons" })).toContainText("Memory care unit");
+    await expect(items.nth(0).getByRole("list", { name: "Reasons" })).toContainText("Within budget");
+    await expect(items.nth(0)).toContainText("10 beds free");
+    await expect(items.nth(1)).toContainText(worcester.name);
+    await expect(items.nth(1)).toContainText(/\d\d miles away/);
+    await expect(card).not.toContainText(assisted.name);
+
+    await card.getByRole("link", { name: `Start placement at ${worcester.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/placements/new\\?clientId=${client.id}&facilityId=${worcester.id}$`));
+    await ready(page, js, "form");
+    await expect(picker(page, "Client")).toHaveValue(js ? client.name : client.id);
+    await expect(picker(page, "Facility")).toHaveValue(js ? worcester.name : worcester.id);
+    await page.getByRole("button", { name: "Create Placement" }).click();
+    const stored = await created(page, agency);
+    expect(stored).toMatchObject({ client_id: client.id, facility_id: worcester.id });
+  });
+
   test("the client's page has New Placement, at phone width too; the form comes with the client chosen and saves", async ({
     page,
     agency,

@@ -3,9 +3,10 @@ import zipcodes from "zipcodes";
 import { createFacility as saveFacility, updateFacility } from "~/models/facilities.server";
 import { matchClient } from "~/models/matching.server";
 import { loader as matchesLoader } from "~/routes/api.clients.$id_.matches";
+import { loader as taskLoader } from "~/routes/api.tasks.$id";
 import { FacilitySchema } from "~/schemas/facility";
 import { resetDb, testDb } from "../support/db";
-import { createAgency, createClient, createFacility, type TestUser } from "../support/factories";
+import { createAgency, createClient, createFacility, createTask, type TestUser } from "../support/factories";
 import { apiRequest, args, settle } from "../support/http";
 import { type Json, signInNewAgency } from "../support/api";
 import { validFacilityBody } from "../support/api-bodies";
@@ -178,5 +179,30 @@ describe("GET /api/clients/{id}/matches", () => {
     expect((await row()).latitude).toBeCloseTo(42.36, 1);
     await updateFacility(db, ctx(), saved.id, { ...input, address: { ...input.address, zip: "00000" } });
     expect(await row()).toEqual({ latitude: null, longitude: null });
+  });
+});
+
+describe("a task's matched facilities", () => {
+  it("GET /api/tasks/{id} answers its client's best facilities, as spec 002 §3 names them; none without a client", async () => {
+    const client = await memoryClient();
+    const task = await createTask(db, { agencyId: user.agency_id, client_id: client.id, assigned_to: user.id });
+    const read = async (id: string) =>
+      (await (await settle(taskLoader(args(apiRequest(`/api/tasks/${id}`, { token }), { id })))).json()) as Json;
+    const { data } = await read(task.id);
+    expect(data.task.matchedFacilities.map((m: Json) => m.facilityName)).toEqual([
+      "Harbor Memory",
+      "Cambridge Commons",
+      "Worcester Memory",
+      "Springfield Memory",
+    ]);
+    expect(data.task.matchedFacilities[0]).toEqual({
+      facilityId: expect.any(String),
+      facilityName: "Harbor Memory",
+      compatibilityScore: 97,
+      reasons: ["Memory care unit", "Within budget", "1 mile away", "5 beds free", "Alzheimer's Care"],
+      available: true,
+    });
+    const alone = await createTask(db, { agencyId: user.agency_id, assigned_to: user.id });
+    expect((await read(alone.id)).data.task.matchedFacilities).toEqual([]);
   });
 });

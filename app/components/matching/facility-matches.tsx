@@ -32,11 +32,9 @@ export function FacilityMatchList({ matches, startFor }: { matches: FacilityMatc
               </Link>
               {i === 0 ? <Badge tone="purple">Best Match</Badge> : null}
             </div>
+            {/* Beds and miles are among the reasons. */}
             <p className="text-sm text-slate-500">
-              {m.facilityType} · {m.city}, {m.state} · {m.costRange} ·{" "}
-              <span className={m.available ? "text-emerald-700" : "text-slate-600"}>
-                {m.available ? `${m.availableBeds} ${m.availableBeds === 1 ? "bed" : "beds"} free` : "Wait list"}
-              </span>
+              {m.facilityType} · {m.city}, {m.state} · {m.costRange}
             </p>
             <ul className="flex flex-wrap gap-1.5" aria-label="Reasons">
               {m.reasons.map((r) => (
