@@ -926,7 +926,9 @@ test.describe("deleting a placement", () => {
       .execute();
 
     await page.goto(`/clients/${client.id}`);
-    const clientPlacements = page.getByRole("link", { name: facility.name, exact: true });
+    // The same facility may also be among the Suitable facilities: the Placements card's list.
+    const placementsOfClient = page.getByRole("list", { name: "Placements of this client" });
+    const clientPlacements = placementsOfClient.getByRole("link", { name: facility.name, exact: true });
     await expect(clientPlacements).toHaveAttribute("href", `/placements/${placement.id}`);
     await clientPlacements.click();
     await expect(page).toHaveURL(new RegExp(`/placements/${placement.id}$`));
@@ -951,11 +953,11 @@ test.describe("deleting a placement", () => {
 
     // The client's page lists only the other one.
     await page.goto(`/clients/${client.id}`);
-    await expect(page.getByRole("link", { name: "Staying Put", exact: true })).toHaveAttribute(
+    await expect(placementsOfClient.getByRole("link", { name: "Staying Put", exact: true })).toHaveAttribute(
       "href",
       `/placements/${kept.id}`,
     );
-    await expect(page.getByRole("link", { name: facility.name, exact: true })).toHaveCount(0);
+    await expect(placementsOfClient.getByRole("link", { name: facility.name, exact: true })).toHaveCount(0);
     // The facility's page counts one placement, and its placements are the other client's.
     await page.goto(`/facilities/${facility.id}`);
     await expect(page.getByText("1 placement, 0 active")).toBeVisible();

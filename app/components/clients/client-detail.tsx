@@ -100,7 +100,7 @@ export function ClientPlacementsCard({ clientId, placements }: { clientId: strin
       {placements.length === 0 ? (
         <p className="p-5 text-sm text-slate-500">No placements for this client yet.</p>
       ) : (
-        <ul className="divide-y divide-slate-100">
+        <ul className="divide-y divide-slate-100" aria-label="Placements of this client">
           {placements.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
               <div className="min-w-0 wrap-anywhere">
