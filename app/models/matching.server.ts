@@ -1,7 +1,15 @@
 import { sql } from "kysely";
 import type { DB } from "~/utils/db.server";
 import { boxAround, type LatLng, milesBetween } from "~/utils/geo";
-import { fittingTypes, type MatchClient, type MatchFacility, MEMORY_CAPABLE, rankMatches } from "~/utils/matching";
+import {
+  fittingTypes,
+  type MatchClient,
+  type MatchFacility,
+  MEMORY_CAPABLE,
+  rankMatches,
+  type ScoredFacility,
+  scoreCeiling,
+} from "~/utils/matching";
 import { isUuid } from "~/utils/uuid";
 import type { CareLevel, FacilityType } from "~/utils/vocabulary";
 import { clientPoint } from "~/utils/zip-codes.server";
@@ -12,8 +20,11 @@ import type { Ctx } from "./context";
 // in SQL, by activity, care fit and a box around the client's location (an index on the
 // facilities' coordinates); app/utils/matching.ts scores and ranks them.
 
-/** Miles around the client's location that are searched first; wider when too few facilities fit. */
-export const SEARCH_MILES = [100, 300] as const;
+/**
+ * The rings searched around a client's location, in miles: the nearest first, then wider until
+ * nothing farther could rank among the best (scoreCeiling); null is everywhere.
+ */
+export const SEARCH_RINGS = [25, 100, 300, null] as const;
 
 export interface FacilityMatch {
   facilityId: string;
@@ -40,9 +51,6 @@ export interface MatchableClient extends MatchClient {
 }
 
 interface Candidate extends MatchFacility {
-  city: string;
-  state: string;
-  costRange: string;
   latitude: number | null;
   longitude: number | null;
 }
@@ -101,35 +109,53 @@ export async function matchableClients(db: DB, ctx: Ctx, ids: readonly string[])
   }));
 }
 
-type Box = ReturnType<typeof boxAround>;
+/** Where one client's candidates are looked for: farther than `inner` miles from `center` and within `outer`. */
+interface Ring {
+  center: LatLng;
+  inner: number | null;
+  outer: number | null;
+}
+
+const MILES_PER_DEGREE = 69.05;
+/**
+ * The SQL measures a ring on a flat map around its centre, within a few percent of the true
+ * (great-circle) miles at these distances: it reaches this much beyond the outer edge and inside
+ * the inner one, so that no facility of the ring is missed. Those fetched twice are counted once.
+ */
+const FLAT_MARGIN = 0.03;
+
+/** Joins a facility's specialties (and amenities) for the trip from Postgres: a character nobody types. */
+const UNIT = "\u001f";
+const split = (joined: string) => (joined === "" ? [] : joined.split(UNIT));
 
 /**
  * The active facilities that can serve one of the care levels (types, and memory care elsewhere
- * only where dementia care is listed), inside one of the boxes, or anywhere when `boxes` is null.
- * Facilities whose ZIP is unknown (no coordinates) are candidates everywhere.
+ * only where dementia care is listed), in one of the rings, or anywhere when `rings` is null: a
+ * box of latitude and longitude for the index, then the circle. Facilities whose ZIP is unknown
+ * (no coordinates) are in every ring that starts at the centre. Without their city, state and cost
+ * range, which only the best need (details).
  */
-async function candidates(db: DB, ctx: Ctx, careLevels: ReadonlySet<CareLevel>, boxes: Box[] | null) {
+async function candidates(db: DB, ctx: Ctx, careLevels: ReadonlySet<CareLevel>, rings: Ring[] | null) {
   const types = [...new Set([...careLevels].flatMap(fittingTypes))];
   // Assisted Living, Nursing Home and Skilled Nursing serve a memory-care client only with
   // dementia care listed; other levels take them as they are.
   const memoryOnly = careLevels.size === 1 && careLevels.has("memory");
+  const capable = sql<string[]>`${MEMORY_CAPABLE.map((m) => m.toLowerCase())}::text[]`;
   const rows = await db
     .selectFrom("facilities")
     .select([
       "id",
       "name",
       "type",
-      "specialties",
-      "amenities",
+      // Joined into one text each: a Postgres array costs more to send and to read, row by row.
+      sql<string>`array_to_string(specialties, ${UNIT})`.as("specialties"),
+      sql<string>`array_to_string(amenities, ${UNIT})`.as("amenities"),
       "min_cost",
       "max_cost",
       "available_beds",
       "rating",
       "latitude",
       "longitude",
-      "address_city",
-      "address_state",
-      "cost_range",
     ])
     .where("agency_id", "=", ctx.agencyId)
     .where("is_active", "=", true)
@@ -138,79 +164,139 @@ async function candidates(db: DB, ctx: Ctx, careLevels: ReadonlySet<CareLevel>, 
       qb.where((eb) =>
         eb.or([
           eb("type", "in", ["Memory Care", "Other"]),
-          eb("specialties", "&&", sql<string[]>`${[...MEMORY_CAPABLE]}::text[]`),
-          eb("amenities", "&&", sql<string[]>`${[...MEMORY_CAPABLE]}::text[]`),
+          eb(sql`lower(specialties::text)::text[]`, "&&", capable),
+          eb(sql`lower(amenities::text)::text[]`, "&&", capable),
         ]),
       ),
     )
-    .$if(boxes !== null, (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb("latitude", "is", null),
-          ...boxes!.map((box) =>
-            eb.and([
-              eb("latitude", ">=", box.minLatitude),
-              eb("latitude", "<=", box.maxLatitude),
-              eb("longitude", ">=", box.minLongitude),
-              eb("longitude", "<=", box.maxLongitude),
-            ]),
-          ),
-        ]),
-      ),
+    .$if(rings !== null, (qb) =>
+      qb.where((eb) => {
+        const within = (center: LatLng, miles: number) => {
+          const cos = Math.cos((center.latitude * Math.PI) / 180);
+          return sql<boolean>`(latitude - ${center.latitude}) ^ 2 + ((longitude - ${center.longitude}) * ${cos}) ^ 2 <= ${(miles / MILES_PER_DEGREE) ** 2}`;
+        };
+        const unplaced = rings!.some((r) => r.inner === null) ? [eb("latitude", "is", null)] : [];
+        return eb.or([
+          ...unplaced,
+          ...rings!.map(({ center, inner, outer }) => {
+            const conditions = [];
+            if (outer !== null) {
+              const reach = outer * (1 + FLAT_MARGIN) + 1;
+              const box = boxAround(center, reach);
+              conditions.push(
+                eb("latitude", ">=", box.minLatitude),
+                eb("latitude", "<=", box.maxLatitude),
+                eb("longitude", ">=", box.minLongitude),
+                eb("longitude", "<=", box.maxLongitude),
+                within(center, reach),
+              );
+            }
+            const hole = inner === null ? 0 : inner * (1 - FLAT_MARGIN) - 1;
+            if (hole > 0) conditions.push(eb.not(within(center, hole)));
+            return conditions.length ? eb.and(conditions) : sql<boolean>`true`;
+          }),
+        ]);
+      }),
     )
     .execute();
   return rows.map((r): Candidate => ({
     id: r.id,
     name: r.name,
     type: r.type,
-    specialties: r.specialties,
-    amenities: r.amenities,
+    specialties: split(r.specialties),
+    amenities: split(r.amenities),
     minCost: Number(r.min_cost),
     maxCost: Number(r.max_cost),
     availableBeds: r.available_beds,
     rating: r.rating === null ? null : Number(r.rating),
     latitude: r.latitude,
     longitude: r.longitude,
-    city: r.address_city,
-    state: r.address_state,
-    costRange: r.cost_range,
     distanceMiles: null,
   }));
 }
 
-const inBox = (box: Box, c: Candidate) =>
-  c.latitude === null ||
-  (c.latitude >= box.minLatitude &&
-    c.latitude <= box.maxLatitude &&
-    c.longitude! >= box.minLongitude &&
-    c.longitude! <= box.maxLongitude);
-
-function rank(client: MatchableClient, point: LatLng | null, pool: readonly Candidate[], limit: number) {
-  const measured = pool.map((c) => ({
-    ...c,
-    distanceMiles:
-      point && c.latitude !== null && c.longitude !== null
-        ? milesBetween(point, { latitude: c.latitude, longitude: c.longitude })
-        : null,
-  }));
-  return rankMatches(client, measured, limit).map((m): FacilityMatch => ({
-    facilityId: m.facility.id,
-    facilityName: m.facility.name,
-    facilityType: m.facility.type,
-    city: m.facility.city,
-    state: m.facility.state,
-    compatibilityScore: m.score,
-    reasons: m.reasons,
-    available: m.facility.availableBeds > 0,
-    availableBeds: m.facility.availableBeds,
-    costRange: m.facility.costRange,
-    distanceMiles: m.facility.distanceMiles === null ? null : Math.round(m.facility.distanceMiles * 10) / 10,
-  }));
+/** City, state and cost range of the facilities shown. */
+async function details(db: DB, ctx: Ctx, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, { city: string; state: string; costRange: string }>();
+  const rows = await db
+    .selectFrom("facilities")
+    .select(["id", "address_city", "address_state", "cost_range"])
+    .where("agency_id", "=", ctx.agencyId)
+    .where("id", "in", ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { city: r.address_city, state: r.address_state, costRange: r.cost_range }]));
 }
 
 /**
- * The best `limit` facilities for each client, best first: one query for all of them (the board's
- * cards), then one more for those with too few fitting facilities nearby, then one without a box.
+ * A place clients are matched from, and how far from it facilities have been read. Clients at
+ * the same place (a board's clients often prefer the same town) share it: each ring is read and
+ * measured once for all of them.
+ */
+interface Place {
+  point: LatLng;
+  /** Every facility within this many miles has been seen (null: none yet). */
+  reached: number | null;
+  /** The facilities the last ring added, with their miles from here. */
+  fresh: Candidate[];
+}
+
+/** One client's search: where from (null: unknown) and its best so far. */
+interface Search {
+  client: MatchableClient;
+  place: Place | null;
+  best: ScoredFacility<Candidate>[];
+}
+
+/**
+ * The pool's facilities new to the place, measured from it: farther than earlier rings reached
+ * and within this one's outer edge (the SQL reads a little more on both sides; those are taken
+ * by the ring they belong to). The pool holds every pending place's ring: a facility of another
+ * place's ring is left out. Facilities without coordinates come with the first ring.
+ */
+function see(place: Place, pool: readonly Candidate[], outer: number | null) {
+  const { point, reached } = place;
+  const reach = outer ?? Number.POSITIVE_INFINITY;
+  // The box first: a cheap test that spares most of another place's ring the great-circle sum.
+  const box = outer === null ? null : boxAround(point, outer);
+  const fresh: Candidate[] = [];
+  for (const c of pool) {
+    if (c.latitude === null || c.longitude === null) {
+      if (reached === null) fresh.push(c);
+      continue;
+    }
+    if (
+      box &&
+      (c.latitude < box.minLatitude ||
+        c.latitude > box.maxLatitude ||
+        c.longitude < box.minLongitude ||
+        c.longitude > box.maxLongitude)
+    )
+      continue;
+    const distance = milesBetween(point, { latitude: c.latitude, longitude: c.longitude });
+    if (distance > reach || (reached !== null && distance <= reached)) continue;
+    fresh.push({ ...c, distanceMiles: distance });
+  }
+  place.fresh = fresh;
+  place.reached = reach;
+}
+
+/** Whether every facility within `outer` miles has been seen and none beyond could rank among the best `limit`. */
+function settled(search: Search, outer: number | null, limit: number): boolean {
+  if (outer === null) return true;
+  if (search.best.length < limit) return false;
+  const last = search.best[limit - 1];
+  // "Other" facilities rank only when no fitting type is found: a farther one would drop them.
+  if (last.careFit === "fallback") return false;
+  const ceiling = scoreCeiling(search.client, outer);
+  // A tie goes to the nearer: the last one wins it, unless its distance is unknown.
+  return last.facility.distanceMiles === null ? last.score > ceiling : last.score >= ceiling;
+}
+
+/**
+ * The best `limit` facilities for each client, best first, in one query for all of them per ring
+ * (the board's cards): the nearest ring around each client's location first, then the next for
+ * the clients whose best could still be beaten from farther (SEARCH_RINGS). A client without a
+ * known location looks everywhere at once (its distances are unknown).
  */
 export async function matchClients(
   db: DB,
@@ -218,31 +304,61 @@ export async function matchClients(
   clients: readonly MatchableClient[],
   limit = 10,
 ): Promise<Map<string, FacilityMatch[]>> {
-  const result = new Map<string, FacilityMatch[]>();
-  const located = clients.map((client) => ({ client, point: clientPoint(client) }));
-  let pending = located;
-  for (const miles of [...SEARCH_MILES, null]) {
-    if (pending.length === 0) break;
-    const boxes = miles === null ? null : pending.map(({ point }) => (point ? boxAround(point, miles) : null));
-    // A client without a location has no box: all the agency's fitting facilities are candidates.
-    const anywhere = boxes === null || boxes.some((b) => b === null);
-    const pool = await candidates(
-      db,
-      ctx,
-      new Set(pending.map(({ client }) => client.careLevel)),
-      anywhere ? null : (boxes as Box[]),
-    );
-    const short: typeof pending = [];
-    pending.forEach((entry, i) => {
-      const box = boxes?.[i] ?? null;
-      const own = box ? pool.filter((c) => inBox(box, c)) : pool;
-      const matches = rank(entry.client, entry.point, own, limit);
-      if (matches.length < limit && box) short.push(entry);
-      result.set(entry.client.id, matches);
-    });
-    pending = short;
+  const places = new Map<string, Place>();
+  const searches = clients.map((client): Search => {
+    const point = clientPoint(client);
+    if (!point) return { client, place: null, best: [] };
+    const key = `${point.latitude},${point.longitude}`;
+    let place = places.get(key);
+    if (!place) places.set(key, (place = { point, reached: null, fresh: [] }));
+    return { client, place, best: [] };
+  });
+  const careLevels = (list: Search[]) => new Set(list.map((s) => s.client.careLevel));
+  if (limit > 0) {
+    const unplaced = searches.filter((s) => s.place === null);
+    if (unplaced.length) {
+      const pool = await candidates(db, ctx, careLevels(unplaced), null);
+      for (const search of unplaced) search.best = rankMatches(search.client, pool, limit);
+    }
+    let pending = searches.filter((s) => s.place !== null);
+    let inner: number | null = null;
+    for (const outer of SEARCH_RINGS) {
+      if (pending.length === 0) break;
+      const from = [...new Set(pending.map((s) => s.place!))];
+      const rings = from.map((place) => ({ center: place.point, inner, outer }));
+      const pool = await candidates(db, ctx, careLevels(pending), rings);
+      for (const place of from) see(place, pool, outer);
+      for (const search of pending) {
+        // The best so far and the ring's new ones: the best of all seen (rankMatches keeps the Other rule).
+        const best = search.best.map((m) => m.facility);
+        search.best = rankMatches(search.client, [...best, ...search.place!.fresh], limit);
+      }
+      pending = pending.filter((s) => !settled(s, outer, limit));
+      inner = outer;
+    }
   }
-  return result;
+  const shown = await details(db, ctx, [...new Set(searches.flatMap((s) => s.best.map((m) => m.facility.id)))]);
+  return new Map(
+    searches.map(({ client, best }) => [
+      client.id,
+      best.map((m): FacilityMatch => {
+        const more = shown.get(m.facility.id);
+        return {
+          facilityId: m.facility.id,
+          facilityName: m.facility.name,
+          facilityType: m.facility.type,
+          city: more?.city ?? "",
+          state: more?.state ?? "",
+          compatibilityScore: m.score,
+          reasons: m.reasons,
+          available: m.facility.availableBeds > 0,
+          availableBeds: m.facility.availableBeds,
+          costRange: more?.costRange ?? "",
+          distanceMiles: m.facility.distanceMiles === null ? null : Math.round(m.facility.distanceMiles * 10) / 10,
+        };
+      }),
+    ]),
+  );
 }
 
 /** The best `limit` facilities for one client of the caller agency; null when there is no such client. */

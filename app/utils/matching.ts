@@ -105,7 +105,23 @@ export interface ScoredFacility<F extends MatchFacility = MatchFacility> {
   budget: "within" | "partly" | "above" | "unknown";
 }
 
-const lower = (values: readonly string[]) => new Set(values.map((v) => v.toLowerCase()));
+const MEMORY_CAPABLE_LOWER = new Set(MEMORY_CAPABLE.map((m) => m.toLowerCase()));
+
+/**
+ * A facility's specialties or amenities in lower case, worked out once per list: a client is
+ * compared with hundreds of facilities, and a board's clients with the same ones.
+ */
+const lowered = new WeakMap<readonly string[], readonly string[]>();
+function lower(values: readonly string[]): readonly string[] {
+  let found = lowered.get(values);
+  if (!found) lowered.set(values, (found = values.map((v) => v.toLowerCase())));
+  return found;
+}
+
+function listsMemoryCare(values: readonly string[]): boolean {
+  for (const v of lower(values)) if (MEMORY_CAPABLE_LOWER.has(v)) return true;
+  return false;
+}
 
 /** How the facility's type serves the client's care level, or null: never suggested. */
 export function careFit(careLevel: CareLevel, facility: Pick<MatchFacility, "type" | "specialties" | "amenities">) {
@@ -113,20 +129,49 @@ export function careFit(careLevel: CareLevel, facility: Pick<MatchFacility, "typ
   if (fit.best.includes(facility.type)) return "best" as const;
   if (fit.good.includes(facility.type)) {
     if (careLevel !== "memory") return "good" as const;
-    const listed = lower([...facility.specialties, ...facility.amenities]);
-    return MEMORY_CAPABLE.some((m) => listed.has(m.toLowerCase())) ? ("good" as const) : null;
+    return listsMemoryCare(facility.specialties) || listsMemoryCare(facility.amenities) ? ("good" as const) : null;
   }
   return facility.type === "Other" ? ("fallback" as const) : null;
 }
 
-/** The facility's specialties that care for one of the client's conditions. */
-export function matchingSpecialties(conditions: readonly string[], specialties: readonly string[]): string[] {
-  const wanted = new Set(
+/** The specialties (lower-case) that care for one of the client's conditions. */
+function wantedSpecialties(conditions: readonly string[]): Set<string> {
+  return new Set(
     CONDITION_SPECIALTIES.filter(([pattern]) => conditions.some((c) => pattern.test(c))).flatMap(([, s]) =>
       s.map((x) => x.toLowerCase()),
     ),
   );
+}
+
+/** The facility's specialties that care for one of the client's conditions. */
+export function matchingSpecialties(conditions: readonly string[], specialties: readonly string[]): string[] {
+  const wanted = wantedSpecialties(conditions);
   return specialties.filter((s) => wanted.has(s.toLowerCase()));
+}
+
+/** What scoring needs of a client, worked out once for all the facilities it is scored against. */
+interface Prepared {
+  wanted: Set<string>;
+  /** Preferred amenities and the room type's amenity, as written and lower-case. */
+  preferred: string[];
+  preferredLower: string[];
+}
+
+const prepared = new WeakMap<MatchClient, Prepared>();
+
+function prepare(client: MatchClient): Prepared {
+  let p = prepared.get(client);
+  if (!p) {
+    const room = ROOM_AMENITY[client.roomType];
+    const preferred = [...new Set([...client.preferredAmenities, ...(room ? [room] : [])])];
+    p = {
+      wanted: wantedSpecialties(client.medicalConditions),
+      preferred,
+      preferredLower: preferred.map((a) => a.toLowerCase()),
+    };
+    prepared.set(client, p);
+  }
+  return p;
 }
 
 /** "6 miles away", "1 mile away", "Under 1 mile away". */
@@ -137,18 +182,22 @@ export function distanceText(miles: number): string {
 }
 
 /** The budget part: the facility's cost range against the client's maximum. */
-function budgetPart(client: MatchClient, facility: MatchFacility) {
+function budgetPart(client: MatchClient, facility: MatchFacility): { kind: ScoredFacility["budget"]; points: number } {
   const { budgetMax } = client;
   const { minCost, maxCost } = facility;
-  if (budgetMax === null) return { kind: "unknown" as const, points: WEIGHTS.budget / 2, reason: "Budget unknown" };
-  if (minCost === null || maxCost === null) {
-    return { kind: "unknown" as const, points: WEIGHTS.budget / 2, reason: "Cost unknown" };
-  }
-  if (maxCost <= budgetMax) return { kind: "within" as const, points: WEIGHTS.budget, reason: "Within budget" };
-  if (minCost > budgetMax) return { kind: "above" as const, points: 0, reason: "Above budget" };
-  const share = (budgetMax - minCost) / (maxCost - minCost);
-  return { kind: "partly" as const, points: WEIGHTS.budget * share, reason: "Partly within budget" };
+  if (budgetMax === null || minCost === null || maxCost === null)
+    return { kind: "unknown", points: WEIGHTS.budget / 2 };
+  if (maxCost <= budgetMax) return { kind: "within", points: WEIGHTS.budget };
+  if (minCost > budgetMax) return { kind: "above", points: 0 };
+  return { kind: "partly", points: (WEIGHTS.budget * (budgetMax - minCost)) / (maxCost - minCost) };
 }
+
+const BUDGET_REASONS: Record<ScoredFacility["budget"], string> = {
+  within: "Within budget",
+  partly: "Partly within budget",
+  above: "Above budget",
+  unknown: "Budget unknown",
+};
 
 function distancePoints(miles: number): number {
   if (miles <= DISTANCE_FULL_MILES) return WEIGHTS.distance;
@@ -156,99 +205,182 @@ function distancePoints(miles: number): number {
   return (WEIGHTS.distance * (DISTANCE_ZERO_MILES - miles)) / (DISTANCE_ZERO_MILES - DISTANCE_FULL_MILES);
 }
 
-/** The amenities part: the share of what the client prefers (amenities, and a room type) that the facility has. */
-function amenitiesPart(client: MatchClient, facility: MatchFacility) {
-  const room = ROOM_AMENITY[client.roomType];
-  const preferred = [...new Set([...client.preferredAmenities, ...(room ? [room] : [])])];
-  if (preferred.length === 0) return { points: WEIGHTS.amenities, reason: null };
-  const has = lower(facility.amenities);
-  const present = preferred.filter((a) => has.has(a.toLowerCase())).length;
-  const points = (WEIGHTS.amenities * present) / preferred.length;
-  const reason =
-    present === 0
-      ? preferred.length === 1
-        ? "Without the preferred amenity"
-        : `None of ${preferred.length} preferred amenities`
-      : present === preferred.length
-        ? preferred.length === 1
-          ? "Has the preferred amenity"
-          : preferred.length === 2
-            ? "Has both preferred amenities"
-            : `Has all ${preferred.length} preferred amenities`
-        : `Has ${present} of ${preferred.length} preferred amenities`;
-  return { points, reason };
+/** How many of what the client prefers (amenities, and a room type's) the facility has. */
+function amenitiesPresent({ preferredLower }: Prepared, facility: MatchFacility): number {
+  if (preferredLower.length === 0) return 0;
+  const names = lower(facility.amenities);
+  let present = 0;
+  for (const a of preferredLower) if (names.includes(a)) present++;
+  return present;
+}
+
+function amenitiesReason(present: number, wanted: number): string | null {
+  if (wanted === 0) return null;
+  if (present === 0) return wanted === 1 ? "Without the preferred amenity" : `None of ${wanted} preferred amenities`;
+  if (present < wanted) return `Has ${present} of ${wanted} preferred amenities`;
+  if (wanted === 1) return "Has the preferred amenity";
+  return wanted === 2 ? "Has both preferred amenities" : `Has all ${wanted} preferred amenities`;
+}
+
+/** The parts of a facility's score, as numbers (the reasons are put in words only for those shown). */
+interface Points {
+  fit: CareFit;
+  specialties: number;
+  carePoints: number;
+  budget: ScoredFacility["budget"];
+  budgetPoints: number;
+  distance: number | null;
+  availability: number;
+  present: number;
+  amenities: number;
+  score: number;
+}
+
+function pointsOf(client: MatchClient, ready: Prepared, facility: MatchFacility): Points | null {
+  const fit = careFit(client.careLevel, facility);
+  if (!fit) return null;
+  let specialties = 0;
+  if (ready.wanted.size) for (const x of lower(facility.specialties)) if (ready.wanted.has(x)) specialties++;
+  const carePoints = Math.min(WEIGHTS.care, CARE_POINTS[fit] + SPECIALTY_POINTS * specialties);
+  const budget = budgetPart(client, facility);
+  const distance = facility.distanceMiles === null ? null : distancePoints(facility.distanceMiles);
+  const availability = facility.availableBeds > 0 ? WEIGHTS.availability : 0;
+  const wanted = ready.preferredLower.length;
+  const present = amenitiesPresent(ready, facility);
+  const amenities = wanted === 0 ? WEIGHTS.amenities : (WEIGHTS.amenities * present) / wanted;
+  const earned = carePoints + budget.points + (distance ?? 0) + availability + amenities;
+  const possible = distance === null ? 100 - WEIGHTS.distance : 100;
+  return {
+    fit,
+    specialties,
+    carePoints,
+    budget: budget.kind,
+    budgetPoints: budget.points,
+    distance,
+    availability,
+    present,
+    amenities,
+    score: Math.round((100 * earned) / possible),
+  };
+}
+
+/** The reasons, best first: each part's phrase by the points it brought; facts that cost points last. */
+function reasonsOf(client: MatchClient, ready: Prepared, facility: MatchFacility, p: Points): string[] {
+  const reasons: { text: string; points: number }[] = [];
+  const memoryElsewhere = client.careLevel === "memory" && p.fit === "good";
+  reasons.push({
+    text: memoryElsewhere ? "Dementia care program" : TYPE_PHRASES[facility.type],
+    points: CARE_POINTS[p.fit],
+  });
+  for (const s of facility.specialties) {
+    if (ready.wanted.has(s.toLowerCase())) reasons.push({ text: s, points: SPECIALTY_POINTS });
+  }
+  const costKnown = facility.minCost !== null && facility.maxCost !== null;
+  reasons.push({
+    text: p.budget === "unknown" && client.budgetMax !== null && !costKnown ? "Cost unknown" : BUDGET_REASONS[p.budget],
+    points: p.budgetPoints,
+  });
+  if (facility.distanceMiles === null) reasons.push({ text: "Distance unknown", points: -1 });
+  else reasons.push({ text: distanceText(facility.distanceMiles), points: p.distance! });
+  const beds = facility.availableBeds;
+  reasons.push({
+    text: beds > 0 ? `${beds} ${beds === 1 ? "bed" : "beds"} free` : "Wait list",
+    points: p.availability,
+  });
+  const amenities = amenitiesReason(p.present, ready.preferredLower.length);
+  if (amenities) reasons.push({ text: amenities, points: p.amenities });
+  // Stable: equal points keep the parts' order (care, budget, distance, availability, amenities).
+  return reasons
+    .map((r, i) => ({ ...r, i }))
+    .sort((a, b) => b.points - a.points || a.i - b.i)
+    .map((r) => r.text);
+}
+
+function scored<F extends MatchFacility>(
+  client: MatchClient,
+  ready: Prepared,
+  facility: F,
+  p: Points,
+): ScoredFacility<F> {
+  return {
+    facility,
+    score: p.score,
+    reasons: reasonsOf(client, ready, facility, p),
+    careFit: p.fit,
+    carePoints: p.carePoints,
+    budget: p.budget,
+  };
 }
 
 /** One facility's score and reasons for the client; null when its type cannot serve the client. */
 export function scoreFacility<F extends MatchFacility>(client: MatchClient, facility: F): ScoredFacility<F> | null {
-  const fit = careFit(client.careLevel, facility);
-  if (!fit) return null;
-  // Each reason with the points it brought, to put the best first; facts that cost points last.
-  const reasons: { text: string; points: number }[] = [];
-  const specialties = matchingSpecialties(client.medicalConditions, facility.specialties);
-  const carePoints = Math.min(WEIGHTS.care, CARE_POINTS[fit] + SPECIALTY_POINTS * specialties.length);
-  const memoryElsewhere = client.careLevel === "memory" && fit === "good";
-  reasons.push({
-    text: memoryElsewhere ? "Dementia care program" : TYPE_PHRASES[facility.type],
-    points: CARE_POINTS[fit],
-  });
-  for (const s of specialties) reasons.push({ text: s, points: SPECIALTY_POINTS });
+  const ready = prepare(client);
+  const p = pointsOf(client, ready, facility);
+  return p ? scored(client, ready, facility, p) : null;
+}
 
-  const budget = budgetPart(client, facility);
-  reasons.push({ text: budget.reason, points: budget.points });
-
-  let distance = 0;
-  if (facility.distanceMiles === null) {
-    reasons.push({ text: "Distance unknown", points: -1 });
-  } else {
-    distance = distancePoints(facility.distanceMiles);
-    reasons.push({ text: distanceText(facility.distanceMiles), points: distance });
-  }
-
-  const beds = facility.availableBeds;
-  const availability = beds > 0 ? WEIGHTS.availability : 0;
-  reasons.push({ text: beds > 0 ? `${beds} ${beds === 1 ? "bed" : "beds"} free` : "Wait list", points: availability });
-
-  const amenities = amenitiesPart(client, facility);
-  if (amenities.reason) reasons.push({ text: amenities.reason, points: amenities.points });
-
-  const earned = carePoints + budget.points + distance + availability + amenities.points;
-  const possible = facility.distanceMiles === null ? 100 - WEIGHTS.distance : 100;
-  return {
-    facility,
-    score: Math.round((100 * earned) / possible),
-    // Stable: equal points keep the parts' order (care, budget, distance, availability, amenities).
-    reasons: reasons
-      .map((r, i) => ({ ...r, i }))
-      .sort((a, b) => b.points - a.points || a.i - b.i)
-      .map((r) => r.text),
-    careFit: fit,
-    carePoints,
-    budget: budget.kind,
-  };
+/**
+ * The highest score a facility farther than `miles` away could have for the client: the best
+ * care fit with every wanted specialty, the client's best budget part, the distance points at
+ * `miles`, a bed free and every preferred amenity. When the best found within `miles` score at
+ * least this, nothing farther can take their place (a tie goes to the nearer).
+ */
+export function scoreCeiling(client: MatchClient, miles: number): number {
+  const ready = prepare(client);
+  const care = Math.min(WEIGHTS.care, CARE_POINTS.best + SPECIALTY_POINTS * ready.wanted.size);
+  const budget = client.budgetMax === null ? WEIGHTS.budget / 2 : WEIGHTS.budget;
+  return Math.round(care + budget + distancePoints(miles) + WEIGHTS.availability + WEIGHTS.amenities);
 }
 
 /** Best first; ties go to the nearer facility (unknown last), then the higher rating, then the name. */
-export function compareMatches(a: ScoredFacility, b: ScoredFacility): number {
-  const far = (m: ScoredFacility) => m.facility.distanceMiles ?? Number.POSITIVE_INFINITY;
-  const rating = (m: ScoredFacility) => m.facility.rating ?? -1;
+export function compareMatches(
+  a: Pick<ScoredFacility, "score" | "facility">,
+  b: Pick<ScoredFacility, "score" | "facility">,
+): number {
+  if (a.score !== b.score) return b.score - a.score;
+  // Called for every candidate: no closures, nothing allocated.
+  const farA = a.facility.distanceMiles ?? Number.POSITIVE_INFINITY;
+  const farB = b.facility.distanceMiles ?? Number.POSITIVE_INFINITY;
+  if (farA !== farB) return farA < farB ? -1 : 1;
+  const ratingA = a.facility.rating ?? -1;
+  const ratingB = b.facility.rating ?? -1;
+  if (ratingA !== ratingB) return ratingB - ratingA;
   return (
-    b.score - a.score ||
-    far(a) - far(b) ||
-    rating(b) - rating(a) ||
     a.facility.name.localeCompare(b.facility.name) ||
     (a.facility.id < b.facility.id ? -1 : a.facility.id > b.facility.id ? 1 : 0)
   );
 }
 
+/** The best `limit` so far, best first: a candidate no better than the last is turned away at once. */
+class Best<F extends MatchFacility> {
+  readonly items: { facility: F; score: number; p: Points }[] = [];
+  constructor(private readonly limit: number) {}
+
+  offer(item: { facility: F; score: number; p: Points }) {
+    const { items, limit } = this;
+    if (items.length === limit && compareMatches(item, items[limit - 1]) >= 0) return;
+    let i = items.length;
+    while (i > 0 && compareMatches(item, items[i - 1]) < 0) i--;
+    items.splice(i, 0, item);
+    if (items.length > limit) items.pop();
+  }
+}
+
 /**
  * The facilities that can serve the client, best first, at most `limit`. "Other" facilities only
- * when no facility of a fitting type is among them.
+ * when no facility of a fitting type is among them. Every facility is scored; only the best are
+ * kept, and only those returned are put in words.
  */
-export function rankMatches<F extends MatchFacility>(client: MatchClient, facilities: readonly F[], limit: number) {
-  const scored = facilities.flatMap((f) => scoreFacility(client, f) ?? []);
-  const fitting = scored.some((m) => m.careFit !== "fallback")
-    ? scored.filter((m) => m.careFit !== "fallback")
-    : scored;
-  return fitting.sort(compareMatches).slice(0, limit);
+export function rankMatches<F extends MatchFacility>(client: MatchClient, facilities: Iterable<F>, limit: number) {
+  const ready = prepare(client);
+  const fitting = new Best<F>(limit);
+  const fallback = new Best<F>(limit);
+  if (limit > 0) {
+    for (const facility of facilities) {
+      const p = pointsOf(client, ready, facility);
+      if (!p) continue;
+      (p.fit === "fallback" ? fallback : fitting).offer({ facility, score: p.score, p });
+    }
+  }
+  return (fitting.items.length ? fitting.items : fallback.items).map((m) => scored(client, ready, m.facility, m.p));
 }

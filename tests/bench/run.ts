@@ -50,7 +50,7 @@ function parseOptions(argv: string[]): Options {
 function targets(
   cookie: string,
   token: string,
-  sample: { facilityId: string; assigneeId: string },
+  sample: { facilityId: string; assigneeId: string; clientId: string },
 ): (Target & { budget: boolean })[] {
   const screen = (name: string, p: string, budget = true) => ({ name, path: p, headers: { Cookie: cookie }, budget });
   const api = (name: string, p: string, budget = true) => ({
@@ -92,6 +92,7 @@ function targets(
     screen("tasks-title-page", "/tasks?sort=title&page=200&view=grid"),
     api("api-tasks", "/api/tasks?status=completed&sortBy=dueDate&sortOrder=desc&limit=50"),
     api("api-tasks-search", "/api/tasks?search=mar&sort=-priority"),
+    api("api-client-matches", `/api/clients/${sample.clientId}/matches?limit=10`),
     screen("search", "/search?q=mar"),
     screen("search-name", "/search?q=maple"),
   ];
@@ -152,8 +153,14 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
   return { url, stop: () => child.kill("SIGTERM") };
 }
 
-/** Ids the filters by reference need: the facility of the newest placement, the assignee of the first task. */
-async function sampleIds(url: string, token: string): Promise<{ facilityId: string; assigneeId: string }> {
+/**
+ * Ids the filters by reference need: the facility of the newest placement, the assignee of the
+ * first task, and the most recently updated memory-care client (for its matches).
+ */
+async function sampleIds(
+  url: string,
+  token: string,
+): Promise<{ facilityId: string; assigneeId: string; clientId: string }> {
   const headers = { Authorization: `Bearer ${token}` };
   const response = await fetch(`${url}/api/placements?limit=1`, { headers });
   const body = (await response.json()) as { data?: { placements?: { facilityId: { _id: string } }[] } };
@@ -164,7 +171,12 @@ async function sampleIds(url: string, token: string): Promise<{ facilityId: stri
   };
   const assigneeId = tasks.data?.tasks?.[0]?.assignedTo._id;
   if (!assigneeId) throw new Error("no task to take an assignee from: load the large data set first");
-  return { facilityId, assigneeId };
+  const clients = (await (await fetch(`${url}/api/clients?careLevel=memory&limit=1`, { headers })).json()) as {
+    data?: { clients?: { _id: string }[] };
+  };
+  const clientId = clients.data?.clients?.[0]?._id;
+  if (!clientId) throw new Error("no memory-care client: load the large data set first");
+  return { facilityId, assigneeId, clientId };
 }
 
 async function main() {

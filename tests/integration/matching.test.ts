@@ -1,10 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import zipcodes from "zipcodes";
 import { createFacility as saveFacility, updateFacility } from "~/models/facilities.server";
-import { matchClient } from "~/models/matching.server";
+import { matchableClients, matchClient, matchClients } from "~/models/matching.server";
 import { loader as matchesLoader } from "~/routes/api.clients.$id_.matches";
 import { loader as taskLoader } from "~/routes/api.tasks.$id";
 import { FacilitySchema } from "~/schemas/facility";
+import { milesBetween } from "~/utils/geo";
+import { compareMatches, type MatchFacility, scoreFacility } from "~/utils/matching";
+import { clientPoint } from "~/utils/zip-codes.server";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createClient, createFacility, createTask, type TestUser } from "../support/factories";
 import { apiRequest, args, settle } from "../support/http";
@@ -80,7 +83,7 @@ describe("GET /api/clients/{id}/matches", () => {
     const client = await memoryClient();
     const { status, json } = await matches(client.id);
     expect(status).toBe(200);
-    // 97; 87 and 87 (the nearer first); 74, found when the 100- and 300-mile boxes held too few.
+    // 97; 87 and 87 (the nearer first); 74, found in the last ring (everywhere), as fewer than 10 are nearer.
     expect(names(json)).toEqual(["Harbor Memory", "Cambridge Commons", "Worcester Memory", "Springfield Memory"]);
     expect(json.data.matches[0]).toEqual({
       facilityId: expect.any(String),
@@ -179,6 +182,128 @@ describe("GET /api/clients/{id}/matches", () => {
     expect((await row()).latitude).toBeCloseTo(42.36, 1);
     await updateFacility(db, ctx(), saved.id, { ...input, address: { ...input.address, zip: "00000" } });
     expect(await row()).toEqual({ latitude: null, longitude: null });
+  });
+});
+
+describe("the search in rings", () => {
+  // Places from next door to across the country, measured from Boston: under 25 miles,
+  // 25–100, 100–300 and farther; and a ZIP the package does not know.
+  const ZIPS = [
+    "02108",
+    "02138",
+    "01803",
+    "01608",
+    "03101",
+    "02903",
+    "06103",
+    "04101",
+    "10001",
+    "20001",
+    "60601",
+    "00000",
+  ];
+  const TYPES = ["Memory Care", "Assisted Living", "Nursing Home", "Skilled Nursing", "Independent Living", "Other"];
+  const AMENITIES = ["Garden", "Private Rooms", "Chapel", "Pool"];
+
+  it("looks farther while a farther facility could still score higher than the nearer ones", async () => {
+    // Near Springfield, Massachusetts: three memory care units with a wait list (87 each). Forty-odd
+    // miles away in Worcester, one with both of the client's specialties and beds free (93), found
+    // in the second ring: the first ring's best could still have been beaten by up to 97.
+    for (const n of [1, 2, 3]) {
+      await facility(`Springfield Wait ${n}`, "Memory Care", "01103", {
+        specialties: ["Alzheimer's Care"],
+        current_occupancy: 50,
+      });
+    }
+    await facility("Worcester Dementia", "Memory Care", "01608", {
+      specialties: ["Alzheimer's Care", "Dementia Care"],
+    });
+    const client = await memoryClient({ preferred_location: "Springfield, MA" });
+    const found = (await matchClient(db, ctx(), client.id, 3))!;
+    expect(found.map((m) => [m.facilityName, m.compatibilityScore])).toEqual([
+      ["Worcester Dementia", 93],
+      ["Springfield Wait 1", 87],
+      ["Springfield Wait 2", 87],
+    ]);
+  });
+
+  it("finds the same best facilities as scoring every facility of the agency, for every kind of client", async () => {
+    // A fixed walk through the combinations: types, costs, beds and amenities differ by place.
+    let n = 0;
+    for (const zip of ZIPS) {
+      for (const type of TYPES) {
+        n++;
+        await facility(`F${n} ${type}`, type, zip, {
+          min_cost: 3000 + ((n * 700) % 6000),
+          max_cost: 4000 + ((n * 700) % 6000),
+          current_occupancy: 50 - (n % 3) * 2,
+          specialties: n % 4 === 0 ? ["Dementia Care", "Parkinson's Care"] : n % 5 === 0 ? ["Cardiac Care"] : [],
+          amenities: AMENITIES.filter((_, i) => (n >> i) % 2 === 1),
+        });
+      }
+    }
+    const kinds = [
+      { care_level: "memory", preferred_location: "Boston, MA" },
+      // The same place as another: read once for both, though one may look farther than the other.
+      { care_level: "skilled", preferred_location: "Boston, MA", medical_conditions: ["Stroke"] },
+      { care_level: "memory", preferred_location: "Boston, MA", budget_min: 2000, budget_max: 3500 },
+      { care_level: "assisted", preferred_location: "02138", preferred_amenities: ["Garden", "Chapel"] },
+      { care_level: "independent", preferred_location: "Portland, ME", budget_max: null, budget_min: null },
+      {
+        care_level: "skilled",
+        preferred_location: "10001",
+        medical_conditions: ["Parkinson's Disease", "Heart failure"],
+      },
+      { care_level: "memory", preferred_location: "Chicago, IL", budget_max: 4500, room_type: "private" },
+      { care_level: "assisted", preferred_location: null, address_zip: null },
+    ];
+    const ids = [];
+    for (const kind of kinds) ids.push((await memoryClient(kind)).id);
+    const clients = await matchableClients(db, ctx(), ids);
+    const everyFacility = (
+      await db
+        .selectFrom("facilities")
+        .selectAll()
+        .where("agency_id", "=", user.agency_id)
+        .where("is_active", "=", true)
+        .execute()
+    ).map((f) => ({
+      id: f.id,
+      name: f.name,
+      type: f.type,
+      specialties: f.specialties,
+      amenities: f.amenities,
+      minCost: Number(f.min_cost),
+      maxCost: Number(f.max_cost),
+      availableBeds: f.available_beds,
+      rating: f.rating === null ? null : Number(f.rating),
+      latitude: f.latitude,
+      longitude: f.longitude,
+    }));
+
+    for (const limit of [1, 3, 10, 40]) {
+      // All the clients at once (a board), as one client alone would get them.
+      const found = await matchClients(db, ctx(), clients, limit);
+      for (const client of clients) {
+        const point = clientPoint(client);
+        const measured = everyFacility.map((f) => ({
+          ...f,
+          distanceMiles:
+            point && f.latitude !== null && f.longitude !== null
+              ? milesBetween(point, { latitude: f.latitude, longitude: f.longitude })
+              : null,
+        }));
+        // Every facility scored and sorted; Other only when nothing of a fitting type can serve.
+        const all = measured.flatMap((f) => scoreFacility<MatchFacility>(client, f) ?? []);
+        const fitting = all.filter((m) => m.careFit !== "fallback");
+        const expected = (fitting.length ? fitting : all)
+          .sort(compareMatches)
+          .slice(0, limit)
+          .map((m) => [m.facility.name, m.score]);
+        expect(expected.length).toBeGreaterThan(0);
+        expect(found.get(client.id)!.map((m) => [m.facilityName, m.compatibilityScore])).toEqual(expected);
+      }
+    }
   });
 });
 

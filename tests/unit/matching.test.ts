@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { boxAround, milesBetween } from "~/utils/geo";
 import { clientPoint, placePoint, zipPoint } from "~/utils/zip-codes.server";
-import { careFit, type MatchClient, type MatchFacility, rankMatches, scoreFacility } from "~/utils/matching";
+import {
+  careFit,
+  type MatchClient,
+  type MatchFacility,
+  rankMatches,
+  scoreCeiling,
+  scoreFacility,
+} from "~/utils/matching";
 import { CARE_LEVELS, FACILITY_TYPES } from "~/utils/vocabulary";
 
 // The figures below are worked out by hand from the weights in docs/matching.md:
@@ -258,6 +265,24 @@ describe("ranking", () => {
     // 12 + 3 + 25 + 20 + 10 + 5
     expect(otherOnly[0]).toMatchObject({ score: 75, reasons: expect.arrayContaining(["Other care setting"]) });
     expect(rankMatches(client, [home], 10)).toEqual([]);
+  });
+});
+
+describe("the score ceiling beyond a distance", () => {
+  it("is what the best possible facility just that far would score, and none farther scores more", () => {
+    // Care 34 + 3 + 3 (Alzheimer's and Dementia Care: both wanted) = 40; budget 25; beds 10; amenities 5.
+    // At 25 miles: 20 × 75 / 90 = 16.67 → 96.67 → 97. From 100 miles on: no distance points, 80.
+    expect(scoreCeiling(client, 25)).toBe(97);
+    expect(scoreCeiling(client, 100)).toBe(80);
+    expect(scoreCeiling(client, 300)).toBe(80);
+    // No budget given: 12.5 for every facility. No condition with a specialty: care at most 34.
+    expect(scoreCeiling({ ...client, budgetMax: null }, 100)).toBe(68);
+    expect(scoreCeiling({ ...client, medicalConditions: [] }, 10)).toBe(94);
+    const best = { specialties: ["Alzheimer's Care", "Dementia Care"] };
+    expect(score({ ...best, distanceMiles: 25 })!.score).toBe(scoreCeiling(client, 25));
+    for (const miles of [25.5, 40, 99, 150]) {
+      expect(score({ ...best, distanceMiles: miles })!.score).toBeLessThanOrEqual(scoreCeiling(client, 25));
+    }
   });
 });
 
