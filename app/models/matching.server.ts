@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/utils/db.server";
-import { boxAround, type LatLng, milesBetween } from "~/utils/geo";
+import { boxAround, type LatLng, MILES_PER_DEGREE_LATITUDE, milesBetween } from "~/utils/geo";
 import {
   fittingTypes,
   type MatchClient,
@@ -116,11 +116,10 @@ interface Ring {
   outer: number | null;
 }
 
-const MILES_PER_DEGREE = 69.05;
 /**
  * The SQL measures a ring on a flat map around its centre, within a few percent of the true
  * (great-circle) miles at these distances: it reaches this much beyond the outer edge and inside
- * the inner one, so that no facility of the ring is missed. Those fetched twice are counted once.
+ * the inner one, so that no facility of the ring is missed (see: each is taken by one ring).
  */
 const FLAT_MARGIN = 0.03;
 
@@ -173,7 +172,7 @@ async function candidates(db: DB, ctx: Ctx, careLevels: ReadonlySet<CareLevel>, 
       qb.where((eb) => {
         const within = (center: LatLng, miles: number) => {
           const cos = Math.cos((center.latitude * Math.PI) / 180);
-          return sql<boolean>`(latitude - ${center.latitude}) ^ 2 + ((longitude - ${center.longitude}) * ${cos}) ^ 2 <= ${(miles / MILES_PER_DEGREE) ** 2}`;
+          return sql<boolean>`(latitude - ${center.latitude}) ^ 2 + ((longitude - ${center.longitude}) * ${cos}) ^ 2 <= ${(miles / MILES_PER_DEGREE_LATITUDE) ** 2}`;
         };
         const unplaced = rings!.some((r) => r.inner === null) ? [eb("latitude", "is", null)] : [];
         return eb.or([

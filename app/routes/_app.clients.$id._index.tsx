@@ -12,7 +12,7 @@ import {
 import { Chips, ContactLink, DetailCard, Item, RecordActions, BackLink } from "~/components/ui/detail";
 import { Badge, clientStatusTone } from "~/components/ui/badge";
 import { Card, CardHeader } from "~/components/ui/card";
-import { SuitableFacilitiesCard } from "~/components/matching/facility-matches";
+import { FacilityMatchesCard } from "~/components/matching/facility-matches";
 import { addClientNote, getClient, listClientNotes } from "~/models/clients.server";
 import { matchableOf, matchClients } from "~/models/matching.server";
 import { listClientPlacements } from "~/models/placements.server";
@@ -129,7 +129,13 @@ export default function ClientDetailPage() {
             </div>
           </Card>
 
-          <SuitableFacilitiesCard clientId={client.id} matches={matches} />
+          <FacilityMatchesCard
+            id="matches"
+            title="Suitable facilities"
+            description="Scored on care fit, budget, distance, beds and preferences"
+            clientId={client.id}
+            matches={matches}
+          />
           <ClientPlacementsCard clientId={client.id} placements={placements} />
           <ClientTasksCard clientId={client.id} tasks={tasks} />
           <NotesCard notes={notes} lastResult={actionData?.result} />

@@ -9,8 +9,8 @@ import {
   TaskFacts,
 } from "~/components/tasks/task-detail";
 import { BackLink, RecordActions } from "~/components/ui/detail";
-import { FacilityMatchList } from "~/components/matching/facility-matches";
-import { Card, CardHeader } from "~/components/ui/card";
+import { FacilityMatchesCard } from "~/components/matching/facility-matches";
+import { Card } from "~/components/ui/card";
 import { taskMatches } from "~/models/matching.server";
 import { getTask, setChecklistItem, setTaskCompleted } from "~/models/tasks.server";
 import { ChecklistToggleSchema, DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task";
@@ -85,19 +85,12 @@ export default function TaskDetailPage() {
         <div className="space-y-6 lg:col-span-2">
           <TaskFacts task={task} />
           {task.client ? (
-            <Card>
-              <CardHeader
-                title="Facility Matching"
-                description={`Best facilities for ${task.client.firstName} ${task.client.lastName}`}
-              />
-              {matches.length === 0 ? (
-                <p className="p-5 text-sm text-slate-500">
-                  No active facility can serve this client&apos;s care level yet.
-                </p>
-              ) : (
-                <FacilityMatchList matches={matches} startFor={task.client.id} />
-              )}
-            </Card>
+            <FacilityMatchesCard
+              title="Facility Matching"
+              description={`Best facilities for ${task.client.firstName} ${task.client.lastName}`}
+              clientId={task.client.id}
+              matches={matches}
+            />
           ) : null}
           <TaskCommunications task={task} />
         </div>

@@ -6,7 +6,8 @@ export interface LatLng {
 }
 
 const EARTH_RADIUS_MILES = 3958.8;
-const MILES_PER_DEGREE_LATITUDE = 69.05;
+/** Miles in a degree of latitude (and of longitude at the equator). */
+export const MILES_PER_DEGREE_LATITUDE = 69.05;
 
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 

@@ -143,12 +143,6 @@ function wantedSpecialties(conditions: readonly string[]): Set<string> {
   );
 }
 
-/** The facility's specialties that care for one of the client's conditions. */
-export function matchingSpecialties(conditions: readonly string[], specialties: readonly string[]): string[] {
-  const wanted = wantedSpecialties(conditions);
-  return specialties.filter((s) => wanted.has(s.toLowerCase()));
-}
-
 /** What scoring needs of a client, worked out once for all the facilities it is scored against. */
 interface Prepared {
   wanted: Set<string>;

@@ -59,14 +59,26 @@ export function FacilityMatchList({ matches, startFor }: { matches: FacilityMatc
   );
 }
 
-/** The client page's "Suitable facilities": the top matches, each with Start placement. */
-export function SuitableFacilitiesCard({ clientId, matches }: { clientId: string; matches: FacilityMatch[] }) {
+/**
+ * A card of a client's matched facilities, each with Start placement: the client page's
+ * "Suitable facilities" and the task page's "Facility Matching".
+ */
+export function FacilityMatchesCard({
+  id,
+  title,
+  description,
+  clientId,
+  matches,
+}: {
+  id?: string;
+  title: string;
+  description: string;
+  clientId: string;
+  matches: FacilityMatch[];
+}) {
   return (
-    <Card id="matches">
-      <CardHeader
-        title="Suitable facilities"
-        description="Scored on care fit, budget, distance, beds and preferences"
-      />
+    <Card id={id}>
+      <CardHeader title={title} description={description} />
       {matches.length === 0 ? (
         <p className="p-5 text-sm text-slate-500">
           No active facility can serve this client&apos;s care level yet. Add facilities, or check the client&apos;s
