@@ -254,6 +254,8 @@ export interface TasksTable {
   search_text: Generated<string>;
   /** Urgent 4 … Low 1 (generated from priority). */
   priority_rank: GeneratedAlways<number>;
+  /** The percent of the checklist done (kept by triggers; see taskProgress). */
+  progress: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

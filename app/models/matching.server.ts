@@ -360,6 +360,54 @@ export async function matchClients(
   );
 }
 
+/**
+ * Each client's best facility, kept in this process until the client's matching fields or the
+ * agency's facilities change (`facilitiesVersion`, agency_counts "facilities:version", moves on
+ * every write to them): the board shows the same clients' best matches on every refresh.
+ */
+const bestCache = new Map<string, FacilityMatch | null>();
+export const BEST_CACHE_SIZE = 20_000;
+
+export async function bestMatches(
+  db: DB,
+  ctx: Ctx,
+  clients: readonly MatchableClient[],
+  facilitiesVersion: number,
+): Promise<Map<string, FacilityMatch | null>> {
+  const found = new Map<string, FacilityMatch | null>();
+  const missing: { client: MatchableClient; key: string }[] = [];
+  for (const client of clients) {
+    const key = `${ctx.agencyId}|${facilitiesVersion}|${JSON.stringify(client)}`;
+    const kept = bestCache.get(key);
+    if (kept === undefined) {
+      missing.push({ client, key });
+      continue;
+    }
+    // Most recently used last: the oldest go first when the cache is full.
+    bestCache.delete(key);
+    bestCache.set(key, kept);
+    found.set(client.id, kept);
+  }
+  if (missing.length > 0) {
+    const matched = await matchClients(
+      db,
+      ctx,
+      missing.map((m) => m.client),
+      1,
+    );
+    for (const { client, key } of missing) {
+      const best = matched.get(client.id)?.[0] ?? null;
+      bestCache.set(key, best);
+      found.set(client.id, best);
+    }
+    for (const key of bestCache.keys()) {
+      if (bestCache.size <= BEST_CACHE_SIZE) break;
+      bestCache.delete(key);
+    }
+  }
+  return found;
+}
+
 /** The best `limit` facilities for one client of the caller agency; null when there is no such client. */
 export async function matchClient(db: DB, ctx: Ctx, clientId: string, limit = 10): Promise<FacilityMatch[] | null> {
   const client = await getMatchableClient(db, ctx, clientId);

@@ -683,6 +683,95 @@ export async function setChecklistItem(
   return Number(result.numUpdatedRows) > 0;
 }
 
+export type MoveResult =
+  | { ok: true; id: string; stage: ClientStatus }
+  | { ok: false; reason: "not-found" }
+  /** Someone else moved it meanwhile: it is in `current`, not where the mover saw it. */
+  | { ok: false; reason: "conflict"; current: ClientStatus };
+
+/**
+ * Moves a task to another stage (a swim lane), last in that lane. With `from` (the stage the
+ * mover saw), only a task still there moves: a task moved by someone else meanwhile answers a
+ * conflict and stays where they put it. A move to the stage it is in changes nothing.
+ */
+export async function moveTask(
+  db: DB,
+  ctx: Ctx,
+  id: string,
+  to: ClientStatus,
+  from?: ClientStatus,
+): Promise<MoveResult> {
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("tasks")
+      .select("stage")
+      .where("id", "=", id)
+      .where("agency_id", "=", ctx.agencyId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) return { ok: false, reason: "not-found" } as const;
+    if (current.stage === to) return { ok: true, id, stage: to } as const;
+    if (from && current.stage !== from) return { ok: false, reason: "conflict", current: current.stage } as const;
+    await trx
+      .updateTable("tasks")
+      .set({
+        stage: to,
+        position: sql<number>`(SELECT coalesce(max(position), 0) + 1 FROM tasks WHERE agency_id = ${ctx.agencyId} AND stage = ${to})`,
+        updated_at: new Date(),
+      })
+      .where("id", "=", id)
+      .execute();
+    return { ok: true, id, stage: to } as const;
+  });
+}
+
+/** Adds a communication to a task, by the caller, now; null when the caller's agency has no such task. */
+export async function addCommunication(
+  db: DB,
+  ctx: Ctx,
+  taskId: string,
+  input: { type: CommunicationType; content: string },
+): Promise<Communication | null> {
+  if (!isUuid(taskId)) return null;
+  const row = await db
+    .insertInto("task_communications")
+    .columns(["agency_id", "task_id", "type", "content", "author_id"])
+    .expression((eb) =>
+      eb
+        .selectFrom("tasks")
+        .select([
+          "agency_id",
+          "id",
+          sql<CommunicationType>`${input.type}`.as("type"),
+          sql<string>`${input.content}`.as("content"),
+          sql<string>`${ctx.userId}::uuid`.as("author_id"),
+        ])
+        .where("id", "=", taskId)
+        .where("agency_id", "=", ctx.agencyId),
+    )
+    .returning(["id", "occurred_at"])
+    .executeTakeFirst();
+  if (!row) return null;
+  const author = await db
+    .selectFrom("users")
+    .select(["first_name", "last_name"])
+    .where("id", "=", ctx.userId)
+    .executeTakeFirst();
+  return {
+    id: row.id,
+    type: input.type,
+    content: input.content,
+    author: author ? `${author.first_name} ${author.last_name}` : null,
+    timestamp: new Date(row.occurred_at).toISOString(),
+  };
+}
+
+/** A communication as the API answers it (spec 002 §3 `communications[]`). */
+export function toApiCommunication(m: Communication) {
+  return { _id: m.id, type: m.type, content: m.content, author: m.author, timestamp: m.timestamp };
+}
+
 export async function deleteTask(db: DB, ctx: Ctx, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const result = await db
@@ -759,13 +848,7 @@ export function toApiTask(t: TaskRecord) {
       percentage: t.progress,
       milestones: t.checklist.map((i) => ({ name: i.item, completed: i.completed, completedAt: i.completedAt })),
     },
-    communications: t.communications.map((m) => ({
-      _id: m.id,
-      type: m.type,
-      content: m.content,
-      author: m.author,
-      timestamp: m.timestamp,
-    })),
+    communications: t.communications.map(toApiCommunication),
     isOverdue: t.isOverdue,
     isCompleted: t.isCompleted,
     completedAt: t.completedAt,

@@ -328,8 +328,26 @@ export function taskStatus(task: { stage: ClientStatus; isCompleted: boolean }):
  */
 export function taskProgress(itemsDone: number, items: number, isCompleted: boolean): number {
   if (items === 0) return isCompleted ? 100 : 0;
-  return Math.round((itemsDone / items) * 100);
+  // done * 100 / items is exact whenever it ends in .5, so halves round up as in SQL (tasks.progress).
+  return Math.round((itemsDone * 100) / items);
 }
+
+/** Spec 002 progress bands: low below 25, medium 25 to below 75, high 75 and above. */
+export const PROGRESS_BANDS = ["low", "medium", "high"] as const;
+export type ProgressBand = (typeof PROGRESS_BANDS)[number];
+
+export function progressBand(value: number): ProgressBand {
+  if (value < 25) return "low";
+  if (value < 75) return "medium";
+  return "high";
+}
+
+/** The board's Progress filter's labels. */
+export const PROGRESS_BAND_LABELS: Record<ProgressBand, string> = {
+  low: "0-25% (Low)",
+  medium: "25-75% (Medium)",
+  high: "75-100% (High)",
+};
 
 /** Overdue: due before the agency's today (both YYYY-MM-DD) and not completed. */
 export function isTaskOverdue(dueDate: string, isCompleted: boolean, today: string): boolean {

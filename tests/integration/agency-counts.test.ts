@@ -30,6 +30,9 @@ async function recount(agencyId: string): Promise<Record<string, number>> {
       UNION ALL SELECT 'tasks:completed', is_completed::int FROM tasks WHERE agency_id = ${agencyId}
       UNION ALL SELECT CASE WHEN is_completed THEN 'tasks:done:' ELSE 'tasks:open:' || stage || ':' END || priority, 1
         FROM tasks WHERE agency_id = ${agencyId}
+      UNION ALL SELECT unnest(ARRAY['tasks:lane:', 'tasks:lane-done:', 'tasks:lane-progress:']) || stage || ':' || priority
+          || ':' || CASE WHEN progress < 25 THEN 'low' WHEN progress < 75 THEN 'medium' ELSE 'high' END,
+        unnest(ARRAY[1, is_completed::int, progress]) FROM tasks WHERE agency_id = ${agencyId}
     ) d GROUP BY name HAVING sum(amount) <> 0`.execute(db);
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
 }
@@ -40,6 +43,8 @@ async function stored(agencyId: string): Promise<Record<string, number>> {
     .select(["name", "value"])
     .where("agency_id", "=", agencyId)
     .where("value", "<>", 0)
+    // Not a total: a number drawn on every write to the agency's facilities (swim_lanes migration).
+    .where("name", "<>", "facilities:version")
     .execute();
   return Object.fromEntries(rows.map((r) => [r.name, Number(r.value)]));
 }

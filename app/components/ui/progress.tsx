@@ -1,16 +1,11 @@
 import { useId, type ReactNode } from "react";
 import { cn } from "~/utils/cn";
 
-export type ProgressBand = "low" | "medium" | "high";
+import { type ProgressBand, progressBand } from "~/utils/vocabulary";
+
+export { type ProgressBand, progressBand };
 export type ProgressTone = "auto" | "red" | "amber" | "blue" | "green" | "brand" | "slate";
 export type ProgressSize = "sm" | "md" | "lg";
-
-/** Spec 002 progress bands: low below 25, medium 25 to below 75, high 75 and above. */
-export function progressBand(value: number): ProgressBand {
-  if (value < 25) return "low";
-  if (value < 75) return "medium";
-  return "high";
-}
 
 const bandTone: Record<ProgressBand, Exclude<ProgressTone, "auto">> = { low: "red", medium: "amber", high: "green" };
 

@@ -1,0 +1,143 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { type ShouldRevalidateFunction, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Board } from "~/components/swim-lanes/board";
+import { ButtonLink } from "~/components/ui/button";
+import { ErrorPanel } from "~/components/ui/error-panel";
+import { agencyDay } from "~/models/agency.server";
+import { loadBoard, smartSuggestions, teamPerformance } from "~/models/swim-lanes.server";
+import { moveTask } from "~/models/tasks.server";
+import { listUsers } from "~/models/user.server";
+import {
+  BOARD_VIEWS,
+  LOAD_FAILURE,
+  type BoardView,
+  MOVE_MESSAGES,
+  MoveTaskSchema,
+  movedMeanwhile,
+  SMART_SUGGESTIONS,
+  SwimLaneQuerySchema,
+} from "~/schemas/swim-lanes";
+import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { readListQuery } from "~/utils/list-query";
+import { readFormData } from "~/utils/request.server";
+
+export const meta: MetaFunction = () => [{ title: "Swim Lane Tracker · Senior Placement" }];
+
+export const handle = {
+  header: { title: "Advanced Swim Lane Tracker", subtitle: "Visual pipeline for tracking placement progress" },
+};
+
+const PARAM_LABELS = { search: "Search", priority: "Priority", progress: "Progress", assignedTo: "Assignee" };
+
+/** The board's own parameters: the view, and the open task's tab (its panel, a child route). */
+const SCREEN_PARAMS = ["view", "tab"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx, db } = await requireSignedIn(request);
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("view");
+  const view: BoardView = (BOARD_VIEWS as readonly string[]).includes(requested ?? "")
+    ? (requested as BoardView)
+    : "standard";
+  const params = new URL(url);
+  for (const name of [...SCREEN_PARAMS, "stage", "offset", "limit"]) params.searchParams.delete(name);
+  const { query, problems } = readListQuery(params, SwimLaneQuerySchema, { labels: PARAM_LABELS });
+  const { today } = await agencyDay(db, ctx);
+  const [board, users, team] = await Promise.all([
+    loadBoard(db, ctx, query, today),
+    listUsers(db, ctx),
+    view === "analytics" ? teamPerformance(db, ctx, query) : null,
+  ]);
+  const cards = board.lanes.flatMap((lane) => lane.tasks);
+  return json(
+    {
+      ...board,
+      view,
+      team,
+      suggestions: view === "matching" ? smartSuggestions(cards, SMART_SUGGESTIONS) : null,
+      shown: query.shown,
+      assignees: users.map((u) => [u.id, `${u.firstName} ${u.lastName}`] as const),
+      filters: {
+        search: query.search ?? "",
+        priority: query.priority ?? "",
+        progress: query.progress ?? "",
+        assignedTo: query.assignedTo ?? "",
+      },
+      problems,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export type BoardData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/**
+ * A move, from a drag, the keyboard or a card's "Move to" form: `taskId`, the new `status` and
+ * the stage the mover saw (`fromStatus`). A fetcher (`via=fetch`) gets JSON; a browser without
+ * JavaScript goes back to the board it came from (`back`) with a toast.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn(request);
+  const form = await readFormData(request);
+  const byFetch = form.get("via") === "fetch";
+  const back = String(form.get("back") ?? "");
+  const to = back.startsWith("/swim-lanes") && !back.startsWith("//") ? back : "/swim-lanes";
+  const answer = (ok: boolean, message: string, status = ok ? 200 : 400) =>
+    byFetch
+      ? json({ ok, message }, { status })
+      : redirectWithToast(to, ok ? { type: "success", title: message } : { type: "error", title: message });
+  const parsed = MoveTaskSchema.safeParse({
+    status: form.get("status") ?? undefined,
+    fromStatus: form.get("fromStatus") ?? undefined,
+  });
+  if (!parsed.success) {
+    return answer(false, `${MOVE_MESSAGES.failure}${parsed.error.issues[0]?.message ?? MOVE_MESSAGES.fallback}`);
+  }
+  const result = await moveTask(db, ctx, String(form.get("taskId") ?? ""), parsed.data.status, parsed.data.fromStatus);
+  if (result.ok) return answer(true, MOVE_MESSAGES.success);
+  if (result.reason === "conflict")
+    return answer(false, `${MOVE_MESSAGES.failure}${movedMeanwhile(result.current)}`, 409);
+  return answer(false, `${MOVE_MESSAGES.failure}the task no longer exists.`, 404);
+}
+
+/**
+ * Opening a task's panel, or switching its tabs, leaves the board as it is: only a change of the
+ * board's own filters (or an action, or a refresh) reloads it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  const boardParams = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("tab");
+    params.sort();
+    return params.toString();
+  };
+  return boardParams(currentUrl) === boardParams(nextUrl) ? false : defaultShouldRevalidate;
+};
+
+export default function SwimLanesPage() {
+  const data = useLoaderData<typeof loader>();
+  return <Board data={data} />;
+}
+
+/** 'Failed to load swim lane data. Please try again.' with Retry (the same URL, loaded again). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { pathname, search } = useLocation();
+  console.error(error);
+  return (
+    <div className="mx-auto max-w-3xl py-8">
+      <ErrorPanel type="custom" message={LOAD_FAILURE}>
+        <ButtonLink to={`${pathname}${search}`} reloadDocument>
+          Retry
+        </ButtonLink>
+      </ErrorPanel>
+    </div>
+  );
+}

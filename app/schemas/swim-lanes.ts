@@ -1,0 +1,135 @@
+import * as z from "zod";
+import { isUuid } from "~/utils/uuid";
+import {
+  CLIENT_STATUS_ALIASES,
+  type ClientStatus,
+  COMMUNICATION_TYPES,
+  PRIORITIES,
+  PRIORITY_ALIASES,
+  PROGRESS_BANDS,
+  TASK_STAGES,
+} from "~/utils/vocabulary";
+import { emptyToUndefined, MAX_PAGE_SIZE, searchParam, text, vocabulary } from "./common";
+
+// The swim-lane board's schemas (docs/swim-lanes.md), shared by /swim-lanes and the API:
+// its filters, a move, and a new communication.
+
+/** Cards first shown in each lane, and how many more "Show more" adds. */
+export const LANE_CARDS = 10;
+
+/** Smart Matching's suggestions (spec 002 §9). */
+export const SMART_SUGGESTIONS = 6;
+
+/** How often the board reloads itself while in sight (spec 002 §9). */
+export const BOARD_REFRESH_MS = 30_000;
+
+export const BOARD_VIEWS = ["standard", "analytics", "matching"] as const;
+export type BoardView = (typeof BOARD_VIEWS)[number];
+
+/** Each stage's slug, as URLs write a lane ("shown.active-client"). */
+export const STAGE_SLUGS = Object.fromEntries(
+  TASK_STAGES.map((stage) => [stage, Object.entries(CLIENT_STATUS_ALIASES).find(([, s]) => s === stage)![0]]),
+) as Record<ClientStatus, string>;
+
+const cardCount = (name: string, min: number, fallback?: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: `${name} must be a whole number from ${min} to ${MAX_PAGE_SIZE}` })
+      .int(`${name} must be a whole number from ${min} to ${MAX_PAGE_SIZE}`)
+      .min(min, `${name} must be a whole number from ${min} to ${MAX_PAGE_SIZE}`)
+      .max(MAX_PAGE_SIZE, `${name} must be a whole number from ${min} to ${MAX_PAGE_SIZE}`)
+      .optional()
+      .transform((v) => v ?? fallback),
+  );
+
+/**
+ * The board's filters (the screen's URL and GET /api/tasks/swim-lanes): search, priority, progress
+ * band and assignee; `limit` cards per lane; `stage` with `offset` reads more of one lane (the
+ * API's "more"); `shown.<stage slug>` is how many cards a lane shows on the screen ("Show more").
+ */
+export const SwimLaneQuerySchema = z
+  .strictObject({
+    search: searchParam,
+    priority: z.preprocess(emptyToUndefined, vocabulary("Priority", PRIORITIES, PRIORITY_ALIASES).optional()),
+    progress: z.preprocess(
+      emptyToUndefined,
+      z.enum(PROGRESS_BANDS, { error: `Invalid progress. Allowed values: ${PROGRESS_BANDS.join(", ")}` }).optional(),
+    ),
+    assignedTo: z.preprocess(emptyToUndefined, z.string().trim().refine(isUuid, "assignedTo must be an id").optional()),
+    stage: z.preprocess(emptyToUndefined, vocabulary("Stage", TASK_STAGES, CLIENT_STATUS_ALIASES).optional()),
+    offset: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "offset must be a whole number of 0 or more" })
+        .int("offset must be a whole number of 0 or more")
+        .min(0, "offset must be a whole number of 0 or more")
+        .max(100_000, "offset is too large")
+        .optional()
+        .transform((v) => v ?? 0),
+    ),
+    limit: cardCount("limit", 1, LANE_CARDS),
+    ...(Object.fromEntries(
+      TASK_STAGES.map((stage) => [`shown.${STAGE_SLUGS[stage]}`, cardCount("shown", 1)]),
+    ) as Record<`shown.${string}`, ReturnType<typeof cardCount>>),
+  })
+  .refine((v) => v.offset === 0 || v.stage, { path: ["offset"], message: "offset needs a stage" })
+  .transform((v) => ({
+    search: v.search,
+    priority: v.priority,
+    progress: v.progress,
+    assignedTo: v.assignedTo,
+    stage: v.stage,
+    offset: v.offset,
+    limit: v.limit!,
+    /** Cards shown in each lane. */
+    shown: Object.fromEntries(
+      TASK_STAGES.map((stage) => [stage, (v as Record<string, unknown>)[`shown.${STAGE_SLUGS[stage]}`] ?? v.limit!]),
+    ) as Record<ClientStatus, number>,
+  }));
+
+export type SwimLaneQuery = z.output<typeof SwimLaneQuerySchema>;
+export type BoardFilters = Pick<SwimLaneQuery, "search" | "priority" | "progress" | "assignedTo">;
+
+/**
+ * A move (PATCH /api/tasks/{id}/status, the board's drag, keyboard and "Move to" form): the new
+ * stage, and the stage the mover saw the task in (`fromStatus`). When someone else moved it
+ * meanwhile, the move is refused as a conflict rather than silently undoing theirs.
+ */
+export const MoveTaskSchema = z.strictObject({
+  status: vocabulary("Status", TASK_STAGES, CLIENT_STATUS_ALIASES),
+  fromStatus: z.preprocess(emptyToUndefined, vocabulary("fromStatus", TASK_STAGES, CLIENT_STATUS_ALIASES).optional()),
+});
+export type MoveTaskInput = z.output<typeof MoveTaskSchema>;
+
+/** The board's load error (spec 002 §8), with a Retry button. */
+export const LOAD_FAILURE = "Failed to load swim lane data. Please try again.";
+
+export const MOVE_MESSAGES = {
+  success: "Task moved successfully!",
+  /** Followed by the reason (spec 002 §8). */
+  failure: "Failed to move task: ",
+  fallback: "Please try again.",
+} as const;
+
+/** The conflict's reason: where the task is now. */
+export function movedMeanwhile(current: ClientStatus): string {
+  return `someone else moved it to ${current} meanwhile. The board now shows where it is.`;
+}
+
+export const COMMUNICATION_MESSAGES = {
+  success: "Communication added successfully!",
+  failure: "Failed to add communication",
+  content: "Content is required",
+  tooLong: "Content must be at most 10,000 characters",
+} as const;
+
+/** A new communication on a task (the panel's form and POST /api/tasks/{id}/communications). */
+export const CommunicationSchema = z.strictObject({
+  type: vocabulary("Type", COMMUNICATION_TYPES),
+  content: text({ error: COMMUNICATION_MESSAGES.content })
+    .trim()
+    .min(1, COMMUNICATION_MESSAGES.content)
+    .max(10_000, COMMUNICATION_MESSAGES.tooLong),
+});
+export type CommunicationInput = z.output<typeof CommunicationSchema>;
