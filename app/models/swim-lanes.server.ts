@@ -89,7 +89,7 @@ export interface Suggestion {
 }
 
 /** The longest last communication a card carries (the card shows two lines of it). */
-const COMMUNICATION_PREVIEW = 160;
+const COMMUNICATION_PREVIEW = 100;
 
 const PRIORITY_RANK: Record<Priority, number> = { Low: 1, Medium: 2, High: 3, Urgent: 4 };
 

@@ -5,7 +5,7 @@ import { Board } from "~/components/swim-lanes/board";
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { agencyDay } from "~/models/agency.server";
-import { loadBoard, smartSuggestions, teamPerformance } from "~/models/swim-lanes.server";
+import { type BoardCard, loadBoard, smartSuggestions, teamPerformance } from "~/models/swim-lanes.server";
 import { moveTask } from "~/models/tasks.server";
 import { listUsers } from "~/models/user.server";
 import {
@@ -21,6 +21,7 @@ import {
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { readListQuery } from "~/utils/list-query";
 import { readFormData } from "~/utils/request.server";
+import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";
 
 export const meta: MetaFunction = () => [{ title: "Swim Lane Tracker · Senior Placement" }];
 
@@ -53,6 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       ...board,
+      // What a card shows, and no more: the page carries 50 of them.
+      lanes: board.lanes.map(({ tasks, ...lane }) => ({ ...lane, tasks: tasks.map(laneCard) })),
       view,
       team,
       suggestions: view === "matching" ? smartSuggestions(cards, SMART_SUGGESTIONS) : null,
@@ -71,6 +74,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export type BoardData = ReturnType<typeof useLoaderData<typeof loader>>;
+export type LaneCard = ReturnType<typeof laneCard>;
+
+function laneCard(card: BoardCard) {
+  const match = card.bestMatch;
+  return {
+    id: card.id,
+    title: card.title,
+    priority: card.priority,
+    progress: card.progress,
+    isOverdue: card.isOverdue,
+    isCompleted: card.isCompleted,
+    dueDate: card.dueDate,
+    placementDate: card.estimatedPlacementDate,
+    client: card.client ? `${card.client.firstName} ${card.client.lastName}` : null,
+    careLevel: card.client?.careLevel ? CARE_LEVEL_LABELS[card.client.careLevel] : null,
+    match: match
+      ? { name: match.facilityName, score: match.compatibilityScore, reasons: match.reasons.slice(0, 2) }
+      : null,
+    message: card.lastCommunication
+      ? { type: card.lastCommunication.type, content: card.lastCommunication.content }
+      : null,
+    assignee: `${card.assignee.firstName} ${card.assignee.lastName}`,
+    role: card.assignee.role,
+  };
+}
 
 /**
  * A move, from a drag, the keyboard or a card's "Move to" form: `taskId`, the new `status` and
@@ -81,8 +109,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
   const form = await readFormData(request);
   const byFetch = form.get("via") === "fetch";
-  const back = String(form.get("back") ?? "");
-  const to = back.startsWith("/swim-lanes") && !back.startsWith("//") ? back : "/swim-lanes";
+  // Back to the board as it was: its filters are the action URL's query.
+  const to = `/swim-lanes${new URL(request.url).search}`;
   const answer = (ok: boolean, message: string, status = ok ? 200 : 400) =>
     byFetch
       ? json({ ok, message }, { status })

@@ -15,7 +15,7 @@ import { emptyToUndefined, MAX_PAGE_SIZE, searchParam, text, vocabulary } from "
 // its filters, a move, and a new communication.
 
 /** Cards first shown in each lane, and how many more "Show more" adds. */
-export const LANE_CARDS = 10;
+export const LANE_CARDS = 8;
 
 /** Smart Matching's suggestions (spec 002 §9). */
 export const SMART_SUGGESTIONS = 6;

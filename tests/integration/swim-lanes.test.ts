@@ -14,7 +14,7 @@ import { loader as taskLoader } from "~/routes/api.tasks.$id";
 import { action as communicationsAction } from "~/routes/api.tasks.$id_.communications";
 import { action as statusAction } from "~/routes/api.tasks.$id_.status";
 import { loader as swimLanesLoader } from "~/routes/api.tasks.swim-lanes";
-import { SwimLaneQuerySchema } from "~/schemas/swim-lanes";
+import { LANE_CARDS, SwimLaneQuerySchema } from "~/schemas/swim-lanes";
 import type { TasksTable } from "../../db/types";
 import type { ClientStatus, Priority } from "~/utils/vocabulary";
 import { resetDb, testDb } from "../support/db";
@@ -539,9 +539,16 @@ describe("the board's lanes under every filter", () => {
         expect(
           lane.tasks.map((c) => c.title),
           `${search} ${assignedTo}`,
-        ).toEqual(expected.slice(0, 10));
-        const more = await loadBoard(db, ctx(), query({ search, assignedTo, stage: "target", offset: "10" }), today);
-        expect(more.lanes.find((l) => l.stage === "Target")!.tasks.map((c) => c.title)).toEqual(expected.slice(10));
+        ).toEqual(expected.slice(0, LANE_CARDS));
+        const more = await loadBoard(
+          db,
+          ctx(),
+          query({ search, assignedTo, stage: "target", offset: String(LANE_CARDS) }),
+          today,
+        );
+        expect(more.lanes.find((l) => l.stage === "Target")!.tasks.map((c) => c.title)).toEqual(
+          expected.slice(LANE_CARDS, 2 * LANE_CARDS),
+        );
       }
     }
   });
@@ -962,7 +969,7 @@ describe("GET /api/tasks/swim-lanes", () => {
     expect(Object.keys(json.data.lanes).sort(), search).toEqual([...STAGES].sort());
     const rows = await readRows();
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const limit = Number(params.limit ?? 10);
+    const limit = Number(params.limit ?? LANE_CARDS);
     for (const stage of STAGES) {
       const lane = json.data.lanes[stage];
       const expected = rows.filter((r) => r.stage === stage && passes(r, filters)).sort(compareBoard);
@@ -1155,7 +1162,7 @@ describe("GET /api/tasks/swim-lanes", () => {
       const shown = { [stage]: 12 } as Partial<Record<ClientStatus, number>>;
       const json = await expectApiMatchesRecount({ [`shown.${SLUGS[stage]}`]: "12" }, {}, shown);
       for (const s of STAGES)
-        expect((json.data.lanes[s].tasks as Json[]).length, `${stage}: ${s}`).toBe(s === stage ? 12 : 10);
+        expect((json.data.lanes[s].tasks as Json[]).length, `${stage}: ${s}`).toBe(s === stage ? 12 : LANE_CARDS);
     }
     // Beyond the lane's count: all of it. Two lanes at once, with the default limit changed.
     const target = counts.Target;
@@ -1166,7 +1173,7 @@ describe("GET /api/tasks/swim-lanes", () => {
     // A lane's first cards stay the same when it shows more.
     const ten = (await lanesApi("")).json.data.lanes.Target.tasks.map((t: Json) => t._id);
     const twelve = (await lanesApi("?shown.target=12")).json.data.lanes.Target.tasks.map((t: Json) => t._id);
-    expect(twelve.slice(0, 10)).toEqual(ten);
+    expect(twelve.slice(0, LANE_CARDS)).toEqual(ten);
 
     // The screen reads the same parameter.
     const response = await settle(screenLoader(args(get("/swim-lanes?shown.active-client=13", cookie))));
@@ -1175,7 +1182,7 @@ describe("GET /api/tasks/swim-lanes", () => {
     const lanes = Object.fromEntries((data.lanes as Json[]).map((l) => [l.stage, l]));
     expect(lanes["Active Client"].tasks.length).toBe(13);
     expect(lanes["Active Client"].count).toBe(counts["Active Client"]);
-    expect(lanes.Target.tasks.length).toBe(10);
+    expect(lanes.Target.tasks.length).toBe(LANE_CARDS);
   });
 });
 

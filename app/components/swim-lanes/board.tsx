@@ -1,8 +1,7 @@
 import { Form, Link, Outlet, useFetcher, useLocation, useRevalidator } from "@remix-run/react";
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import sortable, { type SortableEvent } from "react-sortablejs";
-import type { BoardCard } from "~/models/swim-lanes.server";
-import type { BoardData } from "~/routes/_app.swim-lanes";
+import type { BoardData, LaneCard } from "~/routes/_app.swim-lanes";
 import { BOARD_REFRESH_MS, LANE_CARDS, STAGE_SLUGS } from "~/schemas/swim-lanes";
 import { cn } from "~/utils/cn";
 import { capitalize, formatDate } from "~/utils/format";
@@ -10,16 +9,15 @@ import { withParams } from "~/utils/list-query";
 import type { Toast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import {
-  CARE_LEVEL_LABELS,
   type ClientStatus,
   PRIORITIES,
   PROGRESS_BAND_LABELS,
   PROGRESS_BANDS,
+  progressBand,
   TASK_STAGES,
 } from "~/utils/vocabulary";
 import { Toaster } from "../layout/toaster";
-import { TaskProgress } from "../tasks/task-parts";
-import { Badge, clientStatusTone, priorityTone } from "../ui/badge";
+import { Badge, priorityTone } from "../ui/badge";
 import { ButtonLink } from "../ui/button";
 import { FilterForm } from "../ui/filter-form";
 import { AlertCircleIcon, CheckCircleIcon } from "../ui/icons";
@@ -34,19 +32,19 @@ import { AnalyticsView, PipelineOverview, SmartMatchingView } from "./board-view
 // react-sortablejs is CommonJS: Node's ES modules see its exports only as the default.
 const { ReactSortable } = sortable;
 
-type Card = BoardCard;
+type Card = LaneCard;
 type Lanes = Record<ClientStatus, Card[]>;
 
 const lanesOf = (data: BoardData): Lanes =>
   Object.fromEntries(data.lanes.map((lane) => [lane.stage, lane.tasks as Card[]])) as Lanes;
 
-/** The lane's colour strip, as the stage badges colour it. */
+/** The lane's colour strip, the stage's colour (docs/screens.md: blue, green, purple, dark green, yellow). */
 const LANE_TOPS: Record<ClientStatus, string> = {
   "New Client": "border-t-blue-500",
   "Active Client": "border-t-emerald-500",
-  Target: "border-t-amber-500",
-  Placed: "border-t-violet-500",
-  "Follow-up": "border-t-slate-500",
+  Target: "border-t-violet-500",
+  Placed: "border-t-green-700",
+  "Follow-up": "border-t-yellow-400",
 };
 
 interface Picked {
@@ -56,7 +54,7 @@ interface Picked {
 }
 
 export function Board({ data }: { data: BoardData }) {
-  const { search, pathname } = useLocation();
+  const { search } = useLocation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const revalidator = useRevalidator();
@@ -66,7 +64,6 @@ export function Board({ data }: { data: BoardData }) {
   const [picked, setPicked] = useState<Picked | null>(null);
   const dragging = useRef(false);
   const focusAfterMove = useRef<string | null>(null);
-  const back = `${pathname}${search}`;
 
   // The server's board replaces the local one whenever it loads (after a move, a refresh).
   useEffect(() => setLanes(lanesOf(data)), [data]);
@@ -100,11 +97,11 @@ export function Board({ data }: { data: BoardData }) {
         [to]: [{ ...card, stage: to }, ...current[to].filter((c) => c.id !== card.id)],
       }));
       fetcher.submit(
-        { via: "fetch", taskId: card.id, status: to, fromStatus: from, back },
+        { via: "fetch", taskId: card.id, status: to, fromStatus: from },
         { method: "post", action: `/swim-lanes${search}` },
       );
     },
-    [fetcher, back, search],
+    [fetcher, search],
   );
 
   // Keyboard moves keep the focus on the moved card's Move button.
@@ -295,7 +292,6 @@ export function Board({ data }: { data: BoardData }) {
                       stage={lane.stage}
                       today={data.today}
                       search={search}
-                      back={back}
                       hydrated={hydrated}
                       picked={picked?.card.id === card.id}
                       onMove={(to) => move(card, lane.stage, to)}
@@ -328,12 +324,13 @@ export function Board({ data }: { data: BoardData }) {
   );
 }
 
+const BAR_FILLS = { low: "bg-red-500", medium: "bg-amber-500", high: "bg-emerald-500" } as const;
+
 function TaskCard({
   card,
   stage,
   today,
   search,
-  back,
   hydrated,
   picked,
   onMove,
@@ -343,89 +340,70 @@ function TaskCard({
   stage: ClientStatus;
   today: string;
   search: string;
-  back: string;
   hydrated: boolean;
   picked: boolean;
   onMove: (to: ClientStatus) => void;
   onHandleKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
 }) {
-  const match = card.bestMatch;
-  const priority = card.priority.toLowerCase();
-  const panel = `/swim-lanes/${card.id}${withParams(search, { tab: undefined })}`;
+  const { match, message } = card;
   return (
-    <li
-      data-task-id={card.id}
-      className={cn(
-        "cursor-grab rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm active:cursor-grabbing",
-        picked && "ring-2 ring-brand-500",
-        card.isCompleted && "opacity-80",
-      )}
-    >
-      <div className="flex items-center gap-1.5">
-        <Badge tone={priorityTone(card.priority)}>{priority}</Badge>
-        {match ? (
-          <span className="text-xs font-medium text-emerald-700" title="Best match">
-            {Math.round(match.compatibilityScore)}% match
+    <li data-task-id={card.id} className={cn("lane-card", picked && "ring-2 ring-brand-500")}>
+      <div className="lane-card-head">
+        <Badge tone={priorityTone(card.priority)}>{card.priority.toLowerCase()}</Badge>
+        {match ? <span className="text-xs font-medium text-emerald-700">{Math.round(match.score)}% match</span> : null}
+        {card.isCompleted ? (
+          <span className="ml-auto inline-flex items-center gap-1 text-xs font-medium text-emerald-700">
+            <CheckCircleIcon className="h-4 w-4" aria-hidden /> Completed
           </span>
-        ) : null}
-        {card.isOverdue ? (
+        ) : card.isOverdue ? (
           <span className="ml-auto text-red-600" title="Overdue">
             <AlertCircleIcon className="h-4 w-4" aria-hidden />
             <span className="sr-only">Overdue</span>
           </span>
         ) : null}
-        {card.isCompleted ? (
-          <span className="ml-auto inline-flex items-center gap-1 text-xs font-medium text-emerald-700">
-            <CheckCircleIcon className="h-4 w-4" aria-hidden /> Completed
-          </span>
-        ) : null}
       </div>
-      <h3 className="mt-1.5 font-medium text-slate-900">
-        <Link to={panel} preventScrollReset className="hover:text-brand-700 hover:underline">
+      <h3 className="lane-card-title">
+        <Link to={`/swim-lanes/${card.id}${search}`} preventScrollReset>
           {card.title}
         </Link>
       </h3>
-      <div className="mt-2">
-        <TaskProgress progress={card.progress} done={0} total={0} />
+      <div
+        className="lane-card-bar"
+        role="progressbar"
+        aria-label="Progress"
+        aria-valuenow={card.progress}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
+        <span className={BAR_FILLS[progressBand(card.progress)]} style={{ width: `${card.progress}%` }} />
       </div>
+      <p className="lane-card-row">{card.progress}% complete</p>
       {card.client ? (
-        <p className="mt-1.5 text-slate-700">
-          {card.client.firstName} {card.client.lastName}
-          {card.client.careLevel ? (
-            <span className="block text-xs text-slate-500">{CARE_LEVEL_LABELS[card.client.careLevel]}</span>
-          ) : null}
+        <p className="lane-card-client">
+          {card.client}
+          {card.careLevel ? <span>{card.careLevel}</span> : null}
         </p>
       ) : null}
       {match ? (
-        <p className="mt-1.5 rounded-md bg-emerald-50 px-2 py-1 text-xs text-emerald-900">
-          <span className="font-medium">{match.facilityName}</span>
-          {match.reasons.length ? <span className="block">{match.reasons.slice(0, 2).join(" · ")}</span> : null}
+        <p className="lane-card-match">
+          <span className="font-medium">{match.name}</span>
+          {match.reasons.length ? <span className="block">{match.reasons.join(" · ")}</span> : null}
         </p>
       ) : null}
-      <dl className="mt-1.5 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-500">
-        <dt>Due</dt>
-        <dd className={cn(card.isOverdue ? "font-medium text-red-700" : "text-slate-700")}>
-          {formatDate(card.dueDate)}
-          {card.isOverdue ? " (overdue)" : card.dueDate === today ? " (today)" : ""}
-        </dd>
-        {card.estimatedPlacementDate ? (
-          <>
-            <dt>Placement</dt>
-            <dd className="text-slate-700">{formatDate(card.estimatedPlacementDate)}</dd>
-          </>
-        ) : null}
-      </dl>
-      {card.lastCommunication ? (
-        <p className="mt-1.5 line-clamp-2 text-xs text-slate-600">
-          <span className="font-medium">{capitalize(card.lastCommunication.type)}:</span>{" "}
-          {card.lastCommunication.content}
-        </p>
-      ) : null}
-      <p className="mt-2 truncate border-t border-slate-100 pt-2 text-xs text-slate-600">
-        {card.assignee.firstName} {card.assignee.lastName}
-        <span className="text-slate-400"> · {capitalize(card.assignee.role)}</span>
+      <p className={cn("lane-card-row", card.isOverdue && "font-medium text-red-700")}>
+        Due {formatDate(card.dueDate)}
+        {card.isOverdue ? " (overdue)" : card.dueDate === today ? " (today)" : ""}
       </p>
-      <div className="mt-1.5 flex items-center justify-end gap-1">
+      {card.placementDate ? <p className="lane-card-row">Placement {formatDate(card.placementDate)}</p> : null}
+      {message ? (
+        <p className="lane-card-row line-clamp-2">
+          <span className="font-medium">{capitalize(message.type)}:</span> {message.content}
+        </p>
+      ) : null}
+      <p className="lane-card-row truncate border-t border-slate-100 pt-1.5">
+        {card.assignee} <span className="text-slate-400">· {capitalize(card.role)}</span>
+      </p>
+      <div className="lane-card-foot">
         {hydrated ? (
           <button
             type="button"
@@ -433,29 +411,30 @@ function TaskCard({
             aria-describedby="move-instructions"
             aria-pressed={picked}
             onKeyDown={onHandleKey}
-            className="rounded px-1.5 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+            className="lane-card-action text-slate-600"
           >
             Move<span className="sr-only"> {card.title}</span>
           </button>
         ) : null}
-        <MoveTo card={card} stage={stage} back={back} search={search} hydrated={hydrated} onMove={onMove} />
+        <MoveTo card={card} stage={stage} search={search} hydrated={hydrated} onMove={onMove} />
       </div>
     </li>
   );
 }
 
-/** "Move to": a menu of the other stages, a plain form (and so the way to move without JavaScript). */
+/**
+ * "Move to": the other stages in a small form on every card (and so the way to move without
+ * JavaScript: it posts, and the board comes back with a toast).
+ */
 function MoveTo({
   card,
   stage,
-  back,
   search,
   hydrated,
   onMove,
 }: {
   card: Card;
   stage: ClientStatus;
-  back: string;
   search: string;
   hydrated: boolean;
   onMove: (to: ClientStatus) => void;
@@ -463,38 +442,35 @@ function MoveTo({
   const details = useRef<HTMLDetailsElement>(null);
   const others = useMemo(() => TASK_STAGES.filter((s) => s !== stage), [stage]);
   return (
-    <details ref={details} className="relative">
-      <summary className="cursor-pointer list-none rounded px-1.5 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-slate-200 hover:bg-slate-50">
-        Move to<span className="sr-only"> another stage: {card.title}</span>
+    <details ref={details} className="lane-move relative">
+      <summary className="lane-card-action">
+        Move to<span className="sr-only">: {card.title}</span>
       </summary>
       <Form
         method="post"
         action={`/swim-lanes${search}`}
         reloadDocument
-        className="absolute right-0 z-10 mt-1 w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
         onSubmit={(event) => {
           if (!hydrated) return;
           event.preventDefault();
-          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-          const to = submitter?.value as ClientStatus | undefined;
+          const to = new FormData(event.currentTarget).get("status") as ClientStatus;
           details.current?.removeAttribute("open");
-          if (to) onMove(to);
+          onMove(to);
         }}
       >
         <input type="hidden" name="taskId" value={card.id} />
         <input type="hidden" name="fromStatus" value={stage} />
-        <input type="hidden" name="back" value={back} />
-        {others.map((to) => (
-          <button
-            key={to}
-            type="submit"
-            name="status"
-            value={to}
-            className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-xs text-slate-700 hover:bg-slate-100"
-          >
-            <Badge tone={clientStatusTone(to)}>{to}</Badge>
-          </button>
-        ))}
+        <label className="flex min-w-0 flex-1">
+          <span className="sr-only">Stage</span>
+          <select name="status">
+            {others.map((to) => (
+              <option key={to}>{to}</option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="lane-card-action">
+          Move
+        </button>
       </Form>
     </details>
   );
