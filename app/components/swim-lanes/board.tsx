@@ -270,7 +270,6 @@ export function Board({ data }: { data: BoardData }) {
                   animation={150}
                   filter="a, button, summary, select, input, label"
                   preventOnFilter={false}
-                  data-stage={lane.stage}
                   className="flex flex-1 flex-col gap-2 px-2 pb-2"
                   onStart={() => {
                     dragging.current = true;
@@ -279,7 +278,9 @@ export function Board({ data }: { data: BoardData }) {
                     dragging.current = false;
                   }}
                   onAdd={(event: SortableEvent) => {
-                    const from = (event.from as HTMLElement).dataset.stage as ClientStatus;
+                    // The lane the card came from: its list sits in that lane's element.
+                    const from = (event.from as HTMLElement).closest<HTMLElement>("[data-stage]")?.dataset
+                      .stage as ClientStatus;
                     const id = (event.item as HTMLElement).dataset.taskId;
                     const card = (lanes[from] ?? []).find((c) => c.id === id);
                     if (card) move(card, from, lane.stage);
