@@ -15,7 +15,7 @@ import {
   TASK_STAGES,
 } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
-import { readAgencyCounts } from "./counts.server";
+import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import { containsPattern } from "./lists.server";
 import { bestMatches, type FacilityMatch, matchableClients, toApiMatchedFacility } from "./matching.server";
 
@@ -157,6 +157,7 @@ async function laneSlices(
   filters: BoardFilters,
   today: string,
   wanted: Wanted[],
+  counts?: AgencyCounts,
 ): Promise<{ sums: Map<ClientStatus, Sums>; overdue: number; ids: Map<ClientStatus, string[]> }> {
   const where = and(filterConditions(ctx, filters));
   const ids = new Map<ClientStatus, string[]>(wanted.map((l) => [l.stage, []]));
@@ -196,7 +197,7 @@ async function laneSlices(
   let overdue: number;
   if (!filters.assignedTo) {
     // Read from the running totals by stage, priority and band (migration swim_lanes).
-    const [count, overdueRow] = await Promise.all([readAgencyCounts(db, ctx), overdueQuery.execute(db)]);
+    const [count, overdueRow] = await Promise.all([counts ?? readAgencyCounts(db, ctx), overdueQuery.execute(db)]);
     overdue = overdueRow.rows[0].n;
     const priorities = PRIORITIES.filter((p) => !filters.priority || p === filters.priority);
     const bands = PROGRESS_BANDS.filter((b) => !filters.progress || b === filters.progress);
@@ -273,7 +274,13 @@ async function laneSlices(
 }
 
 /** What the cards of these tasks show (the caller agency's only), in the order of `ids`. */
-export async function boardCards(db: DB, ctx: Ctx, ids: string[], today: string): Promise<BoardCard[]> {
+export async function boardCards(
+  db: DB,
+  ctx: Ctx,
+  ids: string[],
+  today: string,
+  counts?: AgencyCounts,
+): Promise<BoardCard[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom("tasks as t")
@@ -327,8 +334,11 @@ export async function boardCards(db: DB, ctx: Ctx, ids: string[], today: string)
     .where("t.agency_id", "=", ctx.agencyId)
     .execute();
   const clientIds = [...new Set(rows.flatMap((r) => (r.client_id ? [r.client_id] : [])))];
-  const [clients, counts] = await Promise.all([matchableClients(db, ctx, clientIds), readAgencyCounts(db, ctx)]);
-  const best = await bestMatches(db, ctx, clients, counts("facilities:version"));
+  const [clients, count] = await Promise.all([
+    matchableClients(db, ctx, clientIds),
+    counts ?? readAgencyCounts(db, ctx),
+  ]);
+  const best = await bestMatches(db, ctx, clients, count("facilities:version"));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -444,8 +454,10 @@ export async function loadBoard(db: DB, ctx: Ctx, query: SwimLaneQuery, today: s
   const wanted = query.stage
     ? [{ stage: query.stage, offset: query.offset, limit: query.limit }]
     : TASK_STAGES.map((stage) => ({ stage, offset: 0, limit: query.shown[stage] }));
-  const { sums, overdue, ids } = await laneSlices(db, ctx, query, today, wanted);
-  const cards = await boardCards(db, ctx, [...ids.values()].flat(), today);
+  // The agency's running totals, read once: the lanes' figures and the facilities' version.
+  const counts = await readAgencyCounts(db, ctx);
+  const { sums, overdue, ids } = await laneSlices(db, ctx, query, today, wanted, counts);
+  const cards = await boardCards(db, ctx, [...ids.values()].flat(), today, counts);
   const byId = new Map(cards.map((c) => [c.id, c]));
   const average = (progress: number, count: number) => (count === 0 ? 0 : Math.round(progress / count));
   const lanes = TASK_STAGES.map((stage): Lane => {

@@ -17,6 +17,7 @@ import {
   TASK_STAGES,
 } from "~/utils/vocabulary";
 import { Toaster } from "../layout/toaster";
+import { BAND_FILLS } from "../tasks/task-parts";
 import { Badge, priorityTone } from "../ui/badge";
 import { ButtonLink } from "../ui/button";
 import { FilterForm } from "../ui/filter-form";
@@ -325,8 +326,6 @@ export function Board({ data }: { data: BoardData }) {
   );
 }
 
-const BAR_FILLS = { low: "bg-red-500", medium: "bg-amber-500", high: "bg-emerald-500" } as const;
-
 function TaskCard({
   card,
   stage,
@@ -376,7 +375,7 @@ function TaskCard({
         aria-valuemin={0}
         aria-valuemax={100}
       >
-        <span className={BAR_FILLS[progressBand(card.progress)]} style={{ width: `${card.progress}%` }} />
+        <span className={BAND_FILLS[progressBand(card.progress)]} style={{ width: `${card.progress}%` }} />
       </div>
       <p className="lane-card-row">{card.progress}% complete</p>
       {card.client ? (

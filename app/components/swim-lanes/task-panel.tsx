@@ -11,7 +11,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { CARE_LEVEL_LABELS, COMMUNICATION_TYPES } from "~/utils/vocabulary";
 import { Toaster } from "../layout/toaster";
 import { FacilityMatchList } from "../matching/facility-matches";
-import { TaskProgress, DueDate } from "../tasks/task-parts";
+import { CommunicationList } from "../tasks/task-detail";
+import { DueDate, TaskProgress } from "../tasks/task-parts";
 import { Badge, priorityTone } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Item } from "../ui/detail";
@@ -262,22 +263,7 @@ function Communications({ task, answer }: { task: TaskRecord; answer: Answer }) 
           Add Communication
         </Button>
       </FormTag>
-      {task.communications.length === 0 ? (
-        <p className="text-sm text-slate-500">No communications yet.</p>
-      ) : (
-        <ol className="space-y-3" aria-label="Communications, newest first">
-          {task.communications.map((m) => (
-            <li key={m.id} className="rounded-lg border border-slate-200 p-3">
-              <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                <Badge>{capitalize(m.type)}</Badge>
-                <span>{formatDate(m.timestamp)}</span>
-                {m.author ? <span>· {m.author}</span> : null}
-              </p>
-              <p className="mt-1.5 text-sm whitespace-pre-line text-slate-800">{m.content}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <CommunicationList communications={task.communications} boxed />
       <Toaster toasts={[toast]} key={toast?.id} />
     </div>
   );

@@ -186,26 +186,41 @@ export function TaskFacts({ task }: { task: TaskRecord }) {
   );
 }
 
+/**
+ * A task's communications, newest first (its page's card and the board's task panel): `boxed`
+ * gives each its own box instead of rules between them.
+ */
+export function CommunicationList({
+  communications,
+  boxed = false,
+}: {
+  communications: TaskRecord["communications"];
+  boxed?: boolean;
+}) {
+  if (communications.length === 0) {
+    return <p className={cn("text-sm text-slate-500", !boxed && "p-5")}>No communications yet.</p>;
+  }
+  return (
+    <ol className={boxed ? "space-y-3" : "divide-y divide-slate-100"} aria-label="Communications, newest first">
+      {communications.map((m) => (
+        <li key={m.id} className={boxed ? "rounded-lg border border-slate-200 p-3" : "p-5"}>
+          <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+            <Badge>{capitalize(m.type)}</Badge>
+            <span>{formatDate(m.timestamp)}</span>
+            {m.author ? <span>· {m.author}</span> : null}
+          </p>
+          <p className="mt-1.5 text-sm whitespace-pre-line text-slate-800">{m.content}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 export function TaskCommunications({ task }: { task: TaskRecord }) {
   return (
     <Card>
       <CardHeader title="Communications" />
-      {task.communications.length === 0 ? (
-        <p className="p-5 text-sm text-slate-500">No communications yet.</p>
-      ) : (
-        <ol className="divide-y divide-slate-100" aria-label="Communications, newest first">
-          {task.communications.map((m) => (
-            <li key={m.id} className="p-5">
-              <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                <Badge>{capitalize(m.type)}</Badge>
-                <span>{formatDate(m.timestamp)}</span>
-                {m.author ? <span>· {m.author}</span> : null}
-              </p>
-              <p className="mt-1.5 text-sm whitespace-pre-line text-slate-800">{m.content}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <CommunicationList communications={task.communications} />
     </Card>
   );
 }

@@ -47,7 +47,7 @@ export function DueDate({
 }
 
 /** The band colours of a progress bar (spec 002: low below 25, medium to 75, high). */
-const BAND_FILLS = { low: "bg-red-500", medium: "bg-amber-500", high: "bg-emerald-500" } as const;
+export const BAND_FILLS = { low: "bg-red-500", medium: "bg-amber-500", high: "bg-emerald-500" } as const;
 
 /**
  * The bar and "2 of 3 · 67%" (or the percent alone when there is no checklist): the list's own
