@@ -269,6 +269,10 @@ export interface TaskSearchTable {
   is_completed: boolean;
   due_date: DateOnly;
   priority_rank: number;
+  progress: Generated<number>;
+  assigned_to: string;
+  /** search_text without the description (title, client, assignee): what the board searches. */
+  board_text: GeneratedAlways<string>;
 }
 
 export interface TaskChecklistItemsTable {

@@ -5,16 +5,40 @@ import type { Ctx } from "./context";
 export type AgencyCounts = (name: string) => number;
 
 /**
- * Every running total of the caller's agency (a score of rows), kept exact by database triggers
- * (db/migrations/…_agency_counts.ts). A screen that shows several totals reads them once and
- * hands the result to each model function that needs it.
+ * The totals per team member ("tasks:member:<user id>:<priority>:<band>", migration
+ * board_search_and_team) grow with the team: only the board's Analytics view reads them.
+ */
+const MEMBER_FROM = "tasks:member";
+const MEMBER_TO = "tasks:membes";
+
+const lookup = (rows: { name: string; value: string | number | bigint }[]): AgencyCounts => {
+  const values = new Map(rows.map((row) => [row.name, Number(row.value)]));
+  return (name) => values.get(name) ?? 0;
+};
+
+/**
+ * Every running total of the caller's agency (a score of rows) but the per-member ones, kept
+ * exact by database triggers (db/migrations/…_agency_counts.ts). A screen that shows several
+ * totals reads them once and hands the result to each model function that needs it.
  */
 export async function readAgencyCounts(db: DB, ctx: Ctx): Promise<AgencyCounts> {
   const rows = await db
     .selectFrom("agency_counts")
     .select(["name", "value"])
     .where("agency_id", "=", ctx.agencyId)
+    .where((eb) => eb.or([eb("name", "<", MEMBER_FROM), eb("name", ">=", MEMBER_TO)]))
     .execute();
-  const values = new Map(rows.map((row) => [row.name, Number(row.value)]));
-  return (name) => values.get(name) ?? 0;
+  return lookup(rows);
+}
+
+/** The running totals per team member (see MEMBER_FROM), with the names of readAgencyCounts. */
+export async function readMemberCounts(db: DB, ctx: Ctx): Promise<{ counts: AgencyCounts; names: string[] }> {
+  const rows = await db
+    .selectFrom("agency_counts")
+    .select(["name", "value"])
+    .where("agency_id", "=", ctx.agencyId)
+    .where("name", ">=", MEMBER_FROM)
+    .where("name", "<", MEMBER_TO)
+    .execute();
+  return { counts: lookup(rows), names: rows.map((r) => r.name) };
 }

@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from "kysely";
+import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "../../db/types";
 import type { DB } from "~/utils/db.server";
 
@@ -8,6 +8,19 @@ import type { DB } from "~/utils/db.server";
 /** `%term%` for a list's "contains" search (LIKE), lower-cased, with the term's own % and _ taken literally. */
 export function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A lower-cased text column contains the term. For a column that has an index of its words'
+ * trigrams (`show_trgm`) as well as a trigram index, a term of exactly three letters or digits is
+ * one of those trigrams, which the array index answers exactly, without comparing each match's
+ * text again as LIKE must (see the migration task_search_trigrams); other terms use LIKE.
+ */
+export function containsTerm(column: RawBuilder<string>, term: string, hasWordTrigrams: boolean): RawBuilder<boolean> {
+  const lower = term.toLowerCase();
+  if (hasWordTrigrams && /^[a-z0-9]{3}$/.test(lower))
+    return sql<boolean>`show_trgm(${column}) @> ARRAY[${lower}]::text[]`;
+  return sql<boolean>`${column} LIKE ${containsPattern(term)}`;
 }
 
 export interface PageQuery {

@@ -15,8 +15,8 @@ import {
   TASK_STAGES,
 } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
-import { type AgencyCounts, readAgencyCounts } from "./counts.server";
-import { containsPattern } from "./lists.server";
+import { type AgencyCounts, readAgencyCounts, readMemberCounts } from "./counts.server";
+import { containsPattern, containsTerm } from "./lists.server";
 import { bestMatches, type FacilityMatch, matchableClients, toApiMatchedFacility } from "./matching.server";
 
 // The swim-lane board (docs/swim-lanes.md): five lanes, each with its count and average progress
@@ -93,9 +93,17 @@ const COMMUNICATION_PREVIEW = 100;
 
 const PRIORITY_RANK: Record<Priority, number> = { Low: 1, Medium: 2, High: 3, Urgent: 4 };
 
+/** The database's order of text (code points), so that ties read the same everywhere. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const BAND_RANGES: Record<ProgressBand, [number, number]> = { low: [0, 25], medium: [25, 75], high: [75, 101] };
 
-/** The filters as conditions on `tasks t` (search: title, client name, assignee name; see below). */
+/**
+ * The filters as conditions on `t`: `tasks`, or with a search `task_search`, the narrow copy of
+ * what the board filters, counts and orders by (same column names; migrations task_search_counts
+ * and board_search_and_team). The board searches its `board_text`: title, client name and
+ * assignee name, with the same two indexes as the list's text (see containsTerm).
+ */
 function filterConditions(ctx: Ctx, filters: BoardFilters): RawBuilder<unknown>[] {
   const conditions: RawBuilder<unknown>[] = [sql`t.agency_id = ${ctx.agencyId}`];
   if (filters.priority) conditions.push(sql`t.priority_rank = ${PRIORITY_RANK[filters.priority]}`);
@@ -104,17 +112,12 @@ function filterConditions(ctx: Ctx, filters: BoardFilters): RawBuilder<unknown>[
     conditions.push(sql`t.progress >= ${from} AND t.progress < ${to}`);
   }
   if (filters.assignedTo) conditions.push(sql`t.assigned_to = ${filters.assignedTo}`);
-  if (filters.search) {
-    // search_text is the title, description, client name and assignee name, a line each
-    // (trigram-indexed, migration task_list); the board searches all but the description.
-    const pattern = containsPattern(filters.search);
-    conditions.push(
-      sql`t.search_text LIKE ${pattern} AND (split_part(t.search_text, E'\\n', 1) LIKE ${pattern}
-        OR split_part(t.search_text, E'\\n', 3) LIKE ${pattern} OR split_part(t.search_text, E'\\n', 4) LIKE ${pattern})`,
-    );
-  }
+  if (filters.search) conditions.push(containsTerm(sql<string>`t.board_text`, filters.search, true));
   return conditions;
 }
+
+/** Where the filtered set is read from (see filterConditions). */
+const source = (filters: BoardFilters) => (filters.search ? sql`task_search t` : sql`tasks t`);
 
 const and = (conditions: RawBuilder<unknown>[]) => sql.join(conditions, sql` AND `);
 
@@ -135,21 +138,30 @@ interface Wanted {
 const ORDER_RANK = (today: string) => sql`CASE WHEN t.is_completed THEN 3 WHEN t.due_date < ${today} THEN 0
   WHEN t.priority_rank = ${PRIORITY_RANK.Urgent} THEN 1 ELSE 2 END`;
 
-const wantedValues = (lanes: Wanted[]) =>
-  sql.join(
-    lanes.map((l) => sql`(${l.stage}::text, ${l.offset}::int, ${l.limit}::int)`),
-    sql`, `,
-  );
+/** The four parts of a lane's order (see laneSlices), each with its own order of `t`. */
+const parts = (today: string) => [
+  { rank: 0, condition: sql`NOT t.is_completed AND t.due_date < ${today}`, descending: false },
+  {
+    rank: 1,
+    condition: sql`NOT t.is_completed AND t.due_date >= ${today} AND t.priority_rank = ${PRIORITY_RANK.Urgent}`,
+    descending: false,
+  },
+  {
+    rank: 2,
+    condition: sql`NOT t.is_completed AND t.due_date >= ${today} AND t.priority_rank < ${PRIORITY_RANK.Urgent}`,
+    descending: false,
+  },
+  { rank: 3, condition: sql`t.is_completed`, descending: true },
+];
 
 /**
  * Each lane's figures over the filtered set and the ids of its wanted cards, in the board's
  * order: open tasks first — overdue ones (most overdue first), then urgent ones, then the rest,
  * each by due date — then completed ones, most recently due first.
  *
- * A search's matches are read once and sorted (one statement). Otherwise the figures come from
- * the running totals (priority and band) or one aggregate over an index (an assignee), and each
- * part of a lane's order reads the lane's index (tasks_lane_idx) in order, skipping the parts the
- * figures say are empty.
+ * Under a search, see searchSlices. Otherwise the figures come from the running totals (priority
+ * and band) or one aggregate over an index (an assignee), and each part of a lane's order reads
+ * the lane's index (tasks_lane_idx) in order, skipping the parts the figures say are empty.
  */
 async function laneSlices(
   db: DB,
@@ -159,38 +171,10 @@ async function laneSlices(
   wanted: Wanted[],
   counts?: AgencyCounts,
 ): Promise<{ sums: Map<ClientStatus, Sums>; overdue: number; ids: Map<ClientStatus, string[]> }> {
+  if (filters.search) return searchSlices(db, ctx, filters, today, wanted, counts ?? (await readAgencyCounts(db, ctx)));
   const where = and(filterConditions(ctx, filters));
   const ids = new Map<ClientStatus, string[]>(wanted.map((l) => [l.stage, []]));
   const sums = new Map<ClientStatus, Sums>();
-  if (filters.search) {
-    const rows = await sql<Sums & { stage: ClientStatus; overdue: number; ids: string[] | null }>`
-      WITH hits AS MATERIALIZED (
-        SELECT t.id, t.stage, t.is_completed, t.due_date, t.priority_rank, t.progress FROM tasks t WHERE ${where}
-      ), wanted (stage, skip, take) AS (VALUES ${wanted.length ? wantedValues(wanted) : sql`(NULL::text, 0, 0)`}),
-      ranked AS MATERIALIZED (
-        SELECT w.stage, c.id, c.n FROM wanted w CROSS JOIN LATERAL (
-          SELECT t.id, row_number() OVER () AS n FROM (
-            SELECT t.id FROM hits t WHERE t.stage = w.stage
-            ORDER BY ${ORDER_RANK(today)}, CASE WHEN t.is_completed THEN NULL ELSE t.due_date END, t.due_date DESC,
-              CASE WHEN t.is_completed THEN NULL ELSE t.id END, t.id DESC
-            LIMIT w.skip + w.take
-          ) t
-        ) c WHERE c.n > w.skip
-      )
-      SELECT h.stage, count(*)::int AS count, coalesce(sum(h.progress), 0)::int AS progress,
-             count(*) FILTER (WHERE h.is_completed)::int AS completed,
-             count(*) FILTER (WHERE h.priority_rank >= ${PRIORITY_RANK.High})::int AS high,
-             count(*) FILTER (WHERE NOT h.is_completed AND h.due_date < ${today})::int AS overdue,
-             (SELECT array_agg(r.id ORDER BY r.n) FROM ranked r WHERE r.stage = h.stage) AS ids
-        FROM hits h GROUP BY h.stage`.execute(db);
-    let overdue = 0;
-    for (const row of rows.rows) {
-      sums.set(row.stage, row);
-      overdue += row.overdue;
-      if (ids.has(row.stage)) ids.set(row.stage, row.ids ?? []);
-    }
-    return { sums, overdue, ids };
-  }
 
   const overdueQuery = sql<{ n: number }>`
     SELECT count(*)::int AS n FROM tasks t WHERE ${where} AND NOT t.is_completed AND t.due_date < ${today}`;
@@ -232,28 +216,15 @@ async function laneSlices(
   if (lanes.length === 0) return { sums, overdue, ids };
   const hasOpen = lanes.some((l) => sums.get(l.stage)!.count > sums.get(l.stage)!.completed);
   const hasDone = lanes.some((l) => sums.get(l.stage)!.completed > 0);
-  const part = (condition: RawBuilder<unknown>, order: RawBuilder<unknown>, rank: number) => sql`
-    (SELECT t.id, ${sql.lit(rank)}::int AS rank, t.due_date FROM tasks t
-      WHERE ${where} AND t.stage = w.stage AND ${condition}
-      ORDER BY ${order} LIMIT w.skip + w.take)`;
-  const parts = [
-    ...(hasOpen
-      ? [
-          part(sql`NOT t.is_completed AND t.due_date < ${today} AND w.open`, sql`t.due_date, t.id`, 0),
-          part(
-            sql`NOT t.is_completed AND t.due_date >= ${today} AND t.priority_rank = ${PRIORITY_RANK.Urgent} AND w.open`,
-            sql`t.due_date, t.id`,
-            1,
-          ),
-          part(
-            sql`NOT t.is_completed AND t.due_date >= ${today} AND t.priority_rank < ${PRIORITY_RANK.Urgent} AND w.open`,
-            sql`t.due_date, t.id`,
-            2,
-          ),
-        ]
-      : []),
-    ...(hasDone ? [part(sql`t.is_completed AND w.done`, sql`t.due_date DESC, t.id DESC`, 3)] : []),
-  ];
+  const reads = parts(today)
+    .filter(({ rank }) => (rank === 3 ? hasDone : hasOpen))
+    .map(({ rank, condition, descending }) => {
+      const direction = sql.raw(descending ? "DESC" : "ASC");
+      return sql`
+        (SELECT t.id, ${sql.lit(rank)}::int AS rank, t.due_date FROM tasks t
+          WHERE ${where} AND t.stage = w.stage AND ${condition} AND ${rank === 3 ? sql`w.done` : sql`w.open`}
+          ORDER BY t.due_date ${direction}, t.id ${direction} LIMIT w.skip + w.take)`;
+    });
   const values = sql.join(
     lanes.map((l) => {
       const s = sums.get(l.stage)!;
@@ -264,13 +235,140 @@ async function laneSlices(
   const rows = await sql<{ stage: ClientStatus; id: string }>`
     WITH wanted (stage, skip, take, open, done) AS (VALUES ${values})
     SELECT w.stage, c.id FROM wanted w CROSS JOIN LATERAL (
-      SELECT u.id FROM (${sql.join(parts, sql` UNION ALL `)}) u
+      SELECT u.id FROM (${sql.join(reads, sql` UNION ALL `)}) u
       ORDER BY u.rank, CASE WHEN u.rank = 3 THEN NULL ELSE u.due_date END, u.due_date DESC,
         CASE WHEN u.rank = 3 THEN NULL ELSE u.id END, u.id DESC
       OFFSET w.skip LIMIT w.take
     ) c`.execute(db);
   for (const row of rows.rows) ids.get(row.stage)!.push(row.id);
   return { sums, overdue, ids };
+}
+
+/**
+ * A walk down a part of a lane's index in order, testing each task's text, reads about
+ * `wanted ÷ density` entries, the density being the share of the lane's tasks that match. A walk
+ * is taken when that is at most WALK_EXPECTED entries, and stops after WALK_AT_MOST.
+ */
+const WALK_EXPECTED = 100;
+const WALK_AT_MOST = 400;
+
+type Part = { stage: ClientStatus; rank: number; need: number };
+type Slot = { stage: ClientStatus; rank: number; id: string; due_date: string };
+
+/**
+ * laneSlices under a search. The figures: one pass over the matches in task_search (the narrow
+ * copy, its words' trigrams indexed), grouped by lane and part of the order. The cards of each
+ * part of a wanted lane that has matches: where matches are dense (a search as broad as "mar",
+ * thousands of matches), a short walk down the lane's index in order, testing each task's text;
+ * the other parts (and any walk that stopped short) share one pass over the matches that keeps
+ * each part's first ones. The parts are then merged in the board's order.
+ */
+async function searchSlices(
+  db: DB,
+  ctx: Ctx,
+  filters: BoardFilters,
+  today: string,
+  wanted: Wanted[],
+  counts: AgencyCounts,
+): Promise<{ sums: Map<ClientStatus, Sums>; overdue: number; ids: Map<ClientStatus, string[]> }> {
+  const conditions = filterConditions(ctx, filters);
+  const groups = await sql<{ stage: ClientStatus; part: number; count: number; progress: number; high: number }>`
+    SELECT t.stage, ${ORDER_RANK(today)} AS part, count(*)::int AS count, sum(t.progress)::int AS progress,
+           count(*) FILTER (WHERE t.priority_rank >= ${PRIORITY_RANK.High})::int AS high
+      FROM task_search t WHERE ${and(conditions)} GROUP BY 1, 2`.execute(db);
+  const sums = new Map<ClientStatus, Sums>();
+  const partCounts = new Map<string, number>();
+  let overdue = 0;
+  for (const g of groups.rows) {
+    const lane = sums.get(g.stage) ?? { count: 0, progress: 0, completed: 0, high: 0 };
+    lane.count += g.count;
+    lane.progress += g.progress;
+    lane.high += g.high;
+    if (g.part === 3) lane.completed += g.count;
+    if (g.part === 0) overdue += g.count;
+    sums.set(g.stage, lane);
+    partCounts.set(`${g.stage}:${g.part}`, g.count);
+  }
+  const ids = new Map<ClientStatus, string[]>(wanted.map((l) => [l.stage, []]));
+  const wantedParts: Part[] = wanted.flatMap((lane) =>
+    lane.offset >= (sums.get(lane.stage)?.count ?? 0)
+      ? []
+      : [0, 1, 2, 3]
+          .filter((rank) => (partCounts.get(`${lane.stage}:${rank}`) ?? 0) > 0)
+          .map((rank) => ({ stage: lane.stage, rank, need: lane.offset + lane.limit })),
+  );
+  const matchesOf = (p: Part) => partCounts.get(`${p.stage}:${p.rank}`)!;
+  const dense = (p: Part) => p.need * counts(`tasks:${p.stage}`) <= WALK_EXPECTED * sums.get(p.stage)!.count;
+  const walked = await walkParts(db, ctx, filters, today, wantedParts.filter(dense));
+  // A walk that found fewer than it needed while the part has more stopped short.
+  const found = (p: Part) => walked.filter((r) => r.stage === p.stage && r.rank === p.rank).length;
+  const rest = wantedParts.filter((p) => !dense(p) || found(p) < Math.min(p.need, matchesOf(p)));
+  const sorted = await sortParts(db, conditions, today, rest);
+  const isRest = (r: Slot) => rest.some((p) => p.stage === r.stage && p.rank === r.rank);
+  const slots = [...walked.filter((r) => !isRest(r)), ...sorted];
+  const compare = (a: Slot, b: Slot) => {
+    if (a.rank !== b.rank) return a.rank - b.rank;
+    const ascending = byText(a.due_date, b.due_date) || byText(a.id, b.id);
+    return a.rank === 3 ? -ascending : ascending;
+  };
+  for (const lane of wanted) {
+    const mine = slots.filter((r) => r.stage === lane.stage).sort(compare);
+    ids.set(
+      lane.stage,
+      mine.slice(lane.offset, lane.offset + lane.limit).map((r) => r.id),
+    );
+  }
+  return { sums, overdue, ids };
+}
+
+/** Each part's first matches, read by walking the lane's index in order (see searchSlices). */
+async function walkParts(db: DB, ctx: Ctx, filters: BoardFilters, today: string, wanted: Part[]): Promise<Slot[]> {
+  if (wanted.length === 0) return [];
+  // The filters but the search, on `tasks` (the lane index carries them).
+  const others = and(filterConditions(ctx, { ...filters, search: undefined }));
+  const pattern = containsPattern(filters.search ?? "");
+  const ranks = new Set(wanted.map((p) => p.rank));
+  // One statement, each part of the order planned once for every lane that walks it.
+  const reads = parts(today)
+    .filter(({ rank }) => ranks.has(rank))
+    .map(({ rank, condition, descending }) => {
+      const direction = sql.raw(descending ? "DESC" : "ASC");
+      return sql`
+        (SELECT x.id, x.due_date FROM (
+           SELECT t.id, t.due_date FROM tasks t WHERE ${others} AND t.stage = p.stage AND ${condition}
+            ORDER BY t.due_date ${direction}, t.id ${direction} LIMIT ${WALK_AT_MOST}
+         ) x WHERE p.rank = ${sql.lit(rank)}
+              AND EXISTS (SELECT 1 FROM task_search s WHERE s.task_id = x.id AND s.board_text LIKE ${pattern})
+         ORDER BY x.due_date ${direction}, x.id ${direction} LIMIT p.need)`;
+    });
+  const values = sql.join(
+    wanted.map((p) => sql`(${p.stage}::text, ${p.rank}::int, ${p.need}::int)`),
+    sql`, `,
+  );
+  const rows = await sql<Slot>`
+    WITH p (stage, rank, need) AS (VALUES ${values})
+    SELECT p.stage, p.rank, c.id, c.due_date::text AS due_date
+      FROM p CROSS JOIN LATERAL (${sql.join(reads, sql` UNION ALL `)}) c`.execute(db);
+  return rows.rows;
+}
+
+/** Each part's first matches, from one pass over all the matches (see searchSlices). */
+async function sortParts(db: DB, conditions: RawBuilder<unknown>[], today: string, wanted: Part[]): Promise<Slot[]> {
+  if (wanted.length === 0) return [];
+  const keys = sql.join(
+    wanted.map((p) => sql`(${p.stage}::text, ${p.rank}::int)`),
+    sql`, `,
+  );
+  const need = Math.max(...wanted.map((p) => p.need));
+  const rows = await sql<Slot>`
+    SELECT stage, rank, id, due_date FROM (
+      SELECT t.stage, ${ORDER_RANK(today)} AS rank, t.task_id AS id, t.due_date::text AS due_date,
+             row_number() OVER (PARTITION BY t.stage, ${ORDER_RANK(today)}
+               ORDER BY CASE WHEN t.is_completed THEN NULL ELSE t.due_date END, t.due_date DESC,
+                 CASE WHEN t.is_completed THEN NULL ELSE t.task_id END, t.task_id DESC) AS n
+        FROM task_search t WHERE ${and(conditions)} AND (t.stage, ${ORDER_RANK(today)}) IN (${keys})
+    ) ranked WHERE n <= ${need}`.execute(db);
+  return rows.rows;
 }
 
 /** What the cards of these tasks show (the caller agency's only), in the order of `ids`. */
@@ -386,32 +484,58 @@ export async function boardCards(
   });
 }
 
-/** Team Performance: each assignee's tasks in the filtered set, most tasks first. */
+/**
+ * Team Performance: each assignee's tasks in the filtered set, most tasks first. Under the
+ * Priority, Progress and Assignee filters the running totals per member answer; a search counts
+ * its matches.
+ */
 export async function teamPerformance(db: DB, ctx: Ctx, filters: BoardFilters): Promise<TeamMember[]> {
-  const rows = await sql<{
-    id: string;
-    first_name: string;
-    last_name: string;
-    role: Role;
-    tasks: number;
-    completed: number;
-    progress: number;
-  }>`
-    SELECT u.id, u.first_name, u.last_name, u.role, s.tasks, s.completed, s.progress
-      FROM (SELECT t.assigned_to, count(*)::int AS tasks, count(*) FILTER (WHERE t.is_completed)::int AS completed,
-                   coalesce(sum(t.progress), 0)::int AS progress
-              FROM tasks t WHERE ${and(filterConditions(ctx, filters))} GROUP BY t.assigned_to) s
-      JOIN users u ON u.id = s.assigned_to
-     ORDER BY s.tasks DESC, u.first_name, u.last_name`.execute(db);
-  return rows.rows.map((r) => ({
-    id: r.id,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    role: r.role,
-    tasks: r.tasks,
-    completionRate: Math.round((r.completed * 100) / r.tasks),
-    averageProgress: Math.round(r.progress / r.tasks),
-  }));
+  const figures = new Map<string, Omit<Sums, "high">>();
+  if (filters.search) {
+    const rows = await sql<Omit<Sums, "high"> & { assigned_to: string }>`
+      SELECT t.assigned_to, count(*)::int AS count, count(*) FILTER (WHERE t.is_completed)::int AS completed,
+             coalesce(sum(t.progress), 0)::int AS progress
+        FROM ${source(filters)} WHERE ${and(filterConditions(ctx, filters))} GROUP BY t.assigned_to`.execute(db);
+    for (const { assigned_to, ...sums } of rows.rows) figures.set(assigned_to, sums);
+  } else {
+    const { counts, names } = await readMemberCounts(db, ctx);
+    const members = new Set(names.flatMap((name) => (name.startsWith("tasks:member:") ? [name.split(":")[2]] : [])));
+    const priorities = PRIORITIES.filter((p) => !filters.priority || p === filters.priority);
+    const bands = PROGRESS_BANDS.filter((b) => !filters.progress || b === filters.progress);
+    for (const member of members) {
+      if (filters.assignedTo && member !== filters.assignedTo) continue;
+      const sums = { count: 0, completed: 0, progress: 0 };
+      for (const p of priorities) {
+        for (const b of bands) {
+          sums.count += counts(`tasks:member:${member}:${p}:${b}`);
+          sums.completed += counts(`tasks:member-done:${member}:${p}:${b}`);
+          sums.progress += counts(`tasks:member-progress:${member}:${p}:${b}`);
+        }
+      }
+      if (sums.count > 0) figures.set(member, sums);
+    }
+  }
+  if (figures.size === 0) return [];
+  const users = await db
+    .selectFrom("users")
+    .select(["id", "first_name", "last_name", "role"])
+    .where("agency_id", "=", ctx.agencyId)
+    .where("id", "in", [...figures.keys()])
+    .execute();
+  return users
+    .map((u) => {
+      const f = figures.get(u.id)!;
+      return {
+        id: u.id,
+        firstName: u.first_name,
+        lastName: u.last_name,
+        role: u.role,
+        tasks: f.count,
+        completionRate: Math.round((f.completed * 100) / f.count),
+        averageProgress: Math.round(f.progress / f.count),
+      };
+    })
+    .sort((a, b) => b.tasks - a.tasks || byText(a.firstName, b.firstName) || byText(a.lastName, b.lastName));
 }
 
 /**

@@ -21,7 +21,7 @@ import { agencyDay } from "./agency.server";
 import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import {
-  containsPattern,
+  containsTerm,
   countMatches,
   type PageInfo,
   pageInfo,
@@ -187,16 +187,10 @@ const PRIORITY_RANK: Record<Priority, number> = { Low: 1, Medium: 2, High: 3, Ur
 
 /**
  * A task's text contains the term (title, description, client and assignee names, carried by the
- * task; trigram-indexed). On task_search, a term of exactly three letters or digits is one of its
- * words' trigrams, which its array index answers exactly, without comparing each match's text
- * again as LIKE must (see the migration task_search_trigrams).
+ * task; trigram-indexed). task_search also indexes its words' trigrams (see containsTerm).
  */
 function searchCondition(term: string, from: "tasks" | "task_search") {
-  const lower = term.toLowerCase();
-  if (from === "task_search" && /^[a-z0-9]{3}$/.test(lower)) {
-    return sql<boolean>`show_trgm(t.search_text) @> ARRAY[${lower}]::text[]`;
-  }
-  return sql<boolean>`t.search_text LIKE ${containsPattern(term)}`;
+  return containsTerm(sql<string>`t.search_text`, term, from === "task_search");
 }
 
 /** The caller agency's tasks that pass the filters; Status is the stage of an open task, or Completed. */

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { readAgencyCounts } from "~/models/counts.server";
+import { readAgencyCounts, readMemberCounts } from "~/models/counts.server";
 import { resetDb, testDb } from "../support/db";
 import {
   createAgency,
@@ -32,6 +32,9 @@ async function recount(agencyId: string): Promise<Record<string, number>> {
         FROM tasks WHERE agency_id = ${agencyId}
       UNION ALL SELECT unnest(ARRAY['tasks:lane:', 'tasks:lane-done:', 'tasks:lane-progress:']) || stage || ':' || priority
           || ':' || CASE WHEN progress < 25 THEN 'low' WHEN progress < 75 THEN 'medium' ELSE 'high' END,
+        unnest(ARRAY[1, is_completed::int, progress]) FROM tasks WHERE agency_id = ${agencyId}
+      UNION ALL SELECT unnest(ARRAY['tasks:member:', 'tasks:member-done:', 'tasks:member-progress:']) || assigned_to
+          || ':' || priority || ':' || CASE WHEN progress < 25 THEN 'low' WHEN progress < 75 THEN 'medium' ELSE 'high' END,
         unnest(ARRAY[1, is_completed::int, progress]) FROM tasks WHERE agency_id = ${agencyId}
     ) d GROUP BY name HAVING sum(amount) <> 0`.execute(db);
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
@@ -102,6 +105,15 @@ describe("agency_counts", () => {
     expect([count("tasks:Placed"), count("tasks:completed"), count("tasks:New Client")]).toEqual([2, 2, 0]);
     // By stage or done, and priority: what the tasks list's statistics read.
     expect(count("tasks:done:Medium") + count("tasks:open:Placed:Medium")).toBe(2);
+    // The per-member totals grow with the team: read apart, for the board's Team Performance.
+    const all = await stored(a.id);
+    const memberNames = Object.keys(all).filter((name) => name.startsWith("tasks:member"));
+    expect(memberNames.length).toBeGreaterThan(0);
+    for (const name of memberNames) expect(count(name), name).toBe(0);
+    const members = await readMemberCounts(db, { agencyId: a.id, userId: agent.id });
+    expect(members.names.filter((name) => all[name] !== undefined).sort()).toEqual(memberNames.sort());
+    for (const name of memberNames) expect(members.counts(name), name).toBe(all[name]);
+    expect(members.counts("tasks:Placed")).toBe(0);
   });
 
   it("takes back what a rolled-back transaction wrote", async () => {

@@ -213,22 +213,26 @@ async function expectBoardMatchesRecount(filters: Filters, limit = 100, label = 
   return { board, matching };
 }
 
-/** The running totals of the lanes ("tasks:lane…"), as stored and as counted again with plain SQL, per agency. */
+/**
+ * The running totals of the lanes ("tasks:lane…") and of the team members ("tasks:member…"), as
+ * stored and as counted again with plain SQL, per agency.
+ */
 async function laneTotals(): Promise<{ stored: Record<string, number>; recounted: Record<string, number> }> {
   const stored = await sql<{ agency_id: string; name: string; value: string }>`
-    SELECT agency_id, name, value::text FROM agency_counts WHERE starts_with(name, 'tasks:lane') AND value <> 0`.execute(
-    db,
-  );
+    SELECT agency_id, name, value::text FROM agency_counts
+     WHERE (starts_with(name, 'tasks:lane') OR starts_with(name, 'tasks:member')) AND value <> 0`.execute(db);
   const recounted = await sql<{ agency_id: string; name: string; value: string }>`
     WITH p AS (
-      SELECT t.agency_id, t.stage, t.priority, t.is_completed,
+      SELECT t.agency_id, t.stage, t.priority, t.is_completed, t.assigned_to,
              CASE WHEN count(i.id) = 0 THEN CASE WHEN t.is_completed THEN 100 ELSE 0 END
                   ELSE floor(count(i.id) FILTER (WHERE i.is_completed) * 100.0 / count(i.id) + 0.5) END AS progress
         FROM tasks t LEFT JOIN task_checklist_items i ON i.task_id = t.id
        GROUP BY t.id
     ), b AS (
       SELECT *, stage || ':' || priority || ':' ||
-             CASE WHEN progress < 25 THEN 'low' WHEN progress < 75 THEN 'medium' ELSE 'high' END AS lane
+             CASE WHEN progress < 25 THEN 'low' WHEN progress < 75 THEN 'medium' ELSE 'high' END AS lane,
+             assigned_to || ':' || priority || ':' ||
+             CASE WHEN progress < 25 THEN 'low' WHEN progress < 75 THEN 'medium' ELSE 'high' END AS member
         FROM p
     )
     SELECT agency_id, name, value::text FROM (
@@ -237,6 +241,12 @@ async function laneTotals(): Promise<{ stored: Record<string, number>; recounted
       SELECT agency_id, 'tasks:lane-done:' || lane, count(*) FILTER (WHERE is_completed)::bigint FROM b GROUP BY 1, 2
       UNION ALL
       SELECT agency_id, 'tasks:lane-progress:' || lane, sum(progress)::bigint FROM b GROUP BY 1, 2
+      UNION ALL
+      SELECT agency_id, 'tasks:member:' || member, count(*)::bigint FROM b GROUP BY 1, 2
+      UNION ALL
+      SELECT agency_id, 'tasks:member-done:' || member, count(*) FILTER (WHERE is_completed)::bigint FROM b GROUP BY 1, 2
+      UNION ALL
+      SELECT agency_id, 'tasks:member-progress:' || member, sum(progress)::bigint FROM b GROUP BY 1, 2
     ) x WHERE value <> 0`.execute(db);
   const toRecord = (rows: { agency_id: string; name: string; value: string }[]) =>
     Object.fromEntries(rows.map((r) => [`${r.agency_id} ${r.name}`, Number(r.value)]).sort());
@@ -247,6 +257,19 @@ async function expectLaneTotalsExact(label: string) {
   const { stored, recounted } = await laneTotals();
   expect(Object.keys(recounted).length, label).toBeGreaterThan(0);
   expect(stored, label).toEqual(recounted);
+  // The narrow copy a search reads (task_search) follows every task.
+  const copies = await sql<{ id: string; differs: boolean }>`
+    SELECT t.id, s.task_id IS NULL
+        OR (s.agency_id, s.stage, s.is_completed, s.due_date, s.priority_rank, s.progress, s.assigned_to, s.board_text)
+           IS DISTINCT FROM (t.agency_id, t.stage, t.is_completed, t.due_date, t.priority_rank, t.progress, t.assigned_to,
+             split_part(t.search_text, E'\n', 1) || E'\n' || split_part(t.search_text, E'\n', 3) || E'\n'
+             || split_part(t.search_text, E'\n', 4)) AS differs
+      FROM tasks t LEFT JOIN task_search s ON s.task_id = t.id`.execute(db);
+  expect(copies.rows.length, label).toBeGreaterThan(0);
+  expect(
+    copies.rows.filter((r) => r.differs).map((r) => r.id),
+    label,
+  ).toEqual([]);
 }
 
 async function expectStoredProgressExact(label: string) {
@@ -466,6 +489,8 @@ describe("the board's lanes under every filter", () => {
     // Only descriptions hold it: nothing matches, in any lane.
     const { board } = await expectBoardMatchesRecount({ search: "zebrawood" });
     expect(board.totals.total).toBe(0);
+    // Three letters (read from the words' trigrams): the same.
+    expect((await expectBoardMatchesRecount({ search: "zeb" })).board.totals.total).toBe(0);
     expect(board.lanes.every((l) => l.count === 0 && l.tasks.length === 0)).toBe(true);
     // A term spanning the title and the description is no match either.
     expect((await loadBoard(db, ctx(), query({ search: "1\nbring" }), today)).totals.total).toBe(0);
@@ -703,6 +728,9 @@ describe("the analytics", () => {
       { search: "visit" },
       { assignedTo: priya.id },
       { search: "adler", priority: "Urgent" },
+      { search: "kim", progress: "low" },
+      { priority: "Urgent", progress: "low" },
+      { assignedTo: priya.id, priority: "High", progress: "medium" },
     ];
     for (const f of filters) {
       const label = JSON.stringify(f);
@@ -1200,6 +1228,15 @@ describe("the lanes' running totals", () => {
         () => db.updateTable("tasks").set({ priority: "Urgent" }).where("priority", "=", "Low").execute(),
       ],
       [
+        "tasks reassigned in one statement",
+        () =>
+          db
+            .updateTable("tasks")
+            .set({ assigned_to: seeded.priya.id })
+            .where("id", "in", mine().where("priority", "=", "High").limit(6))
+            .execute(),
+      ],
+      [
         "tasks moved in one statement",
         () =>
           db
@@ -1331,6 +1368,8 @@ describe("the lanes' running totals", () => {
       { priority: "Urgent" as const },
       { progress: "high" as const },
       { priority: "High" as const, progress: "low" as const },
+      { search: "kim" },
+      { search: "visit", progress: "medium" as const },
     ]) {
       await expectBoardMatchesRecount(f);
     }
