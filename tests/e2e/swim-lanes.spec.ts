@@ -362,9 +362,11 @@ test.describe("the task panel", () => {
     await expect(communications(dialog).nth(1)).toContainText("Sent the family the brochures.");
     await expect(dialog.getByLabel("Content")).toHaveValue("");
 
-    // The × is a link back to the board. (The toast covers it until it leaves, after 5 seconds:
-    // the click waits for that.)
-    await dialog.getByRole("link", { name: "Close", exact: true }).click();
+    // The × is a link back to the board, and the toast (at the bottom left while the panel is
+    // open) leaves it free: a click while the toast is up lands at once (a covered link would make
+    // the click wait the toast's 5 seconds out, past this timeout).
+    await expect(toast(page, "success")).toBeVisible();
+    await dialog.getByRole("link", { name: "Close", exact: true }).click({ timeout: 2_000 });
     await expect(page).toHaveURL(/\/swim-lanes$/);
     await expect(panel(page, task.title)).toHaveCount(0);
     await expect(cardIn(page, "Target", task.id)).toContainText("Called the daughter: tours on Friday.");
@@ -427,6 +429,13 @@ test.describe("the task panel", () => {
     await expect(page).toHaveURL(new RegExp(`/swim-lanes/${task.id}\\?tab=communications$`));
     // The board behind has reloaded: the card shows the newest communication.
     await expect(cardIn(page, "Target", task.id)).toContainText("Met the family at Harborview.");
+    // The toast leaves the × free (see the test without JavaScript).
+    await expect(toast(page, "success")).toBeVisible();
+    const [toastBox, closeBox] = await Promise.all([
+      toast(page, "success").boundingBox(),
+      dialog.getByRole("link", { name: "Close", exact: true }).boundingBox(),
+    ]);
+    expect(toastBox!.y).toBeGreaterThan(closeBox!.y + closeBox!.height);
     expect(
       await dbForE2E()
         .selectFrom("task_communications")

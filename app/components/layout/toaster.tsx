@@ -12,7 +12,8 @@ const styles: Record<ToastType, { box: string; icon: string; Icon: typeof InfoIc
 
 /**
  * Toasts at the top right (at the bottom of a phone's screen, where they hide neither the logo nor
- * the header). Rendered by the server, so they show without JavaScript: they leave by themselves
+ * the header; at the bottom left while a side panel is open, whose close button is at the top
+ * right: see `.toaster` in tailwind.css). Rendered by the server, so they show without JavaScript: they leave by themselves
  * after 5 seconds (a CSS animation) and can be closed by hand (a CSS-only checkbox). With
  * JavaScript, React then removes them.
  */
@@ -21,7 +22,7 @@ export function Toaster({ toasts }: { toasts: Array<Toast | null | undefined> })
   if (list.length === 0) return null;
   return (
     <div
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-end gap-3 p-4 sm:top-2 sm:right-2 sm:bottom-auto sm:left-auto sm:w-96"
+      className="toaster pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-end gap-3 p-4 sm:top-2 sm:right-2 sm:bottom-auto sm:left-auto sm:w-96"
       aria-live="polite"
     >
       {list.map((toast) => (

@@ -63,7 +63,7 @@ export function TaskPanel({
   useEffect(() => panel.current?.focus(), [task.id]);
 
   return (
-    <div className="fixed inset-0 z-40 flex justify-end">
+    <div className="fixed inset-0 z-40 flex justify-end" data-side-panel>
       <Link
         to={closeHref}
         preventScrollReset
