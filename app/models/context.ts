@@ -1,10 +1,13 @@
 import type { Selectable } from "kysely";
 import type { Database } from "../../db/types";
+import type { Role } from "~/utils/vocabulary";
 
 /** Who is asking: every model function is scoped by it. */
 export interface Ctx {
   userId: string;
   agencyId: string;
+  /** The caller's role, where a rule depends on it (restricted documents); absent counts as an agent. */
+  role?: Role;
 }
 
 type ColumnOf<Name, Table extends string> = Name extends `${Table}.${infer Column}` ? Column : never;

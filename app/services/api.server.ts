@@ -4,7 +4,7 @@ import { getSessionUser } from "~/models/session.server";
 import type { Ctx } from "~/models/context";
 import { getDb, type DB } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import type { AuthUser } from "./session.server";
+import { type AuthUser, contextOf } from "./session.server";
 
 export interface ApiFieldError {
   path: string;
@@ -126,7 +126,7 @@ export function withApiUser(
 ): Promise<Response> {
   return handleApi(async () => {
     const user = await requireApiUser(request);
-    return run({ user, ctx: { userId: user.id, agencyId: user.agencyId }, db: getDb() });
+    return run({ user, ctx: contextOf(user), db: getDb() });
   });
 }
 

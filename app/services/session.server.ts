@@ -90,8 +90,8 @@ export async function requireUser(request: Request): Promise<AuthUser> {
   throw redirect(`/login${search}`, { headers });
 }
 
-export function contextOf(user: Pick<AuthUser, "id" | "agencyId">): Ctx {
-  return { userId: user.id, agencyId: user.agencyId };
+export function contextOf(user: Pick<AuthUser, "id" | "agencyId" | "role">): Ctx {
+  return { userId: user.id, agencyId: user.agencyId, role: user.role };
 }
 
 export interface SignedIn {

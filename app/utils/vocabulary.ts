@@ -367,3 +367,20 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 /** What a document belongs to. */
 export const RELATED_TYPES = ["Client", "Facility", "Placement", "Task"] as const;
 export type RelatedType = (typeof RELATED_TYPES)[number];
+
+/** A document's category (spec 002 §3; the database checks the same list). */
+export const RESOURCE_CATEGORIES = [
+  "Medical Records",
+  "Insurance Documents",
+  "Legal Documents",
+  "Identification",
+  "Photos",
+  "Assessments",
+  "Care Plans",
+  "Contracts",
+  "Facility Brochures",
+  "Licenses",
+  "Inspection Reports",
+  "Other",
+] as const;
+export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];

@@ -1,0 +1,118 @@
+import {
+  MaxPartSizeExceededError,
+  unstable_composeUploadHandlers as composeUploadHandlers,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+  type UploadHandler,
+} from "@remix-run/node";
+import { fileTooLarge, fileTypeNotAllowed, MAX_FILE_BYTES } from "~/schemas/resource";
+import { type FileMetadata, FileInspector, typeByName } from "~/utils/file-types.server";
+import { type FileStorage, newStorageKey } from "~/utils/storage.server";
+
+// Receiving uploaded documents (docs/documents.md): a multipart form is read as it arrives, each
+// file streamed through the checks (the size limit, the type by name and by content) straight
+// into storage, never held whole in memory. All or nothing: when any file is refused or the
+// connection drops, every file stored for this request is removed again before the error goes up.
+
+/** A file received and stored. */
+export interface ReceivedFile {
+  /** The storage key (a generated name). */
+  key: string;
+  /** The name the user's file had (its base name only). */
+  originalName: string;
+  mimeType: string;
+  extension: string;
+  sizeBytes: number;
+  metadata: FileMetadata;
+}
+
+/** An upload refused for what it holds: the message is for the user; `status` is the HTTP answer. */
+export class UploadRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 | 415,
+  ) {
+    super(message);
+    this.name = "UploadRefused";
+  }
+}
+
+/** The longest a text field of an upload form may be. */
+const MAX_FIELD_BYTES = 64 * 1024;
+
+/**
+ * Reads a multipart upload: its text fields, and the files of `fileField` (at most `maxFiles`)
+ * stored through `storage`. Throws UploadRefused for a file too large, of a type not allowed, too
+ * many files or an oversized field; any other error (an aborted request, a storage failure) goes
+ * up as it is. Either way nothing it stored is left behind.
+ */
+export async function receiveUpload(
+  request: Request,
+  storage: FileStorage,
+  { fileField, maxFiles }: { fileField: string; maxFiles: number },
+): Promise<{ fields: FormData; files: ReceivedFile[] }> {
+  const files: ReceivedFile[] = [];
+  const fileHandler: UploadHandler = async ({ name, filename, data }) => {
+    if (filename === undefined) return undefined;
+    // A file input left empty still sends a part, with no name and no bytes.
+    if (filename === "") {
+      for await (const _ of data);
+      return undefined;
+    }
+    if (name !== fileField) throw new UploadRefused(`Unexpected file field "${name}"`, 400);
+    if (files.length >= maxFiles) throw new UploadRefused(`At most ${maxFiles} files at once`, 400);
+    const type = typeByName(filename);
+    if (!type) throw new UploadRefused(fileTypeNotAllowed(filename), 415);
+    const inspector = new FileInspector(filename);
+    const key = newStorageKey(type.extension);
+    let sizeBytes = 0;
+    let metadata: FileMetadata = {};
+    async function* checked(): AsyncGenerator<Uint8Array> {
+      for await (const chunk of data) {
+        sizeBytes += chunk.byteLength;
+        if (sizeBytes > MAX_FILE_BYTES) throw new UploadRefused(fileTooLarge(filename!), 413);
+        if (inspector.push(chunk) === "refused") throw new UploadRefused(fileTypeNotAllowed(filename!), 415);
+        yield chunk;
+      }
+      const inspection = inspector.finish();
+      if (!inspection) throw new UploadRefused(fileTypeNotAllowed(filename!), 415);
+      metadata = inspection.metadata;
+    }
+    await storage.put(key, checked());
+    files.push({
+      key,
+      originalName: filename,
+      mimeType: type.mimeType,
+      extension: type.extension,
+      sizeBytes,
+      metadata,
+    });
+    return key;
+  };
+  try {
+    const fields = await parseMultipartFormData(
+      request,
+      composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: MAX_FIELD_BYTES })),
+    );
+    fields.delete(fileField);
+    return { fields, files };
+  } catch (error) {
+    await removeFiles(storage, files);
+    if (error instanceof MaxPartSizeExceededError) throw new UploadRefused("A form field is too long", 413);
+    if (error instanceof TypeError && /Could not parse content as FormData/.test(error.message)) {
+      throw new UploadRefused("Expected a multipart/form-data upload", 400);
+    }
+    throw error;
+  }
+}
+
+/** Removes stored files (after a later step failed); failures to remove are logged, not thrown. */
+export async function removeFiles(storage: FileStorage, files: { key: string }[]): Promise<void> {
+  await Promise.all(
+    files.map((f) =>
+      storage.delete(f.key).catch((error: unknown) => {
+        console.error(`Could not remove the stored file ${f.key}`, error);
+      }),
+    ),
+  );
+}

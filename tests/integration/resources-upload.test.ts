@@ -1,0 +1,392 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import v8 from "node:v8";
+import vm from "node:vm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  addResourceVersion,
+  createResource,
+  deleteResource,
+  getResource,
+  recordDownload,
+  updateResource,
+} from "~/models/resources.server";
+import { fileTooLarge, fileTypeNotAllowed, MAX_FILE_BYTES, ResourceDetailsSchema } from "~/schemas/resource";
+import { receiveUpload, UploadRefused } from "~/services/uploads.server";
+import { type FileStorage, localStorage } from "~/utils/storage.server";
+import type { Role } from "~/utils/vocabulary";
+import { resetDb, testDb } from "../support/db";
+import { createAgency, createClient, createUser } from "../support/factories";
+
+const db = testDb();
+let dir: string;
+let storage: FileStorage;
+
+beforeEach(async () => {
+  await resetDb(db);
+  dir = await mkdtemp(path.join(os.tmpdir(), "placement-uploads-"));
+  storage = localStorage(dir);
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const BOUNDARY = "----placement-test-boundary";
+const encoder = new TextEncoder();
+
+type Part =
+  | { name: string; value: string }
+  | { name: string; filename: string; type?: string; size: number; head: Uint8Array; fill?: number };
+
+/**
+ * A multipart body made as it is read, in 64 KB chunks, so that a 50 MB file never exists in
+ * this test's memory either. `abortAfter` makes the stream fail after that many bytes, as a
+ * dropped connection does.
+ */
+function multipartRequest(parts: Part[], abortAfter?: number, onSent?: (bytes: number) => void): Request {
+  async function* body(): AsyncGenerator<Uint8Array> {
+    for (const part of parts) {
+      if ("filename" in part) {
+        yield encoder.encode(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
+            `Content-Type: ${part.type ?? "application/octet-stream"}\r\n\r\n`,
+        );
+        yield part.head.slice(0, part.size);
+        let left = part.size - Math.min(part.size, part.head.length);
+        const chunk = new Uint8Array(64 * 1024).fill(part.fill ?? 0x20);
+        while (left > 0) {
+          const n = Math.min(left, chunk.length);
+          yield n === chunk.length ? chunk : chunk.slice(0, n);
+          left -= n;
+        }
+        yield encoder.encode("\r\n");
+      } else {
+        yield encoder.encode(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
+        );
+      }
+    }
+    yield encoder.encode(`--${BOUNDARY}--\r\n`);
+  }
+  let sent = 0;
+  const source = body();
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await source.next();
+      if (next.done) return controller.close();
+      sent += next.value.length;
+      onSent?.(sent);
+      if (abortAfter !== undefined && sent > abortAfter) return controller.error(new Error("connection reset"));
+      controller.enqueue(next.value);
+    },
+  });
+  return new Request("http://localhost/resources/upload", {
+    method: "POST",
+    body: stream,
+    headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+    // Node's fetch needs it for a streamed body.
+    duplex: "half",
+  });
+}
+
+const PDF_HEAD = encoder.encode("%PDF-1.4\n1 0 obj << /Type /Pages /Kids [] /Count 2 >> endobj\n");
+const pdf = (filename: string, size: number): Part => ({ name: "files", filename, size, head: PDF_HEAD });
+const TEXT_HEAD = encoder.encode("Care plan notes\n");
+
+/** Everything under the storage directory, temporary files included. */
+const stored = async () => (await readdir(dir)).sort();
+
+async function refusal(request: Request): Promise<UploadRefused> {
+  const error = await receiveUpload(request, storage, { fileField: "files", maxFiles: 10 }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(UploadRefused);
+  return error as UploadRefused;
+}
+
+describe("receiving an upload", () => {
+  it("stores a file of exactly 50 MB, streamed, with the server's memory flat; its fields come along", async () => {
+    // What the process holds (after a full garbage collection) before, and when 40 MB of the file
+    // have gone through: a handler that kept the file would hold those 40 MB.
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    const held = () => {
+      gc();
+      const m = process.memoryUsage();
+      return m.heapUsed + m.arrayBuffers;
+    };
+    const before = held();
+    let during = 0;
+    const { fields, files } = await receiveUpload(
+      multipartRequest(
+        [{ name: "category", value: "Care Plans" }, pdf("plan.pdf", MAX_FILE_BYTES)],
+        undefined,
+        (sent) => {
+          if (during === 0 && sent > 40 * 1024 * 1024) during = held();
+        },
+      ),
+      storage,
+      { fileField: "files", maxFiles: 10 },
+    );
+    const growth = during - before;
+    console.log(`memory held at 40 MB into a 50 MB upload: ${(growth / 1048576).toFixed(1)} MB more than before`);
+    expect(during).toBeGreaterThan(0);
+    // (A handler that kept the file would hold more than 40 MB here.)
+    expect(growth).toBeLessThan(24 * 1024 * 1024);
+    expect(fields.get("category")).toBe("Care Plans");
+    expect(fields.has("files")).toBe(false);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({
+      originalName: "plan.pdf",
+      mimeType: "application/pdf",
+      extension: "pdf",
+      sizeBytes: MAX_FILE_BYTES,
+    });
+    expect(files[0].key).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+    expect(await stored()).toEqual([files[0].key]);
+    const onDisk = await storage.get(files[0].key);
+    expect(onDisk!.size).toBe(MAX_FILE_BYTES);
+    onDisk!.body.destroy();
+  }, 30_000);
+
+  it("refuses 50 MB and 1 byte while streaming, leaving no file behind", async () => {
+    const error = await refusal(multipartRequest([pdf("big.pdf", MAX_FILE_BYTES + 1)]));
+    expect(error.message).toBe(fileTooLarge("big.pdf"));
+    expect(error.message).toBe("File too large: big.pdf. Maximum size is 50MB.");
+    expect(error.status).toBe(413);
+    expect(await stored()).toEqual([]);
+  });
+
+  it("refuses an executable named .pdf, and a name of a type not allowed, leaving nothing", async () => {
+    const exe = encoder.encode("MZ\u0090\u0000\u0003\u0000\u0000\u0000\u0004\u0000PE\u0000\u0000");
+    const error = await refusal(multipartRequest([{ name: "files", filename: "report.pdf", size: 4096, head: exe }]));
+    expect(error.message).toBe("File type not allowed: report.pdf");
+    expect(error.status).toBe(415);
+    const script = await refusal(multipartRequest([{ name: "files", filename: "run.sh", size: 20, head: TEXT_HEAD }]));
+    expect(script.message).toBe(fileTypeNotAllowed("run.sh"));
+    expect(await stored()).toEqual([]);
+  });
+
+  it("an aborted upload leaves nothing, not even a partial file", async () => {
+    const error = await receiveUpload(multipartRequest([pdf("half.pdf", 5 * 1024 * 1024)], 2 * 1024 * 1024), storage, {
+      fileField: "files",
+      maxFiles: 10,
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(UploadRefused);
+    expect(await stored()).toEqual([]);
+  });
+
+  it("several files at once: all stored; when a later one is refused, the earlier ones are removed", async () => {
+    const both = await receiveUpload(
+      multipartRequest([pdf("a.pdf", 1000), { name: "files", filename: "notes.txt", size: 500, head: TEXT_HEAD }]),
+      storage,
+      { fileField: "files", maxFiles: 10 },
+    );
+    expect(both.files.map((f) => [f.originalName, f.mimeType])).toEqual([
+      ["a.pdf", "application/pdf"],
+      ["notes.txt", "text/plain"],
+    ]);
+    expect(await stored()).toEqual(both.files.map((f) => f.key).sort());
+    for (const f of both.files) await storage.delete(f.key);
+
+    const error = await refusal(multipartRequest([pdf("first.pdf", 2000), pdf("second.pdf", MAX_FILE_BYTES + 1)]));
+    expect(error.message).toBe(fileTooLarge("second.pdf"));
+    expect(await stored()).toEqual([]);
+  });
+
+  it("an empty file input (a part with no file name) is no file; too many files are refused", async () => {
+    const none = await receiveUpload(
+      multipartRequest([{ name: "files", filename: "", size: 0, head: new Uint8Array() }]),
+      storage,
+      { fileField: "files", maxFiles: 10 },
+    );
+    expect(none.files).toEqual([]);
+    const error = await receiveUpload(multipartRequest([pdf("a.pdf", 100), pdf("b.pdf", 100)]), storage, {
+      fileField: "files",
+      maxFiles: 1,
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UploadRefused);
+    expect(await stored()).toEqual([]);
+  });
+});
+
+// ───────────────────────────── the model ─────────────────────────────
+
+describe("documents: access levels, versions, downloads", () => {
+  async function setup() {
+    const agency = await createAgency(db);
+    const other = await createAgency(db);
+    const user = async (role: Role) => {
+      const u = await createUser(db, { agencyId: agency.id, role });
+      return { userId: u.id, agencyId: agency.id, role };
+    };
+    const uploader = await user("agent");
+    const agent = await user("agent");
+    const coordinator = await user("coordinator");
+    const admin = await user("admin");
+    const stranger = await createUser(db, { agencyId: other.id, role: "admin" });
+    const client = await createClient(db, { agencyId: agency.id });
+    return {
+      uploader,
+      agent,
+      coordinator,
+      admin,
+      stranger: { userId: stranger.id, agencyId: other.id, role: "admin" as Role },
+      client,
+    };
+  }
+  const details = (clientId: string, accessLevel: string) =>
+    ResourceDetailsSchema.parse({
+      relatedToType: "Client",
+      relatedToId: clientId,
+      category: "Medical Records",
+      accessLevel,
+      tags: " cardiology, , 2026 ",
+    });
+  const file = (key: string, name = "chart.pdf") => ({
+    key,
+    originalName: name,
+    mimeType: "application/pdf",
+    sizeBytes: 1234,
+    metadata: { pages: 2 },
+  });
+
+  it("a restricted document exists only for its uploader, coordinators and admins", async () => {
+    const s = await setup();
+    const { id } = (await createResource(db, s.uploader, file("k1.pdf"), details(s.client.id, "restricted")))!;
+    for (const who of [s.uploader, s.coordinator, s.admin]) expect((await getResource(db, who, id))?.id).toBe(id);
+    expect(await getResource(db, s.agent, id)).toBeNull();
+    expect(await getResource(db, { userId: s.agent.userId, agencyId: s.agent.agencyId }, id)).toBeNull();
+    expect(await recordDownload(db, s.agent, id)).toBeNull();
+    expect(await updateResource(db, s.agent, id, details(s.client.id, "public"))).toBe("not-found");
+    expect(await addResourceVersion(db, s.agent, id, file("k2.pdf"), "sneaky")).toBeNull();
+    expect(await deleteResource(db, s.agent, id)).toBeNull();
+    // Another agency's admin: nothing at all.
+    expect(await getResource(db, s.stranger, id)).toBeNull();
+    expect(await recordDownload(db, s.stranger, id)).toBeNull();
+    expect(await deleteResource(db, s.stranger, id)).toBeNull();
+    const resource = await getResource(db, s.uploader, id);
+    expect(resource).toMatchObject({ downloadCount: 0, version: 1, tags: ["cardiology", "2026"] });
+  });
+
+  it("internal and public documents are for everyone of the agency, and no one else", async () => {
+    const s = await setup();
+    for (const level of ["internal", "public"]) {
+      const { id } = (await createResource(db, s.uploader, file(`${level}.pdf`), details(s.client.id, level)))!;
+      expect((await getResource(db, s.agent, id))?.accessLevel).toBe(level);
+      expect(await getResource(db, s.stranger, id)).toBeNull();
+    }
+  });
+
+  it("a document must belong to a record of the agency", async () => {
+    const s = await setup();
+    const foreign = await createClient(db, { agencyId: s.stranger.agencyId });
+    expect(await createResource(db, s.uploader, file("k.pdf"), details(foreign.id, "internal"))).toBeNull();
+    expect(await db.selectFrom("resources").select("id").execute()).toEqual([]);
+  });
+
+  it("versions: a replaced file keeps the earlier one downloadable; downloads are counted and recorded", async () => {
+    const s = await setup();
+    const { id } = (await createResource(
+      db,
+      s.uploader,
+      file("v1.pdf", "plan.pdf"),
+      details(s.client.id, "internal"),
+    ))!;
+    expect(await addResourceVersion(db, s.agent, id, file("v2.pdf", "plan-final.pdf"), "Signed copy")).toEqual({
+      version: 2,
+    });
+    const resource = (await getResource(db, s.uploader, id))!;
+    expect(resource).toMatchObject({ version: 2, fileName: "v2.pdf", originalName: "plan-final.pdf" });
+    expect(resource.versions.map((v) => [v.versionNumber, v.originalName, v.changeLog])).toEqual([
+      [2, "plan-final.pdf", "Signed copy"],
+      [1, "plan.pdf", "Initial upload"],
+    ]);
+    expect(await recordDownload(db, s.agent, id)).toMatchObject({ key: "v2.pdf", version: 2 });
+    expect(await recordDownload(db, s.coordinator, id, 1)).toMatchObject({ key: "v1.pdf", originalName: "plan.pdf" });
+    expect(await recordDownload(db, s.coordinator, id, 7)).toBeNull();
+    const after = (await getResource(db, s.uploader, id))!;
+    expect(after.downloadCount).toBe(2);
+    expect(after.lastDownloadedAt).not.toBeNull();
+    const audit = await db
+      .selectFrom("audit_events")
+      .select(["actor_id", "action", "entity_id", "details"])
+      .orderBy("created_at")
+      .execute();
+    expect(audit.map((a) => [a.actor_id, a.action, a.entity_id, a.details])).toEqual([
+      [s.agent.userId, "resource.download", id, { version: 2 }],
+      [s.coordinator.userId, "resource.download", id, { version: 1 }],
+    ]);
+    // Deleting answers every version's file, for the storage.
+    expect((await deleteResource(db, s.coordinator, id))!.keys.sort()).toEqual(["v1.pdf", "v2.pdf"]);
+    expect(await getResource(db, s.uploader, id)).toBeNull();
+  });
+
+  it("the details: every required message, tags trimmed and empties dropped, a bad date refused", async () => {
+    const result = ResourceDetailsSchema.safeParse({});
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
+    expect(messages).toEqual({
+      relatedToType: "Related to type is required",
+      relatedToId: "Related object is required",
+      category: "Category is required",
+      accessLevel: "Access level is required",
+    });
+    const blank = ResourceDetailsSchema.safeParse({
+      relatedToType: " ",
+      relatedToId: "",
+      category: "",
+      accessLevel: "",
+    });
+    expect(blank.error!.issues.map((i) => i.message).sort()).toEqual(
+      [
+        "Access level is required",
+        "Category is required",
+        "Related object is required",
+        "Related to type is required",
+      ].sort(),
+    );
+    expect(
+      ResourceDetailsSchema.safeParse({
+        relatedToType: "Client",
+        relatedToId: "5f0c5c3e-8d7a-4c55-9a55-0a1f5f0f2b11",
+        category: "Other",
+        accessLevel: "public",
+        expirationDate: "2026-02-30",
+      }).error!.issues[0].message,
+    ).toBe("Please enter a valid date");
+  });
+});
+
+// Keep the helper honest: what it reads back is what was stored.
+describe("local storage", () => {
+  it("put, get and delete; a key that is not ours is refused", async () => {
+    await storage.put(
+      "abc.txt",
+      (async function* () {
+        yield encoder.encode("hello ");
+        yield encoder.encode("world");
+      })(),
+    );
+    expect(await readFile(path.join(dir, "abc.txt"), "utf8")).toBe("hello world");
+    const got = await storage.get("abc.txt");
+    expect(got!.size).toBe(11);
+    got!.body.destroy();
+    expect(await storage.get("missing.txt")).toBeNull();
+    await storage.delete("abc.txt");
+    await storage.delete("abc.txt");
+    expect(await stored()).toEqual([]);
+    for (const key of ["../x.txt", "a/b.txt", ".hidden", ""]) {
+      await expect(storage.put(key, (async function* () {})())).rejects.toThrow(/Invalid storage key/);
+    }
+  });
+});
