@@ -116,9 +116,6 @@ function filterConditions(ctx: Ctx, filters: BoardFilters): RawBuilder<unknown>[
   return conditions;
 }
 
-/** Where the filtered set is read from (see filterConditions). */
-const source = (filters: BoardFilters) => (filters.search ? sql`task_search t` : sql`tasks t`);
-
 const and = (conditions: RawBuilder<unknown>[]) => sql.join(conditions, sql` AND `);
 
 interface Sums {
@@ -495,7 +492,7 @@ export async function teamPerformance(db: DB, ctx: Ctx, filters: BoardFilters): 
     const rows = await sql<Omit<Sums, "high"> & { assigned_to: string }>`
       SELECT t.assigned_to, count(*)::int AS count, count(*) FILTER (WHERE t.is_completed)::int AS completed,
              coalesce(sum(t.progress), 0)::int AS progress
-        FROM ${source(filters)} WHERE ${and(filterConditions(ctx, filters))} GROUP BY t.assigned_to`.execute(db);
+        FROM task_search t WHERE ${and(filterConditions(ctx, filters))} GROUP BY t.assigned_to`.execute(db);
     for (const { assigned_to, ...sums } of rows.rows) figures.set(assigned_to, sums);
   } else {
     const { counts, names } = await readMemberCounts(db, ctx);
