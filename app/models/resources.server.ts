@@ -1,11 +1,22 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../../db/types";
-import type { ResourceDetails } from "~/schemas/resource";
+import { expiryOf, formatFileSize, type ResourceDetails, type ResourceListQuery } from "~/schemas/resource";
 import type { DB } from "~/utils/db.server";
-import type { FileMetadata } from "~/utils/file-types.server";
+import { type FileMetadata, mimeTypesOf } from "~/utils/file-types.server";
 import { isUuid } from "~/utils/uuid";
 import type { AccessLevel, RelatedType, ResourceCategory, Role } from "~/utils/vocabulary";
+import { getClient, searchClientOptions } from "./clients.server";
 import type { Ctx } from "./context";
+import { getFacility, searchFacilityOptions } from "./facilities.server";
+import {
+  containsPattern,
+  countMatches,
+  type Cursor,
+  keysetBatches,
+  type PageInfo,
+  pageInfo,
+  pageSlice,
+} from "./lists.server";
 
 // The document library (docs/documents.md). Access levels are enforced here, in every read:
 // `public` and `internal` documents are for everyone of the agency; a `restricted` one only for
@@ -32,7 +43,8 @@ export interface ResourceVersion {
   uploadedAt: string;
 }
 
-export interface Resource {
+/** A document as lists show it. */
+export interface ResourceListItem {
   id: string;
   originalName: string;
   fileName: string;
@@ -52,8 +64,21 @@ export interface Resource {
   uploadedBy: { id: string; firstName: string; lastName: string } | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** One document with its versions and what it belongs to. */
+export interface Resource extends ResourceListItem {
   /** Every version, newest first (the current one first). */
   versions: ResourceVersion[];
+  /** The record it belongs to, named (null when that record is gone). */
+  related: RelatedRecord | null;
+}
+
+/** A record a document can belong to, as a picker offers it and the detail page names it. */
+export interface RelatedRecord {
+  id: string;
+  label: string;
+  hint: string;
 }
 
 /** Coordinators and admins see restricted documents (DESIGN §12); an unknown role is an agent. */
@@ -67,7 +92,253 @@ function visibleTo(ctx: Ctx) {
       : eb.or([eb("r.access_level", "<>", "restricted"), eb("r.uploaded_by", "=", ctx.userId)]);
 }
 
+const itemColumns = [
+  "r.id",
+  "r.original_name",
+  "r.file_name",
+  "r.mime_type",
+  "r.size_bytes",
+  "r.version",
+  "r.download_count",
+  "r.last_downloaded_at",
+  "r.description",
+  "r.category",
+  "r.is_confidential",
+  "r.access_level",
+  "r.tags",
+  "r.related_type",
+  "r.related_id",
+  "r.expiration_date",
+  "r.metadata",
+  "r.uploaded_by",
+  "r.created_at",
+  "r.updated_at",
+  "u.first_name as uploader_first_name",
+  "u.last_name as uploader_last_name",
+] as const;
+
+type ItemRow = Pick<
+  Database["resources"],
+  | "original_name"
+  | "file_name"
+  | "mime_type"
+  | "description"
+  | "category"
+  | "related_type"
+  | "related_id"
+  | "expiration_date"
+  | "uploaded_by"
+> & {
+  id: string;
+  size_bytes: number | string;
+  version: number;
+  download_count: number;
+  last_downloaded_at: Date | string | null;
+  is_confidential: boolean;
+  access_level: AccessLevel;
+  tags: string[];
+  metadata: unknown;
+  created_at: Date | string;
+  updated_at: Date | string;
+  uploader_first_name: string | null;
+  uploader_last_name: string | null;
+};
+
+function toItem(row: ItemRow): ResourceListItem {
+  return {
+    id: row.id,
+    originalName: row.original_name,
+    fileName: row.file_name,
+    mimeType: row.mime_type,
+    sizeBytes: Number(row.size_bytes),
+    version: row.version,
+    downloadCount: row.download_count,
+    lastDownloadedAt: row.last_downloaded_at ? new Date(row.last_downloaded_at).toISOString() : null,
+    description: row.description,
+    category: row.category as ResourceCategory,
+    isConfidential: row.is_confidential,
+    accessLevel: row.access_level,
+    tags: row.tags,
+    relatedTo: { type: row.related_type, id: row.related_id },
+    expirationDate: row.expiration_date,
+    metadata: row.metadata as FileMetadata,
+    uploadedBy:
+      row.uploaded_by && row.uploader_first_name
+        ? { id: row.uploaded_by, firstName: row.uploader_first_name, lastName: row.uploader_last_name! }
+        : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** The documents the caller may see that match a list's filters (or belong to one record). */
+function matching(
+  db: DB,
+  ctx: Ctx,
+  query: Partial<Pick<ResourceListQuery, "search" | "category" | "type" | "accessLevel">> & {
+    related?: { type: RelatedType; id: string };
+    /** CSV exports: confidential documents never leave in a file. */
+    withoutConfidential?: boolean;
+  },
+) {
+  const pattern = query.search ? containsPattern(query.search) : null;
+  return db
+    .selectFrom("resources as r")
+    .where("r.agency_id", "=", ctx.agencyId)
+    .where(visibleTo(ctx))
+    .$if(Boolean(query.category), (qb) => qb.where("r.category", "=", query.category!))
+    .$if(Boolean(query.type), (qb) => qb.where("r.mime_type", "in", mimeTypesOf(query.type!)))
+    .$if(Boolean(query.accessLevel), (qb) => qb.where("r.access_level", "=", query.accessLevel!))
+    .$if(Boolean(query.related), (qb) =>
+      qb.where("r.related_type", "=", query.related!.type).where("r.related_id", "=", query.related!.id),
+    )
+    .$if(Boolean(query.withoutConfidential), (qb) => qb.where("r.is_confidential", "=", false))
+    .$if(pattern !== null, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb(sql`lower(r.original_name)`, "like", pattern!),
+          eb(sql`lower(coalesce(r.description, ''))`, "like", pattern!),
+          sql<boolean>`EXISTS (SELECT 1 FROM unnest(r.tags) AS tag WHERE lower(tag) LIKE ${pattern})`,
+        ]),
+      ),
+    );
+}
+
+export interface ResourcePage extends PageInfo {
+  resources: ResourceListItem[];
+}
+
+/** A page of the library, newest first, with how many documents match. */
+export async function listResources(
+  db: DB,
+  ctx: Ctx,
+  query: ResourceListQuery & { related?: { type: RelatedType; id: string } },
+): Promise<ResourcePage> {
+  const [rows, count] = await Promise.all([
+    pageSlice(
+      matching(db, ctx, query)
+        .leftJoin("users as u", "u.id", "r.uploaded_by")
+        .select(itemColumns)
+        .orderBy("r.created_at", "desc")
+        .orderBy("r.id", "desc"),
+      query,
+    ).execute(),
+    countMatches(db, matching(db, ctx, query).select("r.id as id")),
+  ]);
+  return { resources: rows.map(toItem), ...pageInfo(query, count) };
+}
+
+/** A record's documents (its page's Documents card): the newest `limit`, and how many there are. */
+export async function listRelatedResources(
+  db: DB,
+  ctx: Ctx,
+  related: { type: RelatedType; id: string },
+  limit = 10,
+): Promise<{ resources: ResourceListItem[]; total: number }> {
+  const page = await listResources(db, ctx, { page: 1, limit, related });
+  return { resources: page.resources, total: page.total };
+}
+
+/**
+ * Every document matching the list's filters, newest first, a batch at a time (the CSV export),
+ * leaving out confidential ones: a confidential document is shown in the app, never exported.
+ */
+export async function* streamResources(
+  db: DB,
+  ctx: Ctx,
+  query: Pick<ResourceListQuery, "search" | "category" | "type" | "accessLevel">,
+  batchSize = 1000,
+): AsyncGenerator<ResourceListItem[]> {
+  const batches = keysetBatches(
+    (after: Cursor<string> | null) =>
+      matching(db, ctx, { ...query, withoutConfidential: true })
+        .leftJoin("users as u", "u.id", "r.uploaded_by")
+        .select([...itemColumns, sql<string>`r.created_at::text`.as("sort_key")])
+        .$if(after !== null, (qb) =>
+          qb.where(sql<boolean>`(r.created_at, r.id) < (${after!.key}::timestamptz, ${after!.id}::uuid)`),
+        )
+        .orderBy("r.created_at", "desc")
+        .orderBy("r.id", "desc")
+        .limit(batchSize)
+        .execute(),
+    batchSize,
+  );
+  for await (const rows of batches) yield rows.map(toItem);
+}
+
 const RELATED_TABLE = { Client: "clients", Facility: "facilities", Placement: "placements", Task: "tasks" } as const;
+
+const placementLabel = sql<string>`c.first_name || ' ' || c.last_name || ' → ' || f.name`;
+
+/** The placements a document can belong to, by client or facility name (newest first without a search). */
+function placementOptions(db: DB, ctx: Ctx, options: { q?: string; id?: string; limit: number }) {
+  const pattern = options.q ? containsPattern(options.q) : null;
+  return db
+    .selectFrom("placements as p")
+    .innerJoin("clients as c", "c.id", "p.client_id")
+    .innerJoin("facilities as f", "f.id", "p.facility_id")
+    .select(["p.id", placementLabel.as("label"), "p.status", "p.start_date"])
+    .where("p.agency_id", "=", ctx.agencyId)
+    .$if(Boolean(options.id), (qb) => qb.where("p.id", "=", options.id!))
+    .$if(pattern !== null, (qb) => qb.where(sql`lower(${placementLabel})`, "like", pattern!))
+    .orderBy("p.updated_at", "desc")
+    .orderBy("p.id")
+    .limit(options.limit)
+    .execute()
+    .then((rows) => rows.map((r) => ({ id: r.id, label: r.label, hint: `${r.status} · from ${r.start_date}` })));
+}
+
+/** The tasks a document can belong to, by title (soonest due first without a search). */
+function taskOptions(db: DB, ctx: Ctx, options: { q?: string; id?: string; limit: number }) {
+  const pattern = options.q ? containsPattern(options.q) : null;
+  return db
+    .selectFrom("tasks as t")
+    .select(["t.id", "t.title", "t.type", "t.due_date"])
+    .where("t.agency_id", "=", ctx.agencyId)
+    .$if(Boolean(options.id), (qb) => qb.where("t.id", "=", options.id!))
+    .$if(pattern !== null, (qb) => qb.where(sql`lower(t.title)`, "like", pattern!))
+    .$if(!options.id && pattern === null, (qb) => qb.where("t.is_completed", "=", false))
+    .orderBy("t.due_date")
+    .orderBy("t.id")
+    .limit(options.limit)
+    .execute()
+    .then((rows) => rows.map((r) => ({ id: r.id, label: r.title, hint: `${r.type} · due ${r.due_date}` })));
+}
+
+/**
+ * What the upload and edit forms offer for "Related to" (spec 002 §2): clients by name,
+ * facilities by name with city and state, placements by client and facility names, tasks by
+ * title; the chosen record (`include`) always among them.
+ */
+export async function relatedRecordOptions(
+  db: DB,
+  ctx: Ctx,
+  type: RelatedType,
+  options: { q?: string; include?: string | null; limit: number },
+): Promise<RelatedRecord[]> {
+  if (type === "Client") return searchClientOptions(db, ctx, options);
+  if (type === "Facility") return searchFacilityOptions(db, ctx, options);
+  const find = type === "Placement" ? placementOptions : taskOptions;
+  const list = await find(db, ctx, { q: options.q, limit: options.limit });
+  const include = options.include && isUuid(options.include) ? options.include : null;
+  if (include && !list.some((o) => o.id === include)) {
+    list.unshift(...(await find(db, ctx, { id: include, limit: 1 })));
+  }
+  return list;
+}
+
+/** The record a document belongs to, named as the forms offer it; null when it is not the agency's. */
+export async function relatedRecord(db: DB, ctx: Ctx, type: RelatedType, id: string): Promise<RelatedRecord | null> {
+  if (!isUuid(id)) return null;
+  if (type === "Placement") return (await placementOptions(db, ctx, { id, limit: 1 }))[0] ?? null;
+  if (type === "Task") return (await taskOptions(db, ctx, { id, limit: 1 }))[0] ?? null;
+  if (type === "Client") {
+    const client = await getClient(db, ctx, id);
+    return client ? { id, label: `${client.firstName} ${client.lastName}`, hint: client.email } : null;
+  }
+  const facility = await getFacility(db, ctx, id);
+  return facility ? { id, label: facility.name, hint: `${facility.address.city}, ${facility.address.state}` } : null;
+}
 
 /** The record a document is tied to exists in the caller's agency. */
 export async function relatedRecordExists(db: DB, ctx: Ctx, type: RelatedType, id: string): Promise<boolean> {
@@ -93,47 +364,63 @@ const detailColumns = (details: ResourceDetails) => ({
 });
 
 /**
- * A new document from a stored file, with its first version ("Initial upload"), in one
- * transaction. Null when the related record is not one of the agency's (nothing is written).
+ * New documents from stored files (an upload of several files shares its details), each with its
+ * first version ("Initial upload"), in one transaction: all of them or none. Null when the
+ * related record is not one of the agency's (nothing is written).
  */
+export async function createResources(
+  db: DB,
+  ctx: Ctx,
+  files: readonly StoredFile[],
+  details: ResourceDetails,
+): Promise<{ ids: string[] } | null> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await relatedRecordExists(trx, ctx, details.relatedToType, details.relatedToId))) return null;
+    const ids: string[] = [];
+    for (const file of files) {
+      const { id } = await trx
+        .insertInto("resources")
+        .values({
+          agency_id: ctx.agencyId,
+          original_name: file.originalName,
+          file_name: file.key,
+          mime_type: file.mimeType,
+          size_bytes: file.sizeBytes,
+          metadata: JSON.stringify(file.metadata) as unknown as Record<string, unknown>,
+          uploaded_by: ctx.userId,
+          ...detailColumns(details),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("resource_versions")
+        .values({
+          agency_id: ctx.agencyId,
+          resource_id: id,
+          version_number: 1,
+          file_name: file.key,
+          original_name: file.originalName,
+          mime_type: file.mimeType,
+          size_bytes: file.sizeBytes,
+          change_log: "Initial upload",
+          uploaded_by: ctx.userId,
+        })
+        .execute();
+      ids.push(id);
+    }
+    return { ids };
+  });
+}
+
+/** One new document from a stored file (see createResources). */
 export async function createResource(
   db: DB,
   ctx: Ctx,
   file: StoredFile,
   details: ResourceDetails,
 ): Promise<{ id: string } | null> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await relatedRecordExists(trx, ctx, details.relatedToType, details.relatedToId))) return null;
-    const { id } = await trx
-      .insertInto("resources")
-      .values({
-        agency_id: ctx.agencyId,
-        original_name: file.originalName,
-        file_name: file.key,
-        mime_type: file.mimeType,
-        size_bytes: file.sizeBytes,
-        metadata: JSON.stringify(file.metadata) as unknown as Record<string, unknown>,
-        uploaded_by: ctx.userId,
-        ...detailColumns(details),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("resource_versions")
-      .values({
-        agency_id: ctx.agencyId,
-        resource_id: id,
-        version_number: 1,
-        file_name: file.key,
-        original_name: file.originalName,
-        mime_type: file.mimeType,
-        size_bytes: file.sizeBytes,
-        change_log: "Initial upload",
-        uploaded_by: ctx.userId,
-      })
-      .execute();
-    return { id };
-  });
+  const created = await createResources(db, ctx, [file], details);
+  return created ? { id: created.ids[0] } : null;
 }
 
 /** One document the caller may see, with its versions; null when missing, another agency's or hidden. */
@@ -167,28 +454,8 @@ export async function getResource(db: DB, ctx: Ctx, id: string): Promise<Resourc
     .orderBy("v.version_number", "desc")
     .execute();
   return {
-    id: row.id,
-    originalName: row.original_name,
-    fileName: row.file_name,
-    mimeType: row.mime_type,
-    sizeBytes: Number(row.size_bytes),
-    version: row.version,
-    downloadCount: row.download_count,
-    lastDownloadedAt: row.last_downloaded_at ? new Date(row.last_downloaded_at).toISOString() : null,
-    description: row.description,
-    category: row.category as ResourceCategory,
-    isConfidential: row.is_confidential,
-    accessLevel: row.access_level,
-    tags: row.tags,
-    relatedTo: { type: row.related_type, id: row.related_id },
-    expirationDate: row.expiration_date,
-    metadata: row.metadata as FileMetadata,
-    uploadedBy:
-      row.uploaded_by && row.uploader_first_name
-        ? { id: row.uploaded_by, firstName: row.uploader_first_name, lastName: row.uploader_last_name! }
-        : null,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
+    ...toItem(row),
+    related: (await relatedRecord(db, ctx, row.related_type, row.related_id)) ?? null,
     versions: versions.map((v) => ({
       versionNumber: v.version_number,
       originalName: v.original_name,
@@ -273,15 +540,24 @@ export async function addResourceVersion(
 
 /**
  * A download of a document (its current version, or `version`): counts it, records who took it
- * and when (audit_events, "resource.download"), and answers where the bytes are. Null when the
- * caller cannot see the document or it has no such version.
+ * and when (audit_events, "resource.download"), and answers where the bytes are. `open` (the
+ * stored file, opened before the count is committed) answering null takes the count back. Null
+ * when the caller cannot see the document, it has no such version or its file could not be opened.
  */
-export async function recordDownload(
+export async function recordDownload<T = true>(
   db: DB,
   ctx: Ctx,
   id: string,
   version?: number,
-): Promise<{ key: string; originalName: string; mimeType: string; sizeBytes: number; version: number } | null> {
+  open?: (key: string) => Promise<T | null>,
+): Promise<{
+  key: string;
+  originalName: string;
+  mimeType: string;
+  sizeBytes: number;
+  version: number;
+  opened: T;
+} | null> {
   if (!isUuid(id)) return null;
   return db
     .transaction()
@@ -303,10 +579,10 @@ export async function recordDownload(
         .where("agency_id", "=", ctx.agencyId)
         .where("version_number", "=", wanted)
         .executeTakeFirst();
-      if (!file) {
-        // No such version: the count above is taken back with the transaction.
-        throw new NoSuchVersion();
-      }
+      // No such version, or its file cannot be opened: the count above is taken back with the transaction.
+      if (!file) throw new NoSuchVersion();
+      const opened = open ? await open(file.file_name) : (true as T);
+      if (opened === null) throw new NoSuchVersion();
       await trx
         .insertInto("audit_events")
         .values({
@@ -324,6 +600,7 @@ export async function recordDownload(
         mimeType: file.mime_type,
         sizeBytes: Number(file.size_bytes),
         version: wanted,
+        opened,
       };
     })
     .catch((error: unknown) => {
@@ -357,4 +634,55 @@ export async function deleteResource(db: DB, ctx: Ctx, id: string): Promise<{ ke
     if (!deleted) return null;
     return { keys: [...new Set([deleted.file_name, ...versions.map((v) => v.file_name)])] };
   });
+}
+
+/** A document in the API's shape (spec 002 §3); `versions` add previousVersions. */
+export function toApiResource(r: ResourceListItem & { versions?: ResourceVersion[] }, today: string) {
+  const expiry = expiryOf(r.expirationDate, today);
+  return {
+    _id: r.id,
+    originalName: r.originalName,
+    fileName: r.fileName,
+    fileType: r.mimeType,
+    fileSize: r.sizeBytes,
+    fileSizeFormatted: formatFileSize(r.sizeBytes),
+    version: r.version,
+    downloadCount: r.downloadCount,
+    description: r.description,
+    category: r.category,
+    isConfidential: r.isConfidential,
+    accessLevel: r.accessLevel,
+    tags: r.tags,
+    uploadedBy: r.uploadedBy
+      ? { _id: r.uploadedBy.id, firstName: r.uploadedBy.firstName, lastName: r.uploadedBy.lastName }
+      : null,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    expirationDate: r.expirationDate,
+    lastDownloaded: r.lastDownloadedAt,
+    isExpired: expiry.isExpired,
+    daysUntilExpiration: expiry.daysUntilExpiration,
+    isImage: r.mimeType.startsWith("image/"),
+    isVideo: r.mimeType.startsWith("video/"),
+    relatedTo: { objectType: r.relatedTo.type, objectId: r.relatedTo.id },
+    metadata: {
+      width: r.metadata.width ?? null,
+      height: r.metadata.height ?? null,
+      pages: r.metadata.pages ?? null,
+      duration: null,
+      author: r.metadata.author ?? null,
+    },
+    ...(r.versions
+      ? {
+          previousVersions: r.versions.slice(1).map((v) => ({
+            versionNumber: v.versionNumber,
+            originalName: v.originalName,
+            fileSize: v.sizeBytes,
+            uploadedBy: v.uploadedBy,
+            uploadedAt: v.uploadedAt,
+            changeLog: v.changeLog,
+          })),
+        }
+      : {}),
+  };
 }

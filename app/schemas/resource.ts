@@ -1,7 +1,8 @@
 import * as z from "zod";
 import { isUuid } from "~/utils/uuid";
-import { ACCESS_LEVELS, RELATED_TYPES, RESOURCE_CATEGORIES } from "~/utils/vocabulary";
-import { entries, isIsoDate, optionalText, text } from "./common";
+import { daysBetween } from "~/utils/days";
+import { ACCESS_LEVELS, RELATED_TYPES, RESOURCE_CATEGORIES, RESOURCE_FILE_KINDS } from "~/utils/vocabulary";
+import { emptyToUndefined, entries, isIsoDate, limitParam, optionalText, pageParam, searchParam, text } from "./common";
 
 // One schema for a document's details: the upload form, the edit form and the resources API
 // (docs/documents.md). Browser-safe: the forms mirror the same messages.
@@ -60,3 +61,93 @@ export const ResourceDetailsSchema = z.object({
   tags: entries,
 });
 export type ResourceDetails = z.output<typeof ResourceDetailsSchema>;
+
+/** The library's page sizes (spec 002 §9): 20 unless the user picks another. */
+export const RESOURCE_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const RESOURCE_PAGE_SIZE = 20;
+
+/** An optional filter among `values`: empty is none; anything else not among them is refused. */
+const filterChoice = <T extends string>(label: string, values: readonly T[]) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.enum(values as [T, ...T[]], { error: `Invalid ${label}. Allowed values: ${values.join(", ")}` }).optional(),
+  );
+
+/**
+ * The library's list: the screen's URL and GET /api/resources take the same parameters. `type`
+ * is what the content proved the file to be (image, pdf, word, excel, text). Newest first.
+ */
+export const ResourceListQuerySchema = z.strictObject({
+  search: searchParam,
+  category: filterChoice("category", RESOURCE_CATEGORIES),
+  type: filterChoice("type", RESOURCE_FILE_KINDS),
+  accessLevel: filterChoice("accessLevel", ACCESS_LEVELS),
+  page: z.preprocess(emptyToUndefined, pageParam),
+  limit: z.preprocess(emptyToUndefined, limitParam(RESOURCE_PAGE_SIZE)),
+});
+export type ResourceListQuery = z.output<typeof ResourceListQuerySchema>;
+
+/** How soon before its expiration date a document says so (spec 002 §9): 30 days. */
+export const EXPIRY_WARNING_DAYS = 30;
+
+export interface Expiry {
+  isExpired: boolean;
+  /** Days from today to the expiration date (negative once past); null without a date. */
+  daysUntilExpiration: number | null;
+  /** "Expired", "Expires in N days" (30 days or fewer), or "Active". */
+  status: string;
+  tone: "red" | "yellow" | "green";
+}
+
+/**
+ * A document's status on `today` (the agency's day): expired once its expiration date has passed;
+ * on the day itself it still holds ("Expires today").
+ */
+export function expiryOf(expirationDate: string | null, today: string): Expiry {
+  if (!expirationDate) return { isExpired: false, daysUntilExpiration: null, status: "Active", tone: "green" };
+  const days = daysBetween(today, expirationDate);
+  if (days < 0) return { isExpired: true, daysUntilExpiration: days, status: "Expired", tone: "red" };
+  if (days <= EXPIRY_WARNING_DAYS) {
+    const status = days === 0 ? "Expires today" : days === 1 ? "Expires in 1 day" : `Expires in ${days} days`;
+    return { isExpired: false, daysUntilExpiration: days, status, tone: "yellow" };
+  }
+  return { isExpired: false, daysUntilExpiration: days, status: "Active", tone: "green" };
+}
+
+/** A file's size as people read it: "812 B", "14.2 KB", "3.4 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Replacing a document's file: what changed, said in the version history. */
+export const ReplaceFileSchema = z.object({
+  changeLog: optionalText(500),
+});
+
+export const fileReplaced = (version: number) => `New version uploaded (version ${version})`;
+
+/** Where each record's page is, for the document's "Related to". */
+export const RELATED_PATHS = {
+  Client: "/clients",
+  Facility: "/facilities",
+  Placement: "/placements",
+  Task: "/tasks",
+} as const;
+
+/**
+ * PUT /api/resources/{id}: the details as the edit form posts them, or with the spec's
+ * `relatedTo: { objectType, objectId }` in place of relatedToType and relatedToId.
+ */
+export const ResourceUpdateApiSchema = z.preprocess((body) => {
+  if (!body || typeof body !== "object" || !("relatedTo" in body)) return body;
+  const { relatedTo, ...rest } = body as { relatedTo?: { objectType?: unknown; objectId?: unknown } | null };
+  return { relatedToType: relatedTo?.objectType, relatedToId: relatedTo?.objectId, ...rest };
+}, ResourceDetailsSchema);

@@ -191,7 +191,8 @@ export async function signOutAndRedirect(request: Request, to = "/login"): Promi
   });
 }
 
-async function toastCookie(toast: Omit<Toast, "id">): Promise<string> {
+/** The Set-Cookie of a flash toast, for an answer that is not a redirect (a script navigates after it). */
+export async function toastCookie(toast: Omit<Toast, "id">): Promise<string> {
   const storage = getCookies().toast;
   const session = await storage.getSession();
   session.flash("toast", { ...toast, id: crypto.randomUUID() } satisfies Toast);

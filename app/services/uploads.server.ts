@@ -59,10 +59,12 @@ export async function receiveUpload(
       for await (const _ of data);
       return undefined;
     }
+    // Some browsers send a path ("C:\\fakepath\\scan.pdf"): the name is its last part.
+    const baseName = filename.split(/[\\/]/).pop()!.trim().slice(0, 255) || "file";
     if (name !== fileField) throw new UploadRefused(`Unexpected file field "${name}"`, 400);
     if (files.length >= maxFiles) throw new UploadRefused(`At most ${maxFiles} files at once`, 400);
     const type = typeByName(filename);
-    if (!type) throw new UploadRefused(fileTypeNotAllowed(filename), 415);
+    if (!type) throw new UploadRefused(fileTypeNotAllowed(baseName), 415);
     const inspector = new FileInspector(filename);
     const key = newStorageKey(type.extension);
     let sizeBytes = 0;
@@ -70,18 +72,18 @@ export async function receiveUpload(
     async function* checked(): AsyncGenerator<Uint8Array> {
       for await (const chunk of data) {
         sizeBytes += chunk.byteLength;
-        if (sizeBytes > MAX_FILE_BYTES) throw new UploadRefused(fileTooLarge(filename!), 413);
-        if (inspector.push(chunk) === "refused") throw new UploadRefused(fileTypeNotAllowed(filename!), 415);
+        if (sizeBytes > MAX_FILE_BYTES) throw new UploadRefused(fileTooLarge(baseName), 413);
+        if (inspector.push(chunk) === "refused") throw new UploadRefused(fileTypeNotAllowed(baseName), 415);
         yield chunk;
       }
       const inspection = inspector.finish();
-      if (!inspection) throw new UploadRefused(fileTypeNotAllowed(filename!), 415);
+      if (!inspection) throw new UploadRefused(fileTypeNotAllowed(baseName), 415);
       metadata = inspection.metadata;
     }
     await storage.put(key, checked());
     files.push({
       key,
-      originalName: filename,
+      originalName: baseName,
       mimeType: type.mimeType,
       extension: type.extension,
       sizeBytes,

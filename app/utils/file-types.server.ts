@@ -36,6 +36,17 @@ const TYPES: Readonly<Record<string, AllowedFileType>> = {
   csv: type("csv", "text/csv", "text"),
 };
 
+/** The content types of one kind of file (the library's Type filter): "image" → image/jpeg, image/png, image/gif. */
+export function mimeTypesOf(kind: AllowedFileType["kind"]): string[] {
+  return [
+    ...new Set(
+      Object.values(TYPES)
+        .filter((t) => t.kind === kind)
+        .map((t) => t.mimeType),
+    ),
+  ];
+}
+
 /** For the upload form's `accept` attribute: [".jpeg", ".jpg", …]. */
 export const ALLOWED_EXTENSIONS: readonly string[] = Object.freeze(Object.keys(TYPES).map((e) => `.${e}`));
 

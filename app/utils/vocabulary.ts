@@ -384,3 +384,21 @@ export const RESOURCE_CATEGORIES = [
   "Other",
 ] as const;
 export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
+
+/** A document's type as the library's Type filter names it: what its content proved it to be. */
+export const RESOURCE_FILE_KINDS = ["image", "pdf", "word", "excel", "text"] as const;
+export type ResourceFileKind = (typeof RESOURCE_FILE_KINDS)[number];
+export const RESOURCE_FILE_KIND_LABELS: Record<ResourceFileKind, string> = {
+  image: "Images",
+  pdf: "PDF",
+  word: "Word documents",
+  excel: "Spreadsheets",
+  text: "Text and CSV",
+};
+
+/** How an access level reads on the screens. */
+export const ACCESS_LEVEL_LABELS: Record<AccessLevel, string> = {
+  public: "Public",
+  internal: "Internal",
+  restricted: "Restricted",
+};

@@ -2,7 +2,7 @@ import { Outlet, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../error-boundary";
 import type { HeaderInfo } from "./nav";
 
-// The areas of the app (clients, facilities, placements, tasks): each has a layout route
+// The areas of the app (clients, facilities, placements, tasks, resources): each has a layout route
 // (`_app.clients.tsx` …) that exports `areaHandle(name)`, `AreaLayout` and `AreaErrorBoundary`,
 // so every screen of the area shows its header and fails with its texts. A screen of its own
 // (the search page) uses `areaHandle` and `AreaErrorBoundary` directly.
@@ -50,6 +50,14 @@ const AREAS = {
     recordFailure: "Failed to fetch task details",
     listFailure: "Failed to fetch tasks",
   },
+  resources: {
+    path: "/resources",
+    header: { title: "Resources", subtitle: "Documents & Files" },
+    nouns: ["resource", "resources"],
+    notFound: "Resource not found.",
+    recordFailure: "Error loading resource details.",
+    listFailure: "Error loading resources. Please try again.",
+  },
   search: {
     path: "/search",
     header: { title: "Search", subtitle: "Clients, facilities and placements in one place" },
@@ -82,7 +90,7 @@ export function AreaErrorBoundary() {
   if (rest === "") {
     return <GeneralErrorBoundary message={area.listFailure ?? `Failed to load ${plural}. Please try again.`} retry />;
   }
-  if (rest === "/new") return <GeneralErrorBoundary backTo={area.path} backLabel={back} />;
+  if (rest === "/new" || rest === "/upload") return <GeneralErrorBoundary backTo={area.path} backLabel={back} />;
   return (
     <GeneralErrorBoundary
       message={area.recordFailure ?? `Failed to load ${noun} details. Please try again.`}

@@ -64,3 +64,5 @@ export const ArrowUpIcon = icon("arrow-up");
 export const ArrowDownIcon = icon("arrow-down");
 export const EditIcon = icon("edit");
 export const ArrowLeftIcon = icon("arrow-left");
+export const UploadIcon = icon("upload");
+export const FileIcon = icon("file");

@@ -1,0 +1,26 @@
+import { expiryOf } from "~/schemas/resource";
+import { ACCESS_LEVEL_LABELS, type AccessLevel } from "~/utils/vocabulary";
+import { Badge, type BadgeTone } from "../ui/badge";
+
+// The small parts every document screen shows the same way: its status, access and confidential badges.
+
+const ACCESS_TONES: Record<AccessLevel, BadgeTone> = { public: "green", internal: "blue", restricted: "orange" };
+
+/** "Expired", "Expires in N days" (30 days or fewer) or "Active", on the agency's `today`. */
+export function ExpiryBadge({ expirationDate, today }: { expirationDate: string | null; today: string }) {
+  const { status, tone } = expiryOf(expirationDate, today);
+  return <Badge tone={tone}>{status}</Badge>;
+}
+
+export function AccessBadge({ level }: { level: AccessLevel }) {
+  return <Badge tone={ACCESS_TONES[level]}>{ACCESS_LEVEL_LABELS[level]}</Badge>;
+}
+
+export function ConfidentialBadge() {
+  return <Badge tone="red">Confidential</Badge>;
+}
+
+/** The link that downloads a document (a version of it, with `version`). */
+export function downloadHref(id: string, version?: number): string {
+  return `/resources/${id}/download${version ? `?version=${version}` : ""}`;
+}

@@ -1,0 +1,131 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { UploadForm } from "~/components/resources/upload-form";
+import { relatedRecordOptions } from "~/models/resources.server";
+import { filesUploaded, RESOURCE_MESSAGES, ResourceDetailsSchema } from "~/schemas/resource";
+import { searchTerm } from "~/schemas/common";
+import { MAX_FILES_PER_UPLOAD, saveUploadedResources, UPLOAD_FILE_FIELD } from "~/services/resources.server";
+import { redirectWithToast, requireSignedIn, toastCookie } from "~/services/session.server";
+import { receiveUpload, removeFiles, UploadRefused } from "~/services/uploads.server";
+import type { Ctx } from "~/models/context";
+import type { DB } from "~/utils/db.server";
+import { ALLOWED_EXTENSIONS } from "~/utils/file-types.server";
+import { fileStorage } from "~/utils/storage.server";
+import { RELATED_TYPES, type RelatedType } from "~/utils/vocabulary";
+import { RELATED_SEARCH_FIELD, type RelatedChoices } from "~/components/resources/resource-details-fields";
+
+// /resources/upload (spec 002 §2 Resource upload, §5 Upload): several files and their details.
+// Without JavaScript a plain multipart form; with it the same form sent by a script that shows
+// each file's progress and asks for JSON (`Accept: application/json`). Either way the files
+// stream through the checks into storage, and all of them are saved or none
+// (docs/documents.md).
+
+export const meta: MetaFunction = () => [{ title: "Upload Documents · Senior Placement" }];
+
+/** The type a form or URL names, or the first (clients). */
+function relatedTypeOf(value: unknown): RelatedType {
+  return RELATED_TYPES.find((t) => t === value) ?? "Client";
+}
+
+/** What the record picker offers for a type: the chosen record first, then matches or recent ones. */
+async function relatedChoices(
+  db: DB,
+  ctx: Ctx,
+  type: RelatedType,
+  chosen: string,
+  term: string,
+): Promise<RelatedChoices> {
+  const options = await relatedRecordOptions(db, ctx, type, {
+    q: term,
+    include: chosen || null,
+    limit: term ? 50 : 100,
+  });
+  return { type, options, term };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx, db } = await requireSignedIn(request);
+  const search = new URL(request.url).searchParams;
+  const type = relatedTypeOf(search.get("relatedToType"));
+  const choices = await relatedChoices(
+    db,
+    ctx,
+    type,
+    search.get("relatedToId") ?? "",
+    searchTerm(search.get(RELATED_SEARCH_FIELD)),
+  );
+  return json({ choices, accept: ALLOWED_EXTENSIONS.join(",") }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export interface UploadReply {
+  result?: SubmissionResult<string[]>;
+  /** The picker's choices for the type the form was sent with (without JavaScript). */
+  choices?: RelatedChoices;
+  /** A script's upload that succeeded: where to go (the toast is set). */
+  redirectTo?: string;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn(request);
+  const byScript = (request.headers.get("Accept") ?? "").includes("application/json");
+  const storage = fileStorage();
+  const failed = (status: number, message: string, fields = new FormData()) =>
+    reply(status, parseWithZod(fields, { schema: ResourceDetailsSchema }).reply({ formErrors: [message] }), fields);
+  const reply = async (status: number, result: SubmissionResult<string[]>, fields: FormData) =>
+    json<UploadReply>(
+      {
+        result,
+        choices: byScript
+          ? undefined
+          : await relatedChoices(
+              db,
+              ctx,
+              relatedTypeOf(fields.get("relatedToType")),
+              String(fields.get("relatedToId") ?? ""),
+              "",
+            ).catch(() => undefined),
+      },
+      { status },
+    );
+
+  let received;
+  try {
+    received = await receiveUpload(request, storage, { fileField: UPLOAD_FILE_FIELD, maxFiles: MAX_FILES_PER_UPLOAD });
+  } catch (error) {
+    if (error instanceof UploadRefused) return failed(error.status, error.message);
+    console.error("[resources] upload failed", error);
+    return failed(500, RESOURCE_MESSAGES.uploadFailed);
+  }
+  const { fields, files } = received;
+  const submission = parseWithZod(fields, { schema: ResourceDetailsSchema });
+  if (files.length === 0 || submission.status !== "success") {
+    await removeFiles(storage, files);
+    return reply(
+      400,
+      submission.reply(files.length === 0 ? { fieldErrors: { files: [RESOURCE_MESSAGES.noFiles] } } : {}),
+      fields,
+    );
+  }
+  try {
+    const saved = await saveUploadedResources(db, ctx, storage, files, submission.value);
+    if (!saved)
+      return reply(400, submission.reply({ fieldErrors: { relatedToId: [RESOURCE_MESSAGES.relatedToId] } }), fields);
+  } catch (error) {
+    console.error("[resources] saving an upload failed", error);
+    return reply(500, submission.reply({ formErrors: [RESOURCE_MESSAGES.uploadFailed] }), fields);
+  }
+  const toast = { type: "success" as const, title: filesUploaded(files.length) };
+  if (byScript) {
+    return json<UploadReply>({ redirectTo: "/resources" }, { headers: { "Set-Cookie": await toastCookie(toast) } });
+  }
+  return redirectWithToast("/resources", toast);
+}
+
+export default function UploadPage() {
+  const { choices, accept } = useLoaderData<typeof loader>();
+  const data = useActionData<UploadReply>();
+  return <UploadForm lastResult={data?.result} choices={data?.choices ?? choices} accept={accept} />;
+}

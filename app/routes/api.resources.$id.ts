@@ -1,0 +1,37 @@
+import { agencyDay } from "~/models/agency.server";
+import type { Ctx } from "~/models/context";
+import { getResource, toApiResource, updateResource } from "~/models/resources.server";
+import { RESOURCE_MESSAGES, ResourceUpdateApiSchema } from "~/schemas/resource";
+import { apiError, apiRecordRoute } from "~/services/api.server";
+import { removeResource } from "~/services/resources.server";
+import type { DB } from "~/utils/db.server";
+import { fileStorage } from "~/utils/storage.server";
+
+// GET/PUT/DELETE /api/resources/{id} (spec 002 §3 Resource, with previousVersions).
+
+/** The document with the agency's day, which its expiry is counted from. */
+async function find(db: DB, ctx: Ctx, id: string) {
+  const resource = await getResource(db, ctx, id);
+  return resource && { resource, today: (await agencyDay(db, ctx)).today };
+}
+
+export const { loader, action } = apiRecordRoute({
+  name: "resource",
+  notFound: RESOURCE_MESSAGES.notFound,
+  messages: { updated: RESOURCE_MESSAGES.updated, deleted: RESOURCE_MESSAGES.deleted },
+  find,
+  toApi: ({ resource, today }) => toApiResource(resource, today),
+  update: {
+    schema: ResourceUpdateApiSchema,
+    save: async (db, ctx, id, details) => {
+      const outcome = await updateResource(db, ctx, id, details);
+      if (outcome === "related-not-found") {
+        throw apiError(400, "Validation failed", {
+          errors: [{ path: "relatedToId", msg: RESOURCE_MESSAGES.relatedToId }],
+        });
+      }
+      return outcome === "updated" ? find(db, ctx, id) : null;
+    },
+  },
+  remove: (db, ctx, id) => removeResource(db, ctx, fileStorage(), id),
+});

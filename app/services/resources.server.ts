@@ -1,0 +1,68 @@
+import type { Ctx } from "~/models/context";
+import { createResources, deleteResource, addResourceVersion } from "~/models/resources.server";
+import type { ResourceDetails } from "~/schemas/resource";
+import type { DB } from "~/utils/db.server";
+import type { FileStorage } from "~/utils/storage.server";
+import { type ReceivedFile, removeFiles } from "./uploads.server";
+
+// The document library's writes that span the database and the file storage (docs/documents.md).
+// The order keeps both in step: files are stored before their rows are written, and removed when
+// the rows are not; a deleted document's files go once its rows are gone.
+
+/** The upload form's file field, and how many files one upload takes. */
+export const UPLOAD_FILE_FIELD = "files";
+export const MAX_FILES_PER_UPLOAD = 10;
+
+/**
+ * Documents for received files, all or none: null when the related record is not the agency's.
+ * On that, or any failure, the stored files are removed.
+ */
+export async function saveUploadedResources(
+  db: DB,
+  ctx: Ctx,
+  storage: FileStorage,
+  files: ReceivedFile[],
+  details: ResourceDetails,
+): Promise<{ ids: string[] } | null> {
+  try {
+    const created = await createResources(db, ctx, files, details);
+    if (!created) await removeFiles(storage, files);
+    return created;
+  } catch (error) {
+    await removeFiles(storage, files);
+    throw error;
+  }
+}
+
+/** A received file as the document's new version; null (the file removed) when the caller cannot see it. */
+export async function saveNewVersion(
+  db: DB,
+  ctx: Ctx,
+  storage: FileStorage,
+  id: string,
+  file: ReceivedFile,
+  changeLog: string | null,
+): Promise<{ version: number } | null> {
+  try {
+    const added = await addResourceVersion(db, ctx, id, file, changeLog);
+    if (!added) await removeFiles(storage, [file]);
+    return added;
+  } catch (error) {
+    await removeFiles(storage, [file]);
+    throw error;
+  }
+}
+
+/**
+ * Deletes a document and then its files (every version's); false when the caller cannot see it.
+ * A file that cannot be removed is logged: the document is gone either way.
+ */
+export async function removeResource(db: DB, ctx: Ctx, storage: FileStorage, id: string): Promise<boolean> {
+  const deleted = await deleteResource(db, ctx, id);
+  if (!deleted) return false;
+  await removeFiles(
+    storage,
+    deleted.keys.map((key) => ({ key })),
+  );
+  return true;
+}
