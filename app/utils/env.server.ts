@@ -17,12 +17,64 @@ export interface Env {
   resendBaseUrl: string | undefined;
   emailFrom: string;
   uploadDir: string;
+  /** Uploaded documents go to this S3-compatible bucket (S3_*); null: to the local disk, uploadDir. */
+  s3: S3Settings | null;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   seedDemo: boolean;
   trustProxy: TrustProxy;
   /** The time zone of an agency that has not set its own (TIME_ZONE, an IANA name). */
   timeZone: string;
+}
+
+/** Where documents are kept when S3_BUCKET is set (AWS S3, MinIO, Cloudflare R2…; docs/documents.md). */
+export interface S3Settings {
+  bucket: string;
+  /** The bucket's region ("auto" for R2; any name MinIO accepts, usually us-east-1). */
+  region: string;
+  /** The service's address for an S3-compatible one (MinIO, R2); unset for AWS. Path-style when set. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/**
+ * The S3_* variables: null when S3_BUCKET is not set (documents stay on the local disk).
+ * With S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required, and an
+ * S3_ENDPOINT must be an http(s) URL; anything else stops the server at startup.
+ */
+export function parseS3Settings(vars: Record<string, string | undefined>): S3Settings | null {
+  const value = (name: string) => vars[name]?.trim() || undefined;
+  const bucket = value("S3_BUCKET");
+  if (!bucket) return null;
+  if (/[\s/]/.test(bucket)) throw new Error(`S3_BUCKET=${bucket} is not a bucket name (no slashes or spaces)`);
+  const missing = ["S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((name) => !value(name));
+  if (missing.length > 0) {
+    throw new Error(
+      `S3_BUCKET is set, so uploaded documents go to S3, but ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not set. ` +
+        "Set S3_REGION (auto for Cloudflare R2, us-east-1 for MinIO), S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, " +
+        "or unset S3_BUCKET to keep documents in UPLOAD_DIR.",
+    );
+  }
+  const endpoint = value("S3_ENDPOINT");
+  if (endpoint !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+      throw new Error(`S3_ENDPOINT=${endpoint} is not an http(s) URL (such as https://minio.example.com:9000)`);
+    }
+  }
+  return {
+    bucket,
+    region: value("S3_REGION")!,
+    endpoint: endpoint?.replace(/\/+$/, ""),
+    accessKeyId: value("S3_ACCESS_KEY_ID")!,
+    secretAccessKey: value("S3_SECRET_ACCESS_KEY")!,
+  };
 }
 
 /**
@@ -105,6 +157,7 @@ function loadEnv(): Env {
     resendBaseUrl: process.env.RESEND_BASE_URL || undefined,
     emailFrom: process.env.EMAIL_FROM || "Placement <no-reply@placement.local>",
     uploadDir: path.resolve(process.env.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
+    s3: parseS3Settings(process.env),
     sessionIdleMinutes: intFrom(process.env.SESSION_IDLE_MINUTES, 30),
     sessionAbsoluteHours: intFrom(process.env.SESSION_ABSOLUTE_HOURS, 12),
     seedDemo: process.env.SEED_DEMO === "1",
@@ -118,6 +171,11 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= loadEnv();
   return cached;
+}
+
+/** For tests: read the environment again at the next env() (after changing process.env). */
+export function resetEnv(): void {
+  cached = undefined;
 }
 
 /** APP_URL alone, without the rest of the configuration (no session secret is read or made). */

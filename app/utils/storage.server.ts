@@ -1,12 +1,24 @@
+import {
+  AbortMultipartUploadCommand,
+  type CompletedPart,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from "@aws-sdk/client-s3";
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { env } from "./env.server";
+import { env, type S3Settings } from "./env.server";
 
-// Where uploaded documents live (docs/documents.md): one interface, chosen by configuration.
+// Where uploaded documents live (docs/documents.md): one interface, chosen by configuration
+// (the local disk, or an S3-compatible bucket when S3_BUCKET is set).
 // Keys are generated ids ("<uuid>.pdf"), never a client's file name. Writing is all or nothing:
 // a write that fails part-way (a refused file, an aborted upload, a full disk) leaves no object.
 
@@ -69,11 +81,150 @@ export function localStorage(dir: string): FileStorage {
   };
 }
 
+/** The part size of a multipart upload: 8 MiB (S3 takes 5 MiB to 5 GiB; a 50 MB file is 7 parts). */
+export const S3_PART_SIZE = 8 * 1024 * 1024;
+const S3_MIN_PART_SIZE = 5 * 1024 * 1024;
+
+/** The error's S3 code (NoSuchKey, NoSuchUpload…), as the SDK names its exceptions. */
+const s3Code = (error: unknown) => (error as { name?: string } | null)?.name;
+
+/**
+ * Objects in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2), so that several app servers
+ * share the files. A write is streamed: at most one part (`partSize`, 8 MiB) is held at a time. A
+ * body that fits in one part is one PutObject; a longer one is a multipart upload of equal parts
+ * (R2 requires all but the last to be the same size), completed only once the source has ended.
+ * When anything fails (the source throws because the upload was refused or the connection dropped,
+ * or S3 answers with an error) the multipart upload is aborted, so no object appears. Keys are
+ * checked as for the local disk and used as the object names at the root of the bucket.
+ */
+export function s3Storage(settings: S3Settings, options: { partSize?: number } = {}): FileStorage {
+  const partSize = options.partSize ?? S3_PART_SIZE;
+  if (!Number.isInteger(partSize) || partSize < S3_MIN_PART_SIZE) {
+    throw new Error(`The S3 part size must be at least 5 MiB (${S3_MIN_PART_SIZE} bytes)`);
+  }
+  const Bucket = settings.bucket;
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    // MinIO and most S3-compatible services address buckets by path (https://host/bucket/key).
+    forcePathStyle: settings.endpoint !== undefined,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // Checksums only where S3 requires them: some S3-compatible services refuse the newer
+    // checksum headers the SDK would otherwise add. Each body's SHA-256 is still signed.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+
+  return {
+    async put(key, body) {
+      const Key = checkedKey(key);
+      // The one part being filled; the next is read only once this one has been sent.
+      const part = Buffer.allocUnsafe(partSize);
+      let filled = 0;
+      let uploadId: string | undefined;
+      const parts: CompletedPart[] = [];
+      let completing = false;
+      const sendPart = async (bytes: Uint8Array) => {
+        if (uploadId === undefined) {
+          const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key }));
+          if (!created.UploadId) throw new Error(`S3 started no multipart upload for ${Key}`);
+          uploadId = created.UploadId;
+        }
+        const PartNumber = parts.length + 1;
+        const sent = await client.send(
+          new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: bytes }),
+        );
+        parts.push({ PartNumber, ETag: sent.ETag });
+      };
+      try {
+        for await (const chunk of body) {
+          let offset = 0;
+          while (offset < chunk.byteLength) {
+            // A full part goes out only when more bytes follow: the last part may be the only one.
+            if (filled === partSize) {
+              await sendPart(part);
+              filled = 0;
+            }
+            const n = Math.min(partSize - filled, chunk.byteLength - offset);
+            part.set(chunk.subarray(offset, offset + n), filled);
+            filled += n;
+            offset += n;
+          }
+        }
+        if (uploadId === undefined) {
+          await client.send(new PutObjectCommand({ Bucket, Key, Body: part.subarray(0, filled) }));
+          return;
+        }
+        await sendPart(part.subarray(0, filled));
+        completing = true;
+        await client.send(
+          new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+        );
+      } catch (error) {
+        if (uploadId !== undefined) await abandon(Key, uploadId, completing);
+        throw error;
+      }
+    },
+    async get(key) {
+      const Key = checkedKey(key);
+      let object;
+      try {
+        object = await client.send(new GetObjectCommand({ Bucket, Key }));
+      } catch (error) {
+        if (s3Code(error) === "NoSuchKey") return null;
+        throw error;
+      }
+      const body = object.Body;
+      if (!(body instanceof Readable) || typeof object.ContentLength !== "number") {
+        (body as { destroy?: () => void } | undefined)?.destroy?.();
+        throw new Error(`S3 answered GetObject ${Key} without a body stream or its length`);
+      }
+      return { body, size: object.ContentLength };
+    },
+    async delete(key) {
+      const Key = checkedKey(key);
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key }));
+      } catch (error) {
+        // S3 answers 204 for a missing key; some compatible services say NoSuchKey.
+        if (s3Code(error) !== "NoSuchKey") throw error;
+      }
+    },
+  };
+
+  /**
+   * Abandons a multipart upload after a failure, so that no object appears and S3 keeps (and
+   * bills) no parts. When the failure came from CompleteMultipartUpload, the object may have
+   * been made all the same (the answer was lost): the upload is then gone, and the object,
+   * under a key this write generated, is removed. Failures here are logged: the first error is
+   * the one the caller gets.
+   */
+  async function abandon(Key: string, UploadId: string, completing: boolean): Promise<void> {
+    try {
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }));
+    } catch (error) {
+      if (completing && s3Code(error) === "NoSuchUpload") {
+        await client.send(new DeleteObjectCommand({ Bucket, Key })).catch((deleteError: unknown) => {
+          console.error(`Could not remove ${Key} after its multipart upload failed to complete`, deleteError);
+        });
+        return;
+      }
+      console.error(`Could not abort the multipart upload of ${Key} (${UploadId})`, error);
+    }
+  }
+}
+
 let configured: FileStorage | null = null;
 
-/** The storage the deployment is configured with (see docs/documents.md). */
+/**
+ * The storage the deployment is configured with (see docs/documents.md): the S3 bucket when
+ * S3_BUCKET is set, otherwise the local disk (UPLOAD_DIR).
+ */
 export function fileStorage(): FileStorage {
-  configured ??= localStorage(env().uploadDir);
+  if (!configured) {
+    const { s3, uploadDir } = env();
+    configured = s3 ? s3Storage(s3) : localStorage(uploadDir);
+  }
   return configured;
 }
 
