@@ -37,6 +37,10 @@ export class UploadRefused extends Error {
   }
 }
 
+/** A file whose name the upload could not read. */
+export const UNREADABLE_NAME =
+  "A file name could not be read. Rename the file without semicolons or quotes and try again.";
+
 /** The longest a text field of an upload form may be. */
 const MAX_FIELD_BYTES = 64 * 1024;
 
@@ -101,6 +105,10 @@ export async function receiveUpload(
   } catch (error) {
     await removeFiles(storage, files);
     if (error instanceof MaxPartSizeExceededError) throw new UploadRefused("A form field is too long", 413);
+    // The multipart parser cannot read some names browsers send as they are (one with a ";").
+    if (error instanceof Error && /malformed content-disposition/i.test(error.message)) {
+      throw new UploadRefused(UNREADABLE_NAME, 400);
+    }
     if (error instanceof TypeError && /Could not parse content as FormData/.test(error.message)) {
       throw new UploadRefused("Expected a multipart/form-data upload", 400);
     }

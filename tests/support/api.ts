@@ -27,10 +27,17 @@ export async function signInNewAgency(
   user: Omit<Parameters<typeof createUser>[1], "agencyId" | "agency_id"> = {},
 ): Promise<SignedIn> {
   const agency = await createAgency(db);
-  const created = await createUser(db, { role: "coordinator", ...user, agencyId: agency.id } as Parameters<
-    typeof createUser
-  >[1]);
-  const ctx = { user: { id: created.id, agencyId: agency.id }, limits: LIMITS };
+  return signInUser(db, agency.id, { role: "coordinator", ...user });
+}
+
+/** A new user of an agency (an agent unless `user.role` says otherwise), signed in to the API and a browser. */
+export async function signInUser(
+  db: Kysely<Database>,
+  agencyId: string,
+  user: Omit<Parameters<typeof createUser>[1], "agencyId" | "agency_id"> = {},
+): Promise<SignedIn> {
+  const created = await createUser(db, { ...user, agencyId } as Parameters<typeof createUser>[1]);
+  const ctx = { user: { id: created.id, agencyId }, limits: LIMITS };
   const token = (await createSession(db, { ...ctx, kind: "api" })).token;
   const browser = await createSession(db, { ...ctx, kind: "browser" });
   const sessionCookie = createCookie("__session", { secrets: [TEST_SESSION_SECRET], path: "/" });
