@@ -1,3 +1,5 @@
+import { RelatedDocuments } from "~/components/resources/related-documents";
+import { relatedDocuments } from "~/services/resources.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -33,13 +35,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { record: client, ctx, db } = await requireRecord(request, params.id, getClient, "Client not found.");
-  const [notes, placements, tasks, matches] = await Promise.all([
+  const [notes, placements, tasks, matches, documents] = await Promise.all([
     listClientNotes(db, ctx, client.id),
     listClientPlacements(db, ctx, client.id),
     listClientTasks(db, ctx, client.id),
     matchClients(db, ctx, [matchableOf(client)], SUITABLE_SHOWN),
+    relatedDocuments(db, ctx, "Client", client.id),
   ]);
-  return json({ client, notes, placements, tasks, matches: matches.get(client.id) ?? [] });
+  return json({ client, notes, placements, tasks, matches: matches.get(client.id) ?? [], documents });
 }
 
 /** Adds a note (the only change made from this page). */
@@ -53,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ClientDetailPage() {
-  const { client, notes, placements, tasks, matches } = useLoaderData<typeof loader>();
+  const { client, notes, placements, tasks, matches, documents } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const name = `${client.firstName} ${client.lastName}`;
   const address = [
@@ -138,6 +141,7 @@ export default function ClientDetailPage() {
           />
           <ClientPlacementsCard clientId={client.id} placements={placements} />
           <ClientTasksCard clientId={client.id} tasks={tasks} />
+          <RelatedDocuments documents={documents} />
           <NotesCard notes={notes} lastResult={actionData?.result} />
         </div>
 

@@ -1,3 +1,5 @@
+import { RelatedDocuments } from "~/components/resources/related-documents";
+import { relatedDocuments } from "~/services/resources.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -18,12 +20,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { record: facility, ctx, db } = await requireRecord(request, params.id, getFacility, "Facility not found.");
-  const placements = await countFacilityPlacements(db, ctx, facility.id);
-  return json({ facility, placements });
+  const [placements, documents] = await Promise.all([
+    countFacilityPlacements(db, ctx, facility.id),
+    relatedDocuments(db, ctx, "Facility", facility.id),
+  ]);
+  return json({ facility, placements, documents });
 }
 
 export default function FacilityDetailPage() {
-  const { facility: f, placements } = useLoaderData<typeof loader>();
+  const { facility: f, placements, documents } = useLoaderData<typeof loader>();
   const occupancy = f.capacity > 0 ? Math.round((f.currentOccupancy / f.capacity) * 100) : 0;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -89,6 +94,7 @@ export default function FacilityDetailPage() {
           <ChipsCard title="Amenities" values={f.amenities} empty="None listed" />
           <ChipsCard title="Specialties" values={f.specialties} empty="None listed" />
           {f.notes ? <DetailCard title="Notes" text={f.notes} /> : null}
+          <RelatedDocuments documents={documents} />
         </div>
 
         <div className="space-y-6">

@@ -1,3 +1,5 @@
+import { RelatedDocuments } from "~/components/resources/related-documents";
+import { relatedDocuments } from "~/services/resources.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -14,12 +16,13 @@ import { requireRecord } from "~/services/session.server";
 export const meta: MetaFunction = () => [{ title: "Placement Details · Senior Placement" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: placement } = await requireRecord(request, params.id, getPlacement, PLACEMENT_NOT_FOUND);
-  return json({ placement });
+  const { record: placement, db, ctx } = await requireRecord(request, params.id, getPlacement, PLACEMENT_NOT_FOUND);
+  const documents = await relatedDocuments(db, ctx, "Placement", placement.id);
+  return json({ placement, documents });
 }
 
 export default function PlacementDetailPage() {
-  const { placement: p } = useLoaderData<typeof loader>();
+  const { placement: p, documents } = useLoaderData<typeof loader>();
   const keyDetails = [
     ["Start date", formatDate(p.startDate)],
     ["Move-in date", p.moveInDate ? formatDate(p.moveInDate) : null],
@@ -90,6 +93,7 @@ export default function PlacementDetailPage() {
           </div>
           {p.timeline.length > 0 ? <PlacementTimeline entries={p.timeline} /> : null}
           {p.notes ? <DetailCard title="Notes" text={p.notes} /> : null}
+          <RelatedDocuments documents={documents} />
         </div>
         <div className="space-y-6">
           <DetailCard title="Key Details">

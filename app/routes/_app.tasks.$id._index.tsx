@@ -1,3 +1,5 @@
+import { RelatedDocuments } from "~/components/resources/related-documents";
+import { relatedDocuments } from "~/services/resources.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -21,8 +23,11 @@ export const meta: MetaFunction = () => [{ title: "Task Details · Senior Placem
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { record: task, db, ctx } = await requireRecord(request, params.id, getTask, TASK_NOT_FOUND);
-  const matches = await taskMatches(db, ctx, task.client?.id ?? null);
-  return json({ task, matches }, { headers: { "Cache-Control": "no-store" } });
+  const [matches, documents] = await Promise.all([
+    taskMatches(db, ctx, task.client?.id ?? null),
+    relatedDocuments(db, ctx, "Task", task.id),
+  ]);
+  return json({ task, matches, documents }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /**
@@ -59,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function TaskDetailPage() {
-  const { task, matches } = useLoaderData<typeof loader>();
+  const { task, matches, documents } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -93,6 +98,7 @@ export default function TaskDetailPage() {
             />
           ) : null}
           <TaskCommunications task={task} />
+          <RelatedDocuments documents={documents} />
         </div>
         <TaskChecklistCard task={task} />
       </div>

@@ -1,8 +1,10 @@
+import { agencyDay } from "~/models/agency.server";
 import type { Ctx } from "~/models/context";
-import { createResources, deleteResource, addResourceVersion } from "~/models/resources.server";
+import { addResourceVersion, createResources, deleteResource, listRelatedResources } from "~/models/resources.server";
 import type { ResourceDetails } from "~/schemas/resource";
 import type { DB } from "~/utils/db.server";
 import type { FileStorage } from "~/utils/storage.server";
+import type { RelatedType } from "~/utils/vocabulary";
 import { type ReceivedFile, removeFiles } from "./uploads.server";
 
 // The document library's writes that span the database and the file storage (docs/documents.md).
@@ -66,3 +68,29 @@ export async function removeResource(db: DB, ctx: Ctx, storage: FileStorage, id:
   );
   return true;
 }
+
+/** A record's Documents card (its page): the newest documents it has, how many, and the agency's day. */
+export async function relatedDocuments(db: DB, ctx: Ctx, type: RelatedType, id: string) {
+  const [{ resources, total }, { today }] = await Promise.all([
+    listRelatedResources(db, ctx, { type, id }, RELATED_SHOWN),
+    agencyDay(db, ctx),
+  ]);
+  return {
+    type,
+    id,
+    total,
+    today,
+    resources: resources.map((r) => ({
+      id: r.id,
+      originalName: r.originalName,
+      category: r.category,
+      sizeBytes: r.sizeBytes,
+      expirationDate: r.expirationDate,
+      accessLevel: r.accessLevel,
+      isConfidential: r.isConfidential,
+    })),
+  };
+}
+
+/** How many documents a record's page lists. */
+const RELATED_SHOWN = 10;

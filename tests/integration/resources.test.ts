@@ -13,6 +13,8 @@ import * as listRoute from "~/routes/_app.resources._index";
 import * as uploadRoute from "~/routes/_app.resources.upload";
 import * as downloadRoute from "~/routes/resources.$id.download";
 import * as exportRoute from "~/routes/resources.export";
+import * as clientRoute from "~/routes/_app.clients.$id._index";
+import * as taskRoute from "~/routes/_app.tasks.$id._index";
 import { loader as optionsLoader } from "~/routes/placement-options";
 import { expiryOf, fileTooLarge, fileTypeNotAllowed, RESOURCE_MESSAGES } from "~/schemas/resource";
 import { takeToast } from "~/services/session.server";
@@ -458,6 +460,31 @@ describe("a document's page, download, new version, edit and delete", () => {
       deleteRoute.action(args(formPost(`/resources/${id}/delete`, {}, coordinator.cookie), { id })),
     );
     expect(await toastOf(again)).toBe(RESOURCE_MESSAGES.deleteFailed);
+  });
+});
+
+describe("a record's Documents card", () => {
+  it("lists the documents of a client or task the user may see, with an upload link's record", async () => {
+    await uploadOne("Diagnosis.pdf", { accessLevel: "restricted" }, agent);
+    await uploadOne("Brochure.pdf");
+    const task = await createTask(db, { agencyId: coordinator.user.agency_id });
+    await uploadOne("Checklist.txt", { relatedToType: "Task", relatedToId: task.id });
+    const card = async (who: SignedIn) =>
+      (
+        (await (
+          await settle(clientRoute.loader(args(get(`/clients/${client.id}`, who.cookie), { id: client.id })))
+        ).json()) as Json
+      ).documents;
+    expect(await card(coordinator)).toMatchObject({ type: "Client", id: client.id, total: 2 });
+    const seen = await card(otherAgent);
+    expect(seen.total).toBe(1);
+    expect(seen.resources.map((r: Json) => r.originalName)).toEqual(["Brochure.pdf"]);
+    const ofTask = (
+      (await (
+        await settle(taskRoute.loader(args(get(`/tasks/${task.id}`, agent.cookie), { id: task.id })))
+      ).json()) as Json
+    ).documents;
+    expect(ofTask.resources.map((r: Json) => r.originalName)).toEqual(["Checklist.txt"]);
   });
 });
 
