@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
+import { Toaster } from "~/components/layout/toaster";
 import { ResourceTable } from "~/components/resources/resource-table";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -14,6 +15,7 @@ import { listResources } from "~/models/resources.server";
 import { RESOURCE_PAGE_SIZE, RESOURCE_PAGE_SIZES, ResourceListQuerySchema } from "~/schemas/resource";
 import { requireSignedIn } from "~/services/session.server";
 import { pageHref, readListQuery, withParams } from "~/utils/list-query";
+import type { Toast } from "~/utils/toast";
 import {
   ACCESS_LEVEL_LABELS,
   ACCESS_LEVELS,
@@ -78,7 +80,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ResourcesPage() {
   const { resources, total, page, totalPages, limit, today, filters, problems } = useLoaderData<typeof loader>();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
+  // The upload's toast, when its script brought the user here (a form post's comes from the session).
+  const uploaded = (state as { toast?: Toast } | null)?.toast;
   const active = [filters.category, filters.type, filters.accessLevel].filter(Boolean).length;
   const filtering = Boolean(filters.search) || active > 0;
   const exportQuery = new URLSearchParams(search);
@@ -88,6 +92,7 @@ export default function ResourcesPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
+      {uploaded ? <Toaster toasts={[uploaded]} key={uploaded.id} /> : null}
       <PageHeader
         title="Resources"
         description={`${total.toLocaleString("en-US")} document(s) found`}

@@ -8,7 +8,7 @@ import { relatedRecordOptions } from "~/models/resources.server";
 import { filesUploaded, RESOURCE_MESSAGES, ResourceDetailsSchema } from "~/schemas/resource";
 import { searchTerm } from "~/schemas/common";
 import { MAX_FILES_PER_UPLOAD, saveUploadedResources, UPLOAD_FILE_FIELD } from "~/services/resources.server";
-import { redirectWithToast, requireSignedIn, toastCookie } from "~/services/session.server";
+import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { receiveUpload, removeFiles, UploadRefused } from "~/services/uploads.server";
 import type { Ctx } from "~/models/context";
 import type { DB } from "~/utils/db.server";
@@ -19,7 +19,7 @@ import { RELATED_SEARCH_FIELD, type RelatedChoices } from "~/components/resource
 
 // /resources/upload (spec 002 §2 Resource upload, §5 Upload): several files and their details.
 // Without JavaScript a plain multipart form; with it the same form sent by a script that shows
-// each file's progress and asks for JSON (`Accept: application/json`). Either way the files
+// each file's progress and asks for JSON (`Accept: application/json`, as the route's data). Either way the files
 // stream through the checks into storage, and all of them are saved or none
 // (docs/documents.md).
 
@@ -64,8 +64,9 @@ export interface UploadReply {
   result?: SubmissionResult<string[]>;
   /** The picker's choices for the type the form was sent with (without JavaScript). */
   choices?: RelatedChoices;
-  /** A script's upload that succeeded: where to go (the toast is set). */
+  /** A script's upload that succeeded: where to go, and the toast to show there. */
   redirectTo?: string;
+  toast?: { type: "success"; title: string };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -118,9 +119,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return reply(500, submission.reply({ formErrors: [RESOURCE_MESSAGES.uploadFailed] }), fields);
   }
   const toast = { type: "success" as const, title: filesUploaded(files.length) };
-  if (byScript) {
-    return json<UploadReply>({ redirectTo: "/resources" }, { headers: { "Set-Cookie": await toastCookie(toast) } });
-  }
+  // The script goes on to the library itself and shows the toast there (a flash cookie would wait
+  // for the next full page load: a client-side navigation does not reload the root's data).
+  if (byScript) return json<UploadReply>({ redirectTo: "/resources", toast });
   return redirectWithToast("/resources", toast);
 }
 

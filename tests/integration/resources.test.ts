@@ -190,13 +190,16 @@ describe("uploading on the screen", () => {
     expect(await db.selectFrom("resources").select("id").execute()).toEqual([]);
   }, 30_000);
 
-  it("answers a script's upload with JSON and the toast set, for it to go on to the library", async () => {
+  it("answers a script's upload with JSON: where to go and the toast to show there", async () => {
     const response = await upload({ files: [{ name: "a.pdf", body: PDF }] }, coordinator, {
       Accept: "application/json",
     });
     expect(response.status).toBe(200);
-    expect(await response.clone().json()).toEqual({ redirectTo: "/resources" });
-    expect(await toastOf(response)).toBe("1 file(s) uploaded successfully!");
+    expect(await response.json()).toEqual({
+      redirectTo: "/resources",
+      toast: { type: "success", title: "1 file(s) uploaded successfully!" },
+    });
+    expect(await db.selectFrom("resources").select("original_name").execute()).toEqual([{ original_name: "a.pdf" }]);
   });
 
   it("offers the records of each type, the chosen one first, and finds them by name or title", async () => {

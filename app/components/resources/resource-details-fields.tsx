@@ -58,7 +58,17 @@ type Fields = Record<keyof typeof RESOURCE_FIELD_LABELS, FieldMetadata<any, any,
  * (the most recent ones, or the matches of a search); changing the type or searching is a Find
  * button that reloads the page with the form's values in the URL (a GET: nothing is uploaded).
  */
-function RelatedFields({ fields, choices, page }: { fields: Fields; choices: RelatedChoices; page: string }) {
+function RelatedFields({
+  fields,
+  choices,
+  page,
+  withFiles,
+}: {
+  fields: Fields;
+  choices: RelatedChoices;
+  page: string;
+  withFiles: boolean;
+}) {
   const hydrated = useHydrated();
   const [type, setType] = useState<RelatedType>(choices.type);
   const picker = PICKER[type];
@@ -119,7 +129,8 @@ function RelatedFields({ fields, choices, page }: { fields: Fields; choices: Rel
               </Button>
             </div>
             <p className="mt-1 text-xs text-slate-500">
-              Lists the records of the type chosen above. Find before choosing files: a search does not keep them.
+              Lists the records of the type chosen above.
+              {withFiles ? " Find before choosing files: a search does not keep them." : null}
             </p>
           </div>
         )}
@@ -133,15 +144,18 @@ export function ResourceDetailsFields({
   fields,
   choices,
   page,
+  withFiles = false,
 }: {
   fields: Fields;
   choices: RelatedChoices;
   page: string;
+  /** The form also takes files (the upload), which a search step cannot keep. */
+  withFiles?: boolean;
 }) {
   return (
     <>
       <FormSection title="Related To" description="The client, facility, placement or task this document belongs to">
-        <RelatedFields fields={fields} choices={choices} page={page} />
+        <RelatedFields fields={fields} choices={choices} page={page} withFiles={withFiles} />
       </FormSection>
       <FormSection title="Document Details">
         <SelectField

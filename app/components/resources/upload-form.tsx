@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useMatches, useNavigate, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
   fileTooLarge,
@@ -10,6 +10,7 @@ import {
   ResourceDetailsSchema,
 } from "~/schemas/resource";
 import { cn } from "~/utils/cn";
+import type { Toast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Alert } from "../ui/alert";
 import { Button, buttonClasses } from "../ui/button";
@@ -69,6 +70,9 @@ export function UploadForm({
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
   const nextKey = useRef(0);
+  // The route whose action takes the upload: asked for its data (`_data`), Remix answers with the
+  // action's own JSON rather than a page.
+  const routeId = useMatches().at(-1)?.id ?? "";
   const request = useRef<XMLHttpRequest | null>(null);
   const allowed = accept.split(",");
 
@@ -120,7 +124,9 @@ export function UploadForm({
     for (const { file } of chosen) body.append("files", file);
     const xhr = new XMLHttpRequest();
     request.current = xhr;
-    xhr.open("POST", formElement.action);
+    const target = new URL(formElement.action);
+    target.searchParams.set("_data", routeId);
+    xhr.open("POST", target.toString());
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => {
       let offset = before;
@@ -134,14 +140,15 @@ export function UploadForm({
     };
     xhr.onload = () => {
       request.current = null;
-      let reply: { result?: SubmissionResult<string[]>; redirectTo?: string } = {};
+      let reply: { result?: SubmissionResult<string[]>; redirectTo?: string; toast?: Omit<Toast, "id"> } = {};
       try {
         reply = JSON.parse(xhr.responseText);
       } catch {
         reply = {};
       }
       if (xhr.status < 300 && reply.redirectTo) {
-        navigate(reply.redirectTo);
+        // The library shows the toast (see ResourcesPage).
+        navigate(reply.redirectTo, { state: { toast: reply.toast && { ...reply.toast, id: crypto.randomUUID() } } });
         return;
       }
       setUploading(false);
@@ -268,7 +275,7 @@ export function UploadForm({
           ) : null}
         </Card>
 
-        <ResourceDetailsFields fields={fields} choices={choices} page={pathname} />
+        <ResourceDetailsFields fields={fields} choices={choices} page={pathname} withFiles />
 
         {uploading ? <Alert tone="info">Uploading… Keep this page open until it finishes.</Alert> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
