@@ -73,8 +73,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
   const byScript = (request.headers.get("Accept") ?? "").includes("application/json");
   const storage = fileStorage();
-  const failed = (status: number, message: string, fields = new FormData()) =>
-    reply(status, parseWithZod(fields, { schema: ResourceDetailsSchema }).reply({ formErrors: [message] }), fields);
+  // The upload stopped before its details were read: the form's own message, and no field's.
+  const failed = (status: number, message: string) =>
+    reply(status, { status: "error", error: { "": [message] } }, new FormData());
   const reply = async (status: number, result: SubmissionResult<string[]>, fields: FormData) =>
     json<UploadReply>(
       {

@@ -172,15 +172,12 @@ test("the upload form asks for a file, lists the chosen ones, and uploads two wi
   }
 });
 
-test.fixme("a file the server refuses is said, without calling the details that were filled in missing", async ({
+test("a file the server refuses is said, without calling the details that were filled in missing", async ({
   page,
   agency,
   javaScriptEnabled: js,
 }) => {
-  // Bug: _app.resources.upload.tsx answers an UploadRefused (413/415) with the checks of an empty
-  // form (`failed()` parses `new FormData()`), so beside "File type not allowed: …" the form says
-  // "Related to type is required", "Related object is required", "Category is required" and
-  // "Access level is required" (banner and fields), though all were filled in.
+  // The refusal is the form's own message; the details filled in are not called missing.
   const tag = token();
   const client = await insertClient(agency, { first_name: "Margarethe", last_name: `Olsson${tag}` });
   // Named a PDF, but text: only the server, reading its content, refuses it.
