@@ -570,8 +570,22 @@ describe("bounded memory", () => {
     }
   }
 
-  /** Pushes `size` bytes of fresh 64 KB chunks (as from a stream) between `head` and `tail`; the retained growth. */
+  /**
+   * Pushes `size` bytes of fresh 64 KB chunks (as from a stream) between `head` and `tail`; the
+   * retained growth. The process's figures also count what other test files allocate meanwhile
+   * (they run in other threads of this process), so a growth over the bound is measured again,
+   * up to three times: an inspector that kept the stream would be over it every time.
+   */
   function stream(name: string, head: Buffer, body: Buffer, size: number, tail: Buffer) {
+    let least = streamOnce(name, head, body, size, tail);
+    for (let attempt = 1; attempt < 3 && least.collected && least.growth >= 8 * 1024 * 1024; attempt++) {
+      const again = streamOnce(name, head, body, size, tail);
+      if (again.growth < least.growth) least = again;
+    }
+    return least;
+  }
+
+  function streamOnce(name: string, head: Buffer, body: Buffer, size: number, tail: Buffer) {
     const collect = gc();
     collect?.();
     const before = process.memoryUsage();
