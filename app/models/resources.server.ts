@@ -327,6 +327,30 @@ export async function relatedRecordOptions(
   return list;
 }
 
+/** What a form's record picker offers, for one type. */
+export interface RelatedChoices {
+  type: RelatedType;
+  options: RelatedRecord[];
+  /** The term they were searched with ("" when they were not). */
+  term: string;
+}
+
+/** The upload and edit forms' record picker: the chosen record first, then the matches of `term` or recent ones. */
+export async function relatedChoices(
+  db: DB,
+  ctx: Ctx,
+  type: RelatedType,
+  chosen: string,
+  term: string,
+): Promise<RelatedChoices> {
+  const options = await relatedRecordOptions(db, ctx, type, {
+    q: term,
+    include: chosen || null,
+    limit: term ? 50 : 100,
+  });
+  return { type, options, term };
+}
+
 /** The record a document belongs to, named as the forms offer it; null when it is not the agency's. */
 export async function relatedRecord(db: DB, ctx: Ctx, type: RelatedType, id: string): Promise<RelatedRecord | null> {
   if (!isUuid(id)) return null;

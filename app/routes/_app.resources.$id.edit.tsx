@@ -5,7 +5,6 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import {
   detailsDefaults,
   RELATED_SEARCH_FIELD,
-  type RelatedChoices,
   RESOURCE_FIELD_LABELS,
   ResourceDetailsFields,
 } from "~/components/resources/resource-details-fields";
@@ -15,13 +14,12 @@ import { FormActions, FormErrorBanner } from "~/components/ui/form";
 import { FileIcon } from "~/components/ui/icons";
 import { FormPage } from "~/components/ui/page-header";
 import { requiredFields, useSchemaForm } from "~/components/ui/use-schema-form";
-import { getResource, relatedRecordOptions, updateResource } from "~/models/resources.server";
+import { getResource, type RelatedChoices, relatedChoices, updateResource } from "~/models/resources.server";
 import { searchTerm } from "~/schemas/common";
-import { formatFileSize, RESOURCE_MESSAGES, ResourceDetailsSchema } from "~/schemas/resource";
+import { formatFileSize, relatedTypeOf, RESOURCE_MESSAGES, ResourceDetailsSchema } from "~/schemas/resource";
 import { submitForm } from "~/services/form.server";
 import { requireRecord, requireSignedIn } from "~/services/session.server";
 import { formatDate } from "~/utils/format";
-import { RELATED_TYPES, type RelatedType } from "~/utils/vocabulary";
 
 // /resources/{id}/edit (spec 002 §2 Resource edit, §5): the current file and the details form,
 // checked as the upload's. Its record picker searches as the upload form's does.
@@ -31,14 +29,9 @@ export const meta: MetaFunction = () => [{ title: "Edit Document · Senior Place
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { record: r, db, ctx } = await requireRecord(request, params.id, getResource, RESOURCE_MESSAGES.notFound);
   const search = new URL(request.url).searchParams;
-  const type = RELATED_TYPES.find((t) => t === search.get("relatedToType")) ?? r.relatedTo.type;
+  const type = relatedTypeOf(search.get("relatedToType"), r.relatedTo.type);
   const chosen = search.get("relatedToId") ?? (type === r.relatedTo.type ? r.relatedTo.id : "");
-  const term = searchTerm(search.get(RELATED_SEARCH_FIELD));
-  const options = await relatedRecordOptions(db, ctx, type, {
-    q: term,
-    include: chosen || null,
-    limit: term ? 50 : 100,
-  });
+  const choices = await relatedChoices(db, ctx, type, chosen, searchTerm(search.get(RELATED_SEARCH_FIELD)));
   return json(
     {
       resource: {
@@ -51,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         accessLevel: r.accessLevel,
         isConfidential: r.isConfidential,
       },
-      choices: { type, options, term } satisfies RelatedChoices,
+      choices,
       stored: {
         relatedToType: r.relatedTo.type,
         relatedToId: r.relatedTo.id,
@@ -79,10 +72,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ignore: [RELATED_SEARCH_FIELD],
       // The picker's choices for the type the form was sent with.
       echo: async (form) => {
-        const type: RelatedType = RELATED_TYPES.find((t) => t === form.get("relatedToType")) ?? "Client";
-        const chosen = String(form.get("relatedToId") ?? "");
-        const options = await relatedRecordOptions(db, ctx, type, { include: chosen || null, limit: 100 });
-        return { choices: { type, options, term: "" } satisfies RelatedChoices };
+        const type = relatedTypeOf(form.get("relatedToType"));
+        return { choices: await relatedChoices(db, ctx, type, String(form.get("relatedToId") ?? ""), "") };
       },
     },
     async (details, reply) => {

@@ -4,18 +4,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { UploadForm } from "~/components/resources/upload-form";
-import { relatedRecordOptions } from "~/models/resources.server";
-import { filesUploaded, RESOURCE_MESSAGES, ResourceDetailsSchema } from "~/schemas/resource";
+import { type RelatedChoices, relatedChoices } from "~/models/resources.server";
+import { filesUploaded, relatedTypeOf, RESOURCE_MESSAGES, ResourceDetailsSchema } from "~/schemas/resource";
 import { searchTerm } from "~/schemas/common";
 import { MAX_FILES_PER_UPLOAD, saveUploadedResources, UPLOAD_FILE_FIELD } from "~/services/resources.server";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { receiveUpload, removeFiles, UploadRefused } from "~/services/uploads.server";
-import type { Ctx } from "~/models/context";
-import type { DB } from "~/utils/db.server";
 import { ALLOWED_EXTENSIONS } from "~/utils/file-types.server";
 import { fileStorage } from "~/utils/storage.server";
-import { RELATED_TYPES, type RelatedType } from "~/utils/vocabulary";
-import { RELATED_SEARCH_FIELD, type RelatedChoices } from "~/components/resources/resource-details-fields";
+import { RELATED_SEARCH_FIELD } from "~/components/resources/resource-details-fields";
 
 // /resources/upload (spec 002 §2 Resource upload, §5 Upload): several files and their details.
 // Without JavaScript a plain multipart form; with it the same form sent by a script that shows
@@ -24,27 +21,6 @@ import { RELATED_SEARCH_FIELD, type RelatedChoices } from "~/components/resource
 // (docs/documents.md).
 
 export const meta: MetaFunction = () => [{ title: "Upload Documents · Senior Placement" }];
-
-/** The type a form or URL names, or the first (clients). */
-function relatedTypeOf(value: unknown): RelatedType {
-  return RELATED_TYPES.find((t) => t === value) ?? "Client";
-}
-
-/** What the record picker offers for a type: the chosen record first, then matches or recent ones. */
-async function relatedChoices(
-  db: DB,
-  ctx: Ctx,
-  type: RelatedType,
-  chosen: string,
-  term: string,
-): Promise<RelatedChoices> {
-  const options = await relatedRecordOptions(db, ctx, type, {
-    q: term,
-    include: chosen || null,
-    limit: term ? 50 : 100,
-  });
-  return { type, options, term };
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);

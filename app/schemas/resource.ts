@@ -1,7 +1,13 @@
 import * as z from "zod";
 import { isUuid } from "~/utils/uuid";
 import { daysBetween } from "~/utils/days";
-import { ACCESS_LEVELS, RELATED_TYPES, RESOURCE_CATEGORIES, RESOURCE_FILE_KINDS } from "~/utils/vocabulary";
+import {
+  ACCESS_LEVELS,
+  RELATED_TYPES,
+  type RelatedType,
+  RESOURCE_CATEGORIES,
+  RESOURCE_FILE_KINDS,
+} from "~/utils/vocabulary";
 import { emptyToUndefined, entries, isIsoDate, limitParam, optionalText, pageParam, searchParam, text } from "./common";
 
 // One schema for a document's details: the upload form, the edit form and the resources API
@@ -151,3 +157,8 @@ export const ResourceUpdateApiSchema = z.preprocess((body) => {
   const { relatedTo, ...rest } = body as { relatedTo?: { objectType?: unknown; objectId?: unknown } | null };
   return { relatedToType: relatedTo?.objectType, relatedToId: relatedTo?.objectId, ...rest };
 }, ResourceDetailsSchema);
+
+/** The related type a form or URL names, or `fallback` (clients) when it names none. */
+export function relatedTypeOf(value: unknown, fallback: RelatedType = "Client"): RelatedType {
+  return RELATED_TYPES.find((t) => t === value) ?? fallback;
+}

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import type { RelatedRecord } from "~/models/resources.server";
+import type { RelatedChoices } from "~/models/resources.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import {
   ACCESS_LEVEL_LABELS,
@@ -39,14 +39,6 @@ const PICKER: Record<RelatedType, { noun: string; placeholder: string; kind: str
   Placement: { noun: "placements", placeholder: "Type the client's or the facility's name", kind: "placement" },
   Task: { noun: "tasks", placeholder: "Type the task's title", kind: "task" },
 };
-
-/** What the record select offers, for one type (the loader's, or the last submit's). */
-export interface RelatedChoices {
-  type: RelatedType;
-  options: RelatedRecord[];
-  /** The term they were searched with ("" when they were not). */
-  term: string;
-}
 
 // Conform's metadata for the fields of a details form.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -9,6 +9,7 @@ import {
   RESOURCE_MESSAGES,
   ResourceDetailsSchema,
 } from "~/schemas/resource";
+import type { RelatedChoices } from "~/models/resources.server";
 import { cn } from "~/utils/cn";
 import type { Toast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -24,7 +25,6 @@ import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 import {
   detailsDefaults,
   RELATED_SEARCH_FIELD,
-  type RelatedChoices,
   RESOURCE_FIELD_LABELS,
   ResourceDetailsFields,
 } from "./resource-details-fields";
