@@ -58,6 +58,7 @@ export interface LargeCounts {
   placements: number;
   tasks: number;
   communications: number;
+  resources: number;
 }
 
 const STAGES = ["New Client", "Active Client", "Target", "Placed", "Follow-up"];
@@ -437,4 +438,74 @@ SELECT ${AGENCY}, t.id, b.type,
 FROM b JOIN tasks t ON t.id = ${uuid("task", `1 + ${r(0)} % ${counts.tasks}`)}
 LEFT JOIN clients cl ON cl.id = t.client_id
 CROSS JOIN LATERAL (SELECT t.created_at + (t.updated_at - t.created_at) * ${fraction(6)} AS at) AS o`;
+}
+
+const RESOURCE_KINDS: readonly (readonly [string, string, number])[] = [
+  ["pdf", "application/pdf", 6],
+  ["jpg", "image/jpeg", 2],
+  ["docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", 1],
+  ["xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", 1],
+];
+const RESOURCE_NAMES = [
+  "Medicare card",
+  "Care plan",
+  "Physician assessment",
+  "Power of attorney",
+  "Admission agreement",
+  "Insurance summary",
+  "Medication list",
+  "Facility brochure",
+  "State license",
+  "Inspection report",
+];
+
+/**
+ * Documents in the library: mostly a client's, some a facility's or a placement's, with one
+ * version each. Their stored files do not exist (downloads are not benchmarked); the list, the
+ * detail page and the record cards only read the rows.
+ */
+export function resourcesSql(counts: LargeCounts): string {
+  const kind = `(${r(1)} % ${RESOURCE_KINDS.reduce((n, k) => n + k[2], 0)})`;
+  const slot = RESOURCE_KINDS.flatMap(([, , weight], k) => Array<number>(weight).fill(k));
+  const ext = `(${array(RESOURCE_KINDS.map((k) => k[0]))})[1 + (ARRAY[${slot.join(",")}])[1 + ${kind}]]`;
+  const mime = `(${array(RESOURCE_KINDS.map((k) => k[1]))})[1 + (ARRAY[${slot.join(",")}])[1 + ${kind}]]`;
+  const related = `CASE WHEN ${percent(2)} < 70 THEN 'Client' WHEN ${percent(2)} < 90 THEN 'Facility' ELSE 'Placement' END`;
+  return `
+WITH s AS MATERIALIZED (SELECT i, ${hashes("resource", 2)} FROM generate_series({{from}}, {{to}}) AS i),
+b AS MATERIALIZED (
+  SELECT s.*, ${related} AS related_type, ${ext} AS ext, ${mime} AS mime, ${pastInstant(3)} AS created_at,
+    ${pick(RESOURCE_NAMES, 5)} AS title, 20000 + ${r(6)}::bigint * 40 AS size_bytes, ${staffPick(7)} AS uploaded_by
+  FROM s
+),
+ins AS (
+  INSERT INTO resources (id, agency_id, original_name, file_name, mime_type, size_bytes, download_count, description,
+    category, is_confidential, access_level, tags, related_type, related_id, expiration_date, metadata, uploaded_by,
+    created_at, updated_at)
+  SELECT ${uuid("resource", "i")}, ${AGENCY}, replace(lower(title), ' ', '-') || '-' || i || '.' || ext,
+    'large-' || i || '.' || ext, mime, size_bytes, ${r(8)} % 20,
+    CASE WHEN ${percent(9)} < 40 THEN title || ' on file' END,
+    ${pick(["Medical Records", "Insurance Documents", "Legal Documents", "Identification", "Assessments", "Care Plans", "Contracts", "Facility Brochures", "Licenses", "Inspection Reports", "Other"], 10)},
+    ${percent(11)} < 15, ${weighted(
+      [
+        ["internal", 6],
+        ["public", 2],
+        ["restricted", 1],
+      ],
+      12,
+    )},
+    CASE WHEN ${percent(13)} < 50 THEN ARRAY[lower(${pick(["Intake", "Medicare", "Family", "Signed", "Review"], 14)})] ELSE '{}' END,
+    related_type,
+    CASE related_type WHEN 'Client' THEN ${uuid("client", `1 + ${r(15)} % ${counts.clients}`)}
+      WHEN 'Facility' THEN ${uuid("facility", `1 + ${r(15)} % ${counts.facilities}`)}
+      ELSE ${uuid("placement", `1 + ${r(15)} % ${counts.placements}`)} END,
+    CASE WHEN ${percent(4)} < 20 THEN ({{now}})::date - 30 + ${r(0)} % 400 END,
+    '{}'::jsonb, uploaded_by, created_at, created_at
+  FROM b
+  RETURNING id, file_name, original_name, mime_type, size_bytes, uploaded_by, created_at
+)
+INSERT INTO resource_versions (agency_id, resource_id, version_number, file_name, original_name, mime_type, size_bytes,
+  change_log, uploaded_by, uploaded_at, created_at, updated_at)
+SELECT ${AGENCY}, id, 1, file_name, original_name, mime_type, size_bytes, 'Initial upload', uploaded_by, created_at,
+  created_at, created_at
+FROM ins`;
 }

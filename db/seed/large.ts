@@ -11,6 +11,7 @@ import {
   type LargeCounts,
   placementEventsSql,
   placementsSql,
+  resourcesSql,
   tasksSql,
 } from "./large-tables";
 
@@ -24,6 +25,7 @@ export const LARGE_COUNTS: LargeCounts = {
   placements: 50_000,
   tasks: 100_000,
   communications: 300_000,
+  resources: 20_000,
 };
 
 const BATCH = 10_000;
@@ -39,6 +41,8 @@ const LOADED_TABLES = [
   "tasks",
   "task_checklist_items",
   "task_communications",
+  "resources",
+  "resource_versions",
 ] as const;
 
 export interface SeedLargeOptions {
@@ -68,6 +72,7 @@ function plan(counts: LargeCounts): Step[] {
     ["tasks", tasksSql(counts), counts.tasks, 1],
     ["task_checklist_items", checklistSql(), counts.tasks, 2],
     ["task_communications", communicationsSql(counts), counts.communications, 1],
+    ["resources", resourcesSql(counts), counts.resources, 2],
   ];
   return tables.flatMap(([label, template, total, perRow]) =>
     Array.from({ length: Math.ceil(total / BATCH) }, (_, b) => {

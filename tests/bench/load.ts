@@ -90,24 +90,3 @@ export async function apiToken(baseUrl: string, email: string, password: string)
   if (!response.ok || !body.data?.token) throw new Error(`API sign-in failed: HTTP ${response.status}`);
   return body.data.token;
 }
-
-export function formatTable(results: TargetResult[]): string {
-  const rows = [
-    ["target", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "non-2xx", "errors"],
-    ...results.map((r) => [
-      `${r.name} (${r.path})`,
-      String(r.requests),
-      r.rps.toFixed(1),
-      r.p50.toFixed(1),
-      r.p95.toFixed(1),
-      r.p99.toFixed(1),
-      r.max.toFixed(1),
-      String(r.non2xx),
-      String(r.errors),
-    ]),
-  ];
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  return rows
-    .map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "))
-    .join("\n");
-}

@@ -134,6 +134,8 @@ describe("the large seed", () => {
       placements: 100,
       tasks: 200,
       task_communications: 600,
+      resources: 40,
+      resource_versions: 40,
     });
     expect(counts.placement_events).toBeGreaterThanOrEqual(100);
     expect(counts.task_checklist_items).toBeGreaterThan(0);
