@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "./utils/nonce";
+import { scriptsAfterPaint } from "./utils/scripts-after-paint.server";
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
@@ -32,5 +33,8 @@ export default function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${markup}`, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(`<!DOCTYPE html>${scriptsAfterPaint(markup)}`, {
+    headers: responseHeaders,
+    status: responseStatusCode,
+  });
 }
