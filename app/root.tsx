@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { OfflineGuard } from "./components/layout/offline-guard";
 import { Toaster } from "./components/layout/toaster";
@@ -23,6 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Marks the page as taken over by its scripts (they load after the first paint); browser
+  // tests wait for it before acting as a user of the scripted page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en" className="h-full">
       <head>

@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { createCookie } from "@remix-run/node";
 import { parse } from "csv-parse/sync";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type Response } from "@playwright/test";
 import { getClientDashboard } from "../../app/models/clients.server";
 import { getFacilityDashboard } from "../../app/models/facilities.server";
 import { getPlacementDashboard } from "../../app/models/placements.server";
@@ -226,6 +226,24 @@ export const test = base.extend<
   },
   { e2eDb: DatabaseHandle["db"] }
 >({
+  // With JavaScript, a page's scripts load after its first paint (app/utils/scripts-after-paint),
+  // so "load" can come before hydration: a page opened by goto or reload is ready once the app
+  // has hydrated (root.tsx marks <html data-hydrated>), as a user would wait for it to respond.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const untilHydrated = async (response: Response | null) => {
+        if (response?.headers()["content-type"]?.startsWith("text/html")) {
+          await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 10_000 });
+        }
+        return response;
+      };
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => untilHydrated(await goto(...args));
+      page.reload = async (...args) => untilHydrated(await reload(...args));
+    }
+    await use(page);
+  },
   // The worker's pool on the e2e database, closed when the worker ends.
   e2eDb: [
     // eslint-disable-next-line no-empty-pattern
