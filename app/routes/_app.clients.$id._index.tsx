@@ -126,7 +126,7 @@ export default function ClientDetailPage() {
                 {client.medicalNotes ? (
                   <p className="text-sm whitespace-pre-line text-slate-700">{client.medicalNotes}</p>
                 ) : (
-                  <p className="text-sm text-slate-400">None recorded</p>
+                  <p className="text-sm text-slate-500">None recorded</p>
                 )}
               </div>
             </div>

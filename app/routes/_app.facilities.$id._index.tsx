@@ -40,7 +40,7 @@ export default function FacilityDetailPage() {
           <p className="mt-1 text-sm text-slate-500">
             {f.type} · {f.address.city}, {f.address.state}
             {f.rating !== null ? (
-              <span className="ml-2 font-medium text-amber-600">★ {f.rating.toFixed(1)}</span>
+              <span className="ml-2 font-medium text-amber-700">★ {f.rating.toFixed(1)}</span>
             ) : null}
           </p>
           <div className="mt-2 flex flex-wrap gap-1.5">

@@ -164,7 +164,7 @@ export function RecentActivityPanel({ placements }: { placements: RecentItem[] }
                   {p.facilityId.name}
                 </p>
               </div>
-              <time className="shrink-0 text-xs text-slate-400" dateTime={p.createdAt}>
+              <time className="shrink-0 text-xs text-slate-500" dateTime={p.createdAt}>
                 {formatDate(p.createdAt)}
               </time>
             </li>

@@ -55,7 +55,7 @@ export function FacilityCard({ facility }: { facility: ReturnType<typeof toFacil
           </p>
         </div>
         {facility.rating !== null ? (
-          <span className="shrink-0 text-sm font-medium text-amber-600" title="Rating">
+          <span className="shrink-0 text-sm font-medium text-amber-700" title="Rating">
             ★ {facility.rating.toFixed(1)}
           </span>
         ) : null}

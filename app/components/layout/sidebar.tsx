@@ -59,7 +59,7 @@ export function Sidebar({ user, collapsed: collapsedCookie }: { user: ShellUser;
               />
               <span className={cn("min-w-0 leading-tight", collapsed ? "sr-only" : "max-md:sr-only")}>
                 <span className="block truncate text-sm font-medium">{item.label}</span>
-                <span className={cn("block truncate text-xs", active ? "text-brand-600/80" : "text-slate-400")}>
+                <span className={cn("block truncate text-xs", active ? "text-brand-700" : "text-slate-500")}>
                   {item.subtitle}
                 </span>
               </span>

@@ -401,7 +401,7 @@ function TaskCard({
         </p>
       ) : null}
       <p className="lane-card-row truncate border-t border-slate-100 pt-1.5">
-        {card.assignee} <span className="text-slate-400">· {capitalize(card.role)}</span>
+        {card.assignee} <span className="text-slate-500">· {capitalize(card.role)}</span>
       </p>
       <div className="lane-card-foot">
         {hydrated ? (

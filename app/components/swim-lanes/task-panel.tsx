@@ -187,7 +187,7 @@ function Overview({ task }: { task: TaskRecord }) {
                   <span className="sr-only">{m.completed ? " (completed)" : " (not completed)"}</span>
                 </span>
                 {m.completed && m.completedAt ? (
-                  <span className="ml-auto shrink-0 text-xs text-slate-400">{formatDate(m.completedAt)}</span>
+                  <span className="ml-auto shrink-0 text-xs text-slate-500">{formatDate(m.completedAt)}</span>
                 ) : null}
               </li>
             ))}

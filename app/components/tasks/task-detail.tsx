@@ -96,7 +96,7 @@ function ChecklistRow({ taskId, item }: { taskId: string; item: TaskRecord["chec
             {item.item}
           </span>
           {item.completedAt && completed ? (
-            <span className="ml-auto shrink-0 text-xs text-slate-400">{formatDate(item.completedAt)}</span>
+            <span className="ml-auto shrink-0 text-xs text-slate-500">{formatDate(item.completedAt)}</span>
           ) : null}
         </button>
         {failed ? (

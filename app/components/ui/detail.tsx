@@ -15,13 +15,13 @@ export function Item({ label, children }: { label: string; children: ReactNode }
   return (
     <div>
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm text-slate-900">{children || <span className="text-slate-400">Not given</span>}</dd>
+      <dd className="mt-1 text-sm text-slate-900">{children || <span className="text-slate-500">Not given</span>}</dd>
     </div>
   );
 }
 
 export function Chips({ values, empty }: { values: string[]; empty: string }) {
-  if (values.length === 0) return <p className="text-sm text-slate-400">{empty}</p>;
+  if (values.length === 0) return <p className="text-sm text-slate-500">{empty}</p>;
   return (
     <ul className="flex flex-wrap gap-1.5">
       {values.map((value) => (

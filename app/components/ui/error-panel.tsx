@@ -85,7 +85,7 @@ export function ErrorPanel({
       <h2 className="text-lg font-semibold text-slate-900">{title ?? preset.title}</h2>
       <p className="mt-1 max-w-md text-sm text-slate-600">{message ?? preset.message}</p>
       {type === "server" ? (
-        <p className="mt-2 font-mono text-xs text-slate-400" suppressHydrationWarning>
+        <p className="mt-2 font-mono text-xs text-slate-500" suppressHydrationWarning>
           Error ID: {errorId}
         </p>
       ) : null}

@@ -134,7 +134,7 @@ export function Pagination({
             </li>
           ) : (
             <li key={item} className="hidden sm:block" aria-hidden="true">
-              <span className={cn(box, "w-9 text-slate-400")}>…</span>
+              <span className={cn(box, "w-9 text-slate-500")}>…</span>
             </li>
           ),
         )}
