@@ -46,22 +46,12 @@ export function Sidebar({ user, collapsed: collapsedCookie }: { user: ShellUser;
               prefetch="intent"
               aria-current={active ? "page" : undefined}
               title={collapsed ? item.label : undefined}
-              className={cn(
-                "group flex items-center gap-3 rounded-lg px-2.5 py-2 transition-colors",
-                active ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-50 hover:text-slate-900",
-              )}
+              className="nav-link"
             >
-              <item.Icon
-                className={cn(
-                  "h-5 w-5 shrink-0",
-                  active ? "text-brand-600" : "text-slate-400 group-hover:text-slate-600",
-                )}
-              />
-              <span className={cn("min-w-0 leading-tight", collapsed ? "sr-only" : "max-md:sr-only")}>
-                <span className="block truncate text-sm font-medium">{item.label}</span>
-                <span className={cn("block truncate text-xs", active ? "text-brand-700" : "text-slate-500")}>
-                  {item.subtitle}
-                </span>
+              <item.Icon />
+              <span>
+                <span className="nav-label">{item.label}</span>
+                <span className="nav-sub">{item.subtitle}</span>
               </span>
             </Link>
           );

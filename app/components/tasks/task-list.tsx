@@ -38,10 +38,11 @@ function ListBehaviour({ children }: { children: ReactNode }) {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[data-action]");
-    if (!link) return;
+    const item = link?.closest<HTMLElement>("[data-task]");
+    if (!link || !item) return;
     event.preventDefault();
-    const id = link.dataset.task ?? "";
-    const title = link.dataset.title ?? "";
+    const id = item.dataset.task ?? "";
+    const title = item.querySelector(".row-title")?.textContent ?? "";
     if (link.dataset.action === "view") {
       setViewing({ id, title });
       fetcher.load(`/tasks/${id}`);
@@ -106,29 +107,18 @@ function ListBehaviour({ children }: { children: ReactNode }) {
   );
 }
 
-/** A row's View, Edit and Delete: plain links, which ListBehaviour upgrades. */
+/** A row's View, Edit and Delete: plain links, which ListBehaviour upgrades (the row names the task). */
 function RowActions({ task }: { task: TaskRow }) {
-  const data = { "data-task": task.id, "data-title": task.title };
   return (
-    <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
-      <a href={`/tasks/${task.id}`} {...data} data-action="view" className="font-medium text-brand-700 hover:underline">
-        View<span className="sr-only"> {task.title}</span>
+    <span className="row-actions">
+      <a href={`/tasks/${task.id}`} data-action="view">
+        View<span className="sr-only">{` ${task.title}`}</span>
       </a>
-      <a
-        href={`/tasks/${task.id}/edit`}
-        {...data}
-        data-action="go"
-        className="font-medium text-brand-700 hover:underline"
-      >
-        Edit<span className="sr-only"> {task.title}</span>
+      <a href={`/tasks/${task.id}/edit`} data-action="go">
+        Edit<span className="sr-only">{` ${task.title}`}</span>
       </a>
-      <a
-        href={`/tasks/${task.id}/delete`}
-        {...data}
-        data-action="delete"
-        className="font-medium text-red-700 hover:underline"
-      >
-        Delete<span className="sr-only"> {task.title}</span>
+      <a href={`/tasks/${task.id}/delete`} data-action="delete" className="danger">
+        Delete<span className="sr-only">{` ${task.title}`}</span>
       </a>
     </span>
   );
@@ -137,12 +127,11 @@ function RowActions({ task }: { task: TaskRow }) {
 function TaskTitle({ task }: { task: TaskRow }) {
   return (
     <>
-      <a href={`/tasks/${task.id}`} data-action="go" className="font-medium text-slate-900 hover:text-brand-700">
+      <a href={`/tasks/${task.id}`} data-action="go" className="row-title">
         {task.title}
       </a>
-      <span className="block text-xs text-slate-500">
-        {task.type}
-        {task.client ? ` · ${task.client.firstName} ${task.client.lastName}` : ""}
+      <span className="row-sub">
+        {task.client ? `${task.type} · ${task.client.firstName} ${task.client.lastName}` : task.type}
       </span>
     </>
   );
@@ -153,7 +142,7 @@ export function TaskTable({ tasks, today }: { tasks: TaskRow[]; today: string })
   return (
     <ListBehaviour>
       <Card className="relative md:overflow-x-auto">
-        <table role="table" className="stacked-table cells-roomy w-full text-left text-sm md:min-w-[56rem]">
+        <table role="table" className="stacked-table cells-roomy task-table w-full text-left text-sm md:min-w-[56rem]">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
             <tr role="row">
               {COLUMNS.map((column) => (
@@ -164,9 +153,9 @@ export function TaskTable({ tasks, today }: { tasks: TaskRow[]; today: string })
               <th role="columnheader">Actions</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="divide-y divide-slate-100 [&>tr:hover]:bg-slate-50/60">
             {tasks.map((task) => (
-              <tr key={task.id} role="row" className="hover:bg-slate-50/60" data-testid="task-row">
+              <tr key={task.id} role="row" data-task={task.id} data-testid="task-row">
                 <td role="cell" className="col-span-2 md:min-w-[14rem]">
                   <TaskTitle task={task} />
                 </td>
@@ -176,16 +165,16 @@ export function TaskTable({ tasks, today }: { tasks: TaskRow[]; today: string })
                 <td role="cell" data-label="Priority">
                   <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
                 </td>
-                <td role="cell" className="text-slate-700" data-label="Assignee">
-                  {task.assignee.firstName} {task.assignee.lastName}
+                <td role="cell" data-label="Assignee">
+                  {`${task.assignee.firstName} ${task.assignee.lastName}`}
                 </td>
                 <td role="cell" data-label="Due Date">
                   <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
                 </td>
-                <td role="cell" className="md:w-28" data-label="Progress">
+                <td role="cell" data-label="Progress">
                   <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
                 </td>
-                <td role="cell" className="col-span-2 whitespace-nowrap">
+                <td role="cell" className="col-span-2">
                   <RowActions task={task} />
                 </td>
               </tr>
@@ -203,7 +192,7 @@ export function TaskGrid({ tasks, today }: { tasks: TaskRow[]; today: string }) 
     <ListBehaviour>
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Tasks">
         {tasks.map((task) => (
-          <li key={task.id} className="grid min-w-0 grid-cols-1" data-testid="task-card">
+          <li key={task.id} className="grid min-w-0 grid-cols-1" data-task={task.id} data-testid="task-card">
             <Card className="flex flex-col gap-3 p-4">
               <div className="flex flex-wrap items-center gap-2">
                 <TaskStatusBadge status={task.status} />

@@ -32,12 +32,9 @@ export function DueDate({
   inline?: boolean;
 }) {
   return (
-    <span className={cn(inline ? "inline-flex flex-wrap items-baseline gap-x-2" : "block", "whitespace-nowrap")}>
+    <span className={inline ? "due due-inline" : "due"}>
       <span className="text-slate-900">{formatDate(dueDate)}</span>
-      <span
-        className={cn("flex items-center gap-1 text-xs", isOverdue ? "font-medium text-red-700" : "text-slate-500")}
-        data-testid="due-relative"
-      >
+      <span className={isOverdue ? "due-rel due-late" : "due-rel"} data-testid="due-relative">
         {isOverdue ? <AlertCircleIcon className="h-3.5 w-3.5" aria-hidden /> : null}
         {relativeDay(dueDate, today)}
         {isOverdue ? <span className="sr-only"> (overdue)</span> : null}
@@ -46,12 +43,13 @@ export function DueDate({
   );
 }
 
-/** The band colours of a progress bar (spec 002: low below 25, medium to 75, high). */
+/** The band colours of the board's lean bars (spec 002: low below 25, medium to 75, high). */
 export const BAND_FILLS = { low: "bg-red-500", medium: "bg-amber-500", high: "bg-emerald-500" } as const;
 
 /**
- * The bar and "2 of 3 · 67%" (or the percent alone when there is no checklist): the list's own
- * lean bar (a row has no heading for it; ProgressBar's label and ids are not needed).
+ * The bar and "2 of 3 · 67%" (or the percent alone when there is no checklist): a native
+ * <progress> (a progressbar to assistive technology), coloured by its band (spec 002: low below
+ * 25, medium to 75, high) in tailwind.css, so a list's rows carry a few short attributes.
  */
 export function TaskProgress({
   progress,
@@ -66,20 +64,13 @@ export function TaskProgress({
 }) {
   return (
     <div className="min-w-20">
-      <div
-        role="progressbar"
+      <progress
+        className={cn("bar", `bar-${progressBand(progress)}`, size === "md" && "bar-md")}
+        max={100}
+        value={progress}
         aria-label="Progress"
-        aria-valuenow={progress}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        className={cn("overflow-hidden rounded-full bg-slate-100", size === "sm" ? "h-1.5" : "h-2")}
-      >
-        <div
-          className={cn("h-full rounded-full", BAND_FILLS[progressBand(progress)])}
-          style={{ width: `${progress}%` }}
-        />
-      </div>
-      <span className="mt-1 block text-xs text-slate-500" data-testid="task-progress">
+      />
+      <span className="row-sub mt-1" data-testid="task-progress">
         {total > 0 ? `${done} of ${total} · ${progress}%` : `${progress}%`}
       </span>
     </div>
