@@ -1,10 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ClientRecord } from "~/models/clients.server";
-import { cn } from "~/utils/cn";
 import { amountRange, truncate } from "~/utils/format";
 import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";
 import { Badge, clientStatusTone } from "../ui/badge";
-import { Card } from "../ui/card";
 import { ContactLink } from "../ui/detail";
 import { DollarIcon, MailIcon, PhoneIcon } from "../ui/icons";
 
@@ -37,52 +35,55 @@ export function toClientCard(client: ClientRecord) {
   };
 }
 
+/**
+ * A client's card in the list. A page shows twenty, so its parts are short classes
+ * (`client-card…` in tailwind.css) rather than their utilities on every card.
+ */
 export function ClientCard({ client }: { client: CardClient }) {
   const medical = medicalSummary(client);
+  const name = `${client.firstName} ${client.lastName}`;
   return (
-    <Card className="flex min-w-0 flex-col p-5 transition-shadow hover:shadow-md" data-testid="client-card">
-      <div className="flex items-start justify-between gap-3">
+    <div className="client-card" data-testid="client-card">
+      <div className="client-card-head">
         <div className="min-w-0">
           {/* A long name wraps (inside a word if it must), next to the status badge. */}
-          <h3 className="text-base font-semibold text-slate-900">
-            <Link to={`/clients/${client.id}`} className="hover:text-brand-700 focus:outline-none">
-              {client.firstName} {client.lastName}
-            </Link>
+          <h3>
+            <Link to={`/clients/${client.id}`}>{name}</Link>
           </h3>
-          <p className="mt-0.5 text-sm text-slate-500">{CARE_LEVEL_LABELS[client.careLevel]}</p>
+          <p>{CARE_LEVEL_LABELS[client.careLevel]}</p>
         </div>
         <Badge tone={clientStatusTone(client.trackerStatus)} className="shrink-0">
           {client.trackerStatus}
         </Badge>
       </div>
-      <dl className="mt-4 space-y-1.5 text-sm">
-        <div className="flex items-center gap-2 text-slate-600">
+      <dl className="client-card-facts">
+        <div>
           <dt className="sr-only">Email</dt>
-          <MailIcon className="h-4 w-4 shrink-0 text-slate-400" />
+          <MailIcon className="" />
           <dd className="truncate" title={client.email}>
             <ContactLink email={client.email} />
           </dd>
         </div>
-        <div className="flex items-center gap-2 text-slate-600">
+        <div>
           <dt className="sr-only">Phone</dt>
-          <PhoneIcon className="h-4 w-4 shrink-0 text-slate-400" />
+          <PhoneIcon className="" />
           <dd>
             <ContactLink phone={client.phone} />
           </dd>
         </div>
-        <div className="flex items-center gap-2">
+        <div>
           <dt className="sr-only">Budget</dt>
-          <DollarIcon className="h-4 w-4 shrink-0 text-slate-400" />
-          <dd className={cn(client.budgetMin || client.budgetMax ? "font-medium text-slate-900" : "text-slate-500")}>
+          <DollarIcon className="" />
+          <dd className={client.budgetMin || client.budgetMax ? "budget" : "muted"}>
             {budgetText(client.budgetMin, client.budgetMax)}
           </dd>
         </div>
       </dl>
       {medical ? (
-        <p className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-600" title={medical}>
+        <p className="client-card-note" title={medical}>
           {truncate(medical)}
         </p>
       ) : null}
-    </Card>
+    </div>
   );
 }

@@ -4,7 +4,8 @@ import spriteHref from "./icons.svg";
 // Outline icons (24px grid, 1.75 stroke). Their shapes and outline look live once in the sprite
 // icons.svg, a fingerprinted file the browser caches; each icon is a <use> of one of its symbols, so
 // a page carries a short reference per icon instead of every path and attribute, and needs no script.
-// The colour is the text colour (`currentColor`), the size the class (h-5 w-5 by default).
+// The colour is the text colour (`currentColor`), the size the class (h-5 w-5 by default;
+// className="" for none, where a component's stylesheet class sizes its icons).
 // A new icon: a <symbol> in icons.svg with the same attributes as the others (viewBox, fill, stroke)
 // around bare paths, and an export here.
 
@@ -14,7 +15,12 @@ type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 function icon(id: string) {
   return function Icon({ title, className = "h-5 w-5", ...props }: IconProps) {
     return (
-      <svg className={className} aria-hidden={title ? undefined : true} role={title ? "img" : undefined} {...props}>
+      <svg
+        className={className || undefined}
+        aria-hidden={title ? undefined : true}
+        role={title ? "img" : undefined}
+        {...props}
+      >
         {title ? <title>{title}</title> : null}
         <use href={`${spriteHref}#${id}`} />
       </svg>
