@@ -47,13 +47,23 @@ export function bootAfterPaint(source: string): string | null {
 
 /** The page's markup with its scripts loading after its first paint (see above). */
 export function scriptsAfterPaint(markup: string): string {
-  const boot = BOOT_SCRIPT.exec(markup);
+  // <Scripts/> writes its links, then its scripts, at the end of the body: everything from the
+  // first preload link on is the part to rewrite (found with indexOf, not a regular expression
+  // over the whole page: this runs on every page).
+  const from = markup.indexOf(PRELOAD);
+  if (from < 0) return markup;
+  const end = markup.slice(from);
+  const boot = BOOT_SCRIPT.exec(end);
   if (!boot) return markup;
   const deferred = bootAfterPaint(boot[2]);
   if (deferred === null) return markup;
-  const start = boot.index;
-  const end = start + boot[0].length;
-  const head = markup.slice(0, start).replaceAll(PRELOAD, `<link rel="${INERT_REL}"`);
-  const tail = markup.slice(end).replaceAll(PRELOAD, `<link rel="${INERT_REL}"`);
-  return `${head}${boot[1]}${deferred}${boot[3]}${tail}`;
+  const inert = (part: string) => part.replaceAll(PRELOAD, `<link rel="${INERT_REL}"`);
+  return (
+    markup.slice(0, from) +
+    inert(end.slice(0, boot.index)) +
+    boot[1] +
+    deferred +
+    boot[3] +
+    inert(end.slice(boot.index + boot[0].length))
+  );
 }
