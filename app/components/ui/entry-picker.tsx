@@ -103,7 +103,7 @@ export function EntryPicker({
         {extras.map((value) => box(value, true))}
       </div>
       <div className="mt-3">
-        <label htmlFor={`${id}-other`} className="mb-1.5 block text-sm font-medium text-slate-700">
+        <label htmlFor={`${id}-other`} className="field-label">
           {otherLabel}
         </label>
         <div className="flex gap-2">

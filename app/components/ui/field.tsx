@@ -8,14 +8,13 @@ import {
 import { cn } from "~/utils/cn";
 import { SearchIcon } from "./icons";
 
-const control =
-  "block w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 " +
-  "focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-50 disabled:text-slate-500";
-
-/** The look and invalid state every control shares (`size` sets its height and padding). */
+/**
+ * The look every control shares: one class (`control` in tailwind.css), red while the control is
+ * `aria-invalid` (`size` sets its height and padding). A form or a filter bar repeats it on every
+ * field, so it is not spelled out in utilities each time.
+ */
 function controlProps(invalid: boolean, size: string, className?: string) {
-  const state = invalid ? "border-red-400 focus:border-red-500 focus:ring-red-500/30" : "border-slate-300";
-  return { className: cn(control, state, size, className), "aria-invalid": invalid || undefined };
+  return { className: cn("control", size, className), "aria-invalid": invalid || undefined };
 }
 
 type Invalid = { invalid?: boolean };
@@ -52,7 +51,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
 
 export function Label({ htmlFor, children, required }: { htmlFor: string; children: ReactNode; required?: boolean }) {
   return (
-    <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-slate-700">
+    <label htmlFor={htmlFor} className="field-label">
       {children}
       {required ? (
         <span className="text-red-600" aria-hidden="true">
