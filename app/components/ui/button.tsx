@@ -6,30 +6,13 @@ import { Spinner } from "./spinner";
 export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger" | "link";
 export type ButtonSize = "sm" | "md" | "lg" | "icon";
 
-const variants: Record<ButtonVariant, string> = {
-  primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800",
-  secondary: "bg-slate-100 text-slate-800 hover:bg-slate-200",
-  outline: "border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50",
-  ghost: "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
-  danger: "bg-red-600 text-white shadow-sm hover:bg-red-700",
-  link: "text-brand-700 underline-offset-4 hover:underline px-0",
-};
-
-const sizes: Record<ButtonSize, string> = {
-  sm: "h-8 px-3 text-sm gap-1.5",
-  md: "h-10 px-4 text-sm gap-2",
-  lg: "h-11 px-5 text-base gap-2",
-  icon: "h-10 w-10 justify-center",
-};
-
+/**
+ * A button's classes: `btn`, its variant and its size, defined once in tailwind.css (a page has
+ * many buttons and button-styled links; their utilities would repeat on each). Classes given in
+ * `className` are utilities, which win over these.
+ */
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", className?: string) {
-  return cn(
-    "inline-flex items-center justify-center rounded-lg font-medium transition-colors",
-    "disabled:cursor-not-allowed disabled:opacity-60",
-    variants[variant],
-    sizes[size],
-    className,
-  );
+  return cn("btn", `btn-${variant}`, `btn-${size}`, className);
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
