@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { DEMO_LOGIN } from "../../db/seed/common";
-import { browserCookie } from "./load";
+import { alignColumns, browserCookie } from "./load";
 import { startServer } from "./server";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -131,10 +131,7 @@ function formatTable(audits: Audit[]): string {
       a.cls.toFixed(3),
     ]),
   ];
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  return rows
-    .map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "))
-    .join("\n");
+  return alignColumns(rows);
 }
 
 async function main() {

@@ -90,3 +90,11 @@ export async function apiToken(baseUrl: string, email: string, password: string)
   if (!response.ok || !body.data?.token) throw new Error(`API sign-in failed: HTTP ${response.status}`);
   return body.data.token;
 }
+
+/** Rows of cells as aligned text columns: the first column left-aligned, the others right. */
+export function alignColumns(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  return rows
+    .map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "))
+    .join("\n");
+}

@@ -12,7 +12,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEMO_LOGIN } from "../../db/seed/common";
 import { startServer } from "./server";
-import { apiToken, BROWSER_ACCEPT_ENCODING, browserCookie, loadTarget, type Target, type TargetResult } from "./load";
+import {
+  alignColumns,
+  apiToken,
+  BROWSER_ACCEPT_ENCODING,
+  browserCookie,
+  loadTarget,
+  type Target,
+  type TargetResult,
+} from "./load";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -155,6 +163,16 @@ function transferBytes(url: string, headers: Record<string, string> = {}): Promi
   });
 }
 
+/** The scripts at these URLs as served compressed (KB); each measured once per run (`sizes`). */
+async function scriptsKb(baseUrl: string, urls: Set<string>, sizes: Map<string, number>): Promise<number> {
+  let bytes = 0;
+  for (const url of urls) {
+    if (!sizes.has(url)) sizes.set(url, await transferBytes(`${baseUrl}${url}`));
+    bytes += sizes.get(url)!;
+  }
+  return bytes / 1024;
+}
+
 /**
  * A page's HTML (KB, uncompressed) and the JavaScript a first visit downloads for it: every
  * module script and modulepreload link, compressed as served (KB). Scripts are measured once
@@ -165,12 +183,7 @@ async function pageWeight(baseUrl: string, target: Target, sizes: Map<string, nu
   const urls = new Set(
     [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]),
   );
-  let js = 0;
-  for (const url of urls) {
-    if (!sizes.has(url)) sizes.set(url, await transferBytes(`${baseUrl}${url}`));
-    js += sizes.get(url)!;
-  }
-  return { kb: Buffer.byteLength(html) / 1024, jsKb: js / 1024 };
+  return { kb: Buffer.byteLength(html) / 1024, jsKb: await scriptsKb(baseUrl, urls, sizes) };
 }
 
 /**
@@ -189,13 +202,7 @@ async function shellJsKb(baseUrl: string, cookie: string, sizes: Map<string, num
     routes: Record<string, Module>;
   };
   const modules = [manifest.entry, manifest.routes.root, manifest.routes["routes/_app"]];
-  const urls = new Set(modules.flatMap((m) => [m.module, ...(m.imports ?? [])]));
-  let bytes = 0;
-  for (const url of urls) {
-    if (!sizes.has(url)) sizes.set(url, await transferBytes(`${baseUrl}${url}`));
-    bytes += sizes.get(url)!;
-  }
-  return bytes / 1024;
+  return scriptsKb(baseUrl, new Set(modules.flatMap((m) => [m.module, ...(m.imports ?? [])])), sizes);
 }
 
 function formatReport(results: Measured[]): string {
@@ -214,10 +221,7 @@ function formatReport(results: Measured[]): string {
       String(r.non2xx + r.errors),
     ]),
   ];
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  return rows
-    .map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "))
-    .join("\n");
+  return alignColumns(rows);
 }
 
 interface SampleIds {
