@@ -12,6 +12,8 @@ WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
     NPM_CONFIG_UPDATE_NOTIFIER=false
 COPY package.json package-lock.json ./
+# npm's postinstall applies patches/ (patch-package) to the packages it installs.
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 # ── build: the Remix server bundle (build/) and browser assets (public/build/) ──
@@ -34,6 +36,7 @@ ENV NODE_ENV=production \
 # Production dependencies only. tsx is one of them: it runs server/index.ts, which imports the
 # app's server modules (app/utils/*.server.ts) and the migrations from source.
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 COPY --from=build /app/build ./build
