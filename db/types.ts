@@ -275,6 +275,14 @@ export interface TaskSearchTable {
   board_text: GeneratedAlways<string>;
 }
 
+/** Per agency, word trigram and priority: how many completed tasks' search_text has it (kept by a trigger on task_search). */
+export interface CompletedTaskTrigramsTable {
+  agency_id: string;
+  trigram: string;
+  priority_rank: number;
+  tasks: number;
+}
+
 export interface TaskChecklistItemsTable {
   id: Generated<string>;
   agency_id: string;
@@ -383,6 +391,7 @@ export interface Database {
   task_checklist_items: TaskChecklistItemsTable;
   task_communications: TaskCommunicationsTable;
   task_search: TaskSearchTable;
+  completed_task_trigrams: CompletedTaskTrigramsTable;
   resources: ResourcesTable;
   resource_versions: ResourceVersionsTable;
   audit_events: AuditEventsTable;

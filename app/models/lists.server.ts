@@ -17,10 +17,15 @@ export function containsPattern(term: string): string {
  * text again as LIKE must (see the migration task_search_trigrams); other terms use LIKE.
  */
 export function containsTerm(column: RawBuilder<string>, term: string, hasWordTrigrams: boolean): RawBuilder<boolean> {
-  const lower = term.toLowerCase();
-  if (hasWordTrigrams && /^[a-z0-9]{3}$/.test(lower))
-    return sql<boolean>`show_trgm(${column}) @> ARRAY[${lower}]::text[]`;
+  const trigram = hasWordTrigrams ? wordTrigram(term) : null;
+  if (trigram) return sql<boolean>`show_trgm(${column}) @> ARRAY[${trigram}]::text[]`;
   return sql<boolean>`${column} LIKE ${containsPattern(term)}`;
+}
+
+/** The term as a word trigram (exactly three letters or digits, lower-cased), or null. */
+export function wordTrigram(term: string): string | null {
+  const lower = term.toLowerCase();
+  return /^[a-z0-9]{3}$/.test(lower) ? lower : null;
 }
 
 export interface PageQuery {

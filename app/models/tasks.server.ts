@@ -22,6 +22,7 @@ import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import {
   containsTerm,
+  wordTrigram,
   countMatches,
   type PageInfo,
   pageInfo,
@@ -244,6 +245,8 @@ export async function taskStatistics(db: DB, ctx: Ctx, filters: TaskFilters, tod
   }
   // A search alone (or with Status and Priority) counts from the narrow copy of the searched text.
   const narrow = filters.search && !filters.type && !filters.assignedTo && !filters.clientId;
+  const trigram = narrow ? wordTrigram(filters.search!) : null;
+  if (trigram) return trigramStatistics(db, ctx, filters, trigram, today);
   const row = await filteredTasks(db, ctx, filters, narrow ? "task_search" : "tasks")
     .select([
       sql<number>`count(*)::int`.as("total"),
@@ -257,6 +260,56 @@ export async function taskStatistics(db: DB, ctx: Ctx, filters: TaskFilters, tod
     completedTasks: row.completed,
     overdueTasks: row.overdue,
     highPriorityTasks: row.high,
+  };
+}
+
+/**
+ * The statistics of a three-letter search (with Status and Priority, or alone): its completed
+ * matches from their running totals by trigram and priority (completed_task_trigrams, kept by a
+ * trigger), its open ones counted from the partial index of open tasks' trigrams.
+ */
+async function trigramStatistics(
+  db: DB,
+  ctx: Ctx,
+  filters: TaskFilters,
+  trigram: string,
+  today: string,
+): Promise<TaskStatistics> {
+  const { status, priority } = filters;
+  const rank = priority ? PRIORITY_RANK[priority] : null;
+  const [completed, open] = await Promise.all([
+    status && status !== "Completed"
+      ? []
+      : db
+          .selectFrom("completed_task_trigrams")
+          .select(["priority_rank", "tasks"])
+          .where("agency_id", "=", ctx.agencyId)
+          .where("trigram", "=", trigram)
+          .$if(rank !== null, (qb) => qb.where("priority_rank", "=", rank!))
+          .execute(),
+    status === "Completed"
+      ? { total: 0, overdue: 0, high: 0 }
+      : db
+          .selectFrom("task_search as t")
+          .select([
+            sql<number>`count(*)::int`.as("total"),
+            sql<number>`count(*) FILTER (WHERE t.due_date < ${today})::int`.as("overdue"),
+            sql<number>`count(*) FILTER (WHERE t.priority_rank >= 3)::int`.as("high"),
+          ])
+          .where("t.agency_id", "=", ctx.agencyId)
+          .where("t.is_completed", "=", false)
+          .where(sql<boolean>`show_trgm(t.search_text) @> ARRAY[${trigram}]::text[]`)
+          .$if(Boolean(status), (qb) => qb.where("t.stage", "=", status as ClientStatus))
+          .$if(rank !== null, (qb) => qb.where("t.priority_rank", "=", rank!))
+          .executeTakeFirstOrThrow(),
+  ]);
+  const done = completed.reduce((sum, row) => sum + row.tasks, 0);
+  const doneHigh = completed.filter((row) => row.priority_rank >= 3).reduce((sum, row) => sum + row.tasks, 0);
+  return {
+    totalTasks: open.total + done,
+    completedTasks: done,
+    overdueTasks: open.overdue,
+    highPriorityTasks: open.high + doneHigh,
   };
 }
 

@@ -353,6 +353,53 @@ describe("statistics, progress and overdue", () => {
     }
   });
 
+  it("a three-letter search's totals follow completing, reopening, renames, priorities and deletions", async () => {
+    // Its completed matches come from running totals by trigram (completed_task_trigrams), its
+    // open ones from an index; with a Type filter the same search is counted row by row.
+    const client = await createClient(db, { agencyId: user.agency_id, first_name: "Omar", last_name: "Haddad" });
+    const stages = ["New Client", "Active Client", "Target", "Placed", "Follow-up"] as const;
+    const priorities = ["Low", "Medium", "High", "Urgent"] as const;
+    const texts = ["Call Marta", "Tour Maple Grove", "Mar mar MAR", "Paperwork", "Summary"];
+    for (let i = 0; i < 30; i++) {
+      await task({
+        title: `${texts[i % 5]} ${i}`,
+        type: "Other",
+        stage: stages[i % 5],
+        priority: priorities[(i * 3) % 4],
+        is_completed: i % 2 === 0,
+        due_date: await day((i % 5) - 2),
+        client_id: i % 6 === 0 ? client.id : null,
+      });
+    }
+    const today = await day(0);
+    const agree = async (when: string) => {
+      for (const status of [undefined, "Completed", ...stages]) {
+        for (const priority of [undefined, ...priorities]) {
+          const filters = TaskListQuerySchema.parse({ status, priority, search: "mar" });
+          const fromTotals = await taskStatistics(db, ctx(), filters, today);
+          const counted = await taskStatistics(db, ctx(), { ...filters, type: "Other" }, today);
+          expect(fromTotals, `${when}: ${status} ${priority}`).toEqual(counted);
+        }
+      }
+      return taskStatistics(db, ctx(), TaskListQuerySchema.parse({ search: "mar" }), today);
+    };
+    // Tasks matching "mar": 18 by title ("Marta", "Mar…", "Summary") and the client's five.
+    expect((await agree("created")).totalTasks).toBe(20);
+    await db.updateTable("tasks").set({ is_completed: true }).where("title", "like", "Call Marta%").execute();
+    await db.updateTable("tasks").set({ is_completed: false }).where("title", "like", "Mar mar%").execute();
+    await db.updateTable("tasks").set({ priority: "Urgent" }).where("title", "like", "Summary%").execute();
+    await db.updateTable("tasks").set({ title: "Marble floors" }).where("title", "=", "Paperwork 3").execute();
+    await db.updateTable("tasks").set({ title: "Renamed" }).where("title", "=", "Summary 4").execute();
+    await agree("completed, reopened, reprioritised, retitled");
+    // The client's new name takes "mar" from its tasks' text; deleting takes them away.
+    await db.updateTable("clients").set({ first_name: "Anne" }).where("id", "=", client.id).execute();
+    await agree("client renamed");
+    await db.deleteFrom("tasks").where("title", "like", "Tour%").execute();
+    const after = await agree("deleted");
+    expect(after.totalTasks).toBeGreaterThan(0);
+    expect(after.completedTasks).toBeGreaterThan(0);
+  });
+
   it("progress is the share of items done, rounded; with none, 100 when completed, else 0", async () => {
     const twoOfThree = await task({ title: "two of three" });
     await checklist(twoOfThree.id, [
