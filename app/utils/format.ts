@@ -35,18 +35,18 @@ export function formatCount(value: number): string {
   return count.format(value);
 }
 
-const shortDate = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** "Nov 22, 2026" for a date or a "YYYY-MM-DD" string (shown as the calendar day it names). */
+/**
+ * "Nov 22, 2026" for a date or a "YYYY-MM-DD" string (shown as the calendar day it names, in UTC).
+ * Written out rather than with Intl: the same text on the server and in every browser (ICU
+ * versions differ on "Sep"/"Sept"), and a list page calls it for every row.
+ */
 export function formatDate(value: Date | string | null | undefined): string {
   if (!value) return "";
   const date = typeof value === "string" ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value;
-  return Number.isNaN(date.getTime()) ? "" : shortDate.format(date);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /** At most `length` characters, with an ellipsis when cut (card notes: 100). */

@@ -44,6 +44,13 @@ describe("formatDate", () => {
     expect(formatDate("2024-01-01")).toBe("Jan 1, 2024");
   });
 
+  it("names the twelve months in three letters", () => {
+    const months = Array.from({ length: 12 }, (_, m) => formatDate(`2026-${String(m + 1).padStart(2, "0")}-15`));
+    expect(months).toEqual(
+      ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map((m) => `${m} 15, 2026`),
+    );
+  });
+
   it("shows a timestamp by its UTC day", () => {
     expect(formatDate(new Date("2025-03-09T23:30:00Z"))).toBe("Mar 9, 2025");
     expect(formatDate("2025-03-09T23:30:00.000Z")).toBe("Mar 9, 2025");
