@@ -13,6 +13,7 @@ import * as listRoute from "~/routes/_app.resources._index";
 import * as uploadRoute from "~/routes/_app.resources.upload";
 import * as downloadRoute from "~/routes/resources.$id.download";
 import * as exportRoute from "~/routes/resources.export";
+import { agencyDay } from "~/models/agency.server";
 import * as clientRoute from "~/routes/_app.clients.$id._index";
 import * as taskRoute from "~/routes/_app.tasks.$id._index";
 import { loader as optionsLoader } from "~/routes/placement-options";
@@ -518,13 +519,21 @@ describe("the resources API", () => {
     return data;
   };
 
+  const agencyYesterday = async (who: SignedIn) => {
+    const { today } = await agencyDay(db, { userId: who.user.id, agencyId: who.user.agency_id });
+    const day = new Date(`${today}T00:00:00Z`);
+    day.setUTCDate(day.getUTCDate() - 1);
+    return day.toISOString().slice(0, 10);
+  };
+
   it("uploads one file a request and answers the spec's resource shape", async () => {
     const created = await api(coordinator, "/api/resources", {
       method: "POST",
       body: form([{ name: "Plan.pdf", body: PDF }], {
         ...details(),
         isConfidential: "true",
-        expirationDate: isoDate(-1),
+        // Yesterday in the agency's time zone, which decides expiry (not the UTC day isoDate gives).
+        expirationDate: await agencyYesterday(coordinator),
       }),
     });
     expect(created.status).toBe(201);
