@@ -3,6 +3,7 @@ import type {
   AccessLevel,
   CareLevel,
   ClientStatus,
+  ProgressBand,
   CommunicationType,
   FacilityType,
   Gender,
@@ -283,6 +284,17 @@ export interface CompletedTaskTrigramsTable {
   tasks: number;
 }
 
+/** Per agency, word trigram of board_text, stage, priority and progress band: the completed tasks and their progress (kept by a trigger on task_search). */
+export interface CompletedBoardTrigramsTable {
+  agency_id: string;
+  trigram: string;
+  stage: ClientStatus;
+  priority_rank: number;
+  band: ProgressBand;
+  tasks: number;
+  progress: number;
+}
+
 export interface TaskChecklistItemsTable {
   id: Generated<string>;
   agency_id: string;
@@ -392,6 +404,7 @@ export interface Database {
   task_communications: TaskCommunicationsTable;
   task_search: TaskSearchTable;
   completed_task_trigrams: CompletedTaskTrigramsTable;
+  completed_board_trigrams: CompletedBoardTrigramsTable;
   resources: ResourcesTable;
   resource_versions: ResourceVersionsTable;
   audit_events: AuditEventsTable;

@@ -16,7 +16,7 @@ import {
 } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts, readMemberCounts } from "./counts.server";
-import { containsPattern, containsTerm } from "./lists.server";
+import { containsPattern, containsTerm, wordTrigram } from "./lists.server";
 import { bestMatches, type FacilityMatch, matchableClients, toApiMatchedFacility } from "./matching.server";
 
 // The swim-lane board (docs/swim-lanes.md): five lanes, each with its count and average progress
@@ -269,14 +269,11 @@ async function searchSlices(
   counts: AgencyCounts,
 ): Promise<{ sums: Map<ClientStatus, Sums>; overdue: number; ids: Map<ClientStatus, string[]> }> {
   const conditions = filterConditions(ctx, filters);
-  const groups = await sql<{ stage: ClientStatus; part: number; count: number; progress: number; high: number }>`
-    SELECT t.stage, ${ORDER_RANK(today)} AS part, count(*)::int AS count, sum(t.progress)::int AS progress,
-           count(*) FILTER (WHERE t.priority_rank >= ${PRIORITY_RANK.High})::int AS high
-      FROM task_search t WHERE ${and(conditions)} GROUP BY 1, 2`.execute(db);
+  const groups = await searchGroups(db, ctx, filters, conditions, today);
   const sums = new Map<ClientStatus, Sums>();
   const partCounts = new Map<string, number>();
   let overdue = 0;
-  for (const g of groups.rows) {
+  for (const g of groups) {
     const lane = sums.get(g.stage) ?? { count: 0, progress: 0, completed: 0, high: 0 };
     lane.count += g.count;
     lane.progress += g.progress;
@@ -316,6 +313,55 @@ async function searchSlices(
     );
   }
   return { sums, overdue, ids };
+}
+
+interface Group {
+  stage: ClientStatus;
+  part: number;
+  count: number;
+  progress: number;
+  high: number;
+}
+
+/**
+ * A search's matches grouped by lane and part of the lane's order (see ORDER_RANK), with their
+ * count, progress and high-priority count. For a three-letter term without an assignee, the
+ * completed ones (part 3) come from their running totals by trigram, stage, priority and progress
+ * band (completed_board_trigrams, kept by a trigger), the open ones from the partial index of open
+ * tasks' trigrams; otherwise every match is grouped.
+ */
+async function searchGroups(
+  db: DB,
+  ctx: Ctx,
+  filters: BoardFilters,
+  conditions: RawBuilder<unknown>[],
+  today: string,
+): Promise<Group[]> {
+  const trigram = filters.assignedTo ? null : wordTrigram(filters.search ?? "");
+  const grouped = (open: boolean) => sql<Group>`
+    SELECT t.stage, ${ORDER_RANK(today)} AS part, count(*)::int AS count, sum(t.progress)::int AS progress,
+           count(*) FILTER (WHERE t.priority_rank >= ${PRIORITY_RANK.High})::int AS high
+      FROM task_search t WHERE ${and(conditions)} ${open ? sql`AND NOT t.is_completed` : sql``} GROUP BY 1, 2`;
+  if (!trigram) return (await grouped(false).execute(db)).rows;
+  const [open, completed] = await Promise.all([
+    grouped(true).execute(db),
+    db
+      .selectFrom("completed_board_trigrams")
+      .select([
+        "stage",
+        sql<number>`sum(tasks)::int`.as("count"),
+        sql<number>`sum(progress)::int`.as("progress"),
+        sql<number>`coalesce(sum(tasks) FILTER (WHERE priority_rank >= ${PRIORITY_RANK.High}), 0)::int`.as("high"),
+      ])
+      .where("agency_id", "=", ctx.agencyId)
+      .where("trigram", "=", trigram)
+      .$if(Boolean(filters.priority), (qb) => qb.where("priority_rank", "=", PRIORITY_RANK[filters.priority!]))
+      .$if(Boolean(filters.progress), (qb) => qb.where("band", "=", filters.progress!))
+      .groupBy("stage")
+      .having(sql<boolean>`sum(tasks) > 0`)
+      .execute(),
+  ]);
+  return [...open.rows, ...completed.map((c) => ({ ...c, part: 3 }))];
 }
 
 /** Each part's first matches, read by walking the lane's index in order (see searchSlices). */

@@ -1356,11 +1356,20 @@ describe("the lanes' running totals", () => {
         "every item of the agency deleted",
         () => db.deleteFrom("task_checklist_items").where("agency_id", "=", user.agency_id).execute(),
       ],
+      [
+        "a client renamed (her tasks' searched text changes)",
+        () => db.updateTable("clients").set({ last_name: "Adams" }).where("last_name", "=", "Adler").execute(),
+      ],
     ];
     for (const [label, step] of steps) {
       await step();
       await expectStoredProgressExact(label);
       await expectLaneTotalsExact(label);
+      // A three-letter search reads its completed matches from running totals by trigram
+      // (completed_board_trigrams): they follow every step too.
+      await expectBoardMatchesRecount({ search: "adl" }, 100, `adl after ${label}`);
+      await expectBoardMatchesRecount({ search: "PRI", priority: "High" }, 100, `pri after ${label}`);
+      await expectBoardMatchesRecount({ search: "ada", progress: "high" }, 100, `ada after ${label}`);
     }
     // And the board read from those totals agrees with a recount.
     for (const f of [
