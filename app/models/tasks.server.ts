@@ -289,18 +289,13 @@ async function trigramStatistics(
           .execute(),
     status === "Completed"
       ? { total: 0, overdue: 0, high: 0 }
-      : db
-          .selectFrom("task_search as t")
+      : filteredTasks(db, ctx, filters, "task_search")
+          .where("t.is_completed", "=", false)
           .select([
             sql<number>`count(*)::int`.as("total"),
             sql<number>`count(*) FILTER (WHERE t.due_date < ${today})::int`.as("overdue"),
             sql<number>`count(*) FILTER (WHERE t.priority_rank >= 3)::int`.as("high"),
           ])
-          .where("t.agency_id", "=", ctx.agencyId)
-          .where("t.is_completed", "=", false)
-          .where(sql<boolean>`show_trgm(t.search_text) @> ARRAY[${trigram}]::text[]`)
-          .$if(Boolean(status), (qb) => qb.where("t.stage", "=", status as ClientStatus))
-          .$if(rank !== null, (qb) => qb.where("t.priority_rank", "=", rank!))
           .executeTakeFirstOrThrow(),
   ]);
   const done = completed.reduce((sum, row) => sum + row.tasks, 0);

@@ -34,6 +34,13 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** The day (YYYY-MM-DD) `days` after `day` (before it when negative): daysBetween's inverse. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** A due day said relative to today: "Today", "Tomorrow", "Yesterday", "In 3 days", "5 days ago". */
 export function relativeDay(day: string, today: string): string {
   const n = daysBetween(today, day);

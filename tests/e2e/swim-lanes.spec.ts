@@ -5,7 +5,7 @@
 // agency of its own (`agency`), so its cards are the only ones on the board and no other spec's
 // counts change.
 import type { Locator, Page } from "@playwright/test";
-import { dayIn } from "~/utils/days";
+import { addDays, dayIn } from "~/utils/days";
 import type { ClientStatus } from "~/utils/vocabulary";
 import { dbForE2E, expect, type SignedInUser, test, toast, token } from "../support/e2e";
 import { insertClient, insertFacility, insertTask } from "../support/e2e-data";
@@ -16,10 +16,7 @@ test.use({ viewport: { width: 1440, height: 1200 } });
 
 /** The agency's day (the e2e server runs with the default TIME_ZONE), `days` from today. */
 function agencyDay(days = 0): string {
-  const today = dayIn("America/New_York");
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return addDays(dayIn("America/New_York"), days);
 }
 
 /**

@@ -2,7 +2,7 @@
 // statistics, search and filters, relative due dates in the agency's time zone, the View dialog
 // (the page without JavaScript), ticking checklist items, completing, reopening and deleting.
 import type { Page } from "@playwright/test";
-import { dayIn } from "~/utils/days";
+import { addDays, dayIn } from "~/utils/days";
 import { dbForE2E, expect, otherAgencyUser, type SignedInUser, test, toast, token } from "../support/e2e";
 import { insertClient, insertTask } from "../support/e2e-data";
 import { confirmDelete, screenSteps } from "../support/e2e-steps";
@@ -11,10 +11,7 @@ const { filters, ready, applyFilters } = screenSteps({ filters: "Task filters" }
 
 /** The agency's day (the e2e server runs with the default TIME_ZONE), `days` from today. */
 function agencyDay(days = 0): string {
-  const today = dayIn("America/New_York");
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return addDays(dayIn("America/New_York"), days);
 }
 
 async function withChecklist(user: SignedInUser, taskId: string, items: [string, boolean][]) {

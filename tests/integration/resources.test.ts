@@ -20,6 +20,7 @@ import { loader as optionsLoader } from "~/routes/placement-options";
 import { expiryOf, fileTooLarge, fileTypeNotAllowed, RESOURCE_MESSAGES } from "~/schemas/resource";
 import { takeToast } from "~/services/session.server";
 import { UNREADABLE_NAME } from "~/services/uploads.server";
+import { addDays } from "~/utils/days";
 import { localStorage, setFileStorage } from "~/utils/storage.server";
 import { type Json, type SignedIn, signInNewAgency, signInUser } from "../support/api";
 import { resetDb, testDb } from "../support/db";
@@ -519,12 +520,8 @@ describe("the resources API", () => {
     return data;
   };
 
-  const agencyYesterday = async (who: SignedIn) => {
-    const { today } = await agencyDay(db, { userId: who.user.id, agencyId: who.user.agency_id });
-    const day = new Date(`${today}T00:00:00Z`);
-    day.setUTCDate(day.getUTCDate() - 1);
-    return day.toISOString().slice(0, 10);
-  };
+  const agencyYesterday = async (who: SignedIn) =>
+    addDays((await agencyDay(db, { userId: who.user.id, agencyId: who.user.agency_id })).today, -1);
 
   it("uploads one file a request and answers the spec's resource shape", async () => {
     const created = await api(coordinator, "/api/resources", {

@@ -16,6 +16,7 @@ import { action as statusAction } from "~/routes/api.tasks.$id_.status";
 import { loader as swimLanesLoader } from "~/routes/api.tasks.swim-lanes";
 import { LANE_CARDS, SwimLaneQuerySchema } from "~/schemas/swim-lanes";
 import type { TasksTable } from "../../db/types";
+import { addDays } from "~/utils/days";
 import type { ClientStatus, Priority } from "~/utils/vocabulary";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createClient, createTask, createUser, type TestUser } from "../support/factories";
@@ -52,9 +53,7 @@ beforeEach(async () => {
 
 /** "YYYY-MM-DD", `days` from the agency's today. */
 function day(days: number): string {
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return addDays(today, days);
 }
 
 // ───────────────────────────── the recount ─────────────────────────────

@@ -14,7 +14,7 @@ import { loader as listScreenLoader } from "~/routes/_app.tasks._index";
 import { loader as itemLoader, action as itemAction } from "~/routes/api.tasks.$id";
 import { loader as listLoader, action as createAction } from "~/routes/api.tasks._index";
 import { TaskListQuerySchema } from "~/schemas/task";
-import { relativeDay } from "~/utils/days";
+import { addDays, relativeDay } from "~/utils/days";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createClient, createTask, createUser, type TestUser } from "../support/factories";
 import { taskFormFields } from "../support/form-fields";
@@ -43,10 +43,7 @@ beforeEach(async () => {
 
 /** "YYYY-MM-DD", `days` from the agency's today. */
 async function day(days = 0): Promise<string> {
-  const { today } = await agencyDay(db, ctx());
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return addDays((await agencyDay(db, ctx())).today, days);
 }
 
 const task = (values: Partial<Omit<Insertable<TasksTable>, "agency_id">>) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayIn, daysBetween, isTimeZone, relativeDay } from "~/utils/days";
+import { addDays, dayIn, daysBetween, isTimeZone, relativeDay } from "~/utils/days";
 import { parseTimeZone } from "~/utils/env.server";
 
 describe("days in a time zone", () => {
@@ -24,6 +24,13 @@ describe("days in a time zone", () => {
     expect(daysBetween("2026-03-07", "2026-03-09")).toBe(2);
     expect(daysBetween("2026-11-01", "2026-10-31")).toBe(-1);
     expect(daysBetween("2026-12-31", "2027-01-01")).toBe(1);
+  });
+
+  it("adds days across months, years and a change to summer time; daysBetween undoes it", () => {
+    expect(addDays("2026-03-07", 2)).toBe("2026-03-09");
+    expect(addDays("2026-11-01", -1)).toBe("2026-10-31");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    for (const n of [-400, -1, 0, 1, 59, 366]) expect(daysBetween("2026-02-28", addDays("2026-02-28", n))).toBe(n);
   });
 
   it("says a due day relative to today", () => {
