@@ -12,20 +12,27 @@ import("/build/entry.client-4.js");`;
 const PAGE =
   `<html><head><link rel="stylesheet" href="/build/a.css"/></head><body><main>Clients</main>` +
   `<link rel="modulepreload" href="/build/manifest-1.js"/><link rel="modulepreload" href="/build/entry.client-4.js"/>` +
+  `<link rel="modulepreload" href="/build/_shared/chunk-5.js"/><link rel="modulepreload" href="/build/root-2.js"/>` +
   `<script nonce="n">window.__remixContext = {};</script>` +
   `<script nonce="n" type="module" async="">${BOOT}</script></body></html>`;
 
 describe("scripts after the first paint", () => {
-  it("makes the preload links inert and the boot script wait for a frame, then import the same modules in order", () => {
+  it("writes one inert preload link, and a boot script that waits for a frame, writes the others, then imports the same modules in order", () => {
     const page = scriptsAfterPaint(PAGE);
     expect(page).not.toContain('rel="modulepreload"');
-    expect(page.match(/<link rel="x-modulepreload"/g)).toHaveLength(2);
+    expect(page.match(/<link /g)).toHaveLength(2);
+    expect(page).toContain(
+      '<main>Clients</main><link rel="x-modulepreload" href="/build/manifest-1.js"/><script nonce="n">window.__remixContext',
+    );
     expect(page).toContain('<link rel="stylesheet" href="/build/a.css"/>');
     expect(page).toContain('<script nonce="n">window.__remixContext = {};</script>');
     const boot = page.match(/<script nonce="n" type="module" async="">([\s\S]*?)<\/script>/)![1];
     expect(boot.split("\n")).toEqual([
       "await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));",
-      `for (const link of document.querySelectorAll('link[rel="x-modulepreload"]')) link.rel = "modulepreload";`,
+      `const first = document.querySelector('link[rel="x-modulepreload"]');`,
+      'first.rel = "modulepreload";',
+      'first.after(...["entry.client-4","_shared/chunk-5","root-2"].map((name) => ' +
+        'Object.assign(document.createElement("link"), { rel: "modulepreload", href: "/build/" + name + ".js" })));',
       'await import("/build/manifest-1.js");',
       'const route0 = await import("/build/root-2.js");',
       'const route1 = await import("/build/routes/_app-3.js");',
@@ -35,12 +42,24 @@ describe("scripts after the first paint", () => {
     expect(boot).not.toMatch(/^import /m);
   });
 
-  it("runs as a module and sets the route modules before the entry starts", async () => {
+  it("runs as a module: the links are written back in order, and the route modules set before the entry starts", async () => {
     const imported: string[] = [];
     const frames: (() => void)[] = [];
-    const links = [{ rel: "x-modulepreload" }];
+    type Link = { rel: string; href?: string };
+    const head: Link = { rel: "x-modulepreload", href: "/build/manifest-1.js" };
+    const links: Link[] = [head];
+    const first = Object.assign(head, {
+      after: (...added: Link[]) => links.splice(links.indexOf(head) + 1, 0, ...added),
+    });
+    const document = {
+      querySelector: (selector: string) => (selector === 'link[rel="x-modulepreload"]' ? first : null),
+      createElement: (tag: string) => {
+        expect(tag).toBe("link");
+        return { rel: "" };
+      },
+    };
     const win: Record<string, unknown> = {};
-    const script = bootAfterPaint(BOOT)!
+    const script = bootAfterPaint(BOOT, ["/build/entry.client-4.js", "/build/_shared/chunk-5.js"])!
       .replaceAll("await import(", "await load(")
       .replace(/^import\(/m, "load(");
     const run = new Function(
@@ -61,21 +80,32 @@ describe("scripts after the first paint", () => {
         return { url };
       },
       (callback: () => void) => frames.push(callback),
-      { querySelectorAll: () => links },
+      document,
       win,
     );
     await Promise.resolve();
     expect(imported).toEqual([]); // nothing loads before a frame
+    expect(links).toHaveLength(1);
     frames[0]();
     await done;
     await new Promise((resolve) => setTimeout(resolve));
-    expect(links[0].rel).toBe("modulepreload");
+    expect(links.map(({ rel, href }) => ({ rel, href }))).toEqual([
+      { rel: "modulepreload", href: "/build/manifest-1.js" },
+      { rel: "modulepreload", href: "/build/entry.client-4.js" },
+      { rel: "modulepreload", href: "/build/_shared/chunk-5.js" },
+    ]);
     expect(imported).toEqual([
       "/build/manifest-1.js",
       "/build/root-2.js",
       "/build/routes/_app-3.js",
       "/build/entry.client-4.js",
     ]);
+  });
+
+  it("writes whole addresses when the modules do not share a folder", () => {
+    const boot = bootAfterPaint(BOOT, ["/build/a.js", "/cdn/b.mjs"])!;
+    expect(boot).toContain('first.after(...["/build/a.js","/cdn/b.mjs"].map((name) => ');
+    expect(boot).toContain('{ rel: "modulepreload", href: name }');
   });
 
   it("leaves a page it does not recognise as it is", () => {
