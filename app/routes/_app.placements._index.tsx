@@ -3,7 +3,6 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { PlacementTable } from "~/components/placements/placement-table";
 import { ButtonLink } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
 import { ClipboardIcon } from "~/components/ui/icons";
@@ -90,15 +89,12 @@ export default function PlacementsPage() {
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 sm:gap-3" aria-label="Summary">
           {TILES.map((tile) => (
             <li key={tile.label}>
-              <Card className="px-3 py-2 sm:px-4 sm:py-3">
-                <p className="truncate text-xs font-medium text-slate-500">{tile.label}</p>
-                <p
-                  className="mt-0.5 text-xl font-semibold text-slate-900 sm:mt-1 sm:text-2xl"
-                  data-testid={`tile-${tile.label}`}
-                >
+              <div className="tile">
+                <p className="tile-label">{tile.label}</p>
+                <p className="tile-value" data-testid={`tile-${tile.label}`}>
                   {(tile.status ? (statusCounts[tile.status] ?? 0) : total).toLocaleString("en-US")}
                 </p>
-              </Card>
+              </div>
             </li>
           ))}
         </ul>

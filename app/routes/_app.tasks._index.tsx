@@ -16,7 +16,6 @@ import {
 } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
-import { Card } from "~/components/ui/card";
 import { agencyDay } from "~/models/agency.server";
 import { getClient } from "~/models/clients.server";
 import { SEARCH_COUNT_CAP } from "~/models/lists.server";
@@ -161,19 +160,13 @@ export default function TasksPage() {
         <ul className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4" aria-label="Summary">
           {tiles.map((tile) => (
             <li key={tile.label} data-testid={`tile-${tile.label}`}>
-              <Card className="flex items-center justify-between gap-3 px-4 py-3 sm:p-5">
+              <div className="tile tile-wide">
                 <div className="min-w-0">
-                  <p className="text-xs font-medium text-slate-500 sm:text-sm">{tile.label}</p>
-                  <p className="mt-0.5 text-xl font-semibold text-slate-900 tabular-nums sm:mt-1 sm:text-3xl">
-                    {tile.value}
-                  </p>
+                  <p className="tile-label">{tile.label}</p>
+                  <p className="tile-value">{tile.value}</p>
                 </div>
-                <span
-                  className={cn("hidden h-11 w-11 shrink-0 items-center justify-center rounded-xl sm:flex", tile.tone)}
-                >
-                  {tile.icon}
-                </span>
-              </Card>
+                <span className={tile.tone}>{tile.icon}</span>
+              </div>
             </li>
           ))}
         </ul>

@@ -51,17 +51,8 @@ export function HeaderPopover({
 
   return (
     <details ref={ref} name="header-popover" className="group relative" data-testid={testId}>
-      <summary className={cn("cursor-pointer list-none [&::-webkit-details-marker]:hidden", summaryClassName)}>
-        {summary}
-      </summary>
-      <div
-        className={cn(
-          "absolute right-0 z-40 mt-2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg",
-          panelClassName,
-        )}
-      >
-        {children}
-      </div>
+      <summary className={summaryClassName}>{summary}</summary>
+      <div className={cn("popover", panelClassName)}>{children}</div>
     </details>
   );
 }

@@ -16,8 +16,7 @@ function useHeaderInfo(): HeaderInfo {
   return DEFAULT_HEADER;
 }
 
-const iconButton =
-  "flex h-10 w-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800";
+const iconButton = "icon-btn";
 
 export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; collapsed: boolean }) {
   const { title, subtitle } = useHeaderInfo();
@@ -81,19 +80,13 @@ export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; 
           panelClassName="w-56 py-1"
         >
           <NameAndRole user={user} className="block border-b border-slate-100 px-4 py-3 sm:hidden" />
-          <Link
-            to="/profile"
-            className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50"
-          >
-            <SettingsIcon className="h-4 w-4 text-slate-400" />
+          <Link to="/profile" className="menu-item">
+            <SettingsIcon className="" />
             Profile Settings
           </Link>
           <Form method="post" action="/logout" className="border-t border-slate-100">
-            <button
-              type="submit"
-              className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-red-700 hover:bg-red-50"
-            >
-              <LogoutIcon className="h-4 w-4" />
+            <button type="submit" className="menu-item danger">
+              <LogoutIcon className="" />
               Sign Out
             </button>
           </Form>
@@ -116,7 +109,7 @@ function HeaderSearch() {
         Search
       </label>
       <div className="relative">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+        <SearchIcon className="search-icon" />
         <input
           key={q}
           id="global-search"
@@ -124,7 +117,7 @@ function HeaderSearch() {
           type="search"
           defaultValue={q}
           placeholder="Search clients, facilities, placements..."
-          className="h-10 w-80 rounded-lg border border-slate-200 bg-slate-50 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
+          className="global-search"
         />
       </div>
     </Form>

@@ -48,7 +48,7 @@ export function Sidebar({ user, collapsed: collapsedCookie }: { user: ShellUser;
               title={collapsed ? item.label : undefined}
               className="nav-link"
             >
-              <item.Icon />
+              <item.Icon className="" />
               <span>
                 <span className="nav-label">{item.label}</span>
                 <span className="nav-sub">{item.subtitle}</span>

@@ -30,7 +30,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
 export function SearchInput({ className, ...props }: InputHTMLAttributes<HTMLInputElement> & Invalid) {
   return (
     <div className="relative">
-      <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+      <SearchIcon className="search-icon" />
       <Input type="search" className={cn("pl-9", className)} {...props} />
     </div>
   );

@@ -50,8 +50,6 @@ export interface PaginationProps {
   className?: string;
 }
 
-const box = "inline-flex h-9 min-w-9 items-center justify-center rounded-lg text-sm font-medium transition-colors";
-
 /** Page links (they work without JavaScript): previous, numbers with ellipses, next, and "Page X of Y". */
 export function Pagination({
   page,
@@ -69,45 +67,35 @@ export function Pagination({
   const current = Math.min(Math.max(1, page), totalPages);
   const hasPrev = current > 1;
   const hasNext = current < totalPages;
-  const edge = cn(box, "gap-1 px-2.5");
+  // The classes are in tailwind.css (.pages): a list page repeats them on ten links.
   return (
-    <nav
-      aria-label={ariaLabel}
-      className={cn("flex flex-col-reverse items-center gap-3 sm:flex-row sm:justify-between", className)}
-    >
+    <nav aria-label={ariaLabel} className={cn("pages", className)}>
       {limit !== undefined && total !== undefined ? (
-        <p className="text-sm text-slate-500" aria-live="polite">
-          Showing{" "}
-          <span className="font-medium text-slate-900">{((current - 1) * limit + 1).toLocaleString("en-US")}</span> to{" "}
-          <span className="font-medium text-slate-900">{Math.min(current * limit, total).toLocaleString("en-US")}</span>{" "}
-          of <span className="font-medium text-slate-900">{total.toLocaleString("en-US")}</span> {noun}
+        <p aria-live="polite">
+          Showing <b>{((current - 1) * limit + 1).toLocaleString("en-US")}</b> to{" "}
+          <b>{Math.min(current * limit, total).toLocaleString("en-US")}</b> of <b>{total.toLocaleString("en-US")}</b>{" "}
+          {noun}
         </p>
       ) : (
-        <p className="text-sm text-slate-500" aria-live="polite">
-          Page <span className="font-medium text-slate-900">{current}</span> of{" "}
-          <span className="font-medium text-slate-900">{totalPages}</span>
-          {total !== undefined ? (
-            <>
-              {" "}
-              · {total.toLocaleString("en-US")} {noun}
-            </>
-          ) : null}
+        <p aria-live="polite">
+          Page <b>{current}</b> of <b>{totalPages}</b>
+          {total !== undefined ? ` · ${total.toLocaleString("en-US")} ${noun}` : null}
         </p>
       )}
-      <ul className="flex items-center gap-1">
+      <ul>
         <li>
           {hasPrev ? (
             <Link
               to={hrefFor(current - 1)}
               rel="prev"
               preventScrollReset={preventScrollReset}
-              className={cn(edge, "text-slate-700 hover:bg-slate-100")}
+              className="page page-edge"
             >
               <ChevronLeftIcon className="h-4 w-4" />
               <span>Previous</span>
             </Link>
           ) : (
-            <span aria-disabled="true" className={cn(edge, "cursor-not-allowed text-slate-300")}>
+            <span aria-disabled="true" className="page page-edge">
               <ChevronLeftIcon className="h-4 w-4" />
               <span>Previous</span>
             </span>
@@ -115,26 +103,22 @@ export function Pagination({
         </li>
         {pageItems(current, totalPages, siblings).map((item) =>
           typeof item === "number" ? (
-            <li key={item} className="hidden sm:block">
+            <li key={item} className="page-number">
               {item === current ? (
-                <span aria-current="page" className={cn(box, "bg-brand-600 px-2 text-white shadow-sm")}>
+                <span aria-current="page" className="page">
                   <span className="sr-only">Page </span>
                   {item}
                 </span>
               ) : (
-                <Link
-                  to={hrefFor(item)}
-                  preventScrollReset={preventScrollReset}
-                  className={cn(box, "px-2 text-slate-700 hover:bg-slate-100")}
-                >
+                <Link to={hrefFor(item)} preventScrollReset={preventScrollReset} className="page">
                   <span className="sr-only">Page </span>
                   {item}
                 </Link>
               )}
             </li>
           ) : (
-            <li key={item} className="hidden sm:block" aria-hidden="true">
-              <span className={cn(box, "w-9 text-slate-500")}>…</span>
+            <li key={item} className="page-number" aria-hidden="true">
+              <span className="page page-gap">…</span>
             </li>
           ),
         )}
@@ -144,13 +128,13 @@ export function Pagination({
               to={hrefFor(current + 1)}
               rel="next"
               preventScrollReset={preventScrollReset}
-              className={cn(edge, "text-slate-700 hover:bg-slate-100")}
+              className="page page-edge"
             >
               <span>Next</span>
               <ChevronRightIcon className="h-4 w-4" />
             </Link>
           ) : (
-            <span aria-disabled="true" className={cn(edge, "cursor-not-allowed text-slate-300")}>
+            <span aria-disabled="true" className="page page-edge">
               <span>Next</span>
               <ChevronRightIcon className="h-4 w-4" />
             </span>
