@@ -38,10 +38,7 @@ function Document({ children }: { children: ReactNode }) {
       </head>
       <body className="h-full">
         {/* First on every page: keyboard users jump past the navigation to the page's <main id="main">. */}
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-lg bg-white text-sm font-medium text-brand-700 shadow-lg ring-2 ring-brand-500 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2"
-        >
+        <a href="#main" className="skip-link">
           Skip to content
         </a>
         {children}

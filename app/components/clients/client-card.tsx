@@ -41,6 +41,7 @@ export function toClientCard(client: ClientRecord) {
  */
 export function ClientCard({ client }: { client: CardClient }) {
   const medical = medicalSummary(client);
+  const note = truncate(medical);
   const name = `${client.firstName} ${client.lastName}`;
   return (
     <div className="client-card" data-testid="client-card">
@@ -52,27 +53,25 @@ export function ClientCard({ client }: { client: CardClient }) {
           </h3>
           <p>{CARE_LEVEL_LABELS[client.careLevel]}</p>
         </div>
-        <Badge tone={clientStatusTone(client.trackerStatus)} className="shrink-0">
-          {client.trackerStatus}
-        </Badge>
+        <Badge tone={clientStatusTone(client.trackerStatus)}>{client.trackerStatus}</Badge>
       </div>
       <dl className="client-card-facts">
         <div>
-          <dt className="sr-only">Email</dt>
+          <dt>Email</dt>
           <MailIcon className="" />
           <dd className="truncate" title={client.email}>
-            <ContactLink email={client.email} />
+            <ContactLink email={client.email} unstyled />
           </dd>
         </div>
         <div>
-          <dt className="sr-only">Phone</dt>
+          <dt>Phone</dt>
           <PhoneIcon className="" />
           <dd>
-            <ContactLink phone={client.phone} />
+            <ContactLink phone={client.phone} unstyled />
           </dd>
         </div>
         <div>
-          <dt className="sr-only">Budget</dt>
+          <dt>Budget</dt>
           <DollarIcon className="" />
           <dd className={client.budgetMin || client.budgetMax ? "budget" : "muted"}>
             {budgetText(client.budgetMin, client.budgetMax)}
@@ -80,8 +79,9 @@ export function ClientCard({ client }: { client: CardClient }) {
         </div>
       </dl>
       {medical ? (
-        <p className="client-card-note" title={medical}>
-          {truncate(medical)}
+        // In full on hover when it was cut.
+        <p className="client-card-note" title={note === medical ? undefined : medical}>
+          {note}
         </p>
       ) : null}
     </div>

@@ -51,11 +51,22 @@ export function DetailCard({ title, text, children }: { title: string; text?: st
  * A phone number (stored form: shown as "(555) 123-4567", dialled as tel:+15551234567) or an
  * e-mail address that dials or writes.
  */
-export function ContactLink({ phone, email, className }: { phone?: string; email?: string; className?: string }) {
+export function ContactLink({
+  phone,
+  email,
+  className,
+  unstyled,
+}: {
+  phone?: string;
+  email?: string;
+  className?: string;
+  /** Styled by the list around it (a card's facts), not here. */
+  unstyled?: boolean;
+}) {
   return (
     <a
       href={phone ? phoneHref(phone) : `mailto:${email}`}
-      className={cn("text-brand-700 hover:underline", email && "break-all", className)}
+      className={unstyled ? undefined : cn("text-brand-700 hover:underline", email && "break-all", className)}
     >
       {phone ? formatPhone(phone) : email}
     </a>

@@ -94,14 +94,7 @@ export function FilterForm({
         className={cn("peer sr-only", !always && "md:hidden")}
         defaultChecked={active > 0}
       />
-      <label
-        htmlFor={toggleId}
-        className={cn(
-          buttonClasses("outline"),
-          "cursor-pointer select-none peer-checked:bg-slate-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500",
-          !always && "md:hidden",
-        )}
-      >
+      <label htmlFor={toggleId} className={cn(buttonClasses("outline"), "filter-toggle", !always && "md:hidden")}>
         <SlidersIcon className="h-4 w-4" />
         Filters{active > 0 ? ` (${active})` : ""}
       </label>

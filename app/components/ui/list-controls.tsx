@@ -327,11 +327,9 @@ export function CardGrid<T extends { id: string }>({
   children: (item: T) => ReactNode;
 }) {
   return (
-    <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={label}>
+    <ul className="card-grid" aria-label={label}>
       {items.map((item) => (
-        <li key={item.id} className="grid min-w-0 grid-cols-1">
-          {children(item)}
-        </li>
+        <li key={item.id}>{children(item)}</li>
       ))}
     </ul>
   );
