@@ -3,7 +3,7 @@ import type { PlacementListItem } from "~/models/placements.server";
 import { formatDate } from "~/utils/format";
 import { Badge, placementStatusTone, priorityTone } from "../ui/badge";
 import { Card } from "../ui/card";
-import { ProgressBar } from "../ui/progress";
+import { progressBand } from "../ui/progress";
 
 /** The columns, in order; on a phone each cell says its column's name (`data-label`). */
 const COLUMNS = ["Client", "Facility", "Agent", "Status", "Priority", "Progress", "Start", "Move-in"] as const;
@@ -16,60 +16,62 @@ const COLUMNS = ["Client", "Facility", "Agent", "Status", "Priority", "Progress"
 export function PlacementTable({ placements }: { placements: PlacementListItem[] }) {
   return (
     <Card className="relative md:overflow-x-auto">
-      <table role="table" className="stacked-table w-full text-left text-sm md:min-w-[56rem]">
+      <table
+        role="table"
+        className="stacked-table cells-roomy placement-table w-full text-left text-sm md:min-w-[56rem]"
+      >
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
           <tr role="row">
             {COLUMNS.map((column) => (
-              <th key={column} role="columnheader" className="px-2.5 py-3">
+              <th key={column} role="columnheader">
                 {column}
               </th>
             ))}
-            <th role="columnheader" className="px-2.5 py-3">
+            <th role="columnheader">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        {/* A page repeats each cell ten times: their looks are in tailwind.css (.placement-table, .row-…). */}
+        <tbody className="divide-y divide-slate-100 [&>tr:hover]:bg-slate-50/60">
           {placements.map((p) => (
-            <tr key={p.id} role="row" className="hover:bg-slate-50/60" data-testid="placement-row">
-              <td role="cell" className="col-span-2 px-2.5 py-3 font-medium text-slate-900">
-                <Link to={`/placements/${p.id}`} className="hover:text-brand-700">
-                  {p.client.firstName} {p.client.lastName}
+            <tr key={p.id} role="row" data-testid="placement-row">
+              <td role="cell" className="col-span-2">
+                <Link to={`/placements/${p.id}`} className="row-title">
+                  {`${p.client.firstName} ${p.client.lastName}`}
                 </Link>
               </td>
-              <td role="cell" className="col-span-2 px-2.5 py-3 md:min-w-[10rem]" data-label="Facility">
-                <span className="text-slate-900">{p.facility.name}</span>
-                <span className="block text-xs text-slate-500">
-                  {p.facility.city}, {p.facility.state}
-                </span>
+              <td role="cell" className="col-span-2" data-label="Facility">
+                {p.facility.name}
+                <span className="row-sub">{`${p.facility.city}, ${p.facility.state}`}</span>
               </td>
-              <td role="cell" className="px-2.5 py-3 text-slate-700" data-label="Agent">
-                {p.agent.firstName} {p.agent.lastName}
-              </td>
-              <td role="cell" className="px-2.5 py-3" data-label="Status">
+              <td role="cell" data-label="Agent">{`${p.agent.firstName} ${p.agent.lastName}`}</td>
+              <td role="cell" data-label="Status">
                 <Badge tone={placementStatusTone(p.status)}>{p.status}</Badge>
               </td>
-              <td role="cell" className="px-2.5 py-3" data-label="Priority">
+              <td role="cell" data-label="Priority">
                 <Badge tone={priorityTone(p.priority)}>{p.priority}</Badge>
               </td>
-              <td role="cell" className="px-2.5 py-3 md:w-24" data-label="Progress">
-                <ProgressBar value={p.progress} size="sm" aria-label="Progress" />
-                <span className="mt-1 block text-xs text-slate-500">{p.progress}%</span>
+              <td role="cell" data-label="Progress">
+                <progress
+                  className={`bar bar-${progressBand(p.progress)}`}
+                  max={100}
+                  value={p.progress}
+                  aria-label="Progress"
+                />
+                <span className="row-sub mt-1">{`${p.progress}%`}</span>
               </td>
-              <td role="cell" className="px-2.5 py-3 whitespace-nowrap text-slate-700" data-label="Start">
+              <td role="cell" data-label="Start">
                 {formatDate(p.startDate)}
               </td>
-              <td role="cell" className="px-2.5 py-3 whitespace-nowrap text-slate-700" data-label="Move-in">
+              <td role="cell" data-label="Move-in">
                 {p.moveInDate ? formatDate(p.moveInDate) : "—"}
               </td>
-              <td role="cell" className="col-span-2 px-2.5 py-3 whitespace-nowrap md:text-right">
-                <Link to={`/placements/${p.id}`} className="font-medium text-brand-700 hover:underline">
-                  View
-                </Link>
-                <span className="mx-2 text-slate-300">|</span>
-                <Link to={`/placements/${p.id}/edit`} className="font-medium text-brand-700 hover:underline">
-                  Edit
-                </Link>
+              <td role="cell" className="col-span-2">
+                <span className="row-actions">
+                  <Link to={`/placements/${p.id}`}>View</Link>
+                  <Link to={`/placements/${p.id}/edit`}>Edit</Link>
+                </span>
               </td>
             </tr>
           ))}
