@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { Toaster } from "~/components/layout/toaster";
-import { ResourceTable } from "~/components/resources/resource-table";
+import { ResourceTable, toResourceRow } from "~/components/resources/resource-table";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
@@ -47,19 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return json(
     {
-      // What a row shows, no more (the page stays small).
-      resources: result.resources.map((r) => ({
-        id: r.id,
-        originalName: r.originalName,
-        mimeType: r.mimeType,
-        sizeBytes: r.sizeBytes,
-        category: r.category,
-        uploadedBy: r.uploadedBy,
-        expirationDate: r.expirationDate,
-        accessLevel: r.accessLevel,
-        isConfidential: r.isConfidential,
-        version: r.version,
-      })),
+      resources: result.resources.map(toResourceRow),
       total: result.total,
       page: result.page,
       totalPages: result.totalPages,
