@@ -173,16 +173,43 @@ async function scriptsKb(baseUrl: string, urls: Set<string>, sizes: Map<string, 
   return bytes / 1024;
 }
 
+type Module = { module: string; imports?: string[] };
+type Manifest = { entry: Module; routes: Record<string, Module> };
+const manifests = new Map<string, Promise<Manifest>>();
+
+/** The build's manifest that a page names (fetched once per build). */
+function manifestOf(baseUrl: string, html: string): Promise<Manifest> {
+  const url = html.match(/\/build\/manifest-[\w-]+\.js/)?.[0];
+  if (!url) throw new Error("the page names no build manifest");
+  if (!manifests.has(url)) {
+    manifests.set(
+      url,
+      fetch(`${baseUrl}${url}`)
+        .then((response) => response.text())
+        .then((source) => JSON.parse(source.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) as Manifest),
+    );
+  }
+  return manifests.get(url)!;
+}
+
+/** The client entry and these routes' modules, with every chunk they import (URLs). */
+function modulesOf(manifest: Manifest, routeIds: string[]): Set<string> {
+  const modules = [manifest.entry, ...routeIds.map((id) => manifest.routes[id])];
+  return new Set(modules.flatMap((m) => [m.module, ...(m.imports ?? [])]));
+}
+
 /**
- * A page's HTML (KB, uncompressed) and the JavaScript a first visit downloads for it: every
- * module script and modulepreload link, compressed as served (KB). Scripts are measured once
- * per run (`sizes` caches them by URL).
+ * A page's HTML (KB, uncompressed) and the JavaScript a first visit downloads for it: the entry
+ * and the modules of the routes it renders (the ids in its `window.__remixRouteModules`), with
+ * their chunks as the build's manifest lists them, compressed as served (KB). Read from the
+ * manifest rather than the page's links: the page writes most of its preloads from a script.
+ * Scripts are measured once per run (`sizes` caches them by URL).
  */
 async function pageWeight(baseUrl: string, target: Target, sizes: Map<string, number>) {
   const html = await (await fetch(`${baseUrl}${target.path}`, { headers: target.headers })).text();
-  const urls = new Set(
-    [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]),
-  );
+  const routes = html.match(/window\.__remixRouteModules = (\{[^}]*\})/)?.[1];
+  const routeIds = routes ? [...routes.matchAll(/"([^"]+)":/g)].map((m) => m[1]) : [];
+  const urls = routeIds.length ? modulesOf(await manifestOf(baseUrl, html), routeIds) : new Set<string>();
   return { kb: Buffer.byteLength(html) / 1024, jsKb: await scriptsKb(baseUrl, urls, sizes) };
 }
 
@@ -193,16 +220,7 @@ async function pageWeight(baseUrl: string, target: Target, sizes: Map<string, nu
  */
 async function shellJsKb(baseUrl: string, cookie: string, sizes: Map<string, number>): Promise<number> {
   const html = await (await fetch(`${baseUrl}/dashboard`, { headers: { Cookie: cookie } })).text();
-  const manifestUrl = html.match(/\/build\/manifest-[\w-]+\.js/)?.[0];
-  if (!manifestUrl) throw new Error("the page names no build manifest");
-  const source = await (await fetch(`${baseUrl}${manifestUrl}`)).text();
-  type Module = { module: string; imports?: string[] };
-  const manifest = JSON.parse(source.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) as {
-    entry: Module;
-    routes: Record<string, Module>;
-  };
-  const modules = [manifest.entry, manifest.routes.root, manifest.routes["routes/_app"]];
-  return scriptsKb(baseUrl, new Set(modules.flatMap((m) => [m.module, ...(m.imports ?? [])])), sizes);
+  return scriptsKb(baseUrl, modulesOf(await manifestOf(baseUrl, html), ["root", "routes/_app"]), sizes);
 }
 
 function formatReport(results: Measured[]): string {

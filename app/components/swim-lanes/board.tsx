@@ -17,7 +17,6 @@ import {
   TASK_STAGES,
 } from "~/utils/vocabulary";
 import { Toaster } from "../layout/toaster";
-import { BAND_FILLS } from "../tasks/task-parts";
 import { Badge, priorityTone } from "../ui/badge";
 import { ButtonLink } from "../ui/button";
 import { FilterForm } from "../ui/filter-form";
@@ -350,14 +349,14 @@ function TaskCard({
     <li data-task-id={card.id} className={cn("lane-card", picked && "ring-2 ring-brand-500")}>
       <div className="lane-card-head">
         <Badge tone={priorityTone(card.priority)}>{card.priority.toLowerCase()}</Badge>
-        {match ? <span className="text-xs font-medium text-emerald-700">{Math.round(match.score)}% match</span> : null}
+        {match ? <span className="lane-card-score">{`${Math.round(match.score)}% match`}</span> : null}
         {card.isCompleted ? (
-          <span className="ml-auto inline-flex items-center gap-1 text-xs font-medium text-emerald-700">
-            <CheckCircleIcon className="h-4 w-4" aria-hidden /> Completed
+          <span className="lane-card-done">
+            <CheckCircleIcon className="" aria-hidden /> Completed
           </span>
         ) : card.isOverdue ? (
-          <span className="ml-auto text-red-600" title="Overdue">
-            <AlertCircleIcon className="h-4 w-4" aria-hidden />
+          <span className="lane-card-late" title="Overdue">
+            <AlertCircleIcon className="" aria-hidden />
             <span className="sr-only">Overdue</span>
           </span>
         ) : null}
@@ -367,17 +366,13 @@ function TaskCard({
           {card.title}
         </Link>
       </h3>
-      <div
-        className="lane-card-bar"
-        role="progressbar"
+      <progress
+        className={`bar lane-card-bar bar-${progressBand(card.progress)}`}
+        max={100}
+        value={card.progress}
         aria-label="Progress"
-        aria-valuenow={card.progress}
-        aria-valuemin={0}
-        aria-valuemax={100}
-      >
-        <span className={BAND_FILLS[progressBand(card.progress)]} style={{ width: `${card.progress}%` }} />
-      </div>
-      <p className="lane-card-row">{card.progress}% complete</p>
+      />
+      <p className="lane-card-row">{`${card.progress}% complete`}</p>
       {card.client ? (
         <p className="lane-card-client">
           {card.client}
@@ -386,22 +381,22 @@ function TaskCard({
       ) : null}
       {match ? (
         <p className="lane-card-match">
-          <span className="font-medium">{match.name}</span>
-          {match.reasons.length ? <span className="block">{match.reasons.join(" · ")}</span> : null}
+          <b>{match.name}</b>
+          {match.reasons.length ? <span>{match.reasons.join(" · ")}</span> : null}
         </p>
       ) : null}
-      <p className={cn("lane-card-row", card.isOverdue && "font-medium text-red-700")}>
-        Due {formatDate(card.dueDate)}
-        {card.isOverdue ? " (overdue)" : card.dueDate === today ? " (today)" : ""}
+      <p className={card.isOverdue ? "lane-card-row late" : "lane-card-row"}>
+        {`Due ${formatDate(card.dueDate)}${card.isOverdue ? " (overdue)" : card.dueDate === today ? " (today)" : ""}`}
       </p>
-      {card.placementDate ? <p className="lane-card-row">Placement {formatDate(card.placementDate)}</p> : null}
+      {card.placementDate ? <p className="lane-card-row">{`Placement ${formatDate(card.placementDate)}`}</p> : null}
       {message ? (
         <p className="lane-card-row line-clamp-2">
-          <span className="font-medium">{capitalize(message.type)}:</span> {message.content}
+          <b>{`${capitalize(message.type)}:`}</b> {message.content}
         </p>
       ) : null}
-      <p className="lane-card-row truncate border-t border-slate-100 pt-1.5">
-        {card.assignee} <span className="text-slate-500">· {capitalize(card.role)}</span>
+      <p className="lane-card-who">
+        {`${card.assignee} `}
+        <span>{`· ${capitalize(card.role)}`}</span>
       </p>
       <div className="lane-card-foot">
         {hydrated ? (
@@ -413,7 +408,7 @@ function TaskCard({
             onKeyDown={onHandleKey}
             className="lane-card-action text-slate-600"
           >
-            Move<span className="sr-only"> {card.title}</span>
+            Move<span className="sr-only">{` ${card.title}`}</span>
           </button>
         ) : null}
         <MoveTo card={card} stage={stage} search={search} hydrated={hydrated} onMove={onMove} />
@@ -444,7 +439,7 @@ function MoveTo({
   return (
     <details ref={details} className="lane-move relative">
       <summary className="lane-card-action">
-        Move to<span className="sr-only">: {card.title}</span>
+        Move to<span className="sr-only">{`: ${card.title}`}</span>
       </summary>
       <Form
         method="post"
@@ -460,14 +455,11 @@ function MoveTo({
       >
         <input type="hidden" name="taskId" value={card.id} />
         <input type="hidden" name="fromStatus" value={stage} />
-        <label className="flex min-w-0 flex-1">
-          <span className="sr-only">Stage</span>
-          <select name="status">
-            {others.map((to) => (
-              <option key={to}>{to}</option>
-            ))}
-          </select>
-        </label>
+        <select name="status" aria-label="Stage">
+          {others.map((to) => (
+            <option key={to}>{to}</option>
+          ))}
+        </select>
         <button type="submit" className="lane-card-action">
           Move
         </button>

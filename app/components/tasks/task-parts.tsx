@@ -43,9 +43,6 @@ export function DueDate({
   );
 }
 
-/** The band colours of the board's lean bars (spec 002: low below 25, medium to 75, high). */
-export const BAND_FILLS = { low: "bg-red-500", medium: "bg-amber-500", high: "bg-emerald-500" } as const;
-
 /**
  * The bar and "2 of 3 · 67%" (or the percent alone when there is no checklist): a native
  * <progress> (a progressbar to assistive technology), coloured by its band (spec 002: low below
