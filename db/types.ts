@@ -341,6 +341,8 @@ export interface ResourcesTable {
   uploaded_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Name, description and tags, lower-cased, joined by U+001F (kept by Postgres; searched). */
+  search_text: GeneratedAlways<string>;
 }
 
 export interface ResourceVersionsTable {

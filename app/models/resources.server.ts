@@ -195,14 +195,21 @@ function matching(
     .$if(Boolean(query.withoutConfidential), (qb) => qb.where("r.is_confidential", "=", false))
     .$if(pattern !== null, (qb) =>
       qb.where((eb) =>
-        eb.or([
-          eb(sql`lower(r.original_name)`, "like", pattern!),
-          eb(sql`lower(coalesce(r.description, ''))`, "like", pattern!),
-          sql<boolean>`EXISTS (SELECT 1 FROM unnest(r.tags) AS tag WHERE lower(tag) LIKE ${pattern})`,
-        ]),
+        // The name, the description or a tag contains the term: one indexed text holds the three
+        // (search_text, joined by U+001F); a term with that separator could span two of them there.
+        query.search!.includes(SEARCH_SEPARATOR)
+          ? eb.or([
+              eb(sql`lower(r.original_name)`, "like", pattern!),
+              eb(sql`lower(coalesce(r.description, ''))`, "like", pattern!),
+              sql<boolean>`EXISTS (SELECT 1 FROM unnest(r.tags) AS tag WHERE lower(tag) LIKE ${pattern})`,
+            ])
+          : eb("r.search_text", "like", pattern!),
       ),
     );
 }
+
+/** What joins a document's name, description and tags in `resources.search_text`. */
+const SEARCH_SEPARATOR = "\u001f";
 
 export interface ResourcePage extends PageInfo {
   resources: ResourceListItem[];

@@ -268,6 +268,36 @@ describe("the library list", () => {
     expect(wrong.problems.map((p: Json) => p.param).sort()).toEqual(["category", "type"]);
   });
 
+  it("a search finds the term in the name, the description or one tag, never across two of them, and follows edits", async () => {
+    const { id } = await uploadOne("Lease.pdf", { description: "Signed copy", tags: "housing, annual" });
+    const found = async (term: string) => (await list(`?search=${encodeURIComponent(term)}`)).total;
+    expect(await found("LEASE.P")).toBe(1); // the name
+    expect(await found("gned cop")).toBe(1); // the description
+    expect(await found("Annual")).toBe(1); // a tag
+    expect(await found("pdf signed")).toBe(0); // the name's end and the description's start
+    expect(await found("copy housing")).toBe(0); // the description and a tag
+    expect(await found("housing annual")).toBe(0); // two tags
+    expect(await found("copy\u001fhousing")).toBe(0); // the separator the indexed text joins them by
+    expect(await found("\u001f")).toBe(0);
+    const edited = await settle(
+      editRoute.action(
+        args(
+          formPost(
+            `/resources/${id}/edit`,
+            details({ description: "Renewed in March", tags: "rent" }),
+            coordinator.cookie,
+          ),
+          { id },
+        ),
+      ),
+    );
+    expect(edited.status).toBe(302);
+    expect(await found("signed")).toBe(0);
+    expect(await found("renewed in")).toBe(1);
+    expect(await found("annual")).toBe(0);
+    expect(await found("RENT")).toBe(1);
+  });
+
   it("shows a restricted document only to its uploader, coordinators and admins", async () => {
     await uploadOne("Diagnosis.pdf", { accessLevel: "restricted" }, agent);
     await uploadOne("Brochure.pdf", { accessLevel: "public" }, agent);
