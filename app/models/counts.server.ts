@@ -42,3 +42,17 @@ export async function readMemberCounts(db: DB, ctx: Ctx): Promise<{ counts: Agen
     .execute();
   return { counts: lookup(rows), names: rows.map((r) => r.name) };
 }
+
+/**
+ * The number that changes on every write to the agency's facilities ("facilities:version",
+ * migration swim_lanes): what a process may keep of matching results is valid while it stays.
+ */
+export async function readFacilitiesVersion(db: DB, ctx: Ctx): Promise<number> {
+  const row = await db
+    .selectFrom("agency_counts")
+    .select("value")
+    .where("agency_id", "=", ctx.agencyId)
+    .where("name", "=", "facilities:version")
+    .executeTakeFirst();
+  return row ? Number(row.value) : 0;
+}

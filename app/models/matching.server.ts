@@ -15,6 +15,7 @@ import type { CareLevel, FacilityType } from "~/utils/vocabulary";
 import { clientPoint } from "~/utils/zip-codes.server";
 import type { ClientRecord } from "./clients.server";
 import type { Ctx } from "./context";
+import { readFacilitiesVersion } from "./counts.server";
 
 // Which of the agency's facilities suit a client (docs/matching.md). The candidates are chosen
 // in SQL, by activity, care fit and a box around the client's location (an index on the
@@ -361,12 +362,39 @@ export async function matchClients(
 }
 
 /**
- * Each client's best facility, kept in this process until the client's matching fields or the
- * agency's facilities change (`facilitiesVersion`, agency_counts "facilities:version", moves on
- * every write to them): the board shows the same clients' best matches on every refresh.
+ * Matching results kept in this process, least recently used dropped first. A key holds the
+ * agency, its facilities' version (agency_counts "facilities:version", which moves on every write
+ * to them) and the client's matching fields: any change to either makes a new key, so nothing
+ * kept can be stale, and keys no longer asked for age out.
  */
-const bestCache = new Map<string, FacilityMatch | null>();
+class Kept<T> {
+  private readonly entries = new Map<string, T>();
+  constructor(readonly size: number) {}
+
+  get(key: string): T | undefined {
+    const kept = this.entries.get(key);
+    if (kept === undefined) return undefined;
+    // Most recently used last: the oldest go first when full.
+    this.entries.delete(key);
+    this.entries.set(key, kept);
+    return kept;
+  }
+
+  set(key: string, value: T): void {
+    this.entries.set(key, value);
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.size) break;
+      this.entries.delete(oldest);
+    }
+  }
+}
+
+const keyOf = (ctx: Ctx, facilitiesVersion: number, client: MatchableClient, limit: number) =>
+  `${ctx.agencyId}|${facilitiesVersion}|${limit}|${JSON.stringify(client)}`;
+
+/** Each client's best facility: the board shows the same clients' best matches on every refresh. */
 export const BEST_CACHE_SIZE = 20_000;
+const bestKept = new Kept<FacilityMatch | null>(BEST_CACHE_SIZE);
 
 export async function bestMatches(
   db: DB,
@@ -377,16 +405,10 @@ export async function bestMatches(
   const found = new Map<string, FacilityMatch | null>();
   const missing: { client: MatchableClient; key: string }[] = [];
   for (const client of clients) {
-    const key = `${ctx.agencyId}|${facilitiesVersion}|${JSON.stringify(client)}`;
-    const kept = bestCache.get(key);
-    if (kept === undefined) {
-      missing.push({ client, key });
-      continue;
-    }
-    // Most recently used last: the oldest go first when the cache is full.
-    bestCache.delete(key);
-    bestCache.set(key, kept);
-    found.set(client.id, kept);
+    const key = keyOf(ctx, facilitiesVersion, client, 1);
+    const kept = bestKept.get(key);
+    if (kept === undefined) missing.push({ client, key });
+    else found.set(client.id, kept);
   }
   if (missing.length > 0) {
     const matched = await matchClients(
@@ -397,22 +419,35 @@ export async function bestMatches(
     );
     for (const { client, key } of missing) {
       const best = matched.get(client.id)?.[0] ?? null;
-      bestCache.set(key, best);
+      bestKept.set(key, best);
       found.set(client.id, best);
-    }
-    for (const key of bestCache.keys()) {
-      if (bestCache.size <= BEST_CACHE_SIZE) break;
-      bestCache.delete(key);
     }
   }
   return found;
+}
+
+/**
+ * One client's best `limit` facilities, kept (see Kept): the client's page, the task page and
+ * the API show the same ranking again after every note, move or refresh until something it
+ * depends on changes. A first view runs the engine (tests/bench/matching.ts times it).
+ */
+export const TOP_CACHE_SIZE = 2_000;
+const topKept = new Kept<FacilityMatch[]>(TOP_CACHE_SIZE);
+
+export async function topMatches(db: DB, ctx: Ctx, client: MatchableClient, limit: number): Promise<FacilityMatch[]> {
+  const key = keyOf(ctx, await readFacilitiesVersion(db, ctx), client, limit);
+  const kept = topKept.get(key);
+  if (kept) return kept;
+  const matches = (await matchClients(db, ctx, [client], limit)).get(client.id) ?? [];
+  topKept.set(key, matches);
+  return matches;
 }
 
 /** The best `limit` facilities for one client of the caller agency; null when there is no such client. */
 export async function matchClient(db: DB, ctx: Ctx, clientId: string, limit = 10): Promise<FacilityMatch[] | null> {
   const client = await getMatchableClient(db, ctx, clientId);
   if (!client) return null;
-  return (await matchClients(db, ctx, [client], limit)).get(client.id) ?? [];
+  return topMatches(db, ctx, client, limit);
 }
 
 /** A task's matched facilities (spec 002 §3): its client's best, none for a task without a client. */

@@ -16,7 +16,7 @@ import { Badge, clientStatusTone } from "~/components/ui/badge";
 import { Card, CardHeader } from "~/components/ui/card";
 import { FacilityMatchesCard } from "~/components/matching/facility-matches";
 import { addClientNote, getClient, listClientNotes } from "~/models/clients.server";
-import { matchableOf, matchClients } from "~/models/matching.server";
+import { matchableOf, topMatches } from "~/models/matching.server";
 import { listClientPlacements } from "~/models/placements.server";
 import { listClientTasks } from "~/models/tasks.server";
 import { ClientNoteSchema } from "~/schemas/client";
@@ -39,10 +39,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listClientNotes(db, ctx, client.id),
     listClientPlacements(db, ctx, client.id),
     listClientTasks(db, ctx, client.id),
-    matchClients(db, ctx, [matchableOf(client)], SUITABLE_SHOWN),
+    topMatches(db, ctx, matchableOf(client), SUITABLE_SHOWN),
     relatedDocuments(db, ctx, "Client", client.id),
   ]);
-  return json({ client, notes, placements, tasks, matches: matches.get(client.id) ?? [], documents });
+  return json({ client, notes, placements, tasks, matches, documents });
 }
 
 /** Adds a note (the only change made from this page). */

@@ -106,6 +106,29 @@ describe("GET /api/clients/{id}/matches", () => {
     expect(json.data.matches[3].reasons).toContain(`${Math.round(json.data.matches[3].distanceMiles)} miles away`);
   });
 
+  it("a ranking shown again is the kept one only while nothing it depends on changed", async () => {
+    const client = await memoryClient();
+    const first = (await matches(client.id, "?limit=2")).json;
+    expect(names(first)).toEqual(["Harbor Memory", "Cambridge Commons"]);
+    expect((await matches(client.id, "?limit=2")).json).toEqual(first);
+    // A facility's change (its beds, through the model): Harbor Memory is full now.
+    const harbor = await db
+      .selectFrom("facilities")
+      .select("id")
+      .where("name", "=", "Harbor Memory")
+      .executeTakeFirstOrThrow();
+    await db.updateTable("facilities").set({ current_occupancy: 50 }).where("id", "=", harbor.id).execute();
+    const full = (await matches(client.id, "?limit=2")).json;
+    expect(full.data.matches[0]).toMatchObject({ facilityName: "Harbor Memory", availableBeds: 0, available: false });
+    expect(full.data.matches[0].compatibilityScore).toBeLessThan(first.data.matches[0].compatibilityScore);
+    // The client's change: a budget under every facility's costs.
+    await db.updateTable("clients").set({ budget_min: 1000, budget_max: 2000 }).where("id", "=", client.id).execute();
+    const poorer = (await matches(client.id, "?limit=2")).json;
+    expect(poorer.data.matches[0].reasons).toContain("Above budget");
+    // Another limit is its own ranking.
+    expect(names((await matches(client.id, "?limit=1")).json)).toHaveLength(1);
+  });
+
   it("limit: 10 unless asked, at most 100", async () => {
     const client = await memoryClient();
     expect(names((await matches(client.id, "?limit=2")).json)).toEqual(["Harbor Memory", "Cambridge Commons"]);
