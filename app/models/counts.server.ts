@@ -10,6 +10,13 @@ export type AgencyCounts = (name: string) => number;
  */
 const MEMBER_FROM = "tasks:member";
 const MEMBER_TO = "tasks:membes";
+/**
+ * Among them, each member's totals per lane, priority and band ("tasks:member-lane:<user
+ * id>:count|done|progress:<stage>:<priority>:<band>", migration member_lane_totals): the board
+ * filtered by one assignee reads that member's alone.
+ */
+const MEMBER_LANE = "tasks:member-lane:";
+const MEMBER_LANE_END = "tasks:member-lane;";
 
 const lookup = (rows: { name: string; value: string | number | bigint }[]): AgencyCounts => {
   const values = new Map(rows.map((row) => [row.name, Number(row.value)]));
@@ -31,16 +38,51 @@ export async function readAgencyCounts(db: DB, ctx: Ctx): Promise<AgencyCounts> 
   return lookup(rows);
 }
 
-/** The running totals per team member (see MEMBER_FROM), with the names of readAgencyCounts. */
+/**
+ * The running totals per team member (see MEMBER_FROM) but those per lane (MEMBER_LANE), with
+ * the names of readAgencyCounts.
+ */
 export async function readMemberCounts(db: DB, ctx: Ctx): Promise<{ counts: AgencyCounts; names: string[] }> {
   const rows = await db
     .selectFrom("agency_counts")
     .select(["name", "value"])
     .where("agency_id", "=", ctx.agencyId)
-    .where("name", ">=", MEMBER_FROM)
-    .where("name", "<", MEMBER_TO)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("name", ">=", MEMBER_FROM), eb("name", "<", MEMBER_LANE)]),
+        eb.and([eb("name", ">=", MEMBER_LANE_END), eb("name", "<", MEMBER_TO)]),
+      ]),
+    )
     .execute();
   return { counts: lookup(rows), names: rows.map((r) => r.name) };
+}
+
+/**
+ * One member's totals per lane, priority and band, named as readAgencyCounts names the agency's
+ * ("tasks:lane:<stage>:<priority>:<band>", "tasks:lane-done:…", "tasks:lane-progress:…"), so
+ * the board sums either the same way.
+ */
+export async function readMemberLaneCounts(db: DB, ctx: Ctx, userId: string): Promise<AgencyCounts> {
+  const from = `${MEMBER_LANE}${userId}:`;
+  const rows = await db
+    .selectFrom("agency_counts")
+    .select(["name", "value"])
+    .where("agency_id", "=", ctx.agencyId)
+    .where("name", ">=", from)
+    .where("name", "<", `${MEMBER_LANE}${userId};`)
+    .execute();
+  const kinds: Record<string, string> = {
+    count: "tasks:lane:",
+    done: "tasks:lane-done:",
+    progress: "tasks:lane-progress:",
+  };
+  return lookup(
+    rows.map(({ name, value }) => {
+      const rest = name.slice(from.length);
+      const kind = rest.slice(0, rest.indexOf(":"));
+      return { name: `${kinds[kind]}${rest.slice(kind.length + 1)}`, value };
+    }),
+  );
 }
 
 /**

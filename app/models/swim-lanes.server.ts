@@ -15,7 +15,7 @@ import {
   TASK_STAGES,
 } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
-import { type AgencyCounts, readAgencyCounts, readMemberCounts } from "./counts.server";
+import { type AgencyCounts, readAgencyCounts, readMemberCounts, readMemberLaneCounts } from "./counts.server";
 import { containsPattern, containsTerm, wordTrigram } from "./lists.server";
 import { bestMatches, type FacilityMatch, matchableClients, toApiMatchedFacility } from "./matching.server";
 
@@ -156,8 +156,8 @@ const parts = (today: string) => [
  * order: open tasks first — overdue ones (most overdue first), then urgent ones, then the rest,
  * each by due date — then completed ones, most recently due first.
  *
- * Under a search, see searchSlices. Otherwise the figures come from the running totals (priority
- * and band) or one aggregate over an index (an assignee), and each part of a lane's order reads
+ * Under a search, see searchSlices. Otherwise the figures come from the running totals by lane,
+ * priority and band (the agency's, or one assignee's), and each part of a lane's order reads
  * the lane's index (tasks_lane_idx) in order, skipping the parts the figures say are empty.
  */
 async function laneSlices(
@@ -175,37 +175,27 @@ async function laneSlices(
 
   const overdueQuery = sql<{ n: number }>`
     SELECT count(*)::int AS n FROM tasks t WHERE ${where} AND NOT t.is_completed AND t.due_date < ${today}`;
-  let overdue: number;
-  if (!filters.assignedTo) {
-    // Read from the running totals by stage, priority and band (migration swim_lanes).
-    const [count, overdueRow] = await Promise.all([counts ?? readAgencyCounts(db, ctx), overdueQuery.execute(db)]);
-    overdue = overdueRow.rows[0].n;
-    const priorities = PRIORITIES.filter((p) => !filters.priority || p === filters.priority);
-    const bands = PROGRESS_BANDS.filter((b) => !filters.progress || b === filters.progress);
-    for (const stage of TASK_STAGES) {
-      const figures = { count: 0, progress: 0, completed: 0, high: 0 };
-      for (const p of priorities) {
-        for (const b of bands) {
-          const n = count(`tasks:lane:${stage}:${p}:${b}`);
-          figures.count += n;
-          figures.progress += count(`tasks:lane-progress:${stage}:${p}:${b}`);
-          figures.completed += count(`tasks:lane-done:${stage}:${p}:${b}`);
-          if (HIGH_PRIORITIES.includes(p)) figures.high += n;
-        }
+  // Read from the running totals by stage, priority and band (migration swim_lanes), the agency's
+  // or, for one assignee, that member's (migration member_lane_totals).
+  const [count, overdueRow] = await Promise.all([
+    filters.assignedTo ? readMemberLaneCounts(db, ctx, filters.assignedTo) : (counts ?? readAgencyCounts(db, ctx)),
+    overdueQuery.execute(db),
+  ]);
+  const overdue = overdueRow.rows[0].n;
+  const priorities = PRIORITIES.filter((p) => !filters.priority || p === filters.priority);
+  const bands = PROGRESS_BANDS.filter((b) => !filters.progress || b === filters.progress);
+  for (const stage of TASK_STAGES) {
+    const figures = { count: 0, progress: 0, completed: 0, high: 0 };
+    for (const p of priorities) {
+      for (const b of bands) {
+        const n = count(`tasks:lane:${stage}:${p}:${b}`);
+        figures.count += n;
+        figures.progress += count(`tasks:lane-progress:${stage}:${p}:${b}`);
+        figures.completed += count(`tasks:lane-done:${stage}:${p}:${b}`);
+        if (HIGH_PRIORITIES.includes(p)) figures.high += n;
       }
-      sums.set(stage, figures);
     }
-  } else {
-    const [rows, overdueRow] = await Promise.all([
-      sql<Sums & { stage: ClientStatus }>`
-        SELECT t.stage, count(*)::int AS count, coalesce(sum(t.progress), 0)::int AS progress,
-               count(*) FILTER (WHERE t.is_completed)::int AS completed,
-               count(*) FILTER (WHERE t.priority_rank >= ${PRIORITY_RANK.High})::int AS high
-          FROM tasks t WHERE ${where} GROUP BY t.stage`.execute(db),
-      overdueQuery.execute(db),
-    ]);
-    overdue = overdueRow.rows[0].n;
-    for (const row of rows.rows) sums.set(row.stage, row);
+    sums.set(stage, figures);
   }
 
   // Only the parts that hold tasks: a part the filters leave empty would be read to its end.

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { readAgencyCounts, readMemberCounts } from "~/models/counts.server";
+import { readAgencyCounts, readMemberCounts, readMemberLaneCounts } from "~/models/counts.server";
 import { resetDb, testDb } from "../support/db";
 import {
   createAgency,
@@ -35,6 +35,9 @@ async function recount(agencyId: string): Promise<Record<string, number>> {
         unnest(ARRAY[1, is_completed::int, progress]) FROM tasks WHERE agency_id = ${agencyId}
       UNION ALL SELECT unnest(ARRAY['tasks:member:', 'tasks:member-done:', 'tasks:member-progress:']) || assigned_to
           || ':' || priority || ':' || CASE WHEN progress < 25 THEN 'low' WHEN progress < 75 THEN 'medium' ELSE 'high' END,
+        unnest(ARRAY[1, is_completed::int, progress]) FROM tasks WHERE agency_id = ${agencyId}
+      UNION ALL SELECT 'tasks:member-lane:' || assigned_to || ':' || unnest(ARRAY['count:', 'done:', 'progress:'])
+          || stage || ':' || priority || ':' || CASE WHEN progress < 25 THEN 'low' WHEN progress < 75 THEN 'medium' ELSE 'high' END,
         unnest(ARRAY[1, is_completed::int, progress]) FROM tasks WHERE agency_id = ${agencyId}
     ) d GROUP BY name HAVING sum(amount) <> 0`.execute(db);
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
@@ -108,12 +111,22 @@ describe("agency_counts", () => {
     // The per-member totals grow with the team: read apart, for the board's Team Performance.
     const all = await stored(a.id);
     const memberNames = Object.keys(all).filter((name) => name.startsWith("tasks:member"));
-    expect(memberNames.length).toBeGreaterThan(0);
+    const laneNames = memberNames.filter((name) => name.startsWith("tasks:member-lane:"));
+    expect(laneNames.length).toBeGreaterThan(0);
+    expect(memberNames.length).toBeGreaterThan(laneNames.length);
     for (const name of memberNames) expect(count(name), name).toBe(0);
     const members = await readMemberCounts(db, { agencyId: a.id, userId: agent.id });
-    expect(members.names.filter((name) => all[name] !== undefined).sort()).toEqual(memberNames.sort());
-    for (const name of memberNames) expect(members.counts(name), name).toBe(all[name]);
+    const teamNames = memberNames.filter((name) => !laneNames.includes(name));
+    expect(members.names.filter((name) => all[name] !== undefined).sort()).toEqual(teamNames.sort());
+    for (const name of teamNames) expect(members.counts(name), name).toBe(all[name]);
     expect(members.counts("tasks:Placed")).toBe(0);
+    // Per lane, one member's apart (the board filtered by an assignee), named as the agency's lanes.
+    const ctx = { agencyId: a.id, userId: agent.id };
+    for (const name of laneNames) {
+      const [, , user, kind, ...lane] = name.split(":");
+      const asLane = `${{ count: "tasks:lane:", done: "tasks:lane-done:", progress: "tasks:lane-progress:" }[kind]}${lane.join(":")}`;
+      expect((await readMemberLaneCounts(db, ctx, user))(asLane), name).toBe(all[name]);
+    }
   });
 
   it("takes back what a rolled-back transaction wrote", async () => {

@@ -231,7 +231,8 @@ async function laneTotals(): Promise<{ stored: Record<string, number>; recounted
       SELECT *, stage || ':' || priority || ':' ||
              CASE WHEN progress < 25 THEN 'low' WHEN progress < 75 THEN 'medium' ELSE 'high' END AS lane,
              assigned_to || ':' || priority || ':' ||
-             CASE WHEN progress < 25 THEN 'low' WHEN progress < 75 THEN 'medium' ELSE 'high' END AS member
+             CASE WHEN progress < 25 THEN 'low' WHEN progress < 75 THEN 'medium' ELSE 'high' END AS member,
+             assigned_to || ':' AS who
         FROM p
     )
     SELECT agency_id, name, value::text FROM (
@@ -246,6 +247,13 @@ async function laneTotals(): Promise<{ stored: Record<string, number>; recounted
       SELECT agency_id, 'tasks:member-done:' || member, count(*) FILTER (WHERE is_completed)::bigint FROM b GROUP BY 1, 2
       UNION ALL
       SELECT agency_id, 'tasks:member-progress:' || member, sum(progress)::bigint FROM b GROUP BY 1, 2
+      UNION ALL
+      SELECT agency_id, 'tasks:member-lane:' || who || 'count:' || lane, count(*)::bigint FROM b GROUP BY 1, 2
+      UNION ALL
+      SELECT agency_id, 'tasks:member-lane:' || who || 'done:' || lane, count(*) FILTER (WHERE is_completed)::bigint
+        FROM b GROUP BY 1, 2
+      UNION ALL
+      SELECT agency_id, 'tasks:member-lane:' || who || 'progress:' || lane, sum(progress)::bigint FROM b GROUP BY 1, 2
     ) x WHERE value <> 0`.execute(db);
   const toRecord = (rows: { agency_id: string; name: string; value: string }[]) =>
     Object.fromEntries(rows.map((r) => [`${r.agency_id} ${r.name}`, Number(r.value)]).sort());
