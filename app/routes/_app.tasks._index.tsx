@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { TaskGrid, TaskTable } from "~/components/tasks/task-list";
+import { TaskGrid, TaskTable, toTaskRow } from "~/components/tasks/task-list";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
@@ -19,7 +19,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { agencyDay } from "~/models/agency.server";
 import { getClient } from "~/models/clients.server";
 import { SEARCH_COUNT_CAP } from "~/models/lists.server";
-import { listTasks, type TaskListItem } from "~/models/tasks.server";
+import { listTasks } from "~/models/tasks.server";
 import { listUsers } from "~/models/user.server";
 import { sortText, TASK_PAGE_SIZE, TASK_SORTS, TaskListQuerySchema } from "~/schemas/task";
 import { requireSignedIn } from "~/services/session.server";
@@ -65,8 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return json({
     ...result,
-    // What a row shows: the checklist as two counts, not its items (the page stays small).
-    tasks: result.tasks.map(listRow),
+    tasks: result.tasks.map(toTaskRow),
     view,
     assignees: users.map((u) => [u.id, `${u.firstName} ${u.lastName}`] as const),
     filters: {
@@ -83,10 +82,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     problems,
   });
-}
-
-function listRow({ checklist, description: _d, estimatedHours: _h, createdAt: _c, ...task }: TaskListItem) {
-  return { ...task, checklist: { done: checklist.filter((i) => i.completed).length, total: checklist.length } };
 }
 
 /** List or Grid: links that keep every filter (the URL's `view`). */

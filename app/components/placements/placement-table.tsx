@@ -59,7 +59,7 @@ export function PlacementTable({ placements }: { placements: PlacementListItem[]
                   value={p.progress}
                   aria-label="Progress"
                 />
-                <span className="row-sub mt-1">{`${p.progress}%`}</span>
+                <span className="row-sub">{`${p.progress}%`}</span>
               </td>
               <td role="cell" data-label="Start">
                 {formatDate(p.startDate)}

@@ -15,10 +15,25 @@ import { DueDate, TaskProgress, TaskStatusBadge } from "./task-parts";
 
 const COLUMNS = ["Task", "Status", "Priority", "Assignee", "Due Date", "Progress"] as const;
 
-/** A list row: what the list screen sends of each task (its checklist counted). */
-export type TaskRow = Omit<TaskListItem, "checklist" | "description" | "estimatedHours" | "createdAt"> & {
-  checklist: { done: number; total: number };
-};
+/** A list row: what a row shows of a task, and nothing more (the list page sends only this). */
+export function toTaskRow(task: TaskListItem) {
+  return {
+    id: task.id,
+    title: task.title,
+    type: task.type,
+    priority: task.priority,
+    status: task.status,
+    isOverdue: task.isOverdue,
+    dueDate: task.dueDate,
+    progress: task.progress,
+    client: task.client ? `${task.client.firstName} ${task.client.lastName}` : null,
+    assignee: `${task.assignee.firstName} ${task.assignee.lastName}`,
+    // The checklist as two counts, not its items.
+    checklist: { done: task.checklist.filter((i) => i.completed).length, total: task.checklist.length },
+  };
+}
+
+export type TaskRow = ReturnType<typeof toTaskRow>;
 
 /**
  * What the list's links do once its scripts run, for every row at once (one listener, not a
@@ -130,9 +145,7 @@ function TaskTitle({ task }: { task: TaskRow }) {
       <a href={`/tasks/${task.id}`} data-action="go" className="row-title">
         {task.title}
       </a>
-      <span className="row-sub">
-        {task.client ? `${task.type} · ${task.client.firstName} ${task.client.lastName}` : task.type}
-      </span>
+      <span className="row-sub">{task.client ? `${task.type} · ${task.client}` : task.type}</span>
     </>
   );
 }
@@ -166,7 +179,7 @@ export function TaskTable({ tasks, today }: { tasks: TaskRow[]; today: string })
                   <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
                 </td>
                 <td role="cell" data-label="Assignee">
-                  {`${task.assignee.firstName} ${task.assignee.lastName}`}
+                  {task.assignee}
                 </td>
                 <td role="cell" data-label="Due Date">
                   <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
@@ -204,9 +217,7 @@ export function TaskGrid({ tasks, today }: { tasks: TaskRow[]; today: string }) 
               <dl className="grid grid-cols-2 gap-3 text-sm">
                 <div>
                   <dt className="text-xs text-slate-500">Assignee</dt>
-                  <dd className="text-slate-800">
-                    {task.assignee.firstName} {task.assignee.lastName}
-                  </dd>
+                  <dd className="text-slate-800">{task.assignee}</dd>
                 </div>
                 <div>
                   <dt className="text-xs text-slate-500">Due Date</dt>

@@ -33,9 +33,9 @@ export function DueDate({
 }) {
   return (
     <span className={inline ? "due due-inline" : "due"}>
-      <span className="text-slate-900">{formatDate(dueDate)}</span>
+      <span>{formatDate(dueDate)}</span>
       <span className={isOverdue ? "due-rel due-late" : "due-rel"} data-testid="due-relative">
-        {isOverdue ? <AlertCircleIcon className="h-3.5 w-3.5" aria-hidden /> : null}
+        {isOverdue ? <AlertCircleIcon className="" aria-hidden /> : null}
         {relativeDay(dueDate, today)}
         {isOverdue ? <span className="sr-only"> (overdue)</span> : null}
       </span>
@@ -67,7 +67,7 @@ export function TaskProgress({
         value={progress}
         aria-label="Progress"
       />
-      <span className="row-sub mt-1" data-testid="task-progress">
+      <span className="row-sub" data-testid="task-progress">
         {total > 0 ? `${done} of ${total} · ${progress}%` : `${progress}%`}
       </span>
     </div>
