@@ -431,7 +431,7 @@ export async function bestMatches(
  * the API show the same ranking again after every note, move or refresh until something it
  * depends on changes. A first view runs the engine (tests/bench/matching.ts times it).
  */
-export const TOP_CACHE_SIZE = 2_000;
+const TOP_CACHE_SIZE = 2_000;
 const topKept = new Kept<FacilityMatch[]>(TOP_CACHE_SIZE);
 
 export async function topMatches(db: DB, ctx: Ctx, client: MatchableClient, limit: number): Promise<FacilityMatch[]> {

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ClientRecord } from "~/models/clients.server";
-import { amountRange, truncate } from "~/utils/format";
+import { amountRange } from "~/utils/format";
 import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";
 import { Badge, clientStatusTone } from "../ui/badge";
+import { CardNote } from "../ui/card";
 import { ContactLink } from "../ui/detail";
 import { DollarIcon, MailIcon, PhoneIcon } from "../ui/icons";
 
@@ -41,7 +42,6 @@ export function toClientCard(client: ClientRecord) {
  */
 export function ClientCard({ client }: { client: CardClient }) {
   const medical = medicalSummary(client);
-  const note = truncate(medical);
   const name = `${client.firstName} ${client.lastName}`;
   return (
     <div className="client-card" data-testid="client-card">
@@ -78,12 +78,7 @@ export function ClientCard({ client }: { client: CardClient }) {
           </dd>
         </div>
       </dl>
-      {medical ? (
-        // In full on hover when it was cut.
-        <p className="client-card-note" title={note === medical ? undefined : medical}>
-          {note}
-        </p>
-      ) : null}
+      {medical ? <CardNote className="client-card-note" text={medical} /> : null}
     </div>
   );
 }

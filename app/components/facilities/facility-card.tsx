@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { FacilityRecord } from "~/models/facilities.server";
-import { costRangeText, truncate } from "~/utils/format";
+import { costRangeText } from "~/utils/format";
 import { Badge } from "../ui/badge";
+import { CardNote } from "../ui/card";
 
 /** How many amenities a card names; the rest are counted ("+2 more"). */
 const AMENITIES_SHOWN = 3;
@@ -43,7 +44,6 @@ export function ActiveBadge({ isActive }: { isActive: boolean }) {
  * (`facility-card…` in tailwind.css) rather than their utilities on every card.
  */
 export function FacilityCard({ facility }: { facility: ReturnType<typeof toFacilityCard> }) {
-  const note = facility.notes ? truncate(facility.notes) : null;
   return (
     <div className="facility-card" data-testid="facility-card">
       <div className="facility-card-head">
@@ -78,12 +78,7 @@ export function FacilityCard({ facility }: { facility: ReturnType<typeof toFacil
           ) : null}
         </ul>
       ) : null}
-      {facility.notes ? (
-        // In full on hover when it was cut.
-        <p className="facility-card-note" title={note === facility.notes ? undefined : facility.notes}>
-          {note}
-        </p>
-      ) : null}
+      {facility.notes ? <CardNote className="facility-card-note" text={facility.notes} /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { HTMLAttributes, ReactNode } from "react";
 import { cn } from "~/utils/cn";
+import { truncate } from "~/utils/format";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)} {...props} />;
@@ -52,5 +53,15 @@ export function TitleBlock({
       </h2>
       {description ? <p className={cn("text-sm text-slate-500", page ? "mt-1" : "mt-0.5")}>{description}</p> : null}
     </div>
+  );
+}
+
+/** A card's note cut to 100 characters, in full on hover when it was cut (the list cards). */
+export function CardNote({ text, className }: { text: string; className: string }) {
+  const shown = truncate(text);
+  return (
+    <p className={className} title={shown === text ? undefined : text}>
+      {shown}
+    </p>
   );
 }
