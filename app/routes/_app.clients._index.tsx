@@ -19,7 +19,7 @@ import {
 } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { listClients } from "~/models/clients.server";
-import { CLIENT_PAGE_SIZE, ClientListQuerySchema } from "~/services/list-queries.server";
+import { CLIENT_PAGE_SIZE, ClientListQuerySchema } from "~/services/page-schemas.server";
 import { readListQuery, withParams } from "~/utils/list-query";
 import { SEARCH_COUNT_CAP } from "~/models/lists.server";
 import { requireSignedIn } from "~/services/session.server";

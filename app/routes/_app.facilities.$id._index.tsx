@@ -10,7 +10,7 @@ import { Card, CardHeader } from "~/components/ui/card";
 import { ClipboardIcon, PlusIcon } from "~/components/ui/icons";
 import { ProgressBar } from "~/components/ui/progress";
 import { countFacilityPlacements, getFacility } from "~/models/facilities.server";
-import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility";
+import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility.constants";
 import { costRangeText, formatDate } from "~/utils/format";
 import { requireRecord } from "~/services/session.server";
 

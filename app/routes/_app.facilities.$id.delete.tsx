@@ -6,7 +6,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { ConfirmPanel } from "~/components/ui/dialog";
 import { deleteFacility, facilityInUseMessage, getFacility, setFacilityActive } from "~/models/facilities.server";
-import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility";
+import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility.constants";
 import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
 import { readFormData } from "~/utils/request.server";

@@ -20,7 +20,7 @@ import {
 } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { listFacilities } from "~/models/facilities.server";
-import { FACILITY_PAGE_SIZE, FacilityListQuerySchema } from "~/services/list-queries.server";
+import { FACILITY_PAGE_SIZE, FacilityListQuerySchema } from "~/services/page-schemas.server";
 import { readListQuery, typedValue, withParams } from "~/utils/list-query";
 import { SEARCH_COUNT_CAP } from "~/models/lists.server";
 import { requireSignedIn } from "~/services/session.server";

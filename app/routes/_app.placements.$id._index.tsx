@@ -9,7 +9,7 @@ import { Card } from "~/components/ui/card";
 import { BackLink, ContactLink, DetailCard, Item, RecordActions } from "~/components/ui/detail";
 import { ArrowRightIcon } from "~/components/ui/icons";
 import { getPlacement } from "~/models/placements.server";
-import { DELETE_PLACEMENT_MESSAGE, PLACEMENT_NOT_FOUND } from "~/schemas/placement";
+import { DELETE_PLACEMENT_MESSAGE, PLACEMENT_NOT_FOUND } from "~/schemas/placement.constants";
 import { capitalize, formatDate, formatUsd } from "~/utils/format";
 import { requireRecord } from "~/services/session.server";
 

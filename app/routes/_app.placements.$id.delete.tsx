@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmPanel } from "~/components/ui/dialog";
 import { deletePlacement, getPlacement } from "~/models/placements.server";
-import { DELETE_PLACEMENT_MESSAGE, PLACEMENT_NOT_FOUND } from "~/schemas/placement";
+import { DELETE_PLACEMENT_MESSAGE, PLACEMENT_NOT_FOUND } from "~/schemas/placement.constants";
 import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
 
 // Deleting a placement: the confirmation page without JavaScript; with it, a dialog posts here.

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { PlacementFormPage, placementFormDefaults } from "~/components/placements/placement-form";
 import { getPlacement, placementFormOptions } from "~/models/placements.server";
-import { PLACEMENT_NOT_FOUND } from "~/schemas/placement";
+import { PLACEMENT_NOT_FOUND } from "~/schemas/placement.constants";
 import { savePlacementForm } from "~/services/placement-form.server";
 import { requireRecord } from "~/services/session.server";
 

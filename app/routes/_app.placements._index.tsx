@@ -18,7 +18,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { getClient } from "~/models/clients.server";
 import { getFacility } from "~/models/facilities.server";
 import { listPlacements } from "~/models/placements.server";
-import { PLACEMENT_PAGE_SIZE, PlacementListQuerySchema } from "~/services/list-queries.server";
+import { PLACEMENT_PAGE_SIZE, PlacementListQuerySchema } from "~/services/page-schemas.server";
 import { readListQuery, withParams } from "~/utils/list-query";
 import { requireSignedIn } from "~/services/session.server";
 import { PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";

@@ -11,7 +11,7 @@ import { ErrorPanel } from "~/components/ui/error-panel";
 import { DownloadIcon, EditIcon, FileIcon, UploadIcon } from "~/components/ui/icons";
 import { agencyDay } from "~/models/agency.server";
 import { getResource } from "~/models/resources.server";
-import { deleteResourceMessage, formatFileSize, RELATED_PATHS, RESOURCE_MESSAGES } from "~/schemas/resource";
+import { deleteResourceMessage, formatFileSize, RELATED_PATHS, RESOURCE_MESSAGES } from "~/schemas/resource.constants";
 import { requireRecord } from "~/services/session.server";
 import { formatDate } from "~/utils/format";
 

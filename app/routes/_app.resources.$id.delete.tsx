@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmPanel } from "~/components/ui/dialog";
 import { getResource } from "~/models/resources.server";
-import { deleteResourceMessage, RESOURCE_MESSAGES } from "~/schemas/resource";
+import { deleteResourceMessage, RESOURCE_MESSAGES } from "~/schemas/resource.constants";
 import { removeResource } from "~/services/resources.server";
 import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
 import { fileStorage } from "~/utils/storage.server";

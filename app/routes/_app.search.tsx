@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AreaErrorBoundary, areaHandle } from "~/components/layout/area";
 import { SearchForm, SearchHint, SearchProblem, SearchResults } from "~/components/search/search-results";
 import { searchEverything } from "~/models/search.server";
-import { SearchTermSchema } from "~/schemas/search";
+import { SearchTermSchema } from "~/services/page-schemas.server";
 import { requireSignedIn } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

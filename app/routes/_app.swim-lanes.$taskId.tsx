@@ -4,8 +4,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PANEL_TABS, type PanelTab, TaskPanel } from "~/components/swim-lanes/task-panel";
 import { taskMatches } from "~/models/matching.server";
 import { addCommunication, getTask } from "~/models/tasks.server";
-import { COMMUNICATION_MESSAGES, CommunicationSchema } from "~/schemas/swim-lanes";
-import { TASK_NOT_FOUND } from "~/schemas/task";
+import { COMMUNICATION_MESSAGES } from "~/schemas/swim-lanes.constants";
+import { TASK_NOT_FOUND } from "~/schemas/task.constants";
+import { CommunicationSchema } from "~/services/page-schemas.server";
 import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
 import { readFormData } from "~/utils/request.server";
 

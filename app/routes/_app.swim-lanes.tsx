@@ -10,14 +10,13 @@ import { moveTask } from "~/models/tasks.server";
 import { listUsers } from "~/models/user.server";
 import {
   BOARD_VIEWS,
-  LOAD_FAILURE,
   type BoardView,
+  LOAD_FAILURE,
   MOVE_MESSAGES,
-  MoveTaskSchema,
   movedMeanwhile,
   SMART_SUGGESTIONS,
-  SwimLaneQuerySchema,
-} from "~/schemas/swim-lanes";
+} from "~/schemas/swim-lanes.constants";
+import { MoveTaskSchema, SwimLaneQuerySchema } from "~/services/page-schemas.server";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { readListQuery } from "~/utils/list-query";
 import { readFormData } from "~/utils/request.server";

@@ -15,7 +15,8 @@ import { FacilityMatchesCard } from "~/components/matching/facility-matches";
 import { Card } from "~/components/ui/card";
 import { taskMatches } from "~/models/matching.server";
 import { getTask, setChecklistItem, setTaskCompleted } from "~/models/tasks.server";
-import { ChecklistToggleSchema, DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task";
+import { DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task.constants";
+import { ChecklistToggleSchema } from "~/services/page-schemas.server";
 import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
 import { readFormData } from "~/utils/request.server";
 

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmPanel } from "~/components/ui/dialog";
 import { deleteTask, getTask } from "~/models/tasks.server";
-import { DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task";
+import { DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task.constants";
 import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
 
 // Deleting a task: the confirmation page without JavaScript; with it, a dialog posts here. Its

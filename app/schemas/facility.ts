@@ -27,10 +27,9 @@ import {
 
 // One schema for the facility form and the facilities API, with the form's exact messages.
 
-export const FIX_ERRORS_MESSAGE = "Please fix the errors below";
+export * from "./facility.constants";
 
-/** The confirmation before a facility is deleted. */
-export const DELETE_FACILITY_MESSAGE = "Are you sure you want to delete this facility? This action cannot be undone.";
+export const FIX_ERRORS_MESSAGE = "Please fix the errors below";
 
 /** The largest monthly cost taken, by field or in a cost range. */
 const MAX_COST = 10_000_000;

@@ -24,6 +24,8 @@ export { PICKER_SEARCH_FIELDS, searchTerm } from "./common";
 
 // One schema for the placement form and the placements API.
 
+export * from "./placement.constants";
+
 /** The form's checkboxes (a ticked checklist step), which post nothing when unticked. */
 export const PLACEMENT_CHECKBOXES = PLACEMENT_CHECKLIST.map((s) => s.field);
 
@@ -36,9 +38,6 @@ export const PLACEMENT_FORM_EXTRAS = [
   "intent",
   ...Object.values(PICKER_SEARCH_FIELDS).flatMap((f) => [f.term, f.shown]),
 ] as const;
-
-/** What the placement screens say when a placement cannot be found or loaded. */
-export const PLACEMENT_NOT_FOUND = "Failed to load placement details.";
 
 // One message per field and no aborting check, so that the date order is checked as well.
 const reference = (message: string) => z.string({ error: message }).trim().refine(isUuid, message);
@@ -179,6 +178,3 @@ export const PlacementListQuerySchema = z.strictObject({
 });
 
 export type PlacementListQuery = z.output<typeof PlacementListQuerySchema>;
-
-/** The confirmation before a placement is deleted. */
-export const DELETE_PLACEMENT_MESSAGE = "Are you sure you want to delete this placement? This action cannot be undone.";

@@ -10,26 +10,13 @@ import {
   TASK_STAGES,
 } from "~/utils/vocabulary";
 import { emptyToUndefined, MAX_PAGE_SIZE, searchParam, text, vocabulary } from "./common";
+import { COMMUNICATION_MESSAGES, LANE_CARDS, STAGE_SLUGS } from "./swim-lanes.constants";
 
 // The swim-lane board's schemas (docs/swim-lanes.md), shared by /swim-lanes and the API:
-// its filters, a move, and a new communication.
+// its filters, a move, and a new communication. Its texts and constants are in
+// swim-lanes.constants.ts, which the board imports (it checks nothing in the browser).
 
-/** Cards first shown in each lane, and how many more "Show more" adds. */
-export const LANE_CARDS = 8;
-
-/** Smart Matching's suggestions (spec 002 §9). */
-export const SMART_SUGGESTIONS = 6;
-
-/** How often the board reloads itself while in sight (spec 002 §9). */
-export const BOARD_REFRESH_MS = 30_000;
-
-export const BOARD_VIEWS = ["standard", "analytics", "matching"] as const;
-export type BoardView = (typeof BOARD_VIEWS)[number];
-
-/** Each stage's slug, as URLs write a lane ("shown.active-client"). */
-export const STAGE_SLUGS = Object.fromEntries(
-  TASK_STAGES.map((stage) => [stage, Object.entries(CLIENT_STATUS_ALIASES).find(([, s]) => s === stage)![0]]),
-) as Record<ClientStatus, string>;
+export * from "./swim-lanes.constants";
 
 const cardCount = (name: string, min: number, fallback?: number) =>
   z.preprocess(
@@ -101,28 +88,6 @@ export const MoveTaskSchema = z.strictObject({
   fromStatus: z.preprocess(emptyToUndefined, vocabulary("fromStatus", TASK_STAGES, CLIENT_STATUS_ALIASES).optional()),
 });
 export type MoveTaskInput = z.output<typeof MoveTaskSchema>;
-
-/** The board's load error (spec 002 §8), with a Retry button. */
-export const LOAD_FAILURE = "Failed to load swim lane data. Please try again.";
-
-export const MOVE_MESSAGES = {
-  success: "Task moved successfully!",
-  /** Followed by the reason (spec 002 §8). */
-  failure: "Failed to move task: ",
-  fallback: "Please try again.",
-} as const;
-
-/** The conflict's reason: where the task is now. */
-export function movedMeanwhile(current: ClientStatus): string {
-  return `someone else moved it to ${current} meanwhile. The board now shows where it is.`;
-}
-
-export const COMMUNICATION_MESSAGES = {
-  success: "Communication added successfully!",
-  failure: "Failed to add communication",
-  content: "Content is required",
-  tooLong: "Content must be at most 10,000 characters",
-} as const;
 
 /** A new communication on a task (the panel's form and POST /api/tasks/{id}/communications). */
 export const CommunicationSchema = z.strictObject({

@@ -12,14 +12,12 @@ import {
   TASK_TYPES,
 } from "~/utils/vocabulary";
 import { emptyToUndefined, isIsoDate, limitParam, pageParam, PICKER_SEARCH_FIELDS, searchParam, text } from "./common";
+import { TASK_PAGE_SIZE, TASK_SORT_FIELDS, type TaskSort, type TaskSortField } from "./task.constants";
 
 // One schema for the task form and the tasks API (docs/api.md, "Tasks"; docs/screens.md, "Tasks").
+// Its texts and constants are in task.constants.ts, which the pages that check nothing import.
 
-/** What the task screens say when a task cannot be found or loaded (spec 002 §8). */
-export const TASK_NOT_FOUND = "Failed to fetch task details";
-
-/** The confirmation before a task is deleted. */
-export const DELETE_TASK_MESSAGE = "Are you sure you want to delete this task?";
+export * from "./task.constants";
 
 export const TASK_MESSAGES = {
   title: "Title is required",
@@ -128,21 +126,6 @@ export const TASK_FORM_EXTRAS = [
   PICKER_SEARCH_FIELDS.client.shown,
 ] as const;
 
-export const TASK_PAGE_SIZE = 20;
-
-export const TASK_SORT_FIELDS = ["dueDate", "priority", "createdAt", "title"] as const;
-export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
-
-/** The list's six orders (spec 002 §2), as the screen's Sort By offers them (`sort`). */
-export const TASK_SORTS = [
-  ["dueDate", "Due Date (earliest)"],
-  ["-dueDate", "Due Date (latest)"],
-  ["-priority", "Priority (high to low)"],
-  ["-createdAt", "Created (newest)"],
-  ["createdAt", "Created (oldest)"],
-  ["title", "Title (A-Z)"],
-] as const;
-
 const SORT_MESSAGE = `Allowed values: ${TASK_SORT_FIELDS.join(", ")}`;
 
 const reference = (name: string) =>
@@ -192,7 +175,7 @@ export const TaskListQuerySchema = z
     message: "Use either sort or sortBy and sortOrder, not both",
   })
   .transform(({ sort: sortText, sortBy, sortOrder, ...rest }) => {
-    const sort: { field: TaskSortField; direction: "asc" | "desc" } = sortText
+    const sort: TaskSort = sortText
       ? {
           field: sortText.replace(/^-/, "") as TaskSortField,
           direction: sortText.startsWith("-") ? "desc" : "asc",
@@ -202,11 +185,6 @@ export const TaskListQuerySchema = z
   });
 
 export type TaskListQuery = z.output<typeof TaskListQuerySchema>;
-
-/** `sort` as the screen's Sort By writes it ("-priority"). */
-export function sortText(sort: TaskListQuery["sort"]): string {
-  return `${sort.direction === "desc" ? "-" : ""}${sort.field}`;
-}
 
 /** Ticking one checklist item (its page's boxes, without and with JavaScript). */
 export const ChecklistToggleSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import type { relatedDocuments } from "~/services/resources.server";
-import { formatFileSize } from "~/schemas/resource";
+import { formatFileSize } from "~/schemas/resource.constants";
 import { ButtonLink } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { FileIcon, UploadIcon } from "../ui/icons";

@@ -1,4 +1,4 @@
-import { expiryOf } from "~/schemas/resource";
+import { expiryOf } from "~/schemas/resource.constants";
 import { ACCESS_LEVEL_LABELS, type AccessLevel } from "~/utils/vocabulary";
 import { Badge, type BadgeTone } from "../ui/badge";
 

@@ -1,5 +1,5 @@
 import type { ResourceListItem } from "~/models/resources.server";
-import { deleteResourceMessage, formatFileSize } from "~/schemas/resource";
+import { deleteResourceMessage, formatFileSize } from "~/schemas/resource.constants";
 import { Card } from "../ui/card";
 import { ConfirmLink } from "../ui/dialog";
 import { FileIcon } from "../ui/icons";

@@ -1,7 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { SearchGroup, SearchHits } from "~/models/search.server";
-import { SEARCH_KIND_NAMES, SEARCH_KINDS, SEARCH_MIN_LENGTH, type SearchKind, seeAllHref } from "~/schemas/search";
+import {
+  SEARCH_KIND_NAMES,
+  SEARCH_KINDS,
+  SEARCH_MIN_LENGTH,
+  type SearchKind,
+  seeAllHref,
+} from "~/schemas/search.constants";
 import { formatDate } from "~/utils/format";
 import { formatPhone } from "~/utils/phone";
 import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";

@@ -2,7 +2,7 @@ import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from 
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { FacilityMatch } from "~/models/matching.server";
 import type { TaskRecord } from "~/models/tasks.server";
-import { COMMUNICATION_MESSAGES } from "~/schemas/swim-lanes";
+import { COMMUNICATION_MESSAGES } from "~/schemas/swim-lanes.constants";
 import { cn } from "~/utils/cn";
 import { capitalize, formatDate } from "~/utils/format";
 import { withParams } from "~/utils/list-query";

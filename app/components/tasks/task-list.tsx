@@ -1,7 +1,7 @@
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { type MouseEvent, type ReactNode, useCallback, useState } from "react";
 import type { TaskListItem, TaskRecord } from "~/models/tasks.server";
-import { DELETE_TASK_MESSAGE } from "~/schemas/task";
+import { DELETE_TASK_MESSAGE } from "~/schemas/task.constants";
 import { Badge, priorityTone } from "../ui/badge";
 import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
