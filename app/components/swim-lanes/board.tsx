@@ -65,8 +65,14 @@ export function Board({ data }: { data: BoardData }) {
   const dragging = useRef(false);
   const focusAfterMove = useRef<string | null>(null);
 
-  // The server's board replaces the local one whenever it loads (after a move, a refresh).
-  useEffect(() => setLanes(lanesOf(data)), [data]);
+  // The server's board replaces the local one whenever it loads again (after a move, a refresh);
+  // not on the first render, which already shows it (a second render of every card, for nothing).
+  const shown = useRef(data);
+  useEffect(() => {
+    if (shown.current === data) return;
+    shown.current = data;
+    setLanes(lanesOf(data));
+  }, [data]);
 
   // A failed move is rolled back: the board as the server last said.
   useEffect(() => {
