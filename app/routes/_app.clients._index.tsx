@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import { ClientCard, toClientCard } from "~/components/clients/client-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
@@ -18,6 +17,7 @@ import {
   type SortField,
 } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
+import { type ServerRowsHandle, useServerRowsData } from "~/components/ui/server-rows";
 import { listClients } from "~/models/clients.server";
 import { CLIENT_PAGE_SIZE, ClientListQuerySchema } from "~/services/page-schemas.server";
 import { readListQuery, withParams } from "~/utils/list-query";
@@ -36,6 +36,9 @@ const SORT_FIELDS: Record<string, SortField> = {
   firstName: { label: "First name", kind: "text" },
   lastName: { label: "Last name", kind: "text" },
 };
+
+// The grid's cards are rendered, not hydrated (components/ui/server-rows.tsx).
+export const handle: ServerRowsHandle = { serverRows: "clients" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
@@ -67,7 +70,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ClientsPage() {
-  const { clients, page, totalPages, total, capped, filters, problems } = useLoaderData<typeof loader>();
+  const { clients, page, totalPages, total, capped, filters, problems } = useServerRowsData<typeof loader, "clients">(
+    "clients",
+  );
   const filtering = Boolean(filters.search || filters.status || filters.careLevel);
   const sign = filters.sortDirection === "desc" ? "-" : "";
 
@@ -123,7 +128,7 @@ export default function ClientsPage() {
       <IgnoredParams problems={problems} clearTo="/clients" />
 
       <ListResults
-        count={clients.length}
+        count={total}
         filtering={filtering}
         noMatches={{
           noun: "clients",

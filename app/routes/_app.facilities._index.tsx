@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import { FacilityCard, toFacilityCard } from "~/components/facilities/facility-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
@@ -19,6 +18,7 @@ import {
   type SortField,
 } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
+import { type ServerRowsHandle, useServerRowsData } from "~/components/ui/server-rows";
 import { listFacilities } from "~/models/facilities.server";
 import { FACILITY_PAGE_SIZE, FacilityListQuerySchema } from "~/services/page-schemas.server";
 import { readListQuery, typedValue, withParams } from "~/utils/list-query";
@@ -46,6 +46,9 @@ const SORT_FIELDS: Record<string, SortField> = {
   rating: { label: "Rating", kind: "number" },
   "capacity.available": { label: "Available beds", kind: "number" },
 };
+
+// The grid's cards are rendered, not hydrated (components/ui/server-rows.tsx).
+export const handle: ServerRowsHandle = { serverRows: "facilities" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
@@ -80,7 +83,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function FacilitiesPage() {
-  const { facilities, page, totalPages, total, capped, filters, problems } = useLoaderData<typeof loader>();
+  const { facilities, page, totalPages, total, capped, filters, problems } = useServerRowsData<
+    typeof loader,
+    "facilities"
+  >("facilities");
   const filtering = Boolean(
     filters.search || filters.type || filters.availability || filters.minPrice || filters.maxPrice,
   );
@@ -146,7 +152,7 @@ export default function FacilitiesPage() {
       <IgnoredParams problems={problems} clearTo="/facilities" shownBeside={["minPrice", "maxPrice"]} />
 
       <ListResults
-        count={facilities.length}
+        count={total}
         filtering={filtering}
         noMatches={{
           noun: "facilities",

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { PlacementTable } from "~/components/placements/placement-table";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -15,6 +15,7 @@ import {
   SelectFilter,
 } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
+import { type ServerRowsHandle, useServerRowsData } from "~/components/ui/server-rows";
 import { getClient } from "~/models/clients.server";
 import { getFacility } from "~/models/facilities.server";
 import { listPlacements } from "~/models/placements.server";
@@ -34,6 +35,9 @@ const PARAM_LABELS = {
   clientId: "Client",
   page: "Page",
 };
+
+// The table's rows are rendered, not hydrated (components/ui/server-rows.tsx).
+export const handle: ServerRowsHandle = { serverRows: "placements" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
@@ -74,7 +78,10 @@ const TILES = [
 ] as const;
 
 export default function PlacementsPage() {
-  const { placements, page, totalPages, total, statusCounts, filters, problems } = useLoaderData<typeof loader>();
+  const { placements, page, totalPages, total, statusCounts, filters, problems } = useServerRowsData<
+    typeof loader,
+    "placements"
+  >("placements");
   const { search } = useLocation();
   const filtering = Boolean(filters.search || filters.status || filters.priority || filters.facility || filters.client);
   const newHref = `/placements/new${filters.facility ? `?facilityId=${filters.facility.id}` : filters.client ? `?clientId=${filters.client.id}` : ""}`;
@@ -144,7 +151,7 @@ export default function PlacementsPage() {
       <IgnoredParams problems={problems} clearTo="/placements" />
 
       <ListResults
-        count={placements.length}
+        count={total}
         filtering={filtering}
         noMatches={{
           noun: "placements",

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { TaskGrid, TaskTable, toTaskRow } from "~/components/tasks/task-list";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -16,6 +16,7 @@ import {
 } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
+import { type ServerRowsHandle, useServerRowsData } from "~/components/ui/server-rows";
 import { agencyDay } from "~/models/agency.server";
 import { getClient } from "~/models/clients.server";
 import { SEARCH_COUNT_CAP } from "~/models/lists.server";
@@ -43,6 +44,9 @@ const PARAM_LABELS = {
   sortOrder: "Sort order",
   page: "Page",
 };
+
+// The table's rows are rendered, not hydrated (components/ui/server-rows.tsx).
+export const handle: ServerRowsHandle = { serverRows: "tasks" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
@@ -112,7 +116,7 @@ function ViewToggle({ view }: { view: "list" | "grid" }) {
 
 export default function TasksPage() {
   const { tasks, statistics, today, page, totalPages, total, capped, limit, view, assignees, filters, problems } =
-    useLoaderData<typeof loader>();
+    useServerRowsData<typeof loader, "tasks">("tasks");
   // A search matching more than SEARCH_COUNT_CAP tasks is not counted further: "500+", and the
   // other tiles wait for a narrower search.
   const figure = (value: number | undefined) => (value === undefined ? "—" : value.toLocaleString("en-US"));
@@ -247,7 +251,7 @@ export default function TasksPage() {
 
       <IgnoredParams problems={problems} clearTo="/tasks" />
 
-      {tasks.length === 0 ? (
+      {total === 0 ? (
         <EmptyState
           icon={<TasksIcon className="h-6 w-6" />}
           title="No tasks found"

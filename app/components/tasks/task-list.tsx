@@ -7,6 +7,7 @@ import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { ConfirmDialog, Dialog } from "../ui/dialog";
 import { EditIcon } from "../ui/icons";
+import { ServerRows } from "../ui/server-rows";
 import { Spinner } from "../ui/spinner";
 import { CompleteButton, TaskBadges, TaskChecklistCard, TaskCommunications, TaskFacts } from "./task-detail";
 import { DueDate, TaskProgress, TaskStatusBadge } from "./task-parts";
@@ -151,7 +152,7 @@ function TaskTitle({ task }: { task: TaskRow }) {
 }
 
 /** The list view: a table, whose rows stack into cards on a phone (`stacked-table`). */
-export function TaskTable({ tasks, today }: { tasks: TaskRow[]; today: string }) {
+export function TaskTable({ tasks, today }: { tasks: TaskRow[] | null; today: string }) {
   return (
     <ListBehaviour>
       <Card className="relative md:overflow-x-auto">
@@ -166,33 +167,35 @@ export function TaskTable({ tasks, today }: { tasks: TaskRow[]; today: string })
               <th role="columnheader">Actions</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100 [&>tr:hover]:bg-slate-50/60">
-            {tasks.map((task) => (
-              <tr key={task.id} role="row" data-task={task.id} data-testid="task-row">
-                <td role="cell" className="col-span-2 md:min-w-[14rem]">
-                  <TaskTitle task={task} />
-                </td>
-                <td role="cell" data-label="Status">
-                  <TaskStatusBadge status={task.status} />
-                </td>
-                <td role="cell" data-label="Priority">
-                  <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
-                </td>
-                <td role="cell" data-label="Assignee">
-                  {task.assignee}
-                </td>
-                <td role="cell" data-label="Due Date">
-                  <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
-                </td>
-                <td role="cell" data-label="Progress">
-                  <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
-                </td>
-                <td role="cell" className="col-span-2">
-                  <RowActions task={task} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          <ServerRows as="tbody" rows={tasks} className="divide-y divide-slate-100 [&>tr:hover]:bg-slate-50/60">
+            {(rows) =>
+              rows.map((task) => (
+                <tr key={task.id} role="row" data-task={task.id} data-testid="task-row">
+                  <td role="cell" className="col-span-2 md:min-w-[14rem]">
+                    <TaskTitle task={task} />
+                  </td>
+                  <td role="cell" data-label="Status">
+                    <TaskStatusBadge status={task.status} />
+                  </td>
+                  <td role="cell" data-label="Priority">
+                    <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
+                  </td>
+                  <td role="cell" data-label="Assignee">
+                    {task.assignee}
+                  </td>
+                  <td role="cell" data-label="Due Date">
+                    <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
+                  </td>
+                  <td role="cell" data-label="Progress">
+                    <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
+                  </td>
+                  <td role="cell" className="col-span-2">
+                    <RowActions task={task} />
+                  </td>
+                </tr>
+              ))
+            }
+          </ServerRows>
         </table>
       </Card>
     </ListBehaviour>
@@ -200,40 +203,47 @@ export function TaskTable({ tasks, today }: { tasks: TaskRow[]; today: string })
 }
 
 /** The grid view: a card a task. */
-export function TaskGrid({ tasks, today }: { tasks: TaskRow[]; today: string }) {
+export function TaskGrid({ tasks, today }: { tasks: TaskRow[] | null; today: string }) {
   return (
     <ListBehaviour>
-      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Tasks">
-        {tasks.map((task) => (
-          <li key={task.id} className="grid min-w-0 grid-cols-1" data-task={task.id} data-testid="task-card">
-            <Card className="flex flex-col gap-3 p-4">
-              <div className="flex flex-wrap items-center gap-2">
-                <TaskStatusBadge status={task.status} />
-                <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
-              </div>
-              <div className="min-w-0">
-                <TaskTitle task={task} />
-              </div>
-              <dl className="grid grid-cols-2 gap-3 text-sm">
-                <div>
-                  <dt className="text-xs text-slate-500">Assignee</dt>
-                  <dd className="text-slate-800">{task.assignee}</dd>
+      <ServerRows
+        as="ul"
+        rows={tasks}
+        className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
+        aria-label="Tasks"
+      >
+        {(cards) =>
+          cards.map((task) => (
+            <li key={task.id} className="grid min-w-0 grid-cols-1" data-task={task.id} data-testid="task-card">
+              <Card className="flex flex-col gap-3 p-4">
+                <div className="flex flex-wrap items-center gap-2">
+                  <TaskStatusBadge status={task.status} />
+                  <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
                 </div>
-                <div>
-                  <dt className="text-xs text-slate-500">Due Date</dt>
-                  <dd>
-                    <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
-                  </dd>
+                <div className="min-w-0">
+                  <TaskTitle task={task} />
                 </div>
-              </dl>
-              <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
-              <div className="mt-auto border-t border-slate-100 pt-3 text-sm">
-                <RowActions task={task} />
-              </div>
-            </Card>
-          </li>
-        ))}
-      </ul>
+                <dl className="grid grid-cols-2 gap-3 text-sm">
+                  <div>
+                    <dt className="text-xs text-slate-500">Assignee</dt>
+                    <dd className="text-slate-800">{task.assignee}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-slate-500">Due Date</dt>
+                    <dd>
+                      <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
+                    </dd>
+                  </div>
+                </dl>
+                <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
+                <div className="mt-auto border-t border-slate-100 pt-3 text-sm">
+                  <RowActions task={task} />
+                </div>
+              </Card>
+            </li>
+          ))
+        }
+      </ServerRows>
     </ListBehaviour>
   );
 }

@@ -1,0 +1,72 @@
+import { type SerializeFrom } from "@remix-run/node";
+import { useLoaderData, useNavigate } from "@remix-run/react";
+import type { HTMLAttributes, MouseEvent, ReactNode } from "react";
+
+// A list's rows that the browser does not hydrate (docs/architecture.md, "Rows the browser does
+// not hydrate"). The server renders them into the page as ever, but leaves them out of the page's
+// hydration data: the route names their key in `handle.serverRows`, and entry.server.tsx writes
+// null in its place. On that first load the browser keeps the server's markup as it is (React
+// neither builds nor compares twenty rows, and the page carries them once instead of twice); the
+// first navigation or revalidation brings the rows, and from then on React renders them.
+
+/** A route's handle naming the loader key whose rows are not hydrated. */
+export interface ServerRowsHandle {
+  serverRows: string;
+}
+
+/** The key `handle` names, if it names one. */
+export function serverRowsKey(handle: unknown): string | null {
+  const key = (handle as Partial<ServerRowsHandle> | undefined)?.serverRows;
+  return typeof key === "string" ? key : null;
+}
+
+/**
+ * The route's loader data as the browser has it: `key` is null on the page's first load (the
+ * server's markup stands for the rows), the rows afterwards.
+ */
+export function useServerRowsData<Loader, Key extends keyof SerializeFrom<Loader>>(
+  // The key is the handle's; naming it here lets TypeScript make it nullable.
+  _key: Key,
+) {
+  return useLoaderData<Loader>() as Omit<SerializeFrom<Loader>, Key> & {
+    [K in Key]: SerializeFrom<Loader>[K] | null;
+  };
+}
+
+interface ServerRowsProps<T> extends Omit<HTMLAttributes<HTMLElement>, "children"> {
+  as: "tbody" | "ul";
+  rows: readonly T[] | null;
+  children: (rows: readonly T[]) => ReactNode;
+}
+
+/**
+ * The element holding the rows. While `rows` is null it keeps what the server rendered inside it,
+ * and its links navigate in the app as a `<Link>` would (one listener for all of them; a link
+ * that has its own behaviour says so with `data-action` and is left to it).
+ */
+export function ServerRows<T>({ as: Tag, rows, children, ...props }: ServerRowsProps<T>) {
+  const navigate = useNavigate();
+  if (rows !== null) {
+    return (
+      <Tag key="rows" {...props}>
+        {children(rows)}
+      </Tag>
+    );
+  }
+  function onClick(event: MouseEvent<HTMLElement>) {
+    props.onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[href]");
+    if (!link || link.hasAttribute("download") || link.dataset.action || link.target) return;
+    const href = link.getAttribute("href") ?? "";
+    if (!href.startsWith("/") || href.startsWith("//")) return;
+    event.preventDefault();
+    navigate(href);
+  }
+  // React leaves an element's content alone when it hydrates one set by dangerouslySetInnerHTML,
+  // and sets it again only when the HTML given changes (it never does here).
+  return (
+    <Tag key="server" {...props} onClick={onClick} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+  );
+}
