@@ -2,6 +2,7 @@ import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { type MouseEvent, type ReactNode, useCallback, useState } from "react";
 import type { TaskListItem, TaskRecord } from "~/models/tasks.server";
 import { DELETE_TASK_MESSAGE } from "~/schemas/task.constants";
+import { isPlainClick } from "~/utils/events";
 import { Badge, priorityTone } from "../ui/badge";
 import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
@@ -51,8 +52,7 @@ function ListBehaviour({ children }: { children: ReactNode }) {
   const closeDelete = useCallback(() => setDeleting(null), []);
 
   function onClick(event: MouseEvent<HTMLDivElement>) {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[data-action]");
     const item = link?.closest<HTMLElement>("[data-task]");
     if (!link || !item) return;

@@ -11,6 +11,7 @@ import {
 } from "react";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
+import { isPlainClick } from "~/utils/events";
 import { Button, buttonClasses } from "./button";
 import { AlertIcon, InfoIcon, XIcon } from "./icons";
 
@@ -407,8 +408,7 @@ export function ConfirmLink({
         aria-haspopup={hydrated ? "dialog" : undefined}
         {...anchorProps}
         onClick={(event) => {
-          if (!hydrated || event.defaultPrevented || event.button !== 0) return;
-          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          if (!hydrated || !isPlainClick(event)) return;
           event.preventDefault();
           setOpen(true);
         }}

@@ -1,6 +1,7 @@
 import { type SerializeFrom } from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import type { HTMLAttributes, MouseEvent, ReactNode } from "react";
+import { isPlainClick } from "~/utils/events";
 
 // A list's rows that the browser does not hydrate (docs/architecture.md, "Rows the browser does
 // not hydrate"). The server renders them into the page as ever, but leaves them out of the page's
@@ -55,8 +56,7 @@ export function ServerRows<T>({ as: Tag, rows, children, ...props }: ServerRowsP
   }
   function onClick(event: MouseEvent<HTMLElement>) {
     props.onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[href]");
     if (!link || link.hasAttribute("download") || link.dataset.action || link.target) return;
     const href = link.getAttribute("href") ?? "";
