@@ -28,8 +28,12 @@ export interface AgencyDay {
 }
 
 export async function agencyDay(db: DB, ctx: Ctx, now: Date = new Date()): Promise<AgencyDay> {
-  const row = await db.selectFrom("agencies").select("time_zone").where("id", "=", ctx.agencyId).executeTakeFirst();
-  const timeZone = row?.time_zone ?? env().timeZone;
+  const own =
+    ctx.agencyTimeZone !== undefined
+      ? ctx.agencyTimeZone
+      : (await db.selectFrom("agencies").select("time_zone").where("id", "=", ctx.agencyId).executeTakeFirst())
+          ?.time_zone;
+  const timeZone = own ?? env().timeZone;
   try {
     return { timeZone, today: dayIn(timeZone, now) };
   } catch {

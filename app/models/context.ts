@@ -8,6 +8,12 @@ export interface Ctx {
   agencyId: string;
   /** The caller's role, where a rule depends on it (restricted documents); absent counts as an agent. */
   role?: Role;
+  /**
+   * The agency's own time zone (null: none set), when the caller has already read it: the session
+   * lookup does, so that a page showing "today" does not ask again (agencyDay). Absent: agencyDay
+   * reads it.
+   */
+  agencyTimeZone?: string | null;
 }
 
 type ColumnOf<Name, Table extends string> = Name extends `${Table}.${infer Column}` ? Column : never;

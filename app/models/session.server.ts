@@ -42,18 +42,25 @@ export async function createSession(
 /**
  * The user behind a session secret, or null when it is unknown, expired or idle too long.
  * Browser sessions also end after `idleMinutes` without use; using one moves it forward.
+ * The agency's time zone comes with it (Ctx.agencyTimeZone): most screens show "today".
  */
 export async function getSessionUser(
   db: DB,
   token: string,
   kind: SessionKind,
   limits: SessionLimits,
-): Promise<(SessionUser & { sessionId: string }) | null> {
+): Promise<(SessionUser & { sessionId: string; agencyTimeZone: string | null }) | null> {
   const idleCutoff = new Date(Date.now() - limits.idleMinutes * 60_000);
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["sessions.id as sessionId", "sessions.last_used_at as lastUsedAt", ...userColumns])
+    .innerJoin("agencies", "agencies.id", "users.agency_id")
+    .select([
+      "sessions.id as sessionId",
+      "sessions.last_used_at as lastUsedAt",
+      "agencies.time_zone as agencyTimeZone",
+      ...userColumns,
+    ])
     .where("sessions.token_hash", "=", hashToken(token))
     .where("sessions.kind", "=", kind)
     .where("sessions.expires_at", ">", sql<Date>`now()`)

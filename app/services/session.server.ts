@@ -55,7 +55,7 @@ function getCookies() {
   return cookies;
 }
 
-export type AuthUser = SessionUser & { sessionId: string };
+export type AuthUser = SessionUser & { sessionId: string; agencyTimeZone: string | null };
 
 async function readSessionToken(request: Request): Promise<string | null> {
   const value = await getCookies().session.parse(request.headers.get("Cookie"));
@@ -90,8 +90,8 @@ export async function requireUser(request: Request): Promise<AuthUser> {
   throw redirect(`/login${search}`, { headers });
 }
 
-export function contextOf(user: Pick<AuthUser, "id" | "agencyId" | "role">): Ctx {
-  return { userId: user.id, agencyId: user.agencyId, role: user.role };
+export function contextOf(user: Pick<AuthUser, "id" | "agencyId" | "role" | "agencyTimeZone">): Ctx {
+  return { userId: user.id, agencyId: user.agencyId, role: user.role, agencyTimeZone: user.agencyTimeZone };
 }
 
 export interface SignedIn {

@@ -6,6 +6,7 @@ import type { Insertable } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { TasksTable } from "../../db/types";
 import { agencyDay, setAgencyTimeZone } from "~/models/agency.server";
+import { createSession, getSessionUser } from "~/models/session.server";
 import { listTasks, taskStatistics } from "~/models/tasks.server";
 import { loader as detailLoader, action as detailAction } from "~/routes/_app.tasks.$id._index";
 import { loader as deleteLoader, action as deleteAction } from "~/routes/_app.tasks.$id.delete";
@@ -33,6 +34,7 @@ const api = apiClient(
 );
 
 const ctx = () => ({ userId: user.id, agencyId: user.agency_id });
+const LIMITS = { idleMinutes: 60, absoluteHours: 24 };
 
 beforeEach(async () => {
   await resetDb(db);
@@ -446,6 +448,39 @@ describe("statistics, progress and overdue", () => {
     // And in Tokyo, a minute before midnight UTC is already the next day.
     await setAgencyTimeZone(db, ctx(), "Asia/Tokyo");
     expect((await agencyDay(db, ctx(), new Date("2026-03-09T23:59:00Z"))).today).toBe("2026-03-10");
+  });
+
+  it("the session lookup brings the agency's zone, so a signed-in request does not ask for it again", async () => {
+    await setAgencyTimeZone(db, ctx(), "Asia/Tokyo");
+    const { token } = await createSession(db, {
+      user: { id: user.id, agencyId: user.agency_id },
+      kind: "browser",
+      limits: LIMITS,
+    });
+    const signedIn = await getSessionUser(db, token, "browser", LIMITS);
+    expect(signedIn?.agencyTimeZone).toBe("Asia/Tokyo");
+    // With the zone in the context, agencyDay reads no database (this one would throw).
+    const noDb = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("queried");
+        },
+      },
+    ) as typeof db;
+    const day = await agencyDay(
+      noDb,
+      { ...ctx(), agencyTimeZone: signedIn!.agencyTimeZone },
+      new Date("2026-03-09T23:59:00Z"),
+    );
+    expect(day).toEqual({ timeZone: "Asia/Tokyo", today: "2026-03-10" });
+    // An agency without a zone: null in the context, and the configured TIME_ZONE.
+    await setAgencyTimeZone(db, ctx(), null);
+    const again = await getSessionUser(db, token, "browser", LIMITS);
+    expect(again?.agencyTimeZone).toBeNull();
+    expect((await agencyDay(noDb, { ...ctx(), agencyTimeZone: null })).timeZone).toBe(
+      process.env.TIME_ZONE || "America/New_York",
+    );
   });
 
   it("without a zone of its own, the agency uses the configured TIME_ZONE", async () => {
