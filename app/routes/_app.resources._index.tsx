@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { Toaster } from "~/components/layout/toaster";
 import { ResourceTable, toResourceRow } from "~/components/resources/resource-table";
 import { ButtonLink } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import { DownloadIcon, FolderIcon, UploadIcon } from "~/components/ui/icons";
 import { IgnoredParams, SearchFilter, SelectFilter } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
+import { type ServerRowsHandle, useServerRowsData } from "~/components/ui/server-rows";
 import { agencyDay } from "~/models/agency.server";
 import { listResources } from "~/models/resources.server";
 import { RESOURCE_PAGE_SIZE, RESOURCE_PAGE_SIZES } from "~/schemas/resource.constants";
@@ -37,6 +38,9 @@ const PARAM_LABELS = {
   page: "Page",
   limit: "Per page",
 };
+
+// The rows come with the page but not with its hydration data (components/ui/server-rows.tsx).
+export const handle: ServerRowsHandle = { serverRows: "resources" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
@@ -68,7 +72,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ResourcesPage() {
-  const { resources, total, page, totalPages, limit, today, filters, problems } = useLoaderData<typeof loader>();
+  const { resources, total, page, totalPages, limit, today, filters, problems } = useServerRowsData<
+    typeof loader,
+    "resources"
+  >("resources");
   const { search, state } = useLocation();
   // The upload's toast, when its script brought the user here (a form post's comes from the session).
   const uploaded = (state as { toast?: Toast } | null)?.toast;
@@ -155,7 +162,7 @@ export default function ResourcesPage() {
 
       <IgnoredParams problems={problems} clearTo="/resources" />
 
-      {resources.length === 0 ? (
+      {total === 0 ? (
         <EmptyState
           icon={<FolderIcon className="h-6 w-6" />}
           title="No Documents Found"

@@ -344,4 +344,20 @@ test("a document is found, viewed, downloaded, replaced, edited and deleted", as
   await expect(page.getByTestId("resource-row")).toContainText(names.txt);
   await expect(row(page, names.pdfV2)).toHaveCount(0);
   expect((await page.goto(path))?.status()).toBe(404);
+
+  // The other, from its row in the list: a dialog, or the confirmation page without JavaScript.
+  await page.goto("/resources");
+  await ready(page, js, "list");
+  await row(page, names.txt)
+    .getByRole("link", { name: `Delete ${names.txt}` })
+    .click();
+  const box = js
+    ? page.getByRole("dialog", { name: "Delete document?" })
+    : page.getByRole("region", { name: "Delete document?" });
+  await expect(page).toHaveURL(js ? /\/resources$/ : /\/resources\/[0-9a-f-]{36}\/delete$/);
+  await expect(box).toContainText(`Are you sure you want to delete "${names.txt}"?`);
+  await box.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page).toHaveURL(/\/resources$/);
+  await expect(toast(page, "success")).toContainText("Resource deleted successfully!");
+  await expect(page.getByText("No Documents Found")).toBeVisible();
 });

@@ -4,7 +4,7 @@
 // the list must be rendered by React from the data it brings.
 import { type Page } from "@playwright/test";
 import { expect, test, token } from "../support/e2e";
-import { insertClient, insertFacility, insertPlacement, insertTask } from "../support/e2e-data";
+import { insertClient, insertFacility, insertPlacement, insertResource, insertTask } from "../support/e2e-data";
 
 /** The list's data as the browser was given it on the first load. */
 function hydrationData(page: Page, routeId: string, key: string) {
@@ -66,6 +66,18 @@ const cases = [
     },
     opened: /\/tasks\/[0-9a-f-]{36}$/,
   },
+  {
+    list: "/resources",
+    routeId: "routes/_app.resources._index",
+    key: "resources",
+    pageSize: 20,
+    item: (page: Page) => page.getByTestId("resource-row"),
+    seed: async (agency: Parameters<typeof insertClient>[0], n: number) => {
+      const client = await insertClient(agency, { first_name: "Row", last_name: `Person${token()}` });
+      for (let i = 0; i < n; i++) await insertResource(agency, client);
+    },
+    opened: /\/resources\/[0-9a-f-]{36}$/,
+  },
 ];
 
 test.describe("rows the browser does not hydrate @js-only", () => {
@@ -98,6 +110,11 @@ test.describe("rows the browser does not hydrate @js-only", () => {
       expect(loads.documents).toBe(0);
       await page.reload();
       const fresh = countDocuments(page);
+      await c.item(page).first().getByRole("link").first().click();
+      await expect(page).toHaveURL(c.opened);
+      // Back again the rows are React's, from data: their links open in the app too.
+      await page.goBack();
+      await expect(c.item(page)).toHaveCount(c.pageSize);
       await c.item(page).first().getByRole("link").first().click();
       await expect(page).toHaveURL(c.opened);
       expect(fresh.documents).toBe(0);

@@ -5,7 +5,14 @@
 //
 //   const client = await insertClient(agency, { first_name: "Ann", tracker_status: "Target" });
 import type { Insertable, Selectable } from "kysely";
-import type { ClientsTable, Database, FacilitiesTable, PlacementsTable, TasksTable } from "../../db/types";
+import type {
+  ClientsTable,
+  Database,
+  FacilitiesTable,
+  PlacementsTable,
+  ResourcesTable,
+  TasksTable,
+} from "../../db/types";
 import { createClient, createFacility, createPlacement, createTask } from "./factories";
 import { dbForE2E, digits, type SignedInUser, token, uniqueStoredPhone } from "./e2e";
 
@@ -83,6 +90,49 @@ export async function insertPlacement(
 /** A task in the user's agency, assigned to the user. */
 export function insertTask(user: SignedInUser, values: Overrides<TasksTable> = {}): Promise<Selectable<TasksTable>> {
   return createTask(dbForE2E(), { agencyId: user.agencyId, assigned_to: user.id, ...values });
+}
+
+/**
+ * A document's row straight in the database, in the user's agency, about `client`: its list row
+ * and page show, but it has no file in storage (for the screens that do not download it).
+ */
+export async function insertResource(
+  user: SignedInUser,
+  client: StoredClient,
+  values: Overrides<ResourcesTable> = {},
+): Promise<Selectable<ResourcesTable>> {
+  const db = dbForE2E();
+  const name = values.original_name ?? `notes-${token()}.txt`;
+  const row = await db
+    .insertInto("resources")
+    .values({
+      agency_id: user.agencyId,
+      original_name: name,
+      file_name: `e2e/${token()}.txt`,
+      mime_type: "text/plain",
+      size_bytes: 120,
+      category: "Care Plans",
+      related_type: "Client",
+      related_id: client.id,
+      uploaded_by: user.id,
+      ...values,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("resource_versions")
+    .values({
+      agency_id: user.agencyId,
+      resource_id: row.id,
+      version_number: 1,
+      file_name: row.file_name,
+      original_name: row.original_name,
+      mime_type: row.mime_type,
+      size_bytes: row.size_bytes,
+      uploaded_by: user.id,
+    })
+    .execute();
+  return row;
 }
 
 type AgencyTable = "clients" | "facilities" | "placements";

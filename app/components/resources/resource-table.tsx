@@ -1,12 +1,17 @@
+import { type MouseEvent, useCallback, useState } from "react";
 import type { ResourceListItem } from "~/models/resources.server";
 import { deleteResourceMessage, formatFileSize } from "~/schemas/resource.constants";
+import { clickedRowAction } from "~/utils/events";
 import { Card } from "../ui/card";
-import { ConfirmLink } from "../ui/dialog";
+import { ConfirmDialog } from "../ui/dialog";
 import { FileIcon } from "../ui/icons";
+import { ServerRows } from "../ui/server-rows";
 import { AccessBadge, ConfidentialBadge, downloadHref, ExpiryBadge } from "./resource-parts";
 
 // The library's table (spec 002 §2): Document, Category, Uploaded By, Size, Status, Access and the
-// actions View, Download and Delete. On a phone its rows stack into cards (`stacked-table`).
+// actions View, Download and Delete. On a phone its rows stack into cards (`stacked-table`). Its
+// rows are not hydrated on the first load (ServerRows): their links are plain, and Delete opens
+// its confirmation through one listener on the table, or its own page without JavaScript.
 
 /** What a row shows, and nothing more (a list page sends only this to the browser). */
 export function toResourceRow(r: ResourceListItem) {
@@ -25,87 +30,110 @@ export function toResourceRow(r: ResourceListItem) {
 
 const COLUMNS = ["Document", "Category", "Uploaded By", "Size", "Status", "Access"] as const;
 
-/** A page repeats each cell twenty times: their looks are in tailwind.css (.resource-table, .row-…). */
-export function ResourceTable({ resources, today }: { resources: ReturnType<typeof toResourceRow>[]; today: string }) {
+type ResourceRow = ReturnType<typeof toResourceRow>;
+
+/**
+ * A page repeats each cell twenty times: their looks are in tailwind.css (.resource-table, .row-…).
+ * `resources` is null on the page's first load, when the server's rows stand (ServerRows).
+ */
+export function ResourceTable({ resources, today }: { resources: ResourceRow[] | null; today: string }) {
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const closeDelete = useCallback(() => setDeleting(null), []);
+
+  function onClick(event: MouseEvent<HTMLDivElement>) {
+    const clicked = clickedRowAction(event, "[data-resource]");
+    if (clicked?.action !== "delete") return;
+    event.preventDefault();
+    const id = clicked.item.dataset.resource ?? "";
+    setDeleting({ id, name: clicked.item.querySelector(".row-title")?.textContent ?? "" });
+  }
+
   return (
-    <Card className="relative md:overflow-x-auto">
-      <table
-        role="table"
-        className="stacked-table cells-roomy resource-table w-full text-left text-sm md:min-w-[56rem]"
-      >
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
-          <tr role="row">
-            {COLUMNS.map((column) => (
-              <th key={column} role="columnheader">
-                {column}
-              </th>
-            ))}
-            <th role="columnheader">Actions</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 [&>tr:hover]:bg-slate-50/60">
-          {resources.map((r) => (
-            <tr key={r.id} role="row" data-testid="resource-row">
-              <td role="cell" className="col-span-2">
-                <span className="doc">
-                  <FileIcon className="" />
-                  <span>
-                    <a href={`/resources/${r.id}`} className="row-title">
-                      {r.originalName}
-                    </a>
-                    <span className="row-sub">
-                      {`Version ${r.version}`}
-                      {r.isConfidential ? (
-                        <>
-                          {" · "}
-                          <ConfidentialBadge />
-                        </>
-                      ) : null}
-                    </span>
-                  </span>
-                </span>
-              </td>
-              <td role="cell" data-label="Category">
-                {r.category}
-              </td>
-              <td role="cell" data-label="Uploaded By">
-                {r.uploadedBy ?? "—"}
-              </td>
-              <td role="cell" data-label="Size">
-                {formatFileSize(r.sizeBytes)}
-              </td>
-              <td role="cell" data-label="Status">
-                <ExpiryBadge expirationDate={r.expirationDate} today={today} />
-              </td>
-              <td role="cell" data-label="Access">
-                <AccessBadge level={r.accessLevel} />
-              </td>
-              <td role="cell" className="col-span-2">
-                <span className="row-actions">
-                  <a href={`/resources/${r.id}`}>
-                    View<span className="sr-only">{` ${r.originalName}`}</span>
-                  </a>
-                  <a href={downloadHref(r.id)} download>
-                    Download<span className="sr-only">{` ${r.originalName}`}</span>
-                  </a>
-                  <ConfirmLink
-                    href={`/resources/${r.id}/delete`}
-                    action={`/resources/${r.id}/delete`}
-                    className="danger"
-                    label={
-                      <>
-                        Delete<span className="sr-only">{` ${r.originalName}`}</span>
-                      </>
-                    }
-                    title="Delete document?"
-                    message={deleteResourceMessage(r.originalName)}
-                  />
-                </span>
-              </td>
+    // The clicks of the Delete links inside: the links themselves are the keyboard's way in.
+    <div onClick={onClick}>
+      <Card className="relative md:overflow-x-auto">
+        <table
+          role="table"
+          className="stacked-table cells-roomy resource-table w-full text-left text-sm md:min-w-[56rem]"
+        >
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
+            <tr role="row">
+              {COLUMNS.map((column) => (
+                <th key={column} role="columnheader">
+                  {column}
+                </th>
+              ))}
+              <th role="columnheader">Actions</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
+          </thead>
+          <ServerRows as="tbody" rows={resources} className="divide-y divide-slate-100 [&>tr:hover]:bg-slate-50/60">
+            {(rows) => rows.map((r) => <ResourceTableRow key={r.id} resource={r} today={today} />)}
+          </ServerRows>
+        </table>
+      </Card>
+      {deleting ? (
+        <ConfirmDialog
+          open
+          onClose={closeDelete}
+          title="Delete document?"
+          message={deleteResourceMessage(deleting.name)}
+          action={`/resources/${deleting.id}/delete`}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function ResourceTableRow({ resource: r, today }: { resource: ResourceRow; today: string }) {
+  return (
+    <tr role="row" data-resource={r.id} data-testid="resource-row">
+      <td role="cell" className="col-span-2">
+        <span className="doc">
+          <FileIcon className="" />
+          <span>
+            <a href={`/resources/${r.id}`} className="row-title">
+              {r.originalName}
+            </a>
+            <span className="row-sub">
+              {`Version ${r.version}`}
+              {r.isConfidential ? (
+                <>
+                  {" · "}
+                  <ConfidentialBadge />
+                </>
+              ) : null}
+            </span>
+          </span>
+        </span>
+      </td>
+      <td role="cell" data-label="Category">
+        {r.category}
+      </td>
+      <td role="cell" data-label="Uploaded By">
+        {r.uploadedBy ?? "—"}
+      </td>
+      <td role="cell" data-label="Size">
+        {formatFileSize(r.sizeBytes)}
+      </td>
+      <td role="cell" data-label="Status">
+        <ExpiryBadge expirationDate={r.expirationDate} today={today} />
+      </td>
+      <td role="cell" data-label="Access">
+        <AccessBadge level={r.accessLevel} />
+      </td>
+      <td role="cell" className="col-span-2">
+        <span className="row-actions">
+          <a href={`/resources/${r.id}`}>
+            View<span className="sr-only">{` ${r.originalName}`}</span>
+          </a>
+          <a href={downloadHref(r.id)} download>
+            Download<span className="sr-only">{` ${r.originalName}`}</span>
+          </a>
+          <a href={`/resources/${r.id}/delete`} data-action="delete" className="danger">
+            Delete<span className="sr-only">{` ${r.originalName}`}</span>
+          </a>
+        </span>
+      </td>
+    </tr>
   );
 }

@@ -2,7 +2,7 @@ import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { type MouseEvent, type ReactNode, useCallback, useState } from "react";
 import type { TaskListItem, TaskRecord } from "~/models/tasks.server";
 import { DELETE_TASK_MESSAGE } from "~/schemas/task.constants";
-import { isPlainClick } from "~/utils/events";
+import { clickedRowAction } from "~/utils/events";
 import { Badge, priorityTone } from "../ui/badge";
 import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
@@ -52,17 +52,16 @@ function ListBehaviour({ children }: { children: ReactNode }) {
   const closeDelete = useCallback(() => setDeleting(null), []);
 
   function onClick(event: MouseEvent<HTMLDivElement>) {
-    if (!isPlainClick(event)) return;
-    const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[data-action]");
-    const item = link?.closest<HTMLElement>("[data-task]");
-    if (!link || !item) return;
+    const clicked = clickedRowAction(event, "[data-task]");
+    if (!clicked) return;
     event.preventDefault();
+    const { action, link, item } = clicked;
     const id = item.dataset.task ?? "";
     const title = item.querySelector(".row-title")?.textContent ?? "";
-    if (link.dataset.action === "view") {
+    if (action === "view") {
       setViewing({ id, title });
       fetcher.load(`/tasks/${id}`);
-    } else if (link.dataset.action === "delete") {
+    } else if (action === "delete") {
       setDeleting({ id, title });
     } else {
       navigate(link.getAttribute("href") ?? "/tasks");

@@ -41,19 +41,13 @@ interface ServerRowsProps<T> extends Omit<HTMLAttributes<HTMLElement>, "children
 }
 
 /**
- * The element holding the rows. While `rows` is null it keeps what the server rendered inside it,
- * and its links navigate in the app as a `<Link>` would (one listener for all of them; a link
- * that has its own behaviour says so with `data-action` and is left to it).
+ * The element holding the rows. While `rows` is null it keeps what the server rendered inside it.
+ * Its plain links navigate in the app as a `<Link>` would, in either case (one listener for all
+ * of them; a link that has its own behaviour says so with `data-action` and is left to it).
  */
 export function ServerRows<T>({ as: Tag, rows, children, ...props }: ServerRowsProps<T>) {
   const navigate = useNavigate();
-  if (rows !== null) {
-    return (
-      <Tag key="rows" {...props}>
-        {children(rows)}
-      </Tag>
-    );
-  }
+  // Plain links in the rows open in the app whether the server's rows stand or React's.
   function onClick(event: MouseEvent<HTMLElement>) {
     props.onClick?.(event);
     if (!isPlainClick(event)) return;
@@ -63,6 +57,13 @@ export function ServerRows<T>({ as: Tag, rows, children, ...props }: ServerRowsP
     if (!href.startsWith("/") || href.startsWith("//")) return;
     event.preventDefault();
     navigate(href);
+  }
+  if (rows !== null) {
+    return (
+      <Tag key="rows" {...props} onClick={onClick}>
+        {children(rows)}
+      </Tag>
+    );
   }
   // React leaves an element's content alone when it hydrates one set by dangerouslySetInnerHTML,
   // and sets it again only when the HTML given changes (it never does here).
