@@ -49,9 +49,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
   const byScript = (request.headers.get("Accept") ?? "").includes("application/json");
   const storage = fileStorage();
-  // The upload stopped before its details were read: the form's own message, and no field's.
-  const failed = (status: number, message: string) =>
-    reply(status, { status: "error", error: { "": [message] } }, new FormData());
+  // A file refused, or the upload broken off: the form's own message and no field's, with the
+  // details typed when they could be read (the form shows them again: nothing typed is lost).
+  const failed = (status: number, message: string, fields: FormData | null = null) =>
+    reply(
+      status,
+      {
+        ...(fields ? parseWithZod(fields, { schema: ResourceDetailsSchema }).reply() : { status: "error" }),
+        error: { "": [message] },
+      },
+      fields ?? new FormData(),
+    );
   const reply = async (status: number, result: SubmissionResult<string[]>, fields: FormData) =>
     json<UploadReply>(
       {
@@ -73,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     received = await receiveUpload(request, storage, { fileField: UPLOAD_FILE_FIELD, maxFiles: MAX_FILES_PER_UPLOAD });
   } catch (error) {
-    if (error instanceof UploadRefused) return failed(error.status, error.message);
+    if (error instanceof UploadRefused) return failed(error.status, error.message, error.fields);
     console.error("[resources] upload failed", error);
     return failed(500, RESOURCE_MESSAGES.uploadFailed);
   }

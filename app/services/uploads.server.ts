@@ -13,6 +13,8 @@ import { type FileStorage, newStorageKey } from "~/utils/storage.server";
 // file streamed through the checks (the size limit, the type by name and by content) straight
 // into storage, never held whole in memory. All or nothing: when any file is refused or the
 // connection drops, every file stored for this request is removed again before the error goes up.
+// A refused file does not stop the reading: the rest of the form is read (its files skipped), so
+// that the refusal brings back the details typed with it, and the form shows them again.
 
 /** A file received and stored. */
 export interface ReceivedFile {
@@ -26,11 +28,15 @@ export interface ReceivedFile {
   metadata: FileMetadata;
 }
 
-/** An upload refused for what it holds: the message is for the user; `status` is the HTTP answer. */
+/**
+ * An upload refused for what it holds: the message is for the user; `status` is the HTTP answer;
+ * `fields`, the form's text fields, when they could be read.
+ */
 export class UploadRefused extends Error {
   constructor(
     message: string,
     readonly status: 400 | 413 | 415,
+    readonly fields: FormData | null = null,
   ) {
     super(message);
     this.name = "UploadRefused";
@@ -47,8 +53,8 @@ const MAX_FIELD_BYTES = 64 * 1024;
 /**
  * Reads a multipart upload: its text fields, and the files of `fileField` (at most `maxFiles`)
  * stored through `storage`. Throws UploadRefused for a file too large, of a type not allowed, too
- * many files or an oversized field; any other error (an aborted request, a storage failure) goes
- * up as it is. Either way nothing it stored is left behind.
+ * many files (with the form's fields, read to the end) or an oversized field; any other error (an
+ * aborted request, a storage failure) goes up as it is. Either way nothing it stored is left behind.
  */
 export async function receiveUpload(
   request: Request,
@@ -56,13 +62,27 @@ export async function receiveUpload(
   { fileField, maxFiles }: { fileField: string; maxFiles: number },
 ): Promise<{ fields: FormData; files: ReceivedFile[] }> {
   const files: ReceivedFile[] = [];
-  const fileHandler: UploadHandler = async ({ name, filename, data }) => {
+  // The first file refused: from then on files are skipped, fields still read.
+  const first: { refused: UploadRefused | null } = { refused: null };
+  const skip = async (data: AsyncIterable<Uint8Array>) => {
+    for await (const _ of data);
+  };
+  const fileHandler: UploadHandler = async (part) => {
+    const { filename, data } = part;
     if (filename === undefined) return undefined;
     // A file input left empty still sends a part, with no name and no bytes.
-    if (filename === "") {
-      for await (const _ of data);
+    if (filename === "" || first.refused) return skip(data).then(() => undefined);
+    try {
+      return await storeFile({ ...part, filename });
+    } catch (error) {
+      if (!(error instanceof UploadRefused)) throw error;
+      first.refused = error;
+      // The rest of this file, read and dropped (the parser would otherwise hold it).
+      await skip(data);
       return undefined;
     }
+  };
+  const storeFile = async ({ name, filename, data }: Parameters<UploadHandler>[0] & { filename: string }) => {
     // Some browsers send a path ("C:\\fakepath\\scan.pdf"): the name is its last part.
     const baseName = filename.split(/[\\/]/).pop()!.trim().slice(0, 255) || "file";
     if (name !== fileField) throw new UploadRefused(`Unexpected file field "${name}"`, 400);
@@ -101,9 +121,17 @@ export async function receiveUpload(
       composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: MAX_FIELD_BYTES })),
     );
     fields.delete(fileField);
+    const { refused } = first;
+    if (refused) {
+      await removeFiles(storage, files);
+      throw new UploadRefused(refused.message, refused.status, fields);
+    }
     return { fields, files };
   } catch (error) {
+    if (error instanceof UploadRefused) throw error;
     await removeFiles(storage, files);
+    // A file was refused before the request broke off: that is what the user must hear.
+    if (first.refused) throw first.refused;
     if (error instanceof MaxPartSizeExceededError) throw new UploadRefused("A form field is too long", 413);
     // The multipart parser cannot read some names browsers send as they are (one with a ";").
     if (error instanceof Error && /malformed content-disposition/i.test(error.message)) {

@@ -172,7 +172,7 @@ test("the upload form asks for a file, lists the chosen ones, and uploads two wi
   }
 });
 
-test("a file the server refuses is said, without calling the details that were filled in missing", async ({
+test("a file the server refuses is said, the details filled in kept and not called missing", async ({
   page,
   agency,
   javaScriptEnabled: js,
@@ -188,10 +188,16 @@ test("a file the server refuses is said, without calling the details that were f
   await expect(submit).toHaveText(js ? "Upload 0 file(s)" : "Upload file(s)");
   await chooseClient(page, js, client, `olsson${tag}`);
   await field(page, "Category").selectOption("Care Plans");
+  await field(page, "Description").fill(`Scanned at the hospital ${tag}`);
   await page.getByLabel(js ? "Choose files" : "Files to upload").setInputFiles(fake);
   await submit.click();
   await expect(page.getByText(`File type not allowed: scan-${tag}.pdf`, { exact: true })).toBeVisible();
   await expect(page.getByText(/is required/)).toHaveCount(0);
+  // Nothing typed is lost: the details are still there to send again with another file.
+  await expect(field(page, "Category")).toHaveValue("Care Plans");
+  await expect(field(page, "Description")).toHaveValue(`Scanned at the hospital ${tag}`);
+  if (js) await expect(page.getByRole("combobox", { name: "Related record" })).toHaveValue(client.name);
+  else await expect(field(page, "Related record")).toHaveValue(client.id);
 });
 
 /** Uploads two files as the upload form does without JavaScript (a plain multipart post). */

@@ -200,6 +200,25 @@ describe("receiving an upload", () => {
     expect(await stored()).toEqual([]);
   });
 
+  it("a refused file does not stop the reading: the fields after it come with the refusal, no file is kept", async () => {
+    const exe = encoder.encode("MZ\u0090\u0000\u0003\u0000\u0000\u0000\u0004\u0000PE\u0000\u0000");
+    const error = await refusal(
+      multipartRequest([
+        pdf("first.pdf", 2000),
+        { name: "files", filename: "report.pdf", size: 1024 * 1024, head: exe },
+        pdf("after.pdf", 3000),
+        { name: "category", value: "Care Plans" },
+        { name: "description", value: "Typed before the files were chosen" },
+      ]),
+    );
+    expect(error.message).toBe(fileTypeNotAllowed("report.pdf"));
+    expect(error.status).toBe(415);
+    expect(error.fields?.get("category")).toBe("Care Plans");
+    expect(error.fields?.get("description")).toBe("Typed before the files were chosen");
+    expect(error.fields?.has("files")).toBe(false);
+    expect(await stored()).toEqual([]);
+  });
+
   it("an empty file input (a part with no file name) is no file; too many files are refused", async () => {
     const none = await receiveUpload(
       multipartRequest([{ name: "files", filename: "", size: 0, head: new Uint8Array() }]),

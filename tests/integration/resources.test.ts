@@ -182,7 +182,15 @@ describe("uploading on the screen", () => {
 
     const exe = await upload({ files: [{ name: "report.pdf", body: "MZ\x90\x00binary" }] });
     expect(exe.status).toBe(415);
-    expect((await messages(exe))[""]).toEqual([fileTypeNotAllowed("report.pdf")]);
+    const refused = ((await exe.json()) as Json).result;
+    expect(refused.error).toEqual({ "": [fileTypeNotAllowed("report.pdf")] });
+    // The details typed come back with the refusal, and the form shows them again.
+    expect(refused.initialValue).toMatchObject({
+      relatedToType: "Client",
+      relatedToId: client.id,
+      category: "Medical Records",
+      description: "Physician's summary",
+    });
 
     const big = await upload({ files: [{ name: "scan.pdf", body: new Uint8Array(52_428_801).fill(0x25) }] });
     expect(big.status).toBe(413);
