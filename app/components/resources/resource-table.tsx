@@ -2,10 +2,9 @@ import { type MouseEvent, useCallback, useState } from "react";
 import type { ResourceListItem } from "~/models/resources.server";
 import { deleteResourceMessage, formatFileSize } from "~/schemas/resource.constants";
 import { clickedRowAction } from "~/utils/events";
-import { Card } from "../ui/card";
 import { ConfirmDialog } from "../ui/dialog";
 import { FileIcon } from "../ui/icons";
-import { ServerRows } from "../ui/server-rows";
+import { StackedTable } from "../ui/server-rows";
 import { AccessBadge, ConfidentialBadge, downloadHref, ExpiryBadge } from "./resource-parts";
 
 // The library's table (spec 002 §2): Document, Category, Uploaded By, Size, Status, Access and the
@@ -32,10 +31,7 @@ const COLUMNS = ["Document", "Category", "Uploaded By", "Size", "Status", "Acces
 
 type ResourceRow = ReturnType<typeof toResourceRow>;
 
-/**
- * A page repeats each cell twenty times: their looks are in tailwind.css (.resource-table, .row-…).
- * `resources` is null on the page's first load, when the server's rows stand (ServerRows).
- */
+/** The table (StackedTable); `resources` is null on the page's first load, when the server's rows stand. */
 export function ResourceTable({ resources, today }: { resources: ResourceRow[] | null; today: string }) {
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const closeDelete = useCallback(() => setDeleting(null), []);
@@ -51,26 +47,9 @@ export function ResourceTable({ resources, today }: { resources: ResourceRow[] |
   return (
     // The clicks of the Delete links inside: the links themselves are the keyboard's way in.
     <div onClick={onClick}>
-      <Card className="relative md:overflow-x-auto">
-        <table
-          role="table"
-          className="stacked-table cells-roomy resource-table w-full text-left text-sm md:min-w-[56rem]"
-        >
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
-            <tr role="row">
-              {COLUMNS.map((column) => (
-                <th key={column} role="columnheader">
-                  {column}
-                </th>
-              ))}
-              <th role="columnheader">Actions</th>
-            </tr>
-          </thead>
-          <ServerRows as="tbody" rows={resources} className="divide-y divide-slate-100 [&>tr:hover]:bg-slate-50/60">
-            {(rows) => rows.map((r) => <ResourceTableRow key={r.id} resource={r} today={today} />)}
-          </ServerRows>
-        </table>
-      </Card>
+      <StackedTable className="resource-table" columns={COLUMNS} actions="shown" rows={resources}>
+        {(rows) => rows.map((r) => <ResourceTableRow key={r.id} resource={r} today={today} />)}
+      </StackedTable>
       {deleting ? (
         <ConfirmDialog
           open

@@ -8,7 +8,7 @@ import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { ConfirmDialog, Dialog } from "../ui/dialog";
 import { EditIcon } from "../ui/icons";
-import { ServerRows } from "../ui/server-rows";
+import { ServerRows, StackedTable } from "../ui/server-rows";
 import { Spinner } from "../ui/spinner";
 import { CompleteButton, TaskBadges, TaskChecklistCard, TaskCommunications, TaskFacts } from "./task-detail";
 import { DueDate, TaskProgress, TaskStatusBadge } from "./task-parts";
@@ -154,49 +154,35 @@ function TaskTitle({ task }: { task: TaskRow }) {
 export function TaskTable({ tasks, today }: { tasks: TaskRow[] | null; today: string }) {
   return (
     <ListBehaviour>
-      <Card className="relative md:overflow-x-auto">
-        <table role="table" className="stacked-table cells-roomy task-table w-full text-left text-sm md:min-w-[56rem]">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
-            <tr role="row">
-              {COLUMNS.map((column) => (
-                <th key={column} role="columnheader">
-                  {column}
-                </th>
-              ))}
-              <th role="columnheader">Actions</th>
+      <StackedTable className="task-table" columns={COLUMNS} actions="shown" rows={tasks}>
+        {(rows) =>
+          rows.map((task) => (
+            <tr key={task.id} role="row" data-task={task.id} data-testid="task-row">
+              <td role="cell" className="col-span-2 md:min-w-[14rem]">
+                <TaskTitle task={task} />
+              </td>
+              <td role="cell" data-label="Status">
+                <TaskStatusBadge status={task.status} />
+              </td>
+              <td role="cell" data-label="Priority">
+                <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
+              </td>
+              <td role="cell" data-label="Assignee">
+                {task.assignee}
+              </td>
+              <td role="cell" data-label="Due Date">
+                <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
+              </td>
+              <td role="cell" data-label="Progress">
+                <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
+              </td>
+              <td role="cell" className="col-span-2">
+                <RowActions task={task} />
+              </td>
             </tr>
-          </thead>
-          <ServerRows as="tbody" rows={tasks} className="divide-y divide-slate-100 [&>tr:hover]:bg-slate-50/60">
-            {(rows) =>
-              rows.map((task) => (
-                <tr key={task.id} role="row" data-task={task.id} data-testid="task-row">
-                  <td role="cell" className="col-span-2 md:min-w-[14rem]">
-                    <TaskTitle task={task} />
-                  </td>
-                  <td role="cell" data-label="Status">
-                    <TaskStatusBadge status={task.status} />
-                  </td>
-                  <td role="cell" data-label="Priority">
-                    <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
-                  </td>
-                  <td role="cell" data-label="Assignee">
-                    {task.assignee}
-                  </td>
-                  <td role="cell" data-label="Due Date">
-                    <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
-                  </td>
-                  <td role="cell" data-label="Progress">
-                    <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
-                  </td>
-                  <td role="cell" className="col-span-2">
-                    <RowActions task={task} />
-                  </td>
-                </tr>
-              ))
-            }
-          </ServerRows>
-        </table>
-      </Card>
+          ))
+        }
+      </StackedTable>
     </ListBehaviour>
   );
 }

@@ -1,6 +1,8 @@
 import { type SerializeFrom } from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import type { HTMLAttributes, MouseEvent, ReactNode } from "react";
+import { cn } from "~/utils/cn";
+import { Card } from "./card";
 import { isPlainClick } from "~/utils/events";
 
 // A list's rows that the browser does not hydrate (docs/architecture.md, "Rows the browser does
@@ -69,5 +71,53 @@ export function ServerRows<T>({ as: Tag, rows, children, ...props }: ServerRowsP
   // and sets it again only when the HTML given changes (it never does here).
   return (
     <Tag key="server" {...props} onClick={onClick} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+  );
+}
+
+// The table form of a list (tasks, placements, documents); here rather than in a module of its
+// own, which the build would make one more script for those pages to fetch.
+
+/**
+ * A list's table: its column headers, then its rows, which the browser does not hydrate on the
+ * page's first load (ServerRows). On a phone the rows stack into cards (the `stacked-table` rules in
+ * tailwind.css: cells stack, each under its column's name, a cell's `data-label`), so nothing
+ * needs scrolling sideways. The table's own class (`task-table`) gives its cells their looks:
+ * a page repeats each cell ten or twenty times, so they carry no classes of their own.
+ */
+export function StackedTable<T>({
+  className,
+  columns,
+  actions,
+  rows,
+  children,
+}: {
+  className: string;
+  columns: readonly string[];
+  /** The last column, the rows' links: its header "Actions" shown, or only said to screen readers. */
+  actions: "shown" | "said";
+  rows: readonly T[] | null;
+  children: (rows: readonly T[]) => ReactNode;
+}) {
+  return (
+    <Card className="relative md:overflow-x-auto">
+      <table
+        role="table"
+        className={cn("stacked-table cells-roomy w-full text-left text-sm md:min-w-[56rem]", className)}
+      >
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
+          <tr role="row">
+            {columns.map((column) => (
+              <th key={column} role="columnheader">
+                {column}
+              </th>
+            ))}
+            <th role="columnheader">{actions === "shown" ? "Actions" : <span className="sr-only">Actions</span>}</th>
+          </tr>
+        </thead>
+        <ServerRows as="tbody" rows={rows} className="divide-y divide-slate-100 [&>tr:hover]:bg-slate-50/60">
+          {children}
+        </ServerRows>
+      </table>
+    </Card>
   );
 }
