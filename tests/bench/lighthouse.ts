@@ -134,6 +134,9 @@ function formatTable(audits: Audit[]): string {
   return alignColumns(rows);
 }
 
+/** Tries of one run, when Lighthouse reports that it could not record the page. */
+const MAX_ATTEMPTS = 3;
+
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   const pages = PAGES.filter((p) => !options.only || options.only.includes(p));
@@ -145,7 +148,7 @@ async function main() {
     const audits: Audit[] = [];
     for (const page of pages) {
       const runs: Audit[] = [];
-      for (let run = 0; run < options.runs; run++) {
+      for (let run = 0, attempt = 1; run < options.runs; attempt++) {
         const result = await lighthouse(
           `${server.url}${page}`,
           {
@@ -160,8 +163,17 @@ async function main() {
           undefined,
         );
         if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-        if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.message}`);
+        const failed = result.lhr.runtimeError;
+        if (failed) {
+          // Its trace sometimes misses the navigation's start (NO_NAVSTART), and Lighthouse itself
+          // says to run it again: a run is tried up to three times before the page counts as failed.
+          if (attempt >= MAX_ATTEMPTS) throw new Error(`${page}: ${failed.message}`);
+          console.log(`  ${page}: ${failed.code}, run ${run + 1} tried again`);
+          continue;
+        }
         runs.push(summarise(page, result.lhr));
+        run++;
+        attempt = 0;
       }
       const audit = median(runs);
       audits.push(audit);
