@@ -4,7 +4,7 @@ import { deleteResourceMessage, formatFileSize } from "~/schemas/resource.consta
 import { clickedRowAction } from "~/utils/events";
 import { ConfirmDialog } from "../ui/dialog";
 import { FileIcon } from "../ui/icons";
-import { StackedTable } from "../ui/server-rows";
+import { RowLink, StackedTable } from "../ui/server-rows";
 import { AccessBadge, ConfidentialBadge, downloadHref, ExpiryBadge } from "./resource-parts";
 
 // The library's table (spec 002 §2): Document, Category, Uploaded By, Size, Status, Access and the
@@ -102,15 +102,15 @@ function ResourceTableRow({ resource: r, today }: { resource: ResourceRow; today
       </td>
       <td role="cell" className="col-span-2">
         <span className="row-actions">
-          <a href={`/resources/${r.id}`}>
-            View<span className="sr-only">{` ${r.originalName}`}</span>
-          </a>
-          <a href={downloadHref(r.id)} download>
-            Download<span className="sr-only">{` ${r.originalName}`}</span>
-          </a>
-          <a href={`/resources/${r.id}/delete`} data-action="delete" className="danger">
-            Delete<span className="sr-only">{` ${r.originalName}`}</span>
-          </a>
+          <RowLink href={`/resources/${r.id}`} row={r.originalName}>
+            View
+          </RowLink>
+          <RowLink href={downloadHref(r.id)} download row={r.originalName}>
+            Download
+          </RowLink>
+          <RowLink href={`/resources/${r.id}/delete`} data-action="delete" className="danger" row={r.originalName}>
+            Delete
+          </RowLink>
         </span>
       </td>
     </tr>

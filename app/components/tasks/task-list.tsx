@@ -8,7 +8,7 @@ import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { ConfirmDialog, Dialog } from "../ui/dialog";
 import { EditIcon } from "../ui/icons";
-import { ServerRows, StackedTable } from "../ui/server-rows";
+import { RowLink, ServerRows, StackedTable } from "../ui/server-rows";
 import { Spinner } from "../ui/spinner";
 import { CompleteButton, TaskBadges, TaskChecklistCard, TaskCommunications, TaskFacts } from "./task-detail";
 import { DueDate, TaskProgress, TaskStatusBadge } from "./task-parts";
@@ -126,15 +126,15 @@ function ListBehaviour({ children }: { children: ReactNode }) {
 function RowActions({ task }: { task: TaskRow }) {
   return (
     <span className="row-actions">
-      <a href={`/tasks/${task.id}`} data-action="view">
-        View<span className="sr-only">{` ${task.title}`}</span>
-      </a>
-      <a href={`/tasks/${task.id}/edit`} data-action="go">
-        Edit<span className="sr-only">{` ${task.title}`}</span>
-      </a>
-      <a href={`/tasks/${task.id}/delete`} data-action="delete" className="danger">
-        Delete<span className="sr-only">{` ${task.title}`}</span>
-      </a>
+      <RowLink href={`/tasks/${task.id}`} data-action="view" row={task.title}>
+        View
+      </RowLink>
+      <RowLink href={`/tasks/${task.id}/edit`} data-action="go" row={task.title}>
+        Edit
+      </RowLink>
+      <RowLink href={`/tasks/${task.id}/delete`} data-action="delete" className="danger" row={task.title}>
+        Delete
+      </RowLink>
     </span>
   );
 }

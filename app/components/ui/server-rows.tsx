@@ -1,6 +1,6 @@
 import { type SerializeFrom } from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
-import type { HTMLAttributes, MouseEvent, ReactNode } from "react";
+import type { AnchorHTMLAttributes, HTMLAttributes, MouseEvent, ReactNode } from "react";
 import { cn } from "~/utils/cn";
 import { Card } from "./card";
 import { isPlainClick } from "~/utils/events";
@@ -119,5 +119,18 @@ export function StackedTable<T>({
         </ServerRows>
       </table>
     </Card>
+  );
+}
+
+/**
+ * One of a row's links ("View", "Delete"…), named after its row for screen readers: "Delete
+ * care-plan.pdf". A plain link, which the list's listener handles (ServerRows, `data-action`).
+ */
+export function RowLink({ row, children, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { row: string }) {
+  return (
+    <a {...props}>
+      {children}
+      <span className="sr-only">{` ${row}`}</span>
+    </a>
   );
 }
