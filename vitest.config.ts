@@ -2,10 +2,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// Two projects (run both with `npx vitest run`, one with `--project unit|integration`):
+// Three projects (one with `--project unit|integration|faults`; `npm test` runs each in turn):
 //  - unit: pure logic, no database, files run in parallel.
 //  - integration: a real migrated Postgres at TEST_DATABASE_URL (`npm test` provides one); the
 //    files share that one database and empty it between tests, so they run one at a time.
+//  - faults: the real server as its own process (the production build in build/) on its own
+//    Postgres at FAULTS_DATABASE_URL, through a proxy the tests cut: lost connections, an outage,
+//    aborted and oversized uploads. One file at a time.
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
@@ -20,6 +23,19 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["tests/unit/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "faults",
+          environment: "node",
+          include: ["tests/faults/**/*.test.{ts,tsx}"],
+          fileParallelism: false,
+          maxWorkers: 1,
+          // Each file starts the real server (and waits out a database outage of 10 s).
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
         },
       },
       {

@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { serverRowsKey } from "./components/ui/server-rows";
+import { isDatabaseUnavailable, logDatabaseUnavailable } from "./utils/db.server";
 import { NonceProvider } from "./utils/nonce";
 import { scriptsAfterPaint } from "./utils/scripts-after-paint.server";
 
@@ -12,6 +13,8 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // The database away fails every request alike: a line now and then, not a stack trace each.
+  if (isDatabaseUnavailable(error)) return logDatabaseUnavailable(error);
   console.error("[server] unhandled error", request.method, new URL(request.url).pathname, error);
 }
 

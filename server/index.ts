@@ -6,15 +6,18 @@ import { pathToFileURL } from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import { migrateToLatest } from "../db/migrate";
 import { DEMO_LOGIN, isDatabaseEmpty, seedDemo } from "../db/seed";
+import { pingDatabase } from "../app/models/health.server";
 import { schedulePruning } from "../app/services/maintenance.server";
 import { database } from "../app/utils/db.server";
 import { emailTransportSummary } from "../app/utils/email.server";
 import { env } from "../app/utils/env.server";
 import { createApp } from "./app";
+import { describeDatabase, RESTART_BACKOFF, RestartBackoff, waitForDatabase } from "./resilience";
 
-// The server. One process prepares the database (migrations, demo data), then serves, or, with
-// a Postgres and several cores, starts WEB_CONCURRENCY worker processes that share the port
-// (Node's cluster module): one Node process renders on one core only.
+// The server. One process prepares the database (waits for it, migrations, demo data), then
+// serves, or, with a Postgres in production, supervises WEB_CONCURRENCY worker processes that
+// share the port (Node's cluster module: one Node process renders on one core only) and starts
+// again any that dies.
 
 installGlobals({ nativeFetch: true });
 
@@ -26,11 +29,14 @@ async function loadBuild(): Promise<ServerBuild> {
   return (await import(`${pathToFileURL(BUILD_PATH).href}?t=${stamp}`)) as ServerBuild;
 }
 
-/** How many processes serve: WEB_CONCURRENCY, else one per core with Postgres in production. */
+/**
+ * How many worker processes serve, 0 for none (this process serves): with a Postgres in
+ * production, WEB_CONCURRENCY, else one per core. Even one worker is supervised, so that a worker
+ * that dies is replaced. The embedded database lives inside one process; the dev server reloads one.
+ */
 function workerCount(): number {
+  if (database().embedded || mode === "development") return 0;
   const asked = Number.parseInt(process.env.WEB_CONCURRENCY ?? "", 10);
-  // The embedded database lives inside one process; the dev server reloads one process.
-  if (database().embedded || mode === "development") return 1;
   if (Number.isFinite(asked) && asked > 0) return asked;
   return Math.max(1, Math.min(os.availableParallelism(), 8));
 }
@@ -38,6 +44,12 @@ function workerCount(): number {
 async function prepareDatabase() {
   const config = env(); // also creates the session secret file, once, before any worker reads it
   const handle = database();
+  if (config.databaseUrl) {
+    await waitForDatabase(() => pingDatabase(handle.db), {
+      timeoutMs: config.databaseWaitSeconds * 1000,
+      where: describeDatabase(config.databaseUrl),
+    });
+  }
   await migrateToLatest(handle.db, (line) => console.log(`[db] ${line}`));
   if ((handle.embedded || config.seedDemo) && (await isDatabaseEmpty(handle.db))) {
     console.log("[db] empty database: loading the demo data…");
@@ -105,33 +117,42 @@ async function main() {
   // Old sessions, reset links and rate-limit windows are deleted by this one process (not by
   // every worker); its pool opens a connection only when it runs.
   schedulePruning(database().db);
-  if (workers === 1) {
+  if (workers === 0) {
     await serve(() => announce(1));
     return;
   }
-  // The primary supervises, and prunes.
+  // The primary supervises, and prunes. A worker that dies (a bug, memory) is started again
+  // after a pause that grows while workers keep dying soon after their start, and never stops:
+  // the supervisor does not give up on a database that is merely away.
   let stopping = false;
-  let ready = 0;
+  let announced = false;
+  const listening = new Set<number>();
+  const backoff = new RestartBackoff(RESTART_BACKOFF);
   const fork = () => {
+    const started = Date.now();
     const worker = cluster.fork();
     worker.on("message", (message) => {
-      if (message === "listening" && ++ready === workers) announce(workers);
+      if (message !== "listening") return;
+      listening.add(worker.id);
+      if (!announced && listening.size === workers) {
+        announced = true;
+        announce(workers);
+      }
+    });
+    worker.on("exit", (code, signal) => {
+      listening.delete(worker.id);
+      if (stopping) return;
+      const lived = Date.now() - started;
+      const delay = backoff.delayAfter(lived);
+      console.error(
+        `[server] worker ${worker.process.pid} exited (${signal ?? `code ${code}`}) after ${(lived / 1000).toFixed(1)} s; starting another in ${delay / 1000} s`,
+      );
+      setTimeout(() => {
+        if (!stopping) fork();
+      }, delay);
     });
   };
   for (let i = 0; i < workers; i++) fork();
-  const restarts: number[] = [];
-  cluster.on("exit", (worker, code, signal) => {
-    if (stopping) return;
-    console.error(`[server] worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    const now = Date.now();
-    restarts.push(now);
-    while (restarts.length > 0 && restarts[0] < now - 60_000) restarts.shift();
-    if (restarts.length > 10) {
-      console.error("[server] workers keep failing (more than 10 restarts in a minute): giving up");
-      process.exit(1);
-    }
-    fork();
-  });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;

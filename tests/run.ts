@@ -1,7 +1,7 @@
 // `npm test`: the whole suite on a fresh machine, saying what it does.
 //
-//   npm test                                   unit + integration (vitest), then e2e (Playwright)
-//   npm test -- --only unit                    one layer (unit | integration | e2e, or a list: unit,e2e)
+//   npm test                                   unit + integration (vitest), faults (vitest), then e2e (Playwright)
+//   npm test -- --only unit                    one layer (unit | integration | faults | e2e, or a list: unit,e2e)
 //   npm test -- --only integration -t "dashboard"   extra arguments go to that layer's runner
 //   npm test -- --only e2e --project=no-js smoke   (Playwright: write --project=NAME)
 //   npm test -- tests/integration/health.test.ts    test files select their own layer
@@ -11,7 +11,9 @@
 //    temporary directory on a free port, stopped and deleted at the end, also on failure or
 //    Ctrl-C. With TEST_DATABASE_URL set it uses that server instead (see externalDatabases()).
 //    Databases: placement_test (migrated; integration tests empty it between tests) and
-//    placement_e2e (migrated and seeded with the demo data for the browser tests).
+//    placement_e2e (migrated and seeded with the demo data for the browser tests). The fault suite
+//    gets a cluster of its own (placement_faults), since it cuts and ends its connections.
+//  - The production build (`remix build`), made once for the fault suite and the browser tests.
 //  - Chromium: the system one at /usr/bin/chromium (Debian package `chromium`).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -27,8 +29,9 @@ import { SYSTEM_CHROMIUM } from "./support/e2e-env";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(ROOT);
 
-type Layer = "unit" | "integration" | "e2e";
-const LAYERS: Layer[] = ["unit", "integration", "e2e"];
+type Layer = "unit" | "integration" | "faults" | "e2e";
+const LAYERS: Layer[] = ["unit", "integration", "faults", "e2e"];
+const VITEST_LAYERS: Layer[] = ["unit", "integration", "faults"];
 
 // ───────────────────────────── output ─────────────────────────────
 
@@ -43,10 +46,10 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 
 function usage(): string {
   return [
-    "usage: npm test -- [--only unit|integration|e2e[,…]] [runner arguments…]",
+    "usage: npm test -- [--only unit|integration|faults|e2e[,…]] [runner arguments…]",
     "  --only LAYERS   run only these layers (comma separated)",
     "  test files      tests/unit/… app/… go to vitest (unit), tests/integration/… to vitest",
-    "                  (integration), tests/e2e/… and *.spec.ts to Playwright",
+    "                  (integration), tests/faults/… to vitest (faults), tests/e2e/… and *.spec.ts to Playwright",
     "  other words     filters, passed to the runner of the selected layer; options (-x, --foo)",
     "                  need --only with runners of one kind (vitest layers, or e2e)",
     "env: TEST_DATABASE_URL  use this Postgres instead of a throwaway cluster",
@@ -57,13 +60,15 @@ function layerOfArg(arg: string): Layer[] {
   const p = arg.replace(/^\.\//, "");
   if (p.startsWith("tests/e2e") || /\.spec\.tsx?$/.test(p)) return ["e2e"];
   if (p.startsWith("tests/integration")) return ["integration"];
+  if (p.startsWith("tests/faults")) return ["faults"];
   if (p.startsWith("tests/unit") || p.startsWith("app/")) return ["unit"];
   return [];
 }
 
 interface Plan {
   layers: Set<Layer>;
-  vitestArgs: string[];
+  /** Arguments of the vitest runs: files of unit and integration, or of faults, and every filter. */
+  vitestArgs: { main: string[]; faults: string[] };
   playwrightArgs: string[];
 }
 
@@ -97,7 +102,7 @@ function parseArgs(argv: string[]): Plan {
     for (const arg of extra) for (const layer of layerOfArg(arg)) layers.add(layer);
     if (layers.size === 0) LAYERS.forEach((layer) => layers.add(layer));
   }
-  const wantsVitest = layers.has("unit") || layers.has("integration");
+  const wantsVitest = VITEST_LAYERS.some((layer) => layers.has(layer));
   const options = extra.filter((arg) => arg.startsWith("-"));
   if (options.length > 0 && wantsVitest && layers.has("e2e")) {
     fail(`runner options (${options.join(" ")}) need --only with vitest layers or with e2e, not both`);
@@ -105,19 +110,22 @@ function parseArgs(argv: string[]): Plan {
     process.exit(2);
   }
   // Files go to their runner; filters and options to every selected runner.
-  const vitestArgs: string[] = [];
+  const vitestArgs = { main: [] as string[], faults: [] as string[] };
   const playwrightArgs: string[] = [];
   for (const arg of extra) {
     const own = layerOfArg(arg);
-    if (own.length === 0 || own.some((layer) => layer !== "e2e")) vitestArgs.push(arg);
+    if (own.length === 0 || own.some((layer) => layer === "unit" || layer === "integration")) vitestArgs.main.push(arg);
+    if (own.length === 0 || own.includes("faults")) vitestArgs.faults.push(arg);
     if (own.length === 0 || own.includes("e2e")) playwrightArgs.push(arg);
   }
-  // A filter word given to both kinds of runner may match in one of them only.
-  if (wantsVitest && layers.has("e2e") && extra.some((arg) => layerOfArg(arg).length === 0)) {
-    vitestArgs.push("--passWithNoTests");
+  // A filter word given to several runners may match in one of them only.
+  const runners = [layers.has("unit") || layers.has("integration"), layers.has("faults"), layers.has("e2e")];
+  if (runners.filter(Boolean).length > 1 && extra.some((arg) => layerOfArg(arg).length === 0)) {
+    vitestArgs.main.push("--passWithNoTests");
+    vitestArgs.faults.push("--passWithNoTests");
     playwrightArgs.push("--pass-with-no-tests");
   }
-  return { layers, vitestArgs: wantsVitest ? vitestArgs : [], playwrightArgs: layers.has("e2e") ? playwrightArgs : [] };
+  return { layers, vitestArgs, playwrightArgs: layers.has("e2e") ? playwrightArgs : [] };
 }
 
 // ───────────────────────────── cleanup ─────────────────────────────
@@ -372,6 +380,7 @@ async function seedE2E(url: string, uploadDir: string): Promise<void> {
 interface Databases {
   testUrl?: string;
   e2eUrl?: string;
+  faultsUrl?: string;
 }
 
 /**
@@ -402,6 +411,17 @@ async function externalDatabases(layers: Set<Layer>, e2eUploadDir: string): Prom
     info(`e2e database ${redact(e2eUrl)} migrated and seeded (${seconds(performance.now() - started)})`);
     result.e2eUrl = e2eUrl;
   }
+  if (layers.has("faults")) {
+    const started = performance.now();
+    let faultsUrl = process.env.FAULTS_DATABASE_URL;
+    if (!faultsUrl) {
+      faultsUrl = withDatabase(testUrl, "placement_faults");
+      await createDatabase(testUrl, "placement_faults", { ifMissing: true });
+    }
+    await migrate(faultsUrl);
+    info(`fault suite database ${redact(faultsUrl)} migrated (${seconds(performance.now() - started)})`);
+    result.faultsUrl = faultsUrl;
+  }
   return result;
 }
 
@@ -421,24 +441,34 @@ async function localDatabases(layers: Set<Layer>, e2eUploadDir: string): Promise
     );
   }
   let started = performance.now();
-  const cluster = await startCluster(bindir);
-  info(`${cluster.describe} (${seconds(performance.now() - started)})`);
-
   const result: Databases = {};
-  if (layers.has("integration")) {
+  const needsShared = layers.has("integration") || layers.has("e2e");
+  const cluster = needsShared ? await startCluster(bindir) : undefined;
+  if (cluster) info(`${cluster.describe} (${seconds(performance.now() - started)})`);
+
+  if (cluster && layers.has("integration")) {
     started = performance.now();
     await createDatabase(cluster.baseUrl, "placement_test", { ifMissing: false });
     result.testUrl = withDatabase(cluster.baseUrl, "placement_test");
     await migrate(result.testUrl);
     info(`placement_test created and migrated (${seconds(performance.now() - started)})`);
   }
-  if (layers.has("e2e")) {
+  if (cluster && layers.has("e2e")) {
     started = performance.now();
     await createDatabase(cluster.baseUrl, "placement_e2e", { ifMissing: false });
     result.e2eUrl = withDatabase(cluster.baseUrl, "placement_e2e");
     await migrate(result.e2eUrl);
     await seedE2E(result.e2eUrl, e2eUploadDir);
     info(`placement_e2e created, migrated and seeded with the demo data (${seconds(performance.now() - started)})`);
+  }
+  if (layers.has("faults")) {
+    // A cluster of its own: the fault suite ends the app's connections and cuts its network.
+    started = performance.now();
+    const own = await startCluster(bindir);
+    await createDatabase(own.baseUrl, "placement_faults", { ifMissing: false });
+    result.faultsUrl = withDatabase(own.baseUrl, "placement_faults");
+    await migrate(result.faultsUrl);
+    info(`fault suite: ${own.describe}, placement_faults migrated (${seconds(performance.now() - started)})`);
   }
   return result;
 }
@@ -457,7 +487,7 @@ async function main(): Promise<number> {
   const totalStart = performance.now();
   const results: StepResult[] = [];
   const wantsVitest = plan.layers.has("unit") || plan.layers.has("integration");
-  const needsDb = plan.layers.has("integration") || plan.layers.has("e2e");
+  const needsDb = plan.layers.has("integration") || plan.layers.has("faults") || plan.layers.has("e2e");
 
   console.log(paint("1", `Placement test suite: ${LAYERS.filter((layer) => plan.layers.has(layer)).join(" + ")}`));
 
@@ -489,8 +519,8 @@ async function main(): Promise<number> {
     const projects = ["unit", "integration"].filter((layer) => plan.layers.has(layer as Layer));
     header(`${projects.join(" + ")} (vitest)`);
     const started = performance.now();
-    const projectArgs = projects.length === 1 ? ["--project", projects[0]] : [];
-    const code = await runLoud(bin("vitest"), ["run", ...projectArgs, ...plan.vitestArgs], {
+    const projectArgs = projects.flatMap((project) => ["--project", project]);
+    const code = await runLoud(bin("vitest"), ["run", ...projectArgs, ...plan.vitestArgs.main], {
       ...process.env,
       ...(dbs.testUrl ? { TEST_DATABASE_URL: dbs.testUrl, TEST_DATABASE_MIGRATED: "1" } : {}),
       TEST_DATA_DIR: integrationDataDir,
@@ -498,7 +528,32 @@ async function main(): Promise<number> {
     results.push({ name: `${projects.join(" + ")} (vitest)`, ok: code === 0, ms: performance.now() - started });
   }
 
-  if (plan.layers.has("e2e") && !interrupted) {
+  // The fault suite and the browser tests serve the production build: made once, here.
+  let built = false;
+  if ((plan.layers.has("faults") || plan.layers.has("e2e")) && !interrupted) {
+    header("build (remix build, production)");
+    const started = performance.now();
+    const log = path.join(runDir, "remix-build.log");
+    const code = await runLoud("sh", ["-c", `"${bin("remix")}" build > "${log}" 2>&1`], {
+      ...process.env,
+      NODE_ENV: "production",
+    });
+    built = code === 0;
+    if (!built) console.error(fs.readFileSync(log, "utf8"));
+    results.push({ name: "build", ok: built, ms: performance.now() - started });
+  }
+
+  if (plan.layers.has("faults") && built && !interrupted) {
+    header("faults (vitest: the real server, its database cut and its uploads broken off)");
+    const started = performance.now();
+    const code = await runLoud(bin("vitest"), ["run", "--project", "faults", ...plan.vitestArgs.faults], {
+      ...process.env,
+      FAULTS_DATABASE_URL: dbs.faultsUrl,
+    });
+    results.push({ name: "faults (vitest)", ok: code === 0, ms: performance.now() - started });
+  }
+
+  if (plan.layers.has("e2e") && built && !interrupted) {
     header("e2e (Playwright, Chromium: js and no-js)");
     const started = performance.now();
     if (!fs.existsSync(SYSTEM_CHROMIUM)) {
@@ -507,13 +562,14 @@ async function main(): Promise<number> {
     } else {
       const port = await freePort();
       const resendPort = await freePort();
-      info(`Chromium ${SYSTEM_CHROMIUM}; the app is built and served on port ${port} by Playwright's webServer`);
+      info(`Chromium ${SYSTEM_CHROMIUM}; the build is served on port ${port} by Playwright's webServer`);
       const code = await runLoud(bin("playwright"), ["test", ...plan.playwrightArgs], {
         ...process.env,
         E2E_DATABASE_URL: dbs.e2eUrl,
         E2E_PORT: String(port),
         E2E_RESEND_PORT: String(resendPort), // the Resend stand-in (tests/support/resend-stand-in.ts)
         E2E_DATA_DIR: e2eDataDir,
+        E2E_PREBUILT: "1", // built above
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
       });
       results.push({ name: "e2e (Playwright)", ok: code === 0, ms: performance.now() - started });

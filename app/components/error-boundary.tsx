@@ -21,7 +21,7 @@ function isConnectionError(error: unknown): boolean {
 /**
  * The one error boundary: every route exports it, so a failure never shows a stack trace.
  * `message` replaces the text of a failure other than a 404 (a screen's "Failed to load …");
- * `retry` adds a button that loads the page again.
+ * `retry` adds a button that loads the page again (a failure of the server always has one).
  */
 export function GeneralErrorBoundary({
   backTo = "/dashboard",
@@ -38,11 +38,14 @@ export function GeneralErrorBoundary({
 }) {
   const error = useRouteError();
   const location = useLocation();
-  const retryButton = retry ? (
-    <ButtonLink to={location.pathname + location.search} reloadDocument>
-      Retry
-    </ButtonLink>
-  ) : null;
+  // A failure on the server's side (the database away for a moment) may pass: always a Retry.
+  const serverFailure = !isRouteErrorResponse(error) || error.status >= 500;
+  const retryButton =
+    retry || serverFailure ? (
+      <ButtonLink to={location.pathname + location.search} reloadDocument>
+        Retry
+      </ButtonLink>
+    ) : null;
   const back = (
     <ButtonLink to={backTo} variant="outline">
       {backLabel}

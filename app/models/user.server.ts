@@ -103,8 +103,11 @@ export async function updateOwnProfile(
   return "saved";
 }
 
-export async function setUserPassword(db: DB, userId: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
+/**
+ * Stores a new password's hash (made with hashPassword before any transaction opens: hashing is
+ * slow on purpose, and a transaction must not stay open across it).
+ */
+export async function setUserPasswordHash(db: DB, userId: string, passwordHash: string): Promise<void> {
   await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
 }
 

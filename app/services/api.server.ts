@@ -2,8 +2,9 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type * as z from "zod";
 import { getSessionUser } from "~/models/session.server";
 import type { Ctx } from "~/models/context";
-import { getDb, type DB } from "~/utils/db.server";
+import { getDb, isDatabaseUnavailable, logDatabaseUnavailable, type DB } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { UNAVAILABLE_RETRY_AFTER } from "~/utils/responses";
 import { type AuthUser, contextOf } from "./session.server";
 
 export interface ApiFieldError {
@@ -102,12 +103,21 @@ export function queryObject(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
 }
 
-/** Runs an API handler: thrown Responses pass through, anything else is a logged 500 envelope. */
+/**
+ * Runs an API handler: thrown Responses pass through; the database away is a 503 with
+ * Retry-After; anything else is a logged 500 envelope.
+ */
 export async function handleApi(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof Response) return error;
+    if (isDatabaseUnavailable(error)) {
+      logDatabaseUnavailable(error);
+      return apiError(503, "The database is not answering. Try again in a moment.", {
+        headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER) },
+      });
+    }
     console.error("[api] unexpected error", error);
     return apiError(500, "Internal server error");
   }

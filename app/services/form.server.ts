@@ -3,7 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import type * as z from "zod";
 import { PICKER_SEARCH_FIELDS, readCheckboxes, searchTerm } from "~/schemas/common";
+import { isDatabaseUnavailable, logDatabaseUnavailable } from "~/utils/db.server";
 import { readFormData } from "~/utils/request.server";
+import { DATABASE_UNAVAILABLE, UNAVAILABLE_RETRY_AFTER } from "~/utils/responses";
 import { redirectWithToast } from "./session.server";
 
 type Reply = (options?: {
@@ -18,7 +20,7 @@ type Reply = (options?: {
  * a redirect to `success.to` with the `success.title` toast; an answer it returns (a 409 with the
  * form's reply) goes back as it is. Should saving fail unexpectedly, the error is
  * logged and the form comes back as it was typed with `failure` ("Failed to update client"), so
- * nothing is lost. Responses that `save` throws (a 404, a redirect) pass through.
+ * nothing is lost (503 and a "try again" when the database is away). Responses that `save` throws (a 404, a redirect) pass through.
  *
  * A form sent for a `step` that is not saving it (a search in a picker) goes back as it was
  * typed (after `rewrite`), unchecked and without a message. `echo` adds what the form shows beside its fields,
@@ -71,9 +73,16 @@ export async function submitForm<S extends z.ZodType, R, D extends object = obje
     return answer ?? redirectWithToast(options.success.to, { type: "success", title: options.success.title });
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error(`[form] ${new URL(request.url).pathname}: ${options.failure}`, error);
     // What the form shows beside its fields may need the database that just failed: then without it.
     const echoed = await echo().catch(() => ({}));
+    if (isDatabaseUnavailable(error)) {
+      logDatabaseUnavailable(error);
+      return json(
+        { result: reply({ formErrors: [`${options.failure}. ${DATABASE_UNAVAILABLE}`] }), ...echoed },
+        { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER) } },
+      );
+    }
+    console.error(`[form] ${new URL(request.url).pathname}: ${options.failure}`, error);
     return json({ result: reply({ formErrors: [options.failure] }), ...echoed }, { status: 500 });
   }
 }

@@ -7,9 +7,10 @@ import {
 } from "~/models/password-reset.server";
 import { hitRateLimit, type RateLimited } from "~/models/rate-limit.server";
 import { deleteUserSessions } from "~/models/session.server";
-import { findActiveUserByEmail, getUserById, type SessionUser, setUserPassword } from "~/models/user.server";
+import { findActiveUserByEmail, getUserById, type SessionUser, setUserPasswordHash } from "~/models/user.server";
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE, type ResetTokenProblem } from "~/schemas/auth";
 import type { DB } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
 import { RULES } from "~/utils/rate-limit.server";
 import { accountNotice, deliverEmail, emailLayout, type EmailTransport, queueOutgoingEmail } from "./email.server";
 
@@ -120,12 +121,16 @@ export async function resetPassword(
   input: { token: string; password: string },
   deps: Omit<ResetDeps, "ip">,
 ): Promise<ResetPasswordResult> {
+  // Hashed before the transaction (slow on purpose), and only for a link that still works.
+  const early = await checkResetToken(db, input.token);
+  if (early) return { ok: false, problem: early };
+  const passwordHash = await hashPassword(input.password);
   const outcome = await db.transaction().execute(async (trx) => {
     const row = await findResetToken(trx, input.token, { lock: true });
     const problem = problemOf(row);
     if (problem || !row) return { problem: problem ?? "invalid" } as const;
     await consumeResetToken(trx, row);
-    await setUserPassword(trx, row.userId, input.password);
+    await setUserPasswordHash(trx, row.userId, passwordHash);
     await deleteUserSessions(trx, row.userId);
     const user = await getUserById(trx, row.userId);
     return { pending: user ? await queueOutgoingEmail(trx, passwordChangedEmail(user, deps.appUrl)) : null } as const;

@@ -1,5 +1,5 @@
 import { deleteUserSessions } from "~/models/session.server";
-import { type SessionUser, setUserPassword, updateOwnProfile } from "~/models/user.server";
+import { type SessionUser, setUserPasswordHash, updateOwnProfile } from "~/models/user.server";
 import {
   type ChangePasswordInput,
   EMAIL_CHANGE_NEEDS_PASSWORD,
@@ -7,6 +7,7 @@ import {
   type ProfileInput,
 } from "~/schemas/profile";
 import type { DB } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
 import { confirmOwnPassword } from "./auth.server";
 import { accountNotice, deliverEmail, type EmailTransport, queueOutgoingEmail } from "./email.server";
 import { passwordChangedEmail } from "./password-reset.server";
@@ -87,8 +88,9 @@ export async function changePassword(
 ): Promise<AccountChange> {
   const refused = await confirm(db, user, input.currentPassword, deps.ip);
   if (refused) return refused;
+  const passwordHash = await hashPassword(input.password);
   const pending = await db.transaction().execute(async (trx) => {
-    await setUserPassword(trx, user.id, input.password);
+    await setUserPasswordHash(trx, user.id, passwordHash);
     await deleteUserSessions(trx, user.id, { except: user.sessionId });
     return queueOutgoingEmail(trx, passwordChangedEmail(user, deps.appUrl, "profile"));
   });

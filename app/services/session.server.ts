@@ -2,11 +2,11 @@ import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/n
 import { getSessionUser, deleteSession, createSession } from "~/models/session.server";
 import type { SessionUser } from "~/models/user.server";
 import type { Ctx } from "~/models/context";
-import { type DB, getDb } from "~/utils/db.server";
+import { type DB, getDb, isDatabaseUnavailable, logDatabaseUnavailable } from "~/utils/db.server";
 import { appUrl, env } from "~/utils/env.server";
 import type { Toast, ToastType } from "~/utils/toast";
 import { clientIp } from "~/utils/request.server";
-import { invariantResponse } from "~/utils/responses";
+import { invariantResponse, unavailableResponse } from "~/utils/responses";
 
 function secureCookies() {
   return env().appUrl.startsWith("https://");
@@ -68,9 +68,16 @@ const userCache = new WeakMap<Request, Promise<AuthUser | null>>();
 export function getOptionalUser(request: Request): Promise<AuthUser | null> {
   let pending = userCache.get(request);
   if (!pending) {
-    pending = readSessionToken(request).then((token) =>
-      token ? getSessionUser(getDb(), token, "browser", limits()) : null,
-    );
+    pending = readSessionToken(request)
+      .then((token) => (token ? getSessionUser(getDb(), token, "browser", limits()) : null))
+      .catch((error: unknown) => {
+        // The database is away: the page says so (503, "Please try again"), not "Server Error".
+        if (isDatabaseUnavailable(error)) {
+          logDatabaseUnavailable(error);
+          throw unavailableResponse();
+        }
+        throw error;
+      });
     userCache.set(request, pending);
   }
   return pending;

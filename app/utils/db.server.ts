@@ -37,7 +37,82 @@ async function createEmbeddedPool(dataDir: string): Promise<pg.Pool> {
   return pool;
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string; max?: number }): DatabaseHandle {
+/**
+ * Logs one line a second at most about the database being away, with how many more there were:
+ * a restart of Postgres ends every connection at once, and every request meanwhile fails alike.
+ */
+function throttledLog(prefix: string) {
+  let last = 0;
+  let quiet = 0;
+  return (error: unknown) => {
+    const now = Date.now();
+    if (now - last < 1_000) {
+      quiet += 1;
+      return;
+    }
+    const more = quiet > 0 ? ` (and ${quiet} more since the last report)` : "";
+    last = now;
+    quiet = 0;
+    console.error(`${prefix}: ${error instanceof Error ? error.message : String(error)}${more}`);
+  };
+}
+
+const logLostConnection = throttledLog("[db] lost a database connection");
+
+/** Logs a request that failed because the database is away (at most a line a second). */
+export const logDatabaseUnavailable = throttledLog("[db] a request failed: the database is not answering");
+
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * Whether an error means the database could not be reached or the connection to it was lost
+ * (refused, reset, timed out, Postgres shutting down or starting), as opposed to a query that
+ * failed on its own. Such a request fails with 503 and may be tried again; the process goes on.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 4) return false;
+  const { code, message, errors, cause } = error as {
+    code?: unknown;
+    message?: unknown;
+    errors?: unknown;
+    cause?: unknown;
+  };
+  if (typeof code === "string") {
+    if (UNREACHABLE_CODES.has(code)) return true;
+    // SQLSTATE class 08 (connection exception); 57P01-57P03: shutting down, crashed, starting up;
+    // 53300: too many connections.
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === "53300") return true;
+  }
+  if (
+    typeof message === "string" &&
+    /Connection terminated|timeout exceeded when trying to connect|connection timeout|not queryable|Connection is closed/i.test(
+      message,
+    )
+  ) {
+    return true;
+  }
+  // Node's connection attempts to several addresses fail with an AggregateError of each one.
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  max?: number;
+  /** How long opening a connection may take before the query fails (default 5 s). */
+  connectTimeoutMs?: number;
+}): DatabaseHandle {
   let pool: pg.Pool | undefined;
   let poolPromise: Promise<pg.Pool> | undefined;
   const embedded = !options.databaseUrl;
@@ -55,8 +130,21 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; m
             // script's process alive (allowExitOnIdle).
             idleTimeoutMillis: 0,
             allowExitOnIdle: true,
+            // A database that does not answer fails the request in seconds instead of holding it.
+            connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+            // A peer that went away without a word (a failover, a cut network) is noticed.
+            keepAlive: true,
+            keepAliveInitialDelayMillis: 10_000,
+            application_name: "placement",
           });
-      pool.on("error", (error) => console.error("[db] idle client error", error));
+      // A connection lost while idle in the pool, or while a request holds it (between two
+      // queries of a transaction), is reported here: logged, never thrown. Without a listener,
+      // Node would end the process on the client's "error" event. The pool drops a broken
+      // connection when it is released, and the next request opens a new one.
+      pool.on("error", (error) => logLostConnection(error));
+      pool.on("connect", (client) => {
+        client.on("error", (error) => logLostConnection(error));
+      });
       return pool;
     })();
     return poolPromise;

@@ -25,6 +25,8 @@ export interface Env {
   trustProxy: TrustProxy;
   /** The time zone of an agency that has not set its own (TIME_ZONE, an IANA name). */
   timeZone: string;
+  /** How long the server waits at start for a database that does not answer yet (DATABASE_WAIT_SECONDS). */
+  databaseWaitSeconds: number;
 }
 
 /** Where documents are kept when S3_BUCKET is set (AWS S3, MinIO, Cloudflare R2…; docs/documents.md). */
@@ -163,6 +165,7 @@ function loadEnv(): Env {
     seedDemo: process.env.SEED_DEMO === "1",
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     timeZone: parseTimeZone(process.env.TIME_ZONE),
+    databaseWaitSeconds: intFrom(process.env.DATABASE_WAIT_SECONDS, 60),
   };
 }
 

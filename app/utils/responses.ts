@@ -12,3 +12,16 @@ export function invariantResponse(
 ): asserts condition {
   if (!condition) throw new Response(message, { status: 404, ...init });
 }
+
+/** What a person is told while the database cannot be reached (a restart, a failover, a cut network). */
+export const DATABASE_UNAVAILABLE = "The database is not answering. Please try again in a moment.";
+/** Seconds a caller is asked to wait before trying again while the database is away. */
+export const UNAVAILABLE_RETRY_AFTER = 5;
+
+/** The 503 a screen throws while the database is away: the error page shows its text and a Retry. */
+export function unavailableResponse(): Response {
+  return new Response(DATABASE_UNAVAILABLE, {
+    status: 503,
+    headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER), "Content-Type": "text/plain; charset=utf-8" },
+  });
+}

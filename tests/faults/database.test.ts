@@ -1,0 +1,349 @@
+// The database goes away and comes back; the server must not (DESIGN §8, Faults). The real server
+// (supervisor and one worker, the production build) runs against Postgres through a TCP proxy
+// this file controls; the app's connections are also ended from inside Postgres
+// (pg_terminate_backend), as a restart or a failover ends them. In every case the server process
+// stays up, every write it acknowledged is stored, every write it refused is not, and requests
+// succeed again within 5 s of the database's return.
+import { createCookie } from "@remix-run/node";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../../db/types";
+import { createSession } from "~/models/session.server";
+import { resetDb } from "../support/db";
+import { createAgency, createClient, createUser } from "../support/factories";
+import { eventually, type ServerProcess, startServer } from "../support/server-process";
+import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+
+const SECRET = "fault-suite-session-secret-0123456789abcdef";
+const databaseUrl = process.env.FAULTS_DATABASE_URL ?? "";
+const target = new URL(databaseUrl || "postgres://localhost");
+
+// The tests' own connection, named apart from the app's ("placement"), which these tests end.
+const db = new Kysely<Database>({
+  dialect: new PostgresDialect({
+    pool: new pg.Pool({ connectionString: databaseUrl, max: 2, application_name: "fault-suite" }),
+  }),
+});
+
+let proxy: TcpProxy;
+let server: ServerProcess;
+let agencyId: string;
+let token: string;
+let cookie: string;
+let workersAtStart: number[];
+
+function viaProxy(port: number): string {
+  const url = new URL(databaseUrl);
+  url.host = `127.0.0.1:${port}`;
+  return url.toString();
+}
+
+beforeAll(async () => {
+  if (!databaseUrl)
+    throw new Error("FAULTS_DATABASE_URL is not set: run the fault suite with `npm test -- --only faults`");
+  await resetDb(db);
+  const agency = await createAgency(db);
+  agencyId = agency.id;
+  const user = await createUser(db, { agencyId, role: "coordinator" });
+  const limits = { idleMinutes: 60, absoluteHours: 12 };
+  token = (await createSession(db, { user: { id: user.id, agencyId }, kind: "api", limits })).token;
+  const browser = await createSession(db, { user: { id: user.id, agencyId }, kind: "browser", limits });
+  const sessionCookie = createCookie("__session", { secrets: [SECRET], path: "/" });
+  cookie = (await sessionCookie.serialize(browser.token)).split(";")[0];
+  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  server = await startServer({ databaseUrl: viaProxy(proxy.port), sessionSecret: SECRET, workers: 1 });
+  workersAtStart = server.workers();
+}, 90_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await proxy?.close();
+  await db.destroy();
+});
+
+beforeEach(async () => {
+  // Every test starts with the database reachable and the app answering.
+  await eventually(async () => expect((await api("GET", "/api/clients?limit=1")).status).toBe(200), 10_000);
+});
+
+/** The process has not died or restarted a worker: the same worker, and no word of a crash. */
+function expectServerUnharmed() {
+  expect(server.workers()).toEqual(workersAtStart);
+  expect(server.output()).not.toMatch(/exited|Unhandled 'error' event|uncaught/i);
+}
+
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, retryAfter: response.headers.get("Retry-After"), text };
+}
+
+async function screen(path: string) {
+  const response = await fetch(`${server.baseUrl}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+  return { status: response.status, text: await response.text() };
+}
+
+/** Ends the app's connections to Postgres in these states; answers how many. */
+async function terminateApp(states: string[] = ["idle", "idle in transaction", "active"]): Promise<number> {
+  const { rows } = await sql<{ ended: boolean }>`
+    SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+    WHERE application_name = 'placement' AND datname = current_database() AND state = ANY(${states})`.execute(db);
+  return rows.filter((row) => row.ended).length;
+}
+
+let sequence = 0;
+/** A new client's body with its own e-mail and phone (no duplicate warning). */
+function newClient() {
+  sequence += 1;
+  const n = String(sequence).padStart(4, "0");
+  return {
+    firstName: "Fault",
+    lastName: `Writer ${n}`,
+    email: `fault-${n}-${Date.now()}@example.com`,
+    phone: `(503) 7${n.slice(0, 2)}-${n.slice(2)}00`.slice(0, 14),
+    dateOfBirth: "1940-05-01",
+    emergencyContact: { name: "Kin", relationship: "Son", phone: "(503) 555-0101" },
+  };
+}
+
+/**
+ * Writes clients one after another (`writers` at a time) until `until` settles; answers the
+ * e-mails of those the server acknowledged (201) and of those it refused (anything else).
+ */
+async function writeClients(until: Promise<unknown>, writers = 2) {
+  const acknowledged: string[] = [];
+  const refused: { email: string; status: number; retryAfter: string | null }[] = [];
+  let done = false;
+  void until.finally(() => (done = true));
+  const writer = async () => {
+    while (!done) {
+      const body = newClient();
+      const answer = await api("POST", "/api/clients", body).catch(() => ({ status: 0, retryAfter: null }));
+      if (answer.status === 201) acknowledged.push(body.email);
+      else refused.push({ email: body.email, status: answer.status, retryAfter: answer.retryAfter });
+      // A person's pace, not a flood: the point is writes before, during and after the fault.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  await Promise.all(Array.from({ length: writers }, writer));
+  return { acknowledged, refused };
+}
+
+async function storedEmails(emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db.selectFrom("clients").select("email").where("email", "in", emails).execute();
+  return new Set(rows.map((row) => String(row.email)));
+}
+
+describe("a connection ended by Postgres", () => {
+  it("while idle in the pool: the next requests fail or succeed, the process stays up", async () => {
+    for (let i = 0; i < 4; i++) expect((await api("GET", "/api/clients")).status).toBe(200);
+    expect(await terminateApp(["idle"])).toBeGreaterThan(0);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => api("GET", "/api/clients")));
+    for (const answer of answers) expect([200, 503]).toContain(answer.status);
+    const back = Date.now();
+    await eventually(async () => expect((await api("GET", "/api/clients")).status).toBe(200), 5_000);
+    expect(Date.now() - back).toBeLessThan(5_000);
+    expectServerUnharmed();
+  });
+
+  it("during reads, screens and API: each failed request is a 503 or the error page, never a crash", async () => {
+    const stop = Date.now() + 2_000;
+    const killer = (async () => {
+      let ended = 0;
+      while (Date.now() < stop) {
+        ended += await terminateApp();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+      return ended;
+    })();
+    const seen = new Map<string, number>();
+    const reader = async (read: () => Promise<{ status: number; text: string }>, kind: string) => {
+      while (Date.now() < stop) {
+        const answer = await read();
+        seen.set(`${kind} ${answer.status}`, (seen.get(`${kind} ${answer.status}`) ?? 0) + 1);
+        if (kind === "api") expect([200, 503]).toContain(answer.status);
+        if (kind === "screen") {
+          expect([200, 500, 503]).toContain(answer.status);
+          if (answer.status !== 200) expect(answer.text).toContain("Please try again");
+        }
+      }
+    };
+    await Promise.all([
+      reader(() => api("GET", "/api/clients"), "api"),
+      reader(() => api("GET", "/api/tasks/swim-lanes"), "api"),
+      reader(() => screen("/clients"), "screen"),
+      reader(() => screen("/dashboard"), "screen"),
+    ]);
+    expect(await killer).toBeGreaterThan(0);
+    // Some requests did fail: the test saw the fault it is about.
+    expect([...seen.keys()].some((key) => !key.endsWith(" 200"))).toBe(true);
+    await eventually(async () => expect((await screen("/clients")).status).toBe(200), 5_000);
+    expectServerUnharmed();
+  });
+
+  it("during writes: every acknowledged write is stored, every refused one is not", async () => {
+    const stop = new Promise((resolve) => setTimeout(resolve, 2_500));
+    let ended = 0;
+    const killer = (async () => {
+      let done = false;
+      void stop.then(() => (done = true));
+      while (!done) {
+        // Not while a statement runs: a COMMIT cut half-way could be done yet unanswered, which
+        // no client can tell from a refusal. Between statements, and inside open transactions.
+        ended += await terminateApp(["idle", "idle in transaction"]);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    const { acknowledged, refused } = await writeClients(stop, 3);
+    await killer;
+    expect(ended).toBeGreaterThan(0);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    for (const answer of refused) expect(answer.status).toBe(503);
+    const stored = await storedEmails([...acknowledged, ...refused.map((r) => r.email)]);
+    expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+    expect(refused.filter((r) => stored.has(r.email))).toEqual([]);
+    expectServerUnharmed();
+  });
+
+  it("inside an open transaction: the change is rolled back and the request answered 503", async () => {
+    const client = await createClient(db, { agencyId });
+    // Holds the placements table, so that the app's delete (a transaction: lock the client, count
+    // its placements, delete) waits inside its transaction, where it is then ended.
+    const blocker = await new pg.Pool({ connectionString: databaseUrl, max: 1 }).connect();
+    try {
+      await blocker.query("BEGIN");
+      await blocker.query("LOCK TABLE placements IN ACCESS EXCLUSIVE MODE");
+      const deleting = api("DELETE", `/api/clients/${client.id}`);
+      await eventually(async () => {
+        const { rows } = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE application_name = 'placement' AND state = 'active' AND wait_event_type = 'Lock'`.execute(db);
+        expect(rows[0].n).toBe(1);
+      }, 5_000);
+      expect(await terminateApp(["active"])).toBe(1);
+      const answer = await deleting;
+      expect(answer.status).toBe(503);
+      expect(answer.retryAfter).toBe("5");
+      expect(JSON.parse(answer.text)).toMatchObject({ success: false });
+    } finally {
+      await blocker.query("ROLLBACK");
+      blocker.release();
+    }
+    expect(await db.selectFrom("clients").select("id").where("id", "=", client.id).executeTakeFirst()).toBeDefined();
+    await eventually(async () => expect((await api("DELETE", `/api/clients/${client.id}`)).status).toBe(200), 5_000);
+    expect(await db.selectFrom("clients").select("id").where("id", "=", client.id).executeTakeFirst()).toBeUndefined();
+    expectServerUnharmed();
+  });
+});
+
+describe("the database away for 10 seconds", () => {
+  it("answers 503 (API, /healthz) and the error page (screens) meanwhile, loses no acknowledged write, and is back within 5 s", async () => {
+    let resolveOutage!: () => void;
+    const outageOver = new Promise<void>((resolve) => (resolveOutage = resolve));
+    let back = 0;
+    const outage = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await proxy.down();
+      const during = {
+        health: await fetch(`${server.baseUrl}/healthz`),
+        api: await api("GET", "/api/clients"),
+        screen: await screen("/clients"),
+      };
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      await proxy.up();
+      back = Date.now();
+      resolveOutage();
+      return during;
+    })();
+    // Writes go on before, during and after the outage, until one succeeds after it.
+    const afterwards = outageOver.then(() =>
+      eventually(async () => expect((await api("POST", "/api/clients", newClient())).status).toBe(201), 5_000),
+    );
+    const { acknowledged, refused } = await writeClients(afterwards, 2);
+    const recovered = Date.now() - back;
+    const during = await outage;
+
+    expect(during.health.status).toBe(503);
+    expect(await during.health.json()).toEqual({ status: "error", database: "unavailable" });
+    expect(during.api.status).toBe(503);
+    expect(during.api.retryAfter).toBe("5");
+    expect(JSON.parse(during.api.text)).toEqual({
+      success: false,
+      message: "The database is not answering. Try again in a moment.",
+    });
+    expect(during.screen.status).toBe(503);
+    expect(during.screen.text).toContain("The database is not answering. Please try again in a moment.");
+    expect(during.screen.text).toContain("Retry");
+
+    expect(recovered).toBeLessThan(5_000);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) {
+      expect(answer.status).toBe(503);
+      expect(answer.retryAfter).toBe("5");
+    }
+    const stored = await storedEmails([...acknowledged, ...refused.map((r) => r.email)]);
+    expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+    expect(refused.filter((r) => stored.has(r.email))).toEqual([]);
+    expect((await screen("/clients")).status).toBe(200);
+    expectServerUnharmed();
+  }, 40_000);
+});
+
+describe("start-up and the supervisor", () => {
+  it("waits for a database that is not there yet, saying so, then serves", async () => {
+    const late = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await late.down();
+    const waiting = await startServer({
+      databaseUrl: viaProxy(late.port),
+      sessionSecret: SECRET,
+      waitUntilHealthy: false,
+    });
+    try {
+      await eventually(() => expect(waiting.output()).toContain("[db] waiting for the database at 127.0.0.1:"), 30_000);
+      await late.up();
+      await eventually(async () => expect((await fetch(`${waiting.baseUrl}/healthz`)).status).toBe(200), 60_000);
+      expect(waiting.output()).toContain("[db] the database answers");
+    } finally {
+      await waiting.stop();
+      await late.close();
+    }
+  }, 90_000);
+
+  it("gives up after DATABASE_WAIT_SECONDS with what to do", async () => {
+    const never = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await never.down();
+    const waiting = await startServer({
+      databaseUrl: viaProxy(never.port),
+      sessionSecret: SECRET,
+      waitUntilHealthy: false,
+      env: { DATABASE_WAIT_SECONDS: "1" },
+    });
+    try {
+      await eventually(() => expect(waiting.output()).toContain("did not answer within 1 s"), 30_000);
+      expect(waiting.output()).toContain("Start it or check DATABASE_URL");
+    } finally {
+      await waiting.stop();
+      await never.close();
+    }
+  }, 60_000);
+
+  it("starts a worker that died again, and keeps serving", async () => {
+    const [worker] = server.workers();
+    process.kill(worker, "SIGKILL");
+    await eventually(() => {
+      const now = server.workers();
+      expect(now).toHaveLength(1);
+      expect(now[0]).not.toBe(worker);
+    }, 10_000);
+    await eventually(async () => expect((await api("GET", "/api/clients")).status).toBe(200), 10_000);
+    expect(server.output(), server.output()).toContain(`worker ${worker} exited (SIGKILL)`);
+    expect(server.output()).toContain("starting another in 1 s");
+    workersAtStart = server.workers();
+  }, 30_000);
+});
