@@ -6,6 +6,7 @@ import express from "express";
 import type { TrustProxy } from "../app/utils/env.server";
 import { expressHandler, type HandleRequest, remixHandler } from "./remix";
 import {
+  BODY_IDLE_MS,
   BODY_LIMITS,
   type BodyLimit,
   isApiPath,
@@ -25,6 +26,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Request body limits by kind (default BODY_LIMITS). */
   bodyLimits?: BodyLimit[];
+  /** A body that stops arriving for this long is cut (default BODY_IDLE_MS). */
+  bodyIdleMs?: number;
 }
 
 function contentSecurityPolicy(nonce: string, mode: string) {
@@ -91,7 +94,7 @@ export function createApp(options: AppOptions) {
   // Before any other check: they all read the path, and must read the one the app routes.
   app.use(refuseUnnormalisedPaths);
   app.use(requireFormBodies);
-  app.use(limitBodies(options.bodyLimits ?? BODY_LIMITS));
+  app.use(limitBodies(options.bodyLimits ?? BODY_LIMITS, options.bodyIdleMs ?? BODY_IDLE_MS));
   app.use((req, res, next) => {
     if (!isCrossSiteFormPost(req, options.appUrl)) return next();
     res.status(403).type("text/plain").send("Cross-site form submissions are not allowed.");

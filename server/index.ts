@@ -7,7 +7,7 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/
 import { migrateToLatest } from "../db/migrate";
 import { DEMO_LOGIN, isDatabaseEmpty, seedDemo } from "../db/seed";
 import { pingDatabase } from "../app/models/health.server";
-import { schedulePruning } from "../app/services/maintenance.server";
+import { schedulePruning, UPLOAD_MAX_MS } from "../app/services/maintenance.server";
 import { database } from "../app/utils/db.server";
 import { emailTransportSummary } from "../app/utils/email.server";
 import { env } from "../app/utils/env.server";
@@ -72,7 +72,13 @@ async function serve(onListening: () => void) {
   const config = env();
   const handle = database();
   const build = mode === "development" ? loadBuild : await loadBuild();
-  const app = createApp({ build, mode, appUrl: config.appUrl, trustProxy: config.trustProxy });
+  const app = createApp({
+    build,
+    mode,
+    appUrl: config.appUrl,
+    trustProxy: config.trustProxy,
+    bodyIdleMs: config.bodyIdleSeconds * 1000,
+  });
 
   const server = app.listen(config.port, () => {
     onListening();
@@ -85,6 +91,11 @@ async function serve(onListening: () => void) {
       });
     }
   });
+
+  // Node cuts a request whose body takes more than 5 minutes: a 50 MB document on a slow line
+  // takes longer. A body may take 50 minutes (the sweep of stored files counts on it), and is cut
+  // sooner when it stops arriving for a minute (server/request-guards.ts).
+  server.requestTimeout = UPLOAD_MAX_MS;
 
   let closing = false;
   const shutdown = () => {

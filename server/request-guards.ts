@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from "node:stream";
 import type express from "express";
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from "../app/schemas/resource.constants";
 import { isFormContentType } from "../app/utils/request.server";
 
 // Checks every request passes before the app reads it: a path that means what it says, a body of
@@ -10,6 +11,20 @@ const MB = 1024 * KB;
 
 /** The JSON API: bearer tokens, JSON bodies, JSON answers (any case: routes match without it). */
 export const isApiPath = (path: string) => /^\/api(\/|$)/i.test(path);
+
+/** The upload screen: several files at once. */
+const isMultiFileUpload = (req: express.Request) => req.method === "POST" && /^\/resources\/upload\/?$/i.test(req.path);
+
+/** One file: a new version on screen or through the API, a new document through the API. */
+const isSingleFileUpload = (req: express.Request) =>
+  req.method === "POST" &&
+  /^\/(resources\/[^/]+\/replace|api\/resources|api\/resources\/[^/]+\/versions)\/?$/i.test(req.path);
+
+/**
+ * What an upload may hold besides its files: the details typed with them (each field at most
+ * 64 KB, read by the upload itself) and the multipart framing.
+ */
+const UPLOAD_ALLOWANCE = 1 * MB;
 
 export interface BodyLimit {
   /** What is sent ("form", "api"…): says which limit a 413 is about. */
@@ -24,9 +39,16 @@ export interface BodyLimit {
  * the ones it is an exception to.
  */
 export const BODY_LIMITS: BodyLimit[] = [
+  // Uploads are checked file by file as they stream in (50 MB each, the spec's messages); this
+  // bounds only the whole request, above what any accepted upload can be.
+  { kind: "upload", applies: isMultiFileUpload, maxBytes: MAX_FILES_PER_UPLOAD * MAX_FILE_BYTES + UPLOAD_ALLOWANCE },
+  { kind: "upload", applies: isSingleFileUpload, maxBytes: MAX_FILE_BYTES + UPLOAD_ALLOWANCE },
   { kind: "api", applies: (req) => isApiPath(req.path), maxBytes: 256 * KB },
   { kind: "form", applies: () => true, maxBytes: 1 * MB },
 ];
+
+/** A body that sends nothing for this long is cut (a stalled upload): BODY_IDLE_SECONDS, default 60. */
+export const BODY_IDLE_MS = 60_000;
 
 function sizeText(bytes: number): string {
   return bytes >= MB && bytes % MB === 0 ? `${bytes / MB} MB` : `${Math.round(bytes / KB)} KB`;
@@ -87,6 +109,14 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** The client went away before its body was whole, or stopped sending it. */
+export class BodyAbortedError extends Error {
+  constructor(reason: "aborted" | "stalled") {
+    super(reason === "aborted" ? "The request was aborted before its body was complete" : "The request body stalled");
+    this.name = "BodyAbortedError";
+  }
+}
+
 /** Passes bytes through until there have been more than `maxBytes`, then fails. */
 class ByteLimit extends Transform {
   private seen = 0;
@@ -140,8 +170,15 @@ export function requestBody(req: express.Request, res: express.Response): NodeJS
  * streams in (a chunked body has no length), through the stream the app reads (requestBody).
  * The body is never buffered here: past the limit, the request is answered 413 and the rest of
  * the body dropped.
+ *
+ * The stream the app reads also fails, so that the app lets go of everything it holds for the
+ * request (open files, parts stored), when the client goes away before the body is whole, and
+ * when nothing of the body has come through for `idleMs` (the request is then answered 408 and
+ * cut). The second is also the bound on a disconnect Node does not report: a socket paused while
+ * the app was busy can miss its client's leaving (seen with 20 uploads cut off at once), and the
+ * request would otherwise wait for it forever, holding its files.
  */
-export function limitBodies(limits: BodyLimit[] = BODY_LIMITS): express.RequestHandler {
+export function limitBodies(limits: BodyLimit[] = BODY_LIMITS, idleMs = BODY_IDLE_MS): express.RequestHandler {
   return (req, res, next) => {
     if (!hasBody(req)) return next();
     const limit = limits.find((l) => l.applies(req));
@@ -150,7 +187,35 @@ export function limitBodies(limits: BodyLimit[] = BODY_LIMITS): express.RequestH
     if (declared > limit.maxBytes) return answerTooLarge(req, res, limit);
 
     const limited = new ByteLimit(limit.maxBytes);
+    let idle: NodeJS.Timeout | undefined;
+    const stopWatching = () => clearTimeout(idle);
+    const watch = () => {
+      stopWatching();
+      idle = setTimeout(() => {
+        limited.destroy(new BodyAbortedError("stalled"));
+        if (!res.headersSent) {
+          res.status(408).set({ "Cache-Control": "no-store", Connection: "close" });
+          if (isApiPath(req.path)) res.json({ success: false, message: "The request body stopped arriving" });
+          else
+            res
+              .type("text/plain; charset=utf-8")
+              .send("The upload stopped arriving. Check your connection and try again.");
+        }
+        res.once("finish", () => req.socket.destroy());
+        if (res.writableFinished) req.socket.destroy();
+      }, idleMs);
+      idle.unref();
+    };
+    watch();
+    req.on("data", watch);
+    req.once("end", stopWatching);
+    // The client went away before sending all of it: the app's stream fails, not ends.
+    req.once("close", () => {
+      stopWatching();
+      if (!req.complete && !limited.destroyed) limited.destroy(new BodyAbortedError("aborted"));
+    });
     limited.on("error", (error) => {
+      stopWatching();
       req.unpipe(limited);
       if (!(error instanceof BodyTooLargeError)) return;
       if (res.headersSent) req.socket.destroy();

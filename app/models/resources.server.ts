@@ -643,6 +643,21 @@ export async function recordDownload<T = true>(
 class NoSuchVersion extends Error {}
 
 /**
+ * Which of these storage keys a document or one of its versions names, in any agency: the sweep
+ * of stored files (services/maintenance.server.ts) removes the others.
+ */
+export async function storageKeysInUse(db: DB, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("resource_versions")
+    .select("file_name")
+    .where("file_name", "in", keys)
+    .union(db.selectFrom("resources").select("file_name").where("file_name", "in", keys))
+    .execute();
+  return new Set(rows.map((row) => row.file_name));
+}
+
+/**
  * Deletes a document and its versions; answers the storage keys of its files, which the caller
  * removes once this has committed. Null when the caller cannot see it.
  */

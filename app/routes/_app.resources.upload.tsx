@@ -5,9 +5,15 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { UploadForm } from "~/components/resources/upload-form";
 import { type RelatedChoices, relatedChoices } from "~/models/resources.server";
-import { filesUploaded, relatedTypeOf, RESOURCE_MESSAGES, ResourceDetailsSchema } from "~/schemas/resource";
+import {
+  filesUploaded,
+  MAX_FILES_PER_UPLOAD,
+  relatedTypeOf,
+  RESOURCE_MESSAGES,
+  ResourceDetailsSchema,
+} from "~/schemas/resource";
 import { searchTerm } from "~/schemas/common";
-import { MAX_FILES_PER_UPLOAD, saveUploadedResources, UPLOAD_FILE_FIELD } from "~/services/resources.server";
+import { saveUploadedResources, UPLOAD_FILE_FIELD } from "~/services/resources.server";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { receiveUpload, removeFiles, UploadRefused } from "~/services/uploads.server";
 import { ALLOWED_EXTENSIONS } from "~/utils/file-types.server";

@@ -8,6 +8,9 @@ import { RELATED_TYPES, type RelatedType } from "~/utils/vocabulary";
 /** The largest file a document may be (spec 002 §9): 50 MB. */
 export const MAX_FILE_BYTES = 52_428_800;
 
+/** How many files one upload takes. */
+export const MAX_FILES_PER_UPLOAD = 10;
+
 export const RESOURCE_MESSAGES = {
   noFiles: "Please select at least one file to upload",
   relatedToType: "Related to type is required",

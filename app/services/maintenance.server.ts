@@ -1,8 +1,10 @@
 import { deleteSpentResetTokens } from "~/models/password-reset.server";
+import { storageKeysInUse } from "~/models/resources.server";
 import { deleteEndedRateLimits } from "~/models/rate-limit.server";
 import { deleteExpiredSessions } from "~/models/session.server";
 import type { DB } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { fileStorage, type FileStorage, type SweepResult } from "~/utils/storage.server";
 
 // Rows that can never be used again are deleted now and then, so the tables do not only grow.
 
@@ -24,12 +26,30 @@ export async function pruneExpiredRows(
   };
 }
 
+/** The longest a request's body may take to arrive (server/index.ts): an upload on a slow line. */
+export const UPLOAD_MAX_MS = 50 * 60_000;
+
+/**
+ * A stored file is left alone for this long before a sweep may remove it: longer than an upload
+ * may take (UPLOAD_MAX_MS), whose rows are written as it ends.
+ */
+export const SWEEP_AFTER_MS = 60 * 60_000;
+
+/**
+ * Removes what failed or broken-off uploads left in storage (temporary files, unfinished
+ * multipart uploads: a crash or a restart mid-upload) and stored files no document names, all
+ * older than an hour (docs/documents.md).
+ */
+export function sweepStoredFiles(db: DB, storage: FileStorage = fileStorage(), now = Date.now()): Promise<SweepResult> {
+  return storage.sweep(new Date(now - SWEEP_AFTER_MS), (keys) => storageKeysInUse(db, keys));
+}
+
 export const PRUNE_EVERY_MS = 60 * 60_000;
 
 /**
- * Prunes now and then every `everyMs` (an hour) until the returned function is called. Run it in
- * one process of a deployment only. The timer never keeps the process alive, and a failure (the
- * database is away) is logged and tried again next time.
+ * Prunes and sweeps stored files now, then every `everyMs` (an hour), until the returned function
+ * is called. Run it in one process of a deployment only. The timer never keeps the process alive,
+ * and a failure (the database is away) is logged and tried again next time.
  */
 export function schedulePruning(db: DB, options: { everyMs?: number; log?: (line: string) => void } = {}): () => void {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -47,6 +67,14 @@ export function schedulePruning(db: DB, options: { everyMs?: number; log?: (line
       }
     } catch (error) {
       console.error("[prune] failed; trying again later:", error instanceof Error ? error.message : error);
+    }
+    try {
+      const swept = await sweepStoredFiles(db);
+      if (swept.partials + swept.orphans > 0) {
+        log(`[sweep] removed ${swept.partials} unfinished uploads and ${swept.orphans} stored files no document names`);
+      }
+    } catch (error) {
+      console.error("[sweep] failed; trying again later:", error instanceof Error ? error.message : error);
     } finally {
       running = false;
     }

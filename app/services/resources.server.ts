@@ -11,9 +11,8 @@ import { type ReceivedFile, removeFiles } from "./uploads.server";
 // The order keeps both in step: files are stored before their rows are written, and removed when
 // the rows are not; a deleted document's files go once its rows are gone.
 
-/** The upload form's file field, and how many files one upload takes. */
+/** The upload form's file field. */
 export const UPLOAD_FILE_FIELD = "files";
-export const MAX_FILES_PER_UPLOAD = 10;
 
 /**
  * Documents for received files, all or none: null when the related record is not the agency's.

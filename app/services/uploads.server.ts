@@ -47,6 +47,24 @@ export class UploadRefused extends Error {
 export const UNREADABLE_NAME =
   "A file name could not be read. Rename the file without semicolons or quotes and try again.";
 
+/** A file whose name holds a NUL character, which no file system allows. */
+export const NAME_WITH_NUL = "A file name holds a character that is not allowed. Rename the file and try again.";
+
+/**
+ * Characters a stored name must not keep: controls (C0, DEL, C1), and the marks that reorder or
+ * hide text (bidirectional overrides such as U+202E, zero-width spaces, direction marks), with
+ * which "invoice\u202Efdp.exe" would show as "invoiceexe.pdf". The joiners that scripts and emoji
+ * need (U+200C, U+200D) stay.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const UNSAFE_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/** The name a file is stored and shown under: its last path part, without unsafe characters, at most 255 long. */
+export function storedFileName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? "";
+  return base.replace(UNSAFE_IN_NAMES, "").trim().slice(0, 255) || "file";
+}
+
 /** The longest a text field of an upload form may be. */
 const MAX_FIELD_BYTES = 64 * 1024;
 
@@ -84,12 +102,13 @@ export async function receiveUpload(
   };
   const storeFile = async ({ name, filename, data }: Parameters<UploadHandler>[0] & { filename: string }) => {
     // Some browsers send a path ("C:\\fakepath\\scan.pdf"): the name is its last part.
-    const baseName = filename.split(/[\\/]/).pop()!.trim().slice(0, 255) || "file";
+    if (filename.includes("\u0000")) throw new UploadRefused(NAME_WITH_NUL, 400);
+    const baseName = storedFileName(filename);
     if (name !== fileField) throw new UploadRefused(`Unexpected file field "${name}"`, 400);
     if (files.length >= maxFiles) throw new UploadRefused(`At most ${maxFiles} files at once`, 400);
-    const type = typeByName(filename);
+    const type = typeByName(baseName);
     if (!type) throw new UploadRefused(fileTypeNotAllowed(baseName), 415);
-    const inspector = new FileInspector(filename);
+    const inspector = new FileInspector(baseName);
     const key = newStorageKey(type.extension);
     let sizeBytes = 0;
     let metadata: FileMetadata = {};

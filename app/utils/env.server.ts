@@ -27,6 +27,8 @@ export interface Env {
   timeZone: string;
   /** How long the server waits at start for a database that does not answer yet (DATABASE_WAIT_SECONDS). */
   databaseWaitSeconds: number;
+  /** A request body (an upload) that stops arriving for this long is cut (BODY_IDLE_SECONDS). */
+  bodyIdleSeconds: number;
 }
 
 /** Where documents are kept when S3_BUCKET is set (AWS S3, MinIO, Cloudflare R2…; docs/documents.md). */
@@ -166,6 +168,7 @@ function loadEnv(): Env {
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     timeZone: parseTimeZone(process.env.TIME_ZONE),
     databaseWaitSeconds: intFrom(process.env.DATABASE_WAIT_SECONDS, 60),
+    bodyIdleSeconds: intFrom(process.env.BODY_IDLE_SECONDS, 60),
   };
 }
 

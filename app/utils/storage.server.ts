@@ -5,13 +5,15 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, open, opendir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -29,6 +31,49 @@ export interface FileStorage {
   get(key: string): Promise<{ body: Readable; size: number } | null>;
   /** Removes the object; nothing happens when there is none. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes, of what is older than `before`, the leftovers of writes that never finished (a
+   * temporary file, an unfinished multipart upload: a crash or a restart mid-upload) and the
+   * stored objects no record names (`named` answers which of the keys given a record names).
+   */
+  sweep(before: Date, named: (keys: string[]) => Promise<Set<string>>): Promise<SweepResult>;
+}
+
+export interface SweepResult {
+  /** Unfinished writes removed. */
+  partials: number;
+  /** Stored objects removed that no record named. */
+  orphans: number;
+}
+
+/** How many keys are checked against the records at a time. */
+const SWEEP_BATCH = 500;
+
+/** Collects keys and removes, a batch at a time, those no record names. */
+function orphanRemover(named: (keys: string[]) => Promise<Set<string>>, remove: (key: string) => Promise<void>) {
+  let batch: string[] = [];
+  let removed = 0;
+  const flush = async () => {
+    const keys = batch;
+    batch = [];
+    if (keys.length === 0) return;
+    const kept = await named(keys);
+    for (const key of keys) {
+      if (kept.has(key)) continue;
+      await remove(key);
+      removed += 1;
+    }
+  };
+  return {
+    async add(key: string) {
+      batch.push(key);
+      if (batch.length >= SWEEP_BATCH) await flush();
+    },
+    async finish() {
+      await flush();
+      return removed;
+    },
+  };
 }
 
 /** A new key for a stored file: a random id with the (already checked) extension. */
@@ -57,10 +102,15 @@ export function localStorage(dir: string): FileStorage {
       const target = path.join(dir, checkedKey(key));
       await ensureDir();
       const temporary = path.join(dir, `.partial-${randomUUID()}`);
+      // Created before any byte is read, so that a failure removes a file that exists (a stream
+      // opening it on its own could create it after the removal). The stream closes it, and the
+      // pipeline settles once it has, whether it finished or failed.
+      const file = await open(temporary, "wx", 0o600);
       try {
-        await pipeline(Readable.from(body), createWriteStream(temporary, { flags: "wx", mode: 0o600 }));
+        await pipeline(Readable.from(body), file.createWriteStream());
         await rename(temporary, target);
       } catch (error) {
+        await file.close().catch(() => {}); // closed already, unless the stream never started
         await rm(temporary, { force: true });
         throw error;
       }
@@ -77,6 +127,34 @@ export function localStorage(dir: string): FileStorage {
     },
     async delete(key) {
       await rm(path.join(dir, checkedKey(key)), { force: true });
+    },
+    async sweep(before, named) {
+      let entries;
+      try {
+        entries = await opendir(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return { partials: 0, orphans: 0 };
+        throw error;
+      }
+      let partials = 0;
+      const orphans = orphanRemover(named, (key) => rm(path.join(dir, key), { force: true }));
+      for await (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const partial = entry.name.startsWith(".partial-");
+        if (!partial && !(KEY.test(entry.name) && !entry.name.includes(".."))) continue; // not ours
+        const modified = await stat(path.join(dir, entry.name)).then(
+          (s) => s.mtime,
+          () => null, // removed meanwhile
+        );
+        if (!modified || modified >= before) continue;
+        if (partial) {
+          await rm(path.join(dir, entry.name), { force: true });
+          partials += 1;
+        } else {
+          await orphans.add(entry.name);
+        }
+      }
+      return { partials, orphans: await orphans.finish() };
     },
   };
 }
@@ -189,6 +267,34 @@ export function s3Storage(settings: S3Settings, options: { partSize?: number } =
         // S3 answers 204 for a missing key; some compatible services say NoSuchKey.
         if (s3Code(error) !== "NoSuchKey") throw error;
       }
+    },
+    async sweep(before, named) {
+      let partials = 0;
+      let KeyMarker: string | undefined;
+      let UploadIdMarker: string | undefined;
+      do {
+        const page = await client.send(new ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker }));
+        for (const upload of page.Uploads ?? []) {
+          if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= before) continue;
+          await client.send(new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }));
+          partials += 1;
+        }
+        KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+        UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+      } while (KeyMarker);
+
+      const orphans = orphanRemover(named, (key) => this.delete(key));
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (!object.Key || !KEY.test(object.Key) || object.Key.includes("..")) continue; // not ours
+          if (!object.LastModified || object.LastModified >= before) continue;
+          await orphans.add(object.Key);
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return { partials, orphans: await orphans.finish() };
     },
   };
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, utimes } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import v8 from "node:v8";
@@ -13,11 +13,13 @@ import {
   updateResource,
 } from "~/models/resources.server";
 import { fileTooLarge, fileTypeNotAllowed, MAX_FILE_BYTES, ResourceDetailsSchema } from "~/schemas/resource";
-import { receiveUpload, UploadRefused } from "~/services/uploads.server";
-import { type FileStorage, localStorage } from "~/utils/storage.server";
+import { sweepStoredFiles } from "~/services/maintenance.server";
+import { NAME_WITH_NUL, receiveUpload, storedFileName, UploadRefused } from "~/services/uploads.server";
+import { type FileStorage, localStorage, newStorageKey } from "~/utils/storage.server";
 import type { Role } from "~/utils/vocabulary";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createClient, createUser } from "../support/factories";
+import { multipartBody, type Part, pdfPart } from "../support/multipart";
 
 const db = testDb();
 let dir: string;
@@ -32,45 +34,16 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const BOUNDARY = "----placement-test-boundary";
 const encoder = new TextEncoder();
 
-type Part =
-  | { name: string; value: string }
-  | { name: string; filename: string; type?: string; size: number; head: Uint8Array; fill?: number };
-
 /**
- * A multipart body made as it is read, in 64 KB chunks, so that a 50 MB file never exists in
- * this test's memory either. `abortAfter` makes the stream fail after that many bytes, as a
- * dropped connection does.
+ * A multipart request whose body is made as it is read. `abortAfter` makes the stream fail after
+ * that many bytes, as a dropped connection does.
  */
 function multipartRequest(parts: Part[], abortAfter?: number, onSent?: (bytes: number) => void): Request {
-  async function* body(): AsyncGenerator<Uint8Array> {
-    for (const part of parts) {
-      if ("filename" in part) {
-        yield encoder.encode(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-            `Content-Type: ${part.type ?? "application/octet-stream"}\r\n\r\n`,
-        );
-        yield part.head.slice(0, part.size);
-        let left = part.size - Math.min(part.size, part.head.length);
-        const chunk = new Uint8Array(64 * 1024).fill(part.fill ?? 0x20);
-        while (left > 0) {
-          const n = Math.min(left, chunk.length);
-          yield n === chunk.length ? chunk : chunk.slice(0, n);
-          left -= n;
-        }
-        yield encoder.encode("\r\n");
-      } else {
-        yield encoder.encode(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
-        );
-      }
-    }
-    yield encoder.encode(`--${BOUNDARY}--\r\n`);
-  }
+  const body = multipartBody(parts);
   let sent = 0;
-  const source = body();
+  const source = body.chunks();
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await source.next();
@@ -84,14 +57,13 @@ function multipartRequest(parts: Part[], abortAfter?: number, onSent?: (bytes: n
   return new Request("http://localhost/resources/upload", {
     method: "POST",
     body: stream,
-    headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+    headers: { "Content-Type": body.contentType },
     // Node's fetch needs it for a streamed body.
     duplex: "half",
   });
 }
 
-const PDF_HEAD = encoder.encode("%PDF-1.4\n1 0 obj << /Type /Pages /Kids [] /Count 2 >> endobj\n");
-const pdf = (filename: string, size: number): Part => ({ name: "files", filename, size, head: PDF_HEAD });
+const pdf = (filename: string, size: number): Part => pdfPart(filename, size);
 const TEXT_HEAD = encoder.encode("Care plan notes\n");
 
 /** Everything under the storage directory, temporary files included. */
@@ -216,6 +188,28 @@ describe("receiving an upload", () => {
     expect(error.fields?.get("category")).toBe("Care Plans");
     expect(error.fields?.get("description")).toBe("Typed before the files were chosen");
     expect(error.fields?.has("files")).toBe(false);
+    expect(await stored()).toEqual([]);
+  });
+
+  it("a file's stored name is the last part of its path, without control or direction characters", async () => {
+    expect(storedFileName("C:\\fakepath\\scan.pdf")).toBe("scan.pdf");
+    expect(storedFileName("invoice\u202Eexe.pdf")).toBe("invoiceexe.pdf");
+    expect(storedFileName("a\u0007b\u200Fc\u2066\u009b.pdf")).toBe("abc.pdf");
+    expect(storedFileName(" \u202E ")).toBe("file");
+    expect(storedFileName(`${"x".repeat(300)}.pdf`)).toHaveLength(255);
+    // Letters of every script, and emoji joined by U+200D, stay.
+    expect(storedFileName("Überweisung 👩‍⚕️ 検査.pdf")).toBe("Überweisung 👩‍⚕️ 検査.pdf");
+
+    const spoofed = await receiveUpload(multipartRequest([pdf("report\u202Etxt.pdf", 500)]), storage, {
+      fileField: "files",
+      maxFiles: 10,
+    });
+    expect(spoofed.files.map((f) => f.originalName)).toEqual(["reporttxt.pdf"]);
+    for (const f of spoofed.files) await storage.delete(f.key);
+
+    const nul = await refusal(multipartRequest([pdf("scan\u0000.pdf", 500)]));
+    expect(nul.message).toBe(NAME_WITH_NUL);
+    expect(nul.status).toBe(400);
     expect(await stored()).toEqual([]);
   });
 
@@ -348,6 +342,34 @@ describe("documents: access levels, versions, downloads", () => {
     // Deleting answers every version's file, for the storage.
     expect((await deleteResource(db, s.coordinator, id))!.keys.sort()).toEqual(["v1.pdf", "v2.pdf"]);
     expect(await getResource(db, s.uploader, id)).toBeNull();
+  });
+
+  it("the sweep of stored files removes old files no document or version names, and keeps the rest", async () => {
+    const s = await setup();
+    const put = async (name: string, hoursOld: number) => {
+      const key = newStorageKey("pdf");
+      await storage.put(
+        key,
+        (async function* () {
+          yield encoder.encode(`%PDF-1.4 ${name}`);
+        })(),
+      );
+      const at = new Date(Date.now() - hoursOld * 3600_000);
+      await utimes(path.join(dir, key), at, at);
+      return key;
+    };
+    const [current, earlier, orphan, justStored] = [
+      await put("v2", 3),
+      await put("v1", 3),
+      await put("x", 2),
+      await put("y", 0),
+    ];
+    const { id } = (await createResource(db, s.uploader, file(earlier, "plan.pdf"), details(s.client.id, "internal")))!;
+    await addResourceVersion(db, s.uploader, id, file(current, "plan-final.pdf"), null);
+
+    expect(await sweepStoredFiles(db, storage)).toEqual({ partials: 0, orphans: 1 });
+    expect(await stored()).toEqual([current, earlier, justStored].sort());
+    expect(await stored()).not.toContain(orphan);
   });
 
   it("the details: every required message, tags trimmed and empties dropped, a bad date refused", async () => {

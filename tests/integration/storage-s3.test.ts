@@ -4,7 +4,7 @@
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -174,6 +174,10 @@ interface Driver {
   storage: FileStorage;
   /** Everything the driver holds: objects, and partial writes (temporary files, open uploads). */
   leftovers(): Promise<string[]>;
+  /** Leaves a write unfinished, as a crash mid-upload does; answers how leftovers() names it. */
+  leaveUnfinished(key: string, at: Date): Promise<string>;
+  /** Makes a stored object look as written at `at`. */
+  backdate(key: string, at: Date): Promise<void>;
   cleanUp(): Promise<void>;
 }
 
@@ -185,6 +189,13 @@ const drivers: { name: string; make: () => Promise<Driver> }[] = [
       return {
         storage: localStorage(dir),
         leftovers: async () => (await readdir(dir)).sort(),
+        leaveUnfinished: async (_key, at) => {
+          const name = `.partial-${randomBytes(8).toString("hex")}`;
+          await writeFile(path.join(dir, name), "half a file");
+          await utimes(path.join(dir, name), at, at);
+          return name;
+        },
+        backdate: (key, at) => utimes(path.join(dir, key), at, at),
         cleanUp: () => rm(dir, { recursive: true, force: true }),
       };
     },
@@ -200,6 +211,13 @@ const drivers: { name: string; make: () => Promise<Driver> }[] = [
             ...s3.objects.keys(),
             ...[...s3.uploads.values()].map((u) => `(multipart upload in progress) ${u.key}`),
           ].sort(),
+        leaveUnfinished: async (key, at) => {
+          s3.uploads.set(randomBytes(8).toString("hex"), { key, initiated: at, parts: new Map() });
+          return `(multipart upload in progress) ${key}`;
+        },
+        backdate: async (key, at) => {
+          s3.objects.get(key)!.lastModified = at;
+        },
         cleanUp: async () => s3.reset(),
       };
     },
@@ -215,6 +233,27 @@ describe.each(drivers)("FileStorage on the $name", ({ make }) => {
   });
   afterEach(async () => {
     await driver.cleanUp();
+  });
+
+  it("a sweep removes, of what is older than its cut-off, unfinished writes and the objects no record names", async () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+    const [named, orphan, recent] = [newStorageKey("pdf"), newStorageKey("pdf"), newStorageKey("pdf")];
+    for (const key of [named, orphan, recent]) await storage.put(key, chunksOf(encoder.encode("bytes")));
+    await driver.backdate(named, hoursAgo(3));
+    await driver.backdate(orphan, hoursAgo(2));
+    const crashed = await driver.leaveUnfinished(newStorageKey("pdf"), hoursAgo(2));
+    const inProgress = await driver.leaveUnfinished(newStorageKey("pdf"), new Date());
+    const asked: string[][] = [];
+
+    const swept = await storage.sweep(hoursAgo(1), async (keys) => {
+      asked.push([...keys].sort());
+      return new Set(keys.filter((key) => key === named));
+    });
+
+    expect(swept).toEqual({ partials: 1, orphans: 1 });
+    expect(asked).toEqual([[named, orphan].sort()]);
+    expect(await driver.leftovers()).toEqual([inProgress, named, recent].sort());
+    expect(await driver.leftovers()).not.toContain(crashed);
   });
 
   it("stores a file and reads back the same bytes and size; delete removes it", async () => {

@@ -12,6 +12,7 @@
 //                                               as R2 requires, of the same size)
 //   DELETE /bucket/key?uploadId=U               AbortMultipartUpload
 //   GET    /bucket?uploads                      ListMultipartUploads
+//   GET    /bucket?list-type=2                  ListObjectsV2 (every object in one page)
 //
 // Every request must carry a valid AWS Signature Version 4 Authorization header: the stand-in
 // recomputes the signature with the known secret (canonical request, string to sign, signing
@@ -47,7 +48,8 @@ export type S3Operation =
   | "UploadPart"
   | "CompleteMultipartUpload"
   | "AbortMultipartUpload"
-  | "ListMultipartUploads";
+  | "ListMultipartUploads"
+  | "ListObjectsV2";
 
 export interface LoggedRequest {
   operation: S3Operation | "Unknown";
@@ -230,6 +232,7 @@ function verifySignature(
 }
 
 function operationOf(method: string, key: string, query: URLSearchParams): S3Operation | "Unknown" {
+  if (key === "" && method === "GET" && query.get("list-type") === "2") return "ListObjectsV2";
   if (key === "") return method === "GET" && query.has("uploads") ? "ListMultipartUploads" : "Unknown";
   if (method === "POST" && query.has("uploads")) return "CreateMultipartUpload";
   if (method === "POST" && query.has("uploadId")) return "CompleteMultipartUpload";
@@ -415,6 +418,25 @@ export async function startS3StandIn(options: S3StandInOptions = {}): Promise<S3
               `<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
                 `<Bucket>${xmlEscape(stand.bucket)}</Bucket><IsTruncated>false</IsTruncated>${uploads}` +
                 `</ListMultipartUploadsResult>`,
+            ),
+          );
+        return;
+      }
+      case "ListObjectsV2": {
+        const contents = [...stand.objects]
+          .map(
+            ([objectKey, object]) =>
+              `<Contents><Key>${xmlEscape(objectKey)}</Key><LastModified>${object.lastModified.toISOString()}</LastModified>` +
+              `<ETag>${xmlEscape(object.etag)}</ETag><Size>${object.body.length}</Size></Contents>`,
+          )
+          .join("");
+        res
+          .writeHead(200, { "Content-Type": "application/xml" })
+          .end(
+            xml(
+              `<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+                `<Name>${xmlEscape(stand.bucket)}</Name><KeyCount>${stand.objects.size}</KeyCount>` +
+                `<IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`,
             ),
           );
         return;

@@ -10,6 +10,8 @@ import path from "node:path";
 
 export interface ServerProcess {
   baseUrl: string;
+  /** Where it stores uploaded documents (UPLOAD_DIR). */
+  uploadDir: string;
   port: number;
   /** The supervisor's process id. */
   pid: number;
@@ -59,9 +61,24 @@ export function commandLine(pid: number): string {
   }
 }
 
-/** Open file descriptors of a process (entries of /proc/<pid>/fd). */
-export function openFiles(pid: number): number {
-  return fs.readdirSync(`/proc/${pid}/fd`).length;
+/**
+ * A process's open descriptors (/proc/<pid>/fd): network connections (`sockets`: to the database
+ * too, which its pool keeps open) and everything else (`files`: files, pipes, event handles).
+ */
+export function openDescriptors(pid: number): { files: number; sockets: number } {
+  let sockets = 0;
+  let files = 0;
+  for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+    let target = "";
+    try {
+      target = fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+    } catch {
+      continue; // closed meanwhile
+    }
+    if (target.startsWith("socket:")) sockets += 1;
+    else files += 1;
+  }
+  return { files, sockets };
 }
 
 /** Resident memory of a process in bytes (VmRSS of /proc/<pid>/status). */
@@ -126,6 +143,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const server: ServerProcess = {
     baseUrl,
+    uploadDir: path.join(dataDir, "uploads"),
     port,
     pid: child.pid!,
     output: () => output,
