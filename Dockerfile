@@ -44,13 +44,16 @@ RUN npm prune --omit=dev \
  && npm cache clean --force
 
 # ── runtime ──────────────────────────────────────────────────────────────────
+# (ENV before WORKDIR: a first step unlike the deps stage's, so that Docker's classic builder,
+# after a --no-cache build, does not take this stage's WORKDIR layer for that stage's and rebuild
+# the dependencies.)
 FROM ${NODE_IMAGE} AS runtime
-WORKDIR /app
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
     UPLOAD_DIR=/data/uploads \
     NPM_CONFIG_UPDATE_NOTIFIER=false
+WORKDIR /app
 
 # Production dependencies only. tsx is one of them: it runs server/index.ts, which imports the
 # app's server modules (app/utils/*.server.ts) and the migrations from source.
