@@ -1,47 +1,66 @@
-# syntax=docker/dockerfile:1
 # Placement: a small production image.
 #   docker build -t placement .
 #   docker run -p 3000:3000 -e DATABASE_URL=postgres://… -e SESSION_SECRET=… -e APP_URL=https://… placement
 # or `docker compose up` (see docker-compose.yml). Migrations run when the container starts.
+# Where no image registry is reachable, build a local image equivalent to node:20-bookworm-slim
+# (Debian bookworm, Node 20 and npm in /usr/local, a `node` user with uid 1000) and pass it:
+#   docker build --build-arg NODE_IMAGE=<that image> -t placement .
+# See docs/deployment.md; scripts/docker-check.sh builds, runs and checks the image.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# ── deps: every dependency, for the build ───────────────────────────────────
+# ── deps: every dependency, compiled where needed ───────────────────────────
+# Native modules (argon2) load a prebuilt binary when it works on this machine; when it does not
+# (on some hosts argon2's linux-x64 prebuild crashes on load), npm compiles them with node-gyp,
+# which needs python3, make and g++. They are installed here only: the runtime stage copies the
+# finished node_modules and never sees a compiler.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
-    NPM_CONFIG_UPDATE_NOTIFIER=false
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_FUND=false \
+    NPM_CONFIG_AUDIT=false
 COPY package.json package-lock.json ./
 # npm's postinstall applies patches/ (patch-package) to the packages it installs.
 COPY patches ./patches
-RUN npm ci --no-audit --no-fund
+RUN npm ci
 
 # ── build: the Remix server bundle (build/) and browser assets (public/build/) ──
-FROM ${NODE_IMAGE} AS build
-WORKDIR /app
+FROM deps AS build
 ENV NODE_ENV=production
-COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 RUN npx remix build
 
+# ── prod-deps: the same node_modules without the dev dependencies ───────────
+# Pruned rather than installed again: the compiled native modules and the patches carry over.
+# npm keeps typescript (23 MB) because the @remix-run packages name it as an optional peer (for
+# their type declarations); nothing that runs in production loads it.
+FROM deps AS prod-deps
+RUN npm prune --omit=dev \
+ && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
+ && npm cache clean --force
+
 # ── runtime ──────────────────────────────────────────────────────────────────
+# (ENV before WORKDIR: a first step unlike the deps stage's, so that Docker's classic builder,
+# after a --no-cache build, does not take this stage's WORKDIR layer for that stage's and rebuild
+# the dependencies.)
 FROM ${NODE_IMAGE} AS runtime
-WORKDIR /app
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
     UPLOAD_DIR=/data/uploads \
     NPM_CONFIG_UPDATE_NOTIFIER=false
+WORKDIR /app
 
 # Production dependencies only. tsx is one of them: it runs server/index.ts, which imports the
 # app's server modules (app/utils/*.server.ts) and the migrations from source.
-COPY package.json package-lock.json ./
-COPY patches ./patches
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-
+COPY package.json package-lock.json tsconfig.json remix.config.js ./
+COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-COPY tsconfig.json remix.config.js ./
 COPY server ./server
 COPY db ./db
 COPY app ./app
@@ -54,7 +73,12 @@ VOLUME ["/data/uploads"]
 USER node
 
 EXPOSE 3000
+# Asks the port the server listens on (PORT), so a container started with another PORT is checked
+# where it serves.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://localhost:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
-CMD ["npx", "tsx", "server/index.ts"]
+# tsx, loaded into node itself (`node --import tsx`), runs the TypeScript server from source: one
+# process, which gets docker stop's SIGTERM directly (npx would add npm's and tsx's own processes,
+# about 130 MB more memory). The workers it forks load tsx the same way.
+CMD ["node", "--import", "tsx", "server/index.ts"]
