@@ -200,6 +200,45 @@ test("a file the server refuses is said, the details filled in kept and not call
   else await expect(field(page, "Related record")).toHaveValue(client.id);
 });
 
+test("a 5 MB scan goes through the upload form and a new version, and comes back whole", async ({
+  page,
+  agency,
+  javaScriptEnabled: js,
+}) => {
+  // What a scanner makes: several megabytes (the server once refused anything over 1 MB).
+  test.setTimeout(60_000);
+  const tag = token();
+  const client = await insertClient(agency, { first_name: "Ingrid", last_name: `Berg${tag}` });
+  const scan = (title: string) => {
+    const head = pdf(title);
+    return Buffer.concat([head, Buffer.alloc(5 * 1024 * 1024 - head.length, 0x20)]);
+  };
+  const first = { name: `scan-${tag}.pdf`, bytes: scan(`Scan ${tag}`) };
+  const second = { name: `scan-${tag}-signed.pdf`, bytes: scan(`Scan ${tag}, signed`) };
+  for (const file of [first, second]) await fs.writeFile(test.info().outputPath(file.name), file.bytes);
+
+  await page.goto("/resources/upload");
+  await chooseClient(page, js, client, `berg${tag}`);
+  await field(page, "Category").selectOption("Medical Records");
+  await page.getByLabel(js ? "Choose files" : "Files to upload").setInputFiles(test.info().outputPath(first.name));
+  await page.getByRole("button", { name: /^Upload (\d+ )?file\(s\)$/ }).click();
+  await expect(page).toHaveURL(/\/resources$/);
+  await expect(toast(page, "success")).toContainText("1 file(s) uploaded successfully!");
+  await ready(page, js, "list");
+  await row(page, first.name)
+    .getByRole("link", { name: `View ${first.name}` })
+    .click();
+  await ready(page, js, "detail");
+  await expect(page.getByRole("main")).toContainText("application/pdf · 5.0 MB · Version 1");
+
+  await field(page, "New file").setInputFiles(test.info().outputPath(second.name));
+  await page.getByRole("button", { name: "Upload new version" }).click();
+  await expect(toast(page, "success")).toContainText("New version uploaded (version 2)");
+  const downloaded = await downloadBytes(page.getByRole("link", { name: "Download", exact: true }).first());
+  expect(downloaded.filename).toBe(second.name);
+  expect(downloaded.bytes.equals(second.bytes), "the downloaded file is the uploaded one").toBe(true);
+});
+
 /** Uploads two files as the upload form does without JavaScript (a plain multipart post). */
 async function uploadTwo(page: Page, client: StoredClient, files: Awaited<ReturnType<typeof documentFiles>>) {
   const form = new FormData();
