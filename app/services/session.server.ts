@@ -5,7 +5,7 @@ import type { Ctx } from "~/models/context";
 import { type DB, getDb } from "~/utils/db.server";
 import { appUrl, env } from "~/utils/env.server";
 import { boundedToast, type Toast, type ToastType } from "~/utils/toast";
-import { clientIp } from "~/utils/request.server";
+import { clientIp, knownClientIp } from "~/utils/request.server";
 import { invariantResponse } from "~/utils/responses";
 
 function secureCookies() {
@@ -90,8 +90,15 @@ export async function requireUser(request: Request): Promise<AuthUser> {
   throw redirect(`/login${search}`, { headers });
 }
 
-export function contextOf(user: Pick<AuthUser, "id" | "agencyId" | "role" | "agencyTimeZone">): Ctx {
-  return { userId: user.id, agencyId: user.agencyId, role: user.role, agencyTimeZone: user.agencyTimeZone };
+/** The scope of a signed-in user's request: their agency, and their address for the audit trail. */
+export function contextOf(user: Pick<AuthUser, "id" | "agencyId" | "role" | "agencyTimeZone">, request: Request): Ctx {
+  return {
+    userId: user.id,
+    agencyId: user.agencyId,
+    role: user.role,
+    agencyTimeZone: user.agencyTimeZone,
+    ip: knownClientIp(request),
+  };
 }
 
 export interface SignedIn {
@@ -107,7 +114,7 @@ export interface SignedIn {
  */
 export async function requireSignedIn(request: Request): Promise<SignedIn> {
   const user = await requireUser(request);
-  return { user, ctx: contextOf(user), db: getDb() };
+  return { user, ctx: contextOf(user, request), db: getDb() };
 }
 
 /**

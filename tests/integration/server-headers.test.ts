@@ -21,7 +21,8 @@ import { args } from "../support/http";
 
 // What a browser or a program receives through the real Express app (server/app.ts) in front of
 // the real route modules: downloads and exports, whose routes set some security headers
-// themselves, carry each header once.
+// themselves, carry each header once; and the address the server saw is the one a download's
+// audit row records.
 
 const db = testDb();
 let dir: string;
@@ -168,5 +169,38 @@ describe("each header once, through the real server", () => {
     } finally {
       await served.close();
     }
+  });
+});
+
+describe("a download's audit row", () => {
+  const audit = () =>
+    db.selectFrom("audit_events").select(["action", "actor_id", "ip"]).where("entity_id", "=", documentId).execute();
+
+  it("records the address the server saw: the socket's, or behind a trusted proxy the one it forwarded", async () => {
+    const direct = await serve(false);
+    try {
+      const answer = await getFrom(direct.port, `/resources/${documentId}/download`, {
+        Cookie: signedIn.cookie,
+        // Not believed without TRUST_PROXY, nor a forged X-Client-IP.
+        "X-Forwarded-For": "198.51.100.1",
+        "X-Client-IP": "198.51.100.2",
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      await direct.close();
+    }
+    expect(await audit()).toEqual([{ action: "resource.download", actor_id: signedIn.user.id, ip: "127.0.0.1" }]);
+
+    const proxied = await serve(1);
+    try {
+      const answer = await getFrom(proxied.port, `/api/resources/${documentId}/download`, {
+        Authorization: `Bearer ${signedIn.token}`,
+        "X-Forwarded-For": "10.9.9.9, 203.0.113.50",
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+    expect((await audit()).map((row) => row.ip).sort()).toEqual(["127.0.0.1", "203.0.113.50"]);
   });
 });
