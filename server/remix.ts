@@ -9,8 +9,9 @@ import type express from "express";
 import { requestBody } from "./request-guards";
 
 // Express to Remix, as @remix-run/express does it, except that the body Remix reads is the one
-// the request guards let through (with its size limit), and that an answer the guards already
-// gave (a 413 half-way through the body) is not overwritten.
+// the request guards let through (with its size limit), that an answer the guards already gave
+// (a 413 half-way through the body) is not overwritten, and that a header the app answers with
+// replaces the one the server set (never sent twice).
 
 /** What answers a request: the Remix build's handler, or a stand-in in tests. */
 export type HandleRequest = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
@@ -48,7 +49,12 @@ function remixRequest(req: express.Request, res: express.Response, signal: Abort
 async function sendResponse(res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // A header the app sets replaces the server's (a download's own Content-Security-Policy), so
+  // that each is sent once; only Set-Cookie may come several times.
+  for (const [key, value] of response.headers.entries()) {
+    if (key.toLowerCase() === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();

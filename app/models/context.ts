@@ -14,6 +14,8 @@ export interface Ctx {
    * reads it.
    */
   agencyTimeZone?: string | null;
+  /** The caller's address (see `clientIp`), which audit rows record; absent or null: not known. */
+  ip?: string | null;
 }
 
 type ColumnOf<Name, Table extends string> = Name extends `${Table}.${infer Column}` ? Column : never;

@@ -570,8 +570,8 @@ export async function addResourceVersion(
 }
 
 /**
- * A download of a document (its current version, or `version`): counts it, records who took it
- * and when (audit_events, "resource.download"), and answers where the bytes are. `open` (the
+ * A download of a document (its current version, or `version`): counts it, records who took it,
+ * when and from which address (audit_events, "resource.download"), and answers where the bytes are. `open` (the
  * stored file, opened before the count is committed) answering null takes the count back. Null
  * when the caller cannot see the document, it has no such version or its file could not be opened.
  */
@@ -623,6 +623,7 @@ export async function recordDownload<T = true>(
           entity_type: "resource",
           entity_id: id,
           details: JSON.stringify({ version: wanted }) as unknown as Record<string, unknown>,
+          ip: ctx.ip ?? null,
         })
         .execute();
       return {

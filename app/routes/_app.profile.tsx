@@ -10,10 +10,14 @@ import { changePassword, updateProfile } from "~/services/profile.server";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { env } from "~/utils/env.server";
 import { clientIp } from "~/utils/request.server";
+import { keepRetryAfter } from "~/utils/responses";
 
 export const meta: MetaFunction = () => [{ title: "Profile Settings · Senior Placement" }];
 
 export const handle = { header: { title: "Profile Settings", subtitle: "Your name, email and password" } };
+
+/** A 429 (too many wrong current passwords) keeps its Retry-After on the page, too. */
+export const headers = keepRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireSignedIn(request);

@@ -1,6 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { type ShouldRevalidateFunction, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import {
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
+import { Toaster } from "~/components/layout/toaster";
 import { Board } from "~/components/swim-lanes/board";
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
@@ -20,6 +27,7 @@ import { MoveTaskSchema, SwimLaneQuerySchema } from "~/services/page-schemas.ser
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { readListQuery } from "~/utils/list-query";
 import { readFormData } from "~/utils/request.server";
+import { TOAST_TEXT_LIMITS, toastText } from "~/utils/toast";
 import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";
 
 export const meta: MetaFunction = () => [{ title: "Swim Lane Tracker · Senior Placement" }];
@@ -102,7 +110,9 @@ function laneCard(card: BoardCard) {
 /**
  * A move, from a drag, the keyboard or a card's "Move to" form: `taskId`, the new `status` and
  * the stage the mover saw (`fromStatus`). A fetcher (`via=fetch`) gets JSON; a browser without
- * JavaScript goes back to the board it came from (`back`) with a toast.
+ * JavaScript goes back to the board it came from (`back`) with a toast. A stage the board never
+ * offers (unknown, or text of any length) is a 400 either way, shown over the board: it never
+ * goes into the toast's cookie.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
@@ -119,7 +129,8 @@ export async function action({ request }: ActionFunctionArgs) {
     fromStatus: form.get("fromStatus") ?? undefined,
   });
   if (!parsed.success) {
-    return answer(false, `${MOVE_MESSAGES.failure}${parsed.error.issues[0]?.message ?? MOVE_MESSAGES.fallback}`);
+    const message = `${MOVE_MESSAGES.failure}${parsed.error.issues[0]?.message ?? MOVE_MESSAGES.fallback}`;
+    return json({ ok: false, message: toastText(message, TOAST_TEXT_LIMITS.title) }, { status: 400 });
   }
   const result = await moveTask(db, ctx, String(form.get("taskId") ?? ""), parsed.data.status, parsed.data.fromStatus);
   if (result.ok) return answer(true, MOVE_MESSAGES.success);
@@ -150,7 +161,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export default function SwimLanesPage() {
   const data = useLoaderData<typeof loader>();
-  return <Board data={data} />;
+  // Without JavaScript, a refused move comes back here (with JavaScript the board's fetcher has it).
+  const refused = useActionData<typeof action>();
+  return (
+    <>
+      <Board data={data} />
+      {refused && !refused.ok ? (
+        <Toaster toasts={[{ id: "move-refused", type: "error", title: refused.message }]} />
+      ) : null}
+    </>
+  );
 }
 
 /** 'Failed to load swim lane data. Please try again.' with Retry (the same URL, loaded again). */

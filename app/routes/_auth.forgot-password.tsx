@@ -15,11 +15,15 @@ import { ForgotPasswordSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { clientIp, readFormData } from "~/utils/request.server";
+import { keepRetryAfter } from "~/utils/responses";
 import { anonymousOnly, requireAnonymous } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password · Senior Placement" }];
 
 export const loader = anonymousOnly;
+
+/** A 429 (too many attempts) keeps its Retry-After on the page, too. */
+export const headers = keepRetryAfter;
 
 // Answers the page (without JavaScript) and the sign-in dialog's fetcher alike.
 export async function action({ request }: ActionFunctionArgs) {

@@ -12,6 +12,7 @@ import { AlertCircleIcon } from "~/components/ui/icons";
 import { PasswordInput } from "~/components/ui/password-input";
 import { LOGIN_FAILED_FALLBACK, LoginFormSchema } from "~/schemas/auth";
 import { authenticator, SignInError } from "~/services/auth.server";
+import { keepRetryAfter } from "~/utils/responses";
 import { anonymousOnly, requireAnonymous, safeRedirect, signInAndRedirect } from "~/services/session.server";
 import { readFormData } from "~/utils/request.server";
 import type { Toast } from "~/utils/toast";
@@ -19,6 +20,9 @@ import type { Toast } from "~/utils/toast";
 export const meta: MetaFunction = () => [{ title: "Sign in · Senior Placement" }];
 
 export const loader = anonymousOnly;
+
+/** A 429 (too many attempts) keeps its Retry-After on the page, too. */
+export const headers = keepRetryAfter;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);

@@ -136,7 +136,7 @@ export function withApiUser(
 ): Promise<Response> {
   return handleApi(async () => {
     const user = await requireApiUser(request);
-    return run({ user, ctx: contextOf(user), db: getDb() });
+    return run({ user, ctx: contextOf(user, request), db: getDb() });
   });
 }
 

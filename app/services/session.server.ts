@@ -4,8 +4,8 @@ import type { SessionUser } from "~/models/user.server";
 import type { Ctx } from "~/models/context";
 import { type DB, getDb, isDatabaseUnavailable, logDatabaseUnavailable } from "~/utils/db.server";
 import { appUrl, env } from "~/utils/env.server";
-import type { Toast, ToastType } from "~/utils/toast";
-import { clientIp } from "~/utils/request.server";
+import { boundedToast, type Toast, type ToastType } from "~/utils/toast";
+import { clientIp, knownClientIp } from "~/utils/request.server";
 import { invariantResponse, unavailableResponse } from "~/utils/responses";
 
 function secureCookies() {
@@ -97,8 +97,15 @@ export async function requireUser(request: Request): Promise<AuthUser> {
   throw redirect(`/login${search}`, { headers });
 }
 
-export function contextOf(user: Pick<AuthUser, "id" | "agencyId" | "role" | "agencyTimeZone">): Ctx {
-  return { userId: user.id, agencyId: user.agencyId, role: user.role, agencyTimeZone: user.agencyTimeZone };
+/** The scope of a signed-in user's request: their agency, and their address for the audit trail. */
+export function contextOf(user: Pick<AuthUser, "id" | "agencyId" | "role" | "agencyTimeZone">, request: Request): Ctx {
+  return {
+    userId: user.id,
+    agencyId: user.agencyId,
+    role: user.role,
+    agencyTimeZone: user.agencyTimeZone,
+    ip: knownClientIp(request),
+  };
 }
 
 export interface SignedIn {
@@ -114,7 +121,7 @@ export interface SignedIn {
  */
 export async function requireSignedIn(request: Request): Promise<SignedIn> {
   const user = await requireUser(request);
-  return { user, ctx: contextOf(user), db: getDb() };
+  return { user, ctx: contextOf(user, request), db: getDb() };
 }
 
 /**
@@ -198,12 +205,25 @@ export async function signOutAndRedirect(request: Request, to = "/login"): Promi
   });
 }
 
-/** The Set-Cookie of a flash toast, for an answer that is not a redirect (a script navigates after it). */
+/**
+ * The Set-Cookie of a flash toast, for an answer that is not a redirect (a script navigates after
+ * it). Its text is bounded (`boundedToast`), so that a message quoting what a request sent can
+ * never make the cookie too large to send; text of unusual characters (up to 4 bytes each, then
+ * encoded twice) is cut shorter again until the cookie fits a browser's 4 KB.
+ */
 export async function toastCookie(toast: Omit<Toast, "id">): Promise<string> {
   const storage = getCookies().toast;
-  const session = await storage.getSession();
-  session.flash("toast", { ...toast, id: crypto.randomUUID() } satisfies Toast);
-  return storage.commitSession(session);
+  const id = crypto.randomUUID();
+  for (let share = 1; ; share /= 2) {
+    const session = await storage.getSession();
+    session.flash("toast", { ...boundedToast(toast, share), id } satisfies Toast);
+    try {
+      return await storage.commitSession(session);
+    } catch (error) {
+      // Remix refuses a cookie over 4 KB; a toast cut to a few words always fits.
+      if (share < 1 / 8) throw error;
+    }
+  }
 }
 
 export async function redirectWithToast(

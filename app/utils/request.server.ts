@@ -7,6 +7,11 @@ export function clientIp(request: Request): string {
   return request.headers.get("X-Client-IP") ?? "unknown";
 }
 
+/** The caller's address as a record keeps it (audit rows): null when the server entry gave none. */
+export function knownClientIp(request: Request): string | null {
+  return request.headers.get("X-Client-IP") || null;
+}
+
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 /** Whether a Content-Type is one a browser form sends. */

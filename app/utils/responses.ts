@@ -25,3 +25,26 @@ export function unavailableResponse(): Response {
     headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER), "Content-Type": "text/plain; charset=utf-8" },
   });
 }
+
+/**
+ * A route's `headers` when its action or loader may answer 429 (or 503) with `Retry-After`: a
+ * page rendered after it (a form posted without JavaScript) keeps that header. Remix passes only
+ * `Set-Cookie` on to the document by itself. Export it from the route as `headers`.
+ */
+export function keepRetryAfter({
+  actionHeaders,
+  loaderHeaders,
+  errorHeaders,
+  parentHeaders,
+}: {
+  actionHeaders: Headers;
+  loaderHeaders: Headers;
+  errorHeaders?: Headers;
+  parentHeaders: Headers;
+}): Headers {
+  const headers = new Headers(parentHeaders);
+  const retryAfter =
+    errorHeaders?.get("Retry-After") ?? actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}

@@ -29,6 +29,7 @@ test.describe("sign-in", () => {
   });
 
   test("too many failures are refused with a clear message", async ({ page, spareAgentEmail }) => {
+    test.slow(); // six passwords checked (argon2), on a machine the server under test shares
     await page.goto("/login");
     const submitted = () =>
       page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login");
@@ -43,7 +44,11 @@ test.describe("sign-in", () => {
     }
     await page.getByLabel("Email address").fill(spareAgentEmail);
     await page.getByLabel("Password", { exact: true }).fill("Demo@1234");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    const [refused] = await Promise.all([submitted(), page.getByRole("button", { name: "Sign in" }).click()]);
+    expect(refused.status()).toBe(429);
+    // How long to wait, in seconds (the window is 15 minutes), on the page as on the API.
+    expect(Number(await refused.headerValue("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(await refused.headerValue("Retry-After"))).toBeLessThanOrEqual(15 * 60);
     await expect(
       page.getByText(/Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\./).first(),
     ).toBeVisible();

@@ -87,7 +87,12 @@ async function longAgency(page: Page, loginAs: (email?: string) => Promise<unkno
   return { client, facility, placement };
 }
 
-/** What spills: the page's sideways scroll, boxes whose content overflows, truncated text without its full text. */
+/**
+ * What spills: the page's sideways scroll, boxes whose content overflows, truncated text without
+ * its full text, and controls that are (or may grow) wider than the box they sit in. A control's
+ * own text is left out: the browser cuts it at the control's edge (a select shows the start of a
+ * long option), and how far it reaches depends on the fonts a machine has.
+ */
 async function layoutProblems(page: Page) {
   return page.evaluate(() => {
     const name = (el: Element) =>
@@ -97,11 +102,30 @@ async function layoutProblems(page: Page) {
     if (root.scrollWidth > root.clientWidth) {
       problems.push(`the page scrolls sideways: ${root.scrollWidth} px of content in ${root.clientWidth} px`);
     }
+    const controls = "input, select, textarea";
     for (const el of document.querySelectorAll("body *")) {
       if (!(el instanceof HTMLElement)) continue;
       const style = getComputedStyle(el);
       if (style.display === "inline" || style.display === "contents" || style.display === "none") continue;
       if (el.clientWidth === 0 || el.closest(".sr-only")) continue;
+      if (el.matches(controls)) {
+        // The rule itself: bounded by its box, and free to shrink in a flex or grid row.
+        if (!el.matches("[type=checkbox], [type=radio]") && (style.maxWidth === "none" || style.minWidth === "auto")) {
+          problems.push(
+            `may grow past its box (max-width ${style.maxWidth}, min-width ${style.minWidth}): ${name(el)}`,
+          );
+        }
+        const box = el.getBoundingClientRect();
+        const parent = el.parentElement!;
+        const frame = parent.getBoundingClientRect();
+        const p = getComputedStyle(parent);
+        const left = frame.left + parseFloat(p.borderLeftWidth) + parseFloat(p.paddingLeft);
+        const right = frame.right - parseFloat(p.borderRightWidth) - parseFloat(p.paddingRight);
+        if (box.left < left - 1 || box.right > right + 1) {
+          problems.push(`${Math.round(box.width)} px wide in a ${Math.round(right - left)} px box: ${name(el)}`);
+        }
+        continue;
+      }
       const truncated = style.textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1;
       if (truncated) {
         if (!el.closest("[title]") && !el.closest("a[href]"))
@@ -116,6 +140,25 @@ async function layoutProblems(page: Page) {
   });
 }
 
+/**
+ * Gives every control content wider than any screen, whatever the font: a select an option of
+ * 150 wide letters (chosen), a text box as much text. A control must still fit its box, and the
+ * page must not widen: the rule holds for any font, not only for this machine's.
+ */
+async function fillControlsBeyondAnyScreen(page: Page) {
+  await page.evaluate(() => {
+    const wide = "W".repeat(150);
+    for (const select of document.querySelectorAll("select")) {
+      select.add(new Option(wide, wide, true, true));
+    }
+    const text =
+      "input:not([type]), input[type=text], input[type=search], input[type=email], input[type=tel], input[type=url], input[type=password], textarea";
+    for (const box of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(text)) {
+      box.value = wide;
+    }
+  });
+}
+
 const WIDTHS = [
   { name: "phone", width: 390, height: 844 },
   { name: "desktop", width: 1366, height: 850 },
@@ -126,6 +169,7 @@ for (const size of WIDTHS) {
     test.use({ viewport: { width: size.width, height: size.height } });
 
     test("every list and detail page wraps or truncates them", async ({ page, loginAs }) => {
+      test.slow(); // twenty pages, each measured twice
       const { client, facility, placement } = await longAgency(page, loginAs);
       const pages = [
         "/dashboard",
@@ -140,6 +184,9 @@ for (const size of WIDTHS) {
         `/placements/${placement.id}`,
         `/placements/${placement.id}/edit`,
         `/placements/new?clientId=${client.id}&facilityId=${facility.id}`,
+        "/tasks",
+        "/tasks/new",
+        "/resources",
         `/search?q=${encodeURIComponent(LONG.last)}`,
         "/profile",
       ];
@@ -149,6 +196,9 @@ for (const size of WIDTHS) {
         await expect(page.locator("main#main")).toBeVisible();
         const found = await layoutProblems(page);
         if (found.length > 0) problems[path] = found;
+        await fillControlsBeyondAnyScreen(page);
+        const filled = await layoutProblems(page);
+        if (filled.length > 0) problems[`${path}, its controls filled beyond any screen`] = filled;
       }
       expect(problems).toEqual({});
     });

@@ -253,6 +253,31 @@ test.describe("moving a task", () => {
     await expect(cardIn(page, "Target", task.id)).toHaveCount(0);
     expect(await stageInDb(task.id)).toBe("Follow-up");
   });
+
+  test("without JavaScript, a stage the board never offers is refused over the board, and the card stays @no-js-only", async ({
+    page,
+    agency,
+  }) => {
+    const task = await laneTask(agency, "Active Client", "Collect the physician's orders");
+    await page.goto("/swim-lanes");
+    const card = cardIn(page, "Active Client", task.id);
+    await card.locator("summary", { hasText: "Move to" }).click();
+    const stage = card.getByLabel("Stage");
+    // As a stale or altered page would send it: 3,000 characters.
+    await stage.evaluate((select: HTMLSelectElement) => {
+      select.options[0].value = "x".repeat(3_000);
+      select.selectedIndex = 0;
+    });
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      card.getByRole("button", { name: "Move", exact: true }).click(),
+    ]);
+
+    expect(answer.status()).toBe(400);
+    await expect(toast(page, "error")).toContainText(`Failed to move task: Invalid status "xxx`);
+    await expect(cardIn(page, "Active Client", task.id)).toBeVisible();
+    expect(await stageInDb(task.id)).toBe("Active Client");
+  });
 });
 
 test.describe("the task panel", () => {

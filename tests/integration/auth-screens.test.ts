@@ -1,12 +1,13 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { loader as appLoader } from "~/routes/_app";
+import * as loginRoute from "~/routes/_auth.login";
 import { action as loginAction, loader as loginLoader } from "~/routes/_auth.login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as sidebarAction } from "~/routes/sidebar";
 import { createAgency, createUser } from "../support/factories";
 import { resetDb, testDb } from "../support/db";
-import { args, cookiesFrom, formPost, get, settle } from "../support/http";
+import { args, cookiesFrom, formPost, get, pageHeaders, settle } from "../support/http";
 
 const db = testDb();
 
@@ -76,7 +77,9 @@ describe("sign-in form", () => {
     for (let i = 0; i < 5; i++) expect((await signIn({ password: "Nope@1234" })).status).toBe(401);
     const blocked = await signIn();
     expect(blocked.status).toBe(429);
-    expect(blocked.headers.get("Retry-After")).toBeTruthy();
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Also on the page a browser without JavaScript shows.
+    expect(pageHeaders(loginRoute, blocked).get("Retry-After")).toBe(blocked.headers.get("Retry-After"));
     const body = (await blocked.json()) as { message: string };
     expect(body.message).toMatch(/Too many failed sign-in attempts\. Please wait 15 minutes and try again\./);
   });

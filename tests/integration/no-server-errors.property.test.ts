@@ -6,6 +6,14 @@ import * as apiFacilityItem from "~/routes/api.facilities.$id";
 import * as apiFacilities from "~/routes/api.facilities._index";
 import * as apiPlacementItem from "~/routes/api.placements.$id";
 import * as apiPlacements from "~/routes/api.placements._index";
+import * as apiResourceItem from "~/routes/api.resources.$id";
+import * as apiResources from "~/routes/api.resources._index";
+import * as apiTaskItem from "~/routes/api.tasks.$id";
+import * as apiTaskCommunications from "~/routes/api.tasks.$id_.communications";
+import * as apiTaskStatus from "~/routes/api.tasks.$id_.status";
+import * as apiTasks from "~/routes/api.tasks._index";
+import * as apiTaskDashboard from "~/routes/api.tasks.dashboard";
+import * as apiSwimLanes from "~/routes/api.tasks.swim-lanes";
 import * as apiForgot from "~/routes/api.auth.forgot-password";
 import * as apiLogin from "~/routes/api.auth.login";
 import * as apiReset from "~/routes/api.auth.reset-password";
@@ -18,6 +26,15 @@ import * as clientNew from "~/routes/_app.clients.new";
 import * as facilityNew from "~/routes/_app.facilities.new";
 import * as placementNew from "~/routes/_app.placements.new";
 import * as profile from "~/routes/_app.profile";
+import * as resourceEdit from "~/routes/_app.resources.$id.edit";
+import * as resourcePage from "~/routes/_app.resources.$id._index";
+import * as resourcesList from "~/routes/_app.resources._index";
+import * as swimLanes from "~/routes/_app.swim-lanes";
+import * as swimLanePanel from "~/routes/_app.swim-lanes.$taskId";
+import * as taskEdit from "~/routes/_app.tasks.$id.edit";
+import * as taskPage from "~/routes/_app.tasks.$id._index";
+import * as tasksList from "~/routes/_app.tasks._index";
+import * as taskNew from "~/routes/_app.tasks.new";
 import * as search from "~/routes/_app.search";
 import * as login from "~/routes/_auth.login";
 import * as forgot from "~/routes/_auth.forgot-password";
@@ -27,17 +44,19 @@ import * as sidebar from "~/routes/sidebar";
 import { signInNewAgency, type SignedIn } from "../support/api";
 import { validClientBody, validFacilityBody } from "../support/api-bodies";
 import { resetDb, testDb } from "../support/db";
-import { createClient, createFacility, createPlacement, DEFAULT_PASSWORD } from "../support/factories";
+import { createClient, createFacility, createPlacement, createTask, DEFAULT_PASSWORD } from "../support/factories";
 
 // Property-based: whatever a client sends (odd fields and values, wrong types, no body, NUL
 // characters, huge numbers, odd unicode) to the API and to the form routes, the answer is never a
-// 5xx. A thrown error that is not a Response counts as a 500 (Remix would answer one).
+// 5xx. A thrown error that is not a Response counts as a 500 (Remix would answer one). Clients,
+// facilities, placements, sign-in; tasks, the swim-lane board and documents (their multipart
+// uploads aside: tests/integration/resources-upload.test.ts).
 
 const db = testDb();
 const RUNS = { numRuns: Number(process.env.PBT_RUNS ?? 40) };
 
 let signedIn: SignedIn;
-const ids = { client: "", facility: "", placement: "" };
+const ids = { client: "", facility: "", placement: "", task: "", resource: "", checklistItem: "" };
 
 beforeAll(async () => {
   await resetDb(db);
@@ -46,6 +65,28 @@ beforeAll(async () => {
   ids.client = (await createClient(db, { agencyId })).id;
   ids.facility = (await createFacility(db, { agencyId })).id;
   ids.placement = (await createPlacement(db, { agencyId, client_id: ids.client, facility_id: ids.facility })).id;
+  ids.task = (await createTask(db, { agencyId, client_id: ids.client, assigned_to: signedIn.user.id })).id;
+  ids.checklistItem = (
+    await db
+      .insertInto("task_checklist_items")
+      .values({ agency_id: agencyId, task_id: ids.task, text: "Call the family" })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+  // A document's row (its file is not needed: nothing here downloads it).
+  const file = { file_name: "00000000-0000-4000-8000-000000000001.pdf", original_name: "Care plan.pdf" };
+  const stored = { ...file, mime_type: "application/pdf", size_bytes: 100, agency_id: agencyId };
+  ids.resource = (
+    await db
+      .insertInto("resources")
+      .values({ ...stored, category: "Medical Records", related_type: "Client", related_id: ids.client })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+  await db
+    .insertInto("resource_versions")
+    .values({ ...stored, resource_id: ids.resource, version_number: 1 })
+    .execute();
   // Expected refusals are not news; unexpected errors still fail the properties.
   vi.spyOn(console, "error").mockImplementation(() => {});
   vi.spyOn(console, "log").mockImplementation(() => {});
@@ -101,6 +142,9 @@ const oddText = fc.oneof(
   fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })).map(([a, b]) => `${a}\u0000${b}`),
 );
 
+/** Text longer than any field takes, of characters that grow when encoded (a cookie, JSON). */
+const longText = fc.constantFrom("x".repeat(3_000), "💥".repeat(2_000), "\u0000".repeat(1_000), '"'.repeat(3_000));
+
 const oddNumber = fc.oneof(
   {
     weight: 2,
@@ -128,6 +172,28 @@ const VALID = {
     status: "In Progress",
     priority: "Medium",
     startDate: "2026-01-05",
+  }),
+  task: () => ({
+    title: "Call the family about the tour",
+    description: "They prefer mornings.",
+    type: "Follow-up",
+    priority: "High",
+    status: "Active Client",
+    dueDate: "2026-03-02",
+    assignedTo: signedIn.user.id,
+    clientId: ids.client,
+    estimatedHours: 1.5,
+    checklist: [{ item: "Confirm the time", completed: false }],
+  }),
+  resource: () => ({
+    relatedToType: "Client",
+    relatedToId: ids.client,
+    category: "Medical Records",
+    accessLevel: "internal",
+    description: "Physician's summary",
+    expirationDate: "2027-01-31",
+    isConfidential: false,
+    tags: "medical, physician",
   }),
 };
 
@@ -194,6 +260,41 @@ const FIELDS = {
     "paymentMethod",
     "depositAmount",
     "notes",
+  ],
+  task: [
+    "title",
+    "description",
+    "type",
+    "priority",
+    "status",
+    "dueDate",
+    "assignedTo",
+    "clientId",
+    "estimatedHours",
+    "checklist",
+    "isCompleted",
+    // The form's own fields: its buttons, the checklist's lines and "add items" box, the picker's search.
+    "intent",
+    "newItems",
+    "clientSearch",
+    "checklist[0].item",
+    "checklist[0].completed",
+    "checklist[99999].item",
+    "checklist[-1].item",
+  ],
+  resource: [
+    "relatedToType",
+    "relatedToId",
+    "relatedTo",
+    "relatedTo.objectType",
+    "relatedTo.objectId",
+    "category",
+    "accessLevel",
+    "description",
+    "expirationDate",
+    "isConfidential",
+    "tags",
+    "relatedSearch",
   ],
 };
 
@@ -276,6 +377,22 @@ const QUERY_KEYS = [
   "facilityId",
   "clientId",
   "q",
+  // Tasks, the board and documents.
+  "assignedTo",
+  "sortBy",
+  "sortOrder",
+  "progress",
+  "stage",
+  "offset",
+  "shown.new-client",
+  "view",
+  "tab",
+  "category",
+  "accessLevel",
+  "relatedToType",
+  "relatedToId",
+  "relatedSearch",
+  "clientSearch",
 ];
 const queryString = fc
   .oneof(
@@ -300,7 +417,12 @@ const formFields = (kind: Kind) =>
   );
 
 function flatten(value: unknown, prefix = ""): Array<[string, string]> {
-  if (Array.isArray(value)) return value.flatMap((item) => flatten(item, prefix));
+  // A list of objects is numbered as Conform names it (checklist[0].item); a list of texts repeats.
+  if (Array.isArray(value)) {
+    return value.flatMap((item, i) =>
+      flatten(item, item !== null && typeof item === "object" ? `${prefix}[${i}]` : prefix),
+    );
+  }
   if (value !== null && typeof value === "object") {
     return Object.entries(value).flatMap(([key, v]) => flatten(v, prefix ? `${prefix}.${key}` : key));
   }
@@ -333,6 +455,13 @@ function formPost(path: string, fields: Array<[string, string]>, encoding: FormE
 }
 
 const below500 = (status: number) => expect(status, `answered ${status}`).toBeLessThan(500);
+
+/** A record's id in a URL: mostly a real one (`ids[kind]`), else odd text. */
+const recordId = (kind: keyof typeof ids) =>
+  fc
+    .oneof({ weight: 3, arbitrary: fc.constant(null) }, oddText)
+    // A URL carries well-formed text only: a lone surrogate arrives as U+FFFD.
+    .map((odd) => (odd === null ? ids[kind] : odd.replace(/[\uD800-\uDFFF]/g, "\uFFFD")));
 
 // ───────────────────────────── the API ─────────────────────────────
 
@@ -502,4 +631,200 @@ describe("the screens never answer 5xx", () => {
   // body that is not a form. They move to readFormData (415/400) in the lead's refactor of the
   // _app.* routes; then this becomes a test like the one above with FORM_ENCODINGS.
   it.todo("the _app.* screen forms answer 4xx to JSON, text, no body and broken multipart (needs readFormData)");
+});
+
+// ───────────────────────────── tasks, the board, documents ─────────────────────────────
+
+describe("the tasks, board and documents API never answers 5xx", () => {
+  it("POST /api/tasks with any body", async () => {
+    await fc.assert(
+      fc.asyncProperty(apiBody("task"), async (init) => {
+        below500(await statusOf(apiTasks.action as Handler, apiCall("/api/tasks", "POST", init)));
+      }),
+      RUNS,
+    );
+  });
+
+  it.each([
+    ["tasks", "task", apiTaskItem],
+    ["resources", "resource", apiResourceItem],
+  ] as const)("GET, PUT and PATCH /api/%s/:id with any body, and odd ids", async (name, kind, item) => {
+    await fc.assert(
+      fc.asyncProperty(
+        apiBody(kind),
+        recordId(kind),
+        fc.constantFrom("PUT", "PATCH", "GET"),
+        async (init, id, method) => {
+          const request = apiCall(`/api/${name}/${encodeURIComponent(id)}`, method, init);
+          const handler = (method === "GET" ? item.loader : item.action) as Handler;
+          below500(await statusOf(handler, request, { id }));
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("PATCH /api/tasks/:id/status and POST /api/tasks/:id/communications with any body, and odd ids", async () => {
+    const body = fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc
+          .record(
+            {
+              status: fc.oneof(fc.constantFrom("Placed", "target", "Follow-up"), oddText),
+              fromStatus: fc.oneof(fc.constantFrom("New Client", "active-client"), oddText),
+              type: fc.oneof(fc.constantFrom("note", "call", "email", "meeting"), oddText),
+              content: fc.oneof(fc.constant("Spoke with the daughter."), oddText),
+            },
+            { requiredKeys: [] },
+          )
+          .map((b) => JSON.stringify(b)),
+      },
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      oddText,
+    );
+    const routes = [
+      ["status", "PATCH", apiTaskStatus.action],
+      ["communications", "POST", apiTaskCommunications.action],
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        recordId("task"),
+        fc.option(body, { nil: undefined, freq: 8 }),
+        fc.constantFrom(...CONTENT_TYPES),
+        async ([path, method, action], id, text, type) => {
+          const request = apiCall(`/api/tasks/${encodeURIComponent(id)}/${path}`, method, { body: text, type });
+          below500(await statusOf(action as Handler, request, { id }));
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("GET /api/tasks, /api/tasks/swim-lanes, /api/tasks/dashboard and /api/resources with any query string", async () => {
+    const routes = [
+      ["/api/tasks", apiTasks.loader],
+      ["/api/tasks/swim-lanes", apiSwimLanes.loader],
+      ["/api/tasks/dashboard", apiTaskDashboard.loader],
+      ["/api/resources", apiResources.loader],
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), queryString, async ([path, loader], query) => {
+        below500(await statusOf(loader as Handler, apiCall(`${path}${query}`, "GET", {})));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("the tasks, board and documents screens never answer 5xx", () => {
+  const page = (path: string) => new Request(`http://localhost${path}`, { headers: { Cookie: signedIn.cookie } });
+
+  it("lists, the board and the new task form, with any query string", async () => {
+    const routes = [
+      ["/tasks", tasksList.loader],
+      ["/swim-lanes", swimLanes.loader],
+      ["/resources", resourcesList.loader],
+      ["/tasks/new", taskNew.loader],
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), queryString, async ([path, loader], query) => {
+        below500(await statusOf(loader as Handler, page(`${path}${query}`)));
+      }),
+      RUNS,
+    );
+  });
+
+  it("a task's, a document's and the board panel's pages, with odd ids and any query string", async () => {
+    const routes = [
+      ["task", (id: string) => `/tasks/${id}`, "id", taskPage.loader],
+      ["task", (id: string) => `/tasks/${id}/edit`, "id", taskEdit.loader],
+      ["task", (id: string) => `/swim-lanes/${id}`, "taskId", swimLanePanel.loader],
+      ["resource", (id: string) => `/resources/${id}`, "id", resourcePage.loader],
+      ["resource", (id: string) => `/resources/${id}/edit`, "id", resourceEdit.loader],
+    ] as const;
+    const route = fc.constantFrom(...routes).chain((r) => fc.tuple(fc.constant(r), recordId(r[0])));
+    await fc.assert(
+      fc.asyncProperty(route, queryString, async ([[, path, param, loader], id], query) => {
+        below500(await statusOf(loader as Handler, page(`${path(encodeURIComponent(id))}${query}`), { [param]: id }));
+      }),
+      RUNS,
+    );
+  });
+
+  it.each([
+    ["/tasks/new", "task", taskNew.action, null],
+    ["/tasks/:id/edit", "task", taskEdit.action, "task"],
+    ["/resources/:id/edit", "resource", resourceEdit.action, "resource"],
+  ] as const)("%s takes any fields sent any way", async (path, kind, action, idOf) => {
+    const id = idOf ? recordId(idOf) : fc.constant("");
+    await fc.assert(
+      fc.asyncProperty(formFields(kind), fc.constantFrom(...FORM_ENCODINGS), id, async (fields, encoding, which) => {
+        const url = path.replace(":id", encodeURIComponent(which));
+        below500(await statusOf(action as Handler, formPost(url, fields, encoding, signedIn.cookie), { id: which }));
+      }),
+      RUNS,
+    );
+  });
+
+  it("a task's page actions, the board's move and the panel's communication take any fields sent any way", async () => {
+    // Each form as its page posts it (without JavaScript, or by a fetcher), then one to three
+    // fields changed to odd values (or odd fields added).
+    const forms = [
+      [
+        (id: string) => `/tasks/${id}`,
+        "id",
+        taskPage.action,
+        () => ({ intent: "toggle-item", itemId: ids.checklistItem, completed: "true" }),
+      ],
+      [(id: string) => `/tasks/${id}`, "id", taskPage.action, () => ({ intent: "complete" })],
+      [() => "/swim-lanes", "taskId", swimLanes.action, () => ({ taskId: ids.task, status: "Placed", fromStatus: "" })],
+      [() => "/swim-lanes?priority=High", "taskId", swimLanes.action, () => ({ taskId: ids.task, status: "target" })],
+      [
+        (id: string) => `/swim-lanes/${id}`,
+        "taskId",
+        swimLanePanel.action,
+        () => ({ type: "note", content: "Spoke with the daughter." }),
+      ],
+    ] as const;
+    const posted = fc.constantFrom(...forms).chain(([path, param, action, valid]) =>
+      fc.record({
+        path: fc.constant(path),
+        param: fc.constant(param),
+        action: fc.constant(action),
+        id: recordId("task"),
+        fields: fc
+          .tuple(
+            fc.boolean(),
+            fc.array(
+              fc.tuple(
+                fc.oneof(
+                  { weight: 3, arbitrary: fc.constantFrom(...Object.keys(valid())) },
+                  fc.string({ maxLength: 6 }),
+                ),
+                fc.oneof({ weight: 2, arbitrary: oddText }, longText),
+              ),
+              { maxLength: 3 },
+            ),
+          )
+          .map(([byFetch, changes]) => {
+            const fields: Record<string, string> = { ...valid(), ...(byFetch ? { via: "fetch" } : {}) };
+            for (const [name, value] of changes) fields[name] = value;
+            return Object.entries(fields);
+          }),
+        encoding: fc.oneof(
+          { weight: 4, arbitrary: fc.constant<FormEncoding>("urlencoded") },
+          fc.constantFrom(...FORM_ENCODINGS),
+        ),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(posted, async ({ path, param, action, id, fields, encoding }) => {
+        const request = formPost(path(encodeURIComponent(id)), fields, encoding, signedIn.cookie);
+        below500(await statusOf(action as Handler, request, { [param]: id }));
+      }),
+      { numRuns: Number(process.env.PBT_RUNS ?? 100) },
+    );
+  });
 });

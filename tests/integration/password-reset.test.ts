@@ -8,14 +8,14 @@ import { verifyLogin } from "~/models/user.server";
 import { action as forgotApi } from "~/routes/api.auth.forgot-password";
 import { action as resetApi } from "~/routes/api.auth.reset-password";
 import { loader as meLoader } from "~/routes/api.auth.me";
-import { action as forgotAction } from "~/routes/_auth.forgot-password";
+import * as forgotRoute from "~/routes/_auth.forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/_auth.reset-password";
 import { FORGOT_PASSWORD_MESSAGE, INVALID_PASSWORD_MESSAGE, RESET_TOKEN_PROBLEMS } from "~/schemas/auth";
 import { LINK_NOT_STORED } from "~/services/email.server";
 import { type EmailTransport, resendTransport } from "~/utils/email.server";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createUser, DEFAULT_PASSWORD, type TestUser } from "../support/factories";
-import { apiRequest, args, cookiesFrom, formPost, get, settle } from "../support/http";
+import { apiRequest, args, cookiesFrom, formPost, get, pageHeaders, settle } from "../support/http";
 
 const db = testDb();
 const NEW_PASSWORD = "Fresh@2026x";
@@ -247,7 +247,7 @@ describe("POST /api/auth/reset-password", () => {
 describe("the screens", () => {
   it("/forgot-password answers a known and an unknown address alike, with the toast", async () => {
     const answer = async (email: string) => {
-      const response = await settle(forgotAction(args(formPost("/forgot-password", { email }))));
+      const response = await settle(forgotRoute.action(args(formPost("/forgot-password", { email }))));
       const body = (await response.json()) as { status: string; message: string; toast: { title: string } };
       return { status: response.status, sent: body.status, message: body.message, toast: body.toast.title };
     };
@@ -257,13 +257,16 @@ describe("the screens", () => {
   });
 
   it("/forgot-password says what is wrong with the e-mail, and when to try again", async () => {
-    const empty = await settle(forgotAction(args(formPost("/forgot-password", { email: "" }))));
+    const empty = await settle(forgotRoute.action(args(formPost("/forgot-password", { email: "" }))));
     expect(empty.status).toBe(400);
     expect(JSON.stringify(await empty.json())).toContain("Email is required");
     for (let i = 0; i < 3; i++)
-      await settle(forgotAction(args(formPost("/forgot-password", { email: "dana@example.com" }))));
-    const limited = await settle(forgotAction(args(formPost("/forgot-password", { email: "dana@example.com" }))));
+      await settle(forgotRoute.action(args(formPost("/forgot-password", { email: "dana@example.com" }))));
+    const limited = await settle(forgotRoute.action(args(formPost("/forgot-password", { email: "dana@example.com" }))));
     expect(limited.status).toBe(429);
+    // Also on the page a browser without JavaScript shows.
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(pageHeaders(forgotRoute, limited).get("Retry-After")).toBe(limited.headers.get("Retry-After"));
     const body = (await limited.json()) as { message: string; toast: { title: string } };
     expect(body.toast.title).toBe("Error");
     expect(body.message).toMatch(/^Too many password reset requests/);

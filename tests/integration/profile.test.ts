@@ -6,6 +6,7 @@ import { createSession, getSessionUser } from "~/models/session.server";
 import { verifyLogin } from "~/models/user.server";
 import { loader as appLoader } from "~/routes/_app";
 import { action as loginAction } from "~/routes/_auth.login";
+import * as profileRoute from "~/routes/_app.profile";
 import { action as profileAction, loader as profileLoader } from "~/routes/_app.profile";
 import { INVALID_PASSWORD_MESSAGE, PASSWORD_MISMATCH_MESSAGE } from "~/schemas/auth";
 import {
@@ -18,7 +19,7 @@ import {
 import { type Json, signInNewAgency } from "../support/api";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createUser, DEFAULT_PASSWORD, type TestUser } from "../support/factories";
-import { args, formPost, get, settle } from "../support/http";
+import { args, formPost, get, pageHeaders, settle } from "../support/http";
 
 const db = testDb();
 const LIMITS = { idleMinutes: 30, absoluteHours: 12 };
@@ -253,6 +254,8 @@ describe("change password", () => {
     const blocked = await newPassword();
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Also on the page a browser without JavaScript shows.
+    expect(pageHeaders(profileRoute, blocked).get("Retry-After")).toBe(blocked.headers.get("Retry-After"));
     expect(blocked.body?.result?.error?.[""]).toEqual([
       "Too many failed password attempts. Please wait 15 minutes and try again.",
     ]);

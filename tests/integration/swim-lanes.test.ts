@@ -9,18 +9,20 @@ import { agencyDay, setAgencyTimeZone } from "~/models/agency.server";
 import { loadBoard, teamPerformance } from "~/models/swim-lanes.server";
 import { createSession } from "~/models/session.server";
 import { moveTask, setChecklistItem, setTaskCompleted } from "~/models/tasks.server";
-import { loader as screenLoader } from "~/routes/_app.swim-lanes";
+import { action as screenAction, loader as screenLoader } from "~/routes/_app.swim-lanes";
 import { loader as taskLoader } from "~/routes/api.tasks.$id";
 import { action as communicationsAction } from "~/routes/api.tasks.$id_.communications";
 import { action as statusAction } from "~/routes/api.tasks.$id_.status";
 import { loader as swimLanesLoader } from "~/routes/api.tasks.swim-lanes";
 import { LANE_CARDS, SwimLaneQuerySchema } from "~/schemas/swim-lanes";
+import { takeToast, toastCookie } from "~/services/session.server";
+import { TOAST_TEXT_LIMITS } from "~/utils/toast";
 import type { TasksTable } from "../../db/types";
 import { addDays } from "~/utils/days";
 import type { ClientStatus, Priority } from "~/utils/vocabulary";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createClient, createTask, createUser, type TestUser } from "../support/factories";
-import { apiRequest, args, get, settle } from "../support/http";
+import { apiRequest, args, cookiesFrom, formPost, get, settle } from "../support/http";
 import { type Json, signInNewAgency } from "../support/api";
 
 const db = testDb();
@@ -903,6 +905,57 @@ describe("moving a task between lanes", () => {
     expect((await patchStatus("not-an-id", { status: "Placed" })).status).toBe(404);
     expect((await patchStatus(task.id, { status: "Placed" }, "")).status).toBe(401);
     expect((await stageOf(task.id)).stage).toBe("Target");
+  });
+});
+
+describe("the board's move form (POST /swim-lanes)", () => {
+  const move = (fields: Record<string, string>, search = "") =>
+    settle(screenAction(args(formPost(`/swim-lanes${search}`, fields, cookie))));
+
+  it("moves without JavaScript: back to the board as it was, with the toast", async () => {
+    const task = await createTask(db, { agencyId: user.agency_id, assigned_to: user.id, stage: "Target" });
+    const response = await move({ taskId: task.id, status: "placed", fromStatus: "Target" }, "?priority=High");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/swim-lanes?priority=High");
+    const { toast } = await takeToast(get("/swim-lanes", cookiesFrom(response)));
+    expect(toast).toMatchObject({ type: "success", title: "Task moved successfully!" });
+    expect((await stageOf(task.id)).stage).toBe("Placed");
+  });
+
+  it("an unknown or over-long stage is a 400 that quotes it in no cookie, with JavaScript or without", async () => {
+    const task = await createTask(db, { agencyId: user.agency_id, assigned_to: user.id, stage: "Target" });
+    const long = "x".repeat(3_000);
+    const refused: Record<string, string>[] = [
+      { status: long },
+      { status: `Placed${long}` },
+      { status: "Placed", fromStatus: long },
+      { status: "Done" },
+      {},
+    ];
+    for (const fields of refused) {
+      for (const via of [{}, { via: "fetch" }] as Record<string, string>[]) {
+        const label = `${JSON.stringify(via)} ${JSON.stringify(fields).slice(0, 40)}`;
+        const response = await move({ taskId: task.id, ...via, ...fields });
+        expect(response.status, label).toBe(400);
+        expect(response.headers.getSetCookie(), label).toEqual([]);
+        const body = (await response.json()) as { ok: boolean; message: string };
+        expect(body.ok, label).toBe(false);
+        expect(body.message, label).toMatch(/^Failed to move task: /);
+        expect(body.message.length, label).toBeLessThanOrEqual(TOAST_TEXT_LIMITS.title);
+      }
+    }
+    expect((await stageOf(task.id)).stage).toBe("Target");
+  });
+
+  it("no toast outgrows its cookie (4 KB in a browser), whatever its text quotes", async () => {
+    for (const unit of ["x", "\u0000", '"', "€", "💥", "\uD800"]) {
+      const text = unit.repeat(20_000);
+      const setCookie = await toastCookie({ type: "error", title: text, description: text });
+      expect(setCookie.length, JSON.stringify(unit)).toBeLessThanOrEqual(4096);
+      const { toast } = await takeToast(get("/", setCookie.split(";")[0]));
+      expect(toast?.title.endsWith("…")).toBe(true);
+      expect(toast?.description?.endsWith("…")).toBe(true);
+    }
   });
 });
 

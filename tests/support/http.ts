@@ -52,3 +52,27 @@ export function apiRequest(
   }
   return new Request(`http://localhost${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
 }
+
+type HeadersExport = (args: {
+  actionHeaders: Headers;
+  loaderHeaders: Headers;
+  parentHeaders: Headers;
+  errorHeaders: Headers | undefined;
+}) => HeadersInit;
+
+/**
+ * The headers of the page Remix renders after an action answered `answer` (a form posted without
+ * JavaScript): what the route's `headers` export keeps of it; without one, only its cookies.
+ */
+export function pageHeaders(route: { headers?: HeadersExport }, answer: { headers: Headers }): Headers {
+  const headers = new Headers(
+    route.headers?.({
+      actionHeaders: answer.headers,
+      loaderHeaders: new Headers(),
+      parentHeaders: new Headers(),
+      errorHeaders: undefined,
+    }),
+  );
+  for (const cookie of answer.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}

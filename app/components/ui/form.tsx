@@ -59,6 +59,14 @@ export function FormSection({
   );
 }
 
+/**
+ * A field's box in a section's grid (or any flex or grid): `min-w-0`, so that it is never wider
+ * than its column, whatever its control holds (see the controls' rule in tailwind.css).
+ */
+function fieldBox(wide: boolean | undefined) {
+  return wide ? "min-w-0 sm:col-span-2" : "min-w-0";
+}
+
 interface FieldProps {
   field: AnyField;
   label: string;
@@ -85,7 +93,7 @@ export function Field({
 }: FieldProps & { errors?: null; children: ReactNode }) {
   const errors = shown === null ? undefined : field.errors;
   return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
+    <div className={fieldBox(wide)}>
       <Label htmlFor={field.id} required={required}>
         {label}
       </Label>
@@ -185,7 +193,7 @@ export function TextareaField(props: FieldProps & Omit<TextareaHTMLAttributes<HT
 export function CheckboxField({ field, label, wide }: { field: AnyField; label: string; wide?: boolean }) {
   const { key, ...props } = getInputProps(field, { type: "checkbox" });
   return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
+    <div className={fieldBox(wide)}>
       <Checkbox key={key} {...props} label={label} invalid={Boolean(field.errors)} />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
@@ -208,7 +216,7 @@ export function EntryPickerField({
   "name" | "selected" | "error" | "otherLabel"
 >) {
   return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
+    <div className={fieldBox(wide)}>
       <EntryPicker
         key={field.key}
         name={field.name}
