@@ -6,12 +6,14 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
-import type {
-  ComponentProps,
-  InputHTMLAttributes,
-  ReactNode,
-  SelectHTMLAttributes,
-  TextareaHTMLAttributes,
+import {
+  type ComponentProps,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useRef,
 } from "react";
 import { cn } from "~/utils/cn";
 import type { StaleSave } from "~/utils/stale-save";
@@ -312,18 +314,25 @@ export function EnterButton() {
 export function RecordVersion({ field, conflict }: { field: AnyField; conflict?: StaleSave | null }) {
   // Controlled, so that the version of a refused save replaces the one the page was opened with.
   const value = conflict ? String(conflict.version) : String(field.value ?? field.initialValue ?? "");
+  const notice = useRef<HTMLDivElement>(null);
+  // With JavaScript the page stays where its Save button was: bring the notice into sight.
+  useEffect(() => {
+    if (conflict) notice.current?.focus();
+  }, [conflict]);
   return (
     <>
       <input type="hidden" name={field.name} value={value} />
       {conflict ? (
-        <Alert tone="warning" title={conflict.message}>
-          Your changes are below and were not saved.{" "}
-          <Link to={conflict.href} target="_blank" rel="noreferrer" className="font-medium underline">
-            {conflict.byYou ? "Review that version" : "Review their version"}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </Link>
-          , then save again.
-        </Alert>
+        <div ref={notice} tabIndex={-1} className="scroll-mt-24 outline-none">
+          <Alert tone="warning" title={conflict.message}>
+            Your changes are below and were not saved.{" "}
+            <Link to={conflict.href} target="_blank" rel="noreferrer" className="font-medium underline">
+              {conflict.byYou ? "Review that version" : "Review their version"}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </Link>
+            , then save again.
+          </Alert>
+        </div>
       ) : null}
     </>
   );
