@@ -5,10 +5,12 @@
 // both people's data is intact. Then the refused one saves again over the new version. Also the
 // task of issue 31, which lost its client when its description was edited.
 import { mkdtemp, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addClientNote } from "~/models/clients.server";
+import { setFacilityActive } from "~/models/facilities.server";
 import * as clientEdit from "~/routes/_app.clients.$id.edit";
 import * as facilityEdit from "~/routes/_app.facilities.$id.edit";
 import * as placementEdit from "~/routes/_app.placements.$id.edit";
@@ -22,6 +24,7 @@ import * as resourceApi from "~/routes/api.resources.$id";
 import * as taskApi from "~/routes/api.tasks.$id";
 import * as taskStatusApi from "~/routes/api.tasks.$id_.status";
 import { localStorage, setFileStorage } from "~/utils/storage.server";
+import { createApp } from "../../server/app";
 import { placementFormFields, validClientBody, validFacilityBody } from "../support/api-bodies";
 import { type Json, type SignedIn, signInNewAgency, signInUser } from "../support/api";
 import { resetDb, testDb } from "../support/db";
@@ -445,6 +448,12 @@ describe("the database counts the changes people make, not its own upkeep", () =
   });
 });
 
+it("marking a facility inactive is a change of it", async () => {
+  const facility = await createFacility(db, { agencyId });
+  expect(await setFacilityActive(db, { userId: sam.user.id, agencyId }, facility.id, false)).toBe(true);
+  expect(await stored(TYPES[1], facility.id)).toMatchObject({ version: 2, updated_by: sam.user.id });
+});
+
 describe("PATCH /api/tasks/{id}/status", () => {
   const patch = (id: string, who: SignedIn, body: Json, headers?: Record<string, string>) =>
     callApi(TYPES[3], id, who, { method: "PATCH", body, headers: headers ?? {} }, taskStatusApi);
@@ -560,5 +569,45 @@ describe("the task of issue 31 keeps its client (and placement)", () => {
     expect(options.placements).toEqual([
       { id: placement.id, label: "Brookside Assisted Living", hint: expect.stringMatching(/^In Progress · from /) },
     ]);
+  });
+});
+
+describe("through the real server (Express, compression)", () => {
+  it("the ETag and If-Match pass as a program sends and reads them", async () => {
+    const app = createApp({
+      handleRequest: async (request) => {
+        const id = new URL(request.url).pathname.split("/").pop() ?? "";
+        const handler = request.method === "GET" ? clientApi.loader : clientApi.action;
+        return settle(handler(args(request, { id })));
+      },
+      mode: "production",
+      appUrl: "http://localhost:3000",
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const client = await createClient(db, { agencyId, first_name: "Walter" });
+      const auth = { Authorization: `Bearer ${dana.token}` };
+      const read = await fetch(`${base}/api/clients/${client.id}`, { headers: { ...auth, "Accept-Encoding": "gzip" } });
+      expect(read.headers.get("Content-Encoding")).toBe("gzip");
+      expect(read.headers.get("ETag")).toBe('"1"');
+      const put = (ifMatch: string) =>
+        fetch(`${base}/api/clients/${client.id}`, {
+          method: "PUT",
+          headers: { ...auth, "Content-Type": "application/json", "If-Match": ifMatch },
+          body: JSON.stringify(validClientBody()),
+        });
+      const saved = await put('"1"');
+      expect(saved.status).toBe(200);
+      expect(saved.headers.get("ETag")).toBe('"2"');
+      const refused = await put('"1"');
+      expect(refused.status).toBe(412);
+      expect(refused.headers.get("ETag")).toBe('"2"');
+      expect(((await refused.json()) as Json).data.client.version).toBe(2);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
