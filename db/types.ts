@@ -143,6 +143,10 @@ export interface ClientsTable {
   created_by: string | null;
   search_text: ReadOnly<string>;
   phone_digits: ReadOnly<string>;
+  /** Counts the changes people made (one more each time the application sets updated_by). */
+  version: ReadOnly<number>;
+  /** Who made the latest change (null: before versions were counted, or a removed user). */
+  updated_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -186,6 +190,10 @@ export interface FacilitiesTable {
   is_active: Generated<boolean>;
   rating: Money | null;
   search_text: ReadOnly<string>;
+  /** Counts the changes people made (one more each time the application sets updated_by). */
+  version: ReadOnly<number>;
+  /** Who made the latest change (null: before versions were counted, or a removed user). */
+  updated_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -218,6 +226,10 @@ export interface PlacementsTable {
   /** "client name\nfacility name", lower case; kept by triggers (migration 20261123000007). */
   search_names: ReadOnly<string>;
   created_by: string | null;
+  /** Counts the changes people made (one more each time the application sets updated_by). */
+  version: ReadOnly<number>;
+  /** Who made the latest change (null: before versions were counted, or a removed user). */
+  updated_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -249,6 +261,8 @@ export interface TasksTable {
   estimated_placement_date: DateOnly | null;
   estimated_hours: Money | null;
   client_id: string | null;
+  /** The placement the task is about: one of its client's. */
+  placement_id: string | null;
   assigned_to: string;
   created_by: string | null;
   /** Title, description, client and assignee names, lower-cased (kept by triggers). */
@@ -257,6 +271,10 @@ export interface TasksTable {
   priority_rank: GeneratedAlways<number>;
   /** The percent of the checklist done (kept by triggers; see taskProgress). */
   progress: Generated<number>;
+  /** Counts the changes people made (one more each time the application sets updated_by). */
+  version: ReadOnly<number>;
+  /** Who made the latest change (null: before versions were counted, or a removed user). */
+  updated_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -339,6 +357,13 @@ export interface ResourcesTable {
   expiration_date: DateOnly | null;
   metadata: Generated<Record<string, unknown>>;
   uploaded_by: string | null;
+  /**
+   * Counts the changes people made to the document, its details or its file (one more each time
+   * the application sets updated_by): what an edit must have read. `version` numbers its files.
+   */
+  revision: ReadOnly<number>;
+  /** Who made the latest change (null: before revisions were counted, or a removed user). */
+  updated_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
   /** Name, description and tags, lower-cased, joined by U+001F (kept by Postgres; searched). */

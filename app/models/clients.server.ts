@@ -17,6 +17,7 @@ import {
   pageSlice,
 } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
+import { currentVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
 
 export interface ClientDashboard {
   totalClients: number;
@@ -56,6 +57,8 @@ export interface ClientRecord {
   budgetMin: number | null;
   budgetMax: number | null;
   preferences: { location: string | null; amenities: string[]; roomType: RoomType };
+  /** Counts the changes people made (DESIGN §7): what an edit must have read. */
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -85,6 +88,7 @@ const clientColumns = [
   "clients.preferred_location",
   "clients.preferred_amenities",
   "clients.room_type",
+  "clients.version",
   "clients.created_at",
   "clients.updated_at",
 ] as const;
@@ -116,6 +120,7 @@ function toRecord(row: ClientRow): ClientRecord {
     budgetMin: money(row.budget_min),
     budgetMax: money(row.budget_max),
     preferences: { location: row.preferred_location, amenities: row.preferred_amenities, roomType: row.room_type },
+    version: row.version,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -318,23 +323,30 @@ function columnsOf(input: ClientInput) {
 export async function createClient(db: DB, ctx: Ctx, input: ClientInput): Promise<ClientRecord> {
   const row = await db
     .insertInto("clients")
-    .values({ ...columnsOf(input), agency_id: ctx.agencyId, created_by: ctx.userId })
+    .values({ ...columnsOf(input), agency_id: ctx.agencyId, created_by: ctx.userId, updated_by: ctx.userId })
     .returning(clientColumns)
     .executeTakeFirstOrThrow();
   return toRecord(row);
 }
 
-/** Replaces a client's fields; null when the client is not the caller agency's. */
-export async function updateClient(db: DB, ctx: Ctx, id: string, input: ClientInput): Promise<ClientRecord | null> {
-  if (!isUuid(id)) return null;
+export type ClientWriteResult = { ok: true; client: ClientRecord } | typeof NOT_FOUND | StaleWrite;
+
+/**
+ * Replaces a client's fields, when it is still at `input.version` (if given): a client changed
+ * since is stale, and keeps the other person's change.
+ */
+export async function updateClient(db: DB, ctx: Ctx, id: string, input: ClientInput): Promise<ClientWriteResult> {
+  if (!isUuid(id)) return NOT_FOUND;
   const row = await db
     .updateTable("clients")
-    .set(columnsOf(input))
+    .set({ ...columnsOf(input), updated_by: ctx.userId })
     .where("id", "=", id)
     .where("agency_id", "=", ctx.agencyId)
+    .$if(input.version !== undefined, (qb) => qb.where("version", "=", input.version!))
     .returning(clientColumns)
     .executeTakeFirst();
-  return row ? toRecord(row) : null;
+  if (row) return { ok: true, client: toRecord(row) };
+  return notSaved(await currentVersion(db, ctx, "clients", id));
 }
 
 export interface DuplicateClient {
@@ -382,20 +394,24 @@ export async function findDuplicateClients(
 export type DeleteClientResult =
   | { ok: true }
   | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "in-use"; placements: number; openTasks: number };
+  | { ok: false; reason: "in-use"; placements: number; openTasks: number }
+  | StaleWrite;
 
-/** Deletes a client that no placement and no open task refers to. */
-export async function deleteClient(db: DB, ctx: Ctx, id: string): Promise<DeleteClientResult> {
+/** Deletes a client that no placement and no open task refers to (and still at `version`, if given). */
+export async function deleteClient(db: DB, ctx: Ctx, id: string, version?: number): Promise<DeleteClientResult> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
   return db.transaction().execute(async (trx) => {
     const client = await trx
       .selectFrom("clients")
-      .select("id")
+      .select(["id", "version"])
       .where("id", "=", id)
       .where("agency_id", "=", ctx.agencyId)
       .forUpdate()
       .executeTakeFirst();
     if (!client) return { ok: false, reason: "not-found" } as const;
+    if (version !== undefined && client.version !== version) {
+      return notSaved(await currentVersion(trx, ctx, "clients", id));
+    }
     const usage = await trx
       .selectNoFrom([
         sql<number>`(SELECT count(*)::int FROM placements WHERE client_id = ${id})`.as("placements"),
@@ -457,6 +473,7 @@ export function toApiClient(client: ClientRecord, notes?: ClientNote[]) {
     ...(notes
       ? { notes: notes.map((n) => ({ _id: n.id, content: n.content, createdAt: n.createdAt, author: n.author })) }
       : {}),
+    version: client.version,
     createdAt: client.createdAt,
     updatedAt: client.updatedAt,
   };

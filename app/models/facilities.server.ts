@@ -16,6 +16,7 @@ import {
   pageSlice,
 } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
+import { currentVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
 
 export interface FacilityDashboard {
   totalFacilities: number;
@@ -54,6 +55,8 @@ export interface FacilityRecord {
   notes: string | null;
   isActive: boolean;
   rating: number | null;
+  /** Counts the changes people made (DESIGN §7): what an edit must have read. */
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -82,6 +85,7 @@ const facilityColumns = [
   "facilities.notes",
   "facilities.is_active",
   "facilities.rating",
+  "facilities.version",
   "facilities.created_at",
   "facilities.updated_at",
 ] as const;
@@ -108,6 +112,7 @@ function toRecord(row: FacilityRow): FacilityRecord {
     notes: row.notes,
     isActive: row.is_active,
     rating: row.rating === null ? null : Number(row.rating),
+    version: row.version,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -280,27 +285,30 @@ function columnsOf(input: FacilityInput) {
 export async function createFacility(db: DB, ctx: Ctx, input: FacilityInput): Promise<FacilityRecord> {
   const row = await db
     .insertInto("facilities")
-    .values({ ...columnsOf(input), agency_id: ctx.agencyId })
+    .values({ ...columnsOf(input), agency_id: ctx.agencyId, updated_by: ctx.userId })
     .returning(facilityColumns)
     .executeTakeFirstOrThrow();
   return toRecord(row);
 }
 
-export async function updateFacility(
-  db: DB,
-  ctx: Ctx,
-  id: string,
-  input: FacilityInput,
-): Promise<FacilityRecord | null> {
-  if (!isUuid(id)) return null;
+export type FacilityWriteResult = { ok: true; facility: FacilityRecord } | typeof NOT_FOUND | StaleWrite;
+
+/**
+ * Replaces a facility's fields, when it is still at `input.version` (if given): a facility
+ * changed since is stale, and keeps the other person's change.
+ */
+export async function updateFacility(db: DB, ctx: Ctx, id: string, input: FacilityInput): Promise<FacilityWriteResult> {
+  if (!isUuid(id)) return NOT_FOUND;
   const row = await db
     .updateTable("facilities")
-    .set(columnsOf(input))
+    .set({ ...columnsOf(input), updated_by: ctx.userId })
     .where("facilities.id", "=", id)
     .where("facilities.agency_id", "=", ctx.agencyId)
+    .$if(input.version !== undefined, (qb) => qb.where("facilities.version", "=", input.version!))
     .returning(facilityColumns)
     .executeTakeFirst();
-  return row ? toRecord(row) : null;
+  if (row) return { ok: true, facility: toRecord(row) };
+  return notSaved(await currentVersion(db, ctx, "facilities", id));
 }
 
 /** Marks a facility active or inactive (the way out when placements keep it from being deleted). */
@@ -308,7 +316,7 @@ export async function setFacilityActive(db: DB, ctx: Ctx, id: string, active: bo
   if (!isUuid(id)) return false;
   const result = await db
     .updateTable("facilities")
-    .set({ is_active: active })
+    .set({ is_active: active, updated_by: ctx.userId })
     .where("id", "=", id)
     .where("agency_id", "=", ctx.agencyId)
     .executeTakeFirst();
@@ -316,20 +324,23 @@ export async function setFacilityActive(db: DB, ctx: Ctx, id: string, active: bo
 }
 
 export type DeleteFacilityResult =
-  { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "in-use"; placements: number };
+  { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "in-use"; placements: number } | StaleWrite;
 
-/** Deletes a facility no placement refers to. */
-export async function deleteFacility(db: DB, ctx: Ctx, id: string): Promise<DeleteFacilityResult> {
+/** Deletes a facility no placement refers to (and still at `version`, if given). */
+export async function deleteFacility(db: DB, ctx: Ctx, id: string, version?: number): Promise<DeleteFacilityResult> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
   return db.transaction().execute(async (trx) => {
     const facility = await trx
       .selectFrom("facilities")
-      .select("id")
+      .select(["id", "version"])
       .where("id", "=", id)
       .where("agency_id", "=", ctx.agencyId)
       .forUpdate()
       .executeTakeFirst();
     if (!facility) return { ok: false, reason: "not-found" } as const;
+    if (version !== undefined && facility.version !== version) {
+      return notSaved(await currentVersion(trx, ctx, "facilities", id));
+    }
     const { total } = await countFacilityPlacements(trx, ctx, id);
     if (total > 0) return { ok: false, reason: "in-use", placements: total } as const;
     await trx.deleteFrom("facilities").where("id", "=", id).execute();

@@ -21,6 +21,7 @@ import { containsPattern, type PageInfo, pageInfo, pageSlice, pickerOptions } fr
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import { countFacilityOptions, searchFacilityOptions } from "./facilities.server";
 import { listUsers } from "./user.server";
+import { currentVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
 
 export const RECENT_PLACEMENTS = 3;
 
@@ -115,6 +116,20 @@ export async function listClientPlacements(db: DB, ctx: Ctx, clientId: string): 
     startDate: row.start_date,
     moveInDate: row.move_in_date,
     facility: { id: row.facility_id, name: row.facility_name, city: row.address_city, state: row.address_state },
+  }));
+}
+
+/** A client's placements as a form offers them (the task form's Related placement): the facility, its status and start. */
+export async function clientPlacementOptions(
+  db: DB,
+  ctx: Ctx,
+  clientId: string,
+): Promise<{ id: string; label: string; hint: string }[]> {
+  if (!isUuid(clientId)) return [];
+  return (await listClientPlacements(db, ctx, clientId)).map((p) => ({
+    id: p.id,
+    label: p.facility.name,
+    hint: `${p.status} · from ${formatDate(p.startDate)}`,
   }));
 }
 
@@ -267,6 +282,8 @@ export interface PlacementRecord {
   };
   agent: { id: string; firstName: string; lastName: string; phone: string | null; email: string; role: Role };
   timeline: { id: string; event: string; description: string | null; date: string; actor: string | null }[];
+  /** Counts the changes people made (DESIGN §7): what an edit must have read. */
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -361,6 +378,7 @@ export async function getPlacement(db: DB, ctx: Ctx, id: string): Promise<Placem
       date: new Date(e.occurred_at).toISOString(),
       actor: e.first_name ? `${e.first_name} ${e.last_name}` : null,
     })),
+    version: row.version,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -371,7 +389,8 @@ export async function getPlacement(db: DB, ctx: Ctx, id: string): Promise<Placem
 export type PlacementWriteResult =
   | { ok: true; id: string }
   | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] };
+  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] }
+  | StaleWrite;
 
 /** The client, facility and agent must be the caller agency's (an active agent). */
 async function checkReferences(db: DB, ctx: Ctx, input: PlacementInput, agentId: string) {
@@ -469,7 +488,7 @@ export async function createPlacement(db: DB, ctx: Ctx, input: PlacementInput): 
     if (errors.length > 0 || !client || !facility) return { ok: false, reason: "invalid", errors } as const;
     const row = await trx
       .insertInto("placements")
-      .values({ ...columnsOf(input, agentId), agency_id: ctx.agencyId, created_by: ctx.userId })
+      .values({ ...columnsOf(input, agentId), agency_id: ctx.agencyId, created_by: ctx.userId, updated_by: ctx.userId })
       .returning("id")
       .executeTakeFirstOrThrow();
     await writeEvents(trx, ctx, row.id, [
@@ -480,7 +499,11 @@ export async function createPlacement(db: DB, ctx: Ctx, input: PlacementInput): 
   });
 }
 
-/** Replaces a placement's fields; each status change and checklist step done or undone goes on the timeline. */
+/**
+ * Replaces a placement's fields, when it is still at `input.version` (if given; a placement
+ * changed since is stale and keeps the other person's change). Each status change and checklist
+ * step done or undone goes on the timeline.
+ */
 export async function updatePlacement(
   db: DB,
   ctx: Ctx,
@@ -497,10 +520,17 @@ export async function updatePlacement(
       .forUpdate()
       .executeTakeFirst();
     if (!current) return { ok: false, reason: "not-found" } as const;
+    if (input.version !== undefined && current.version !== input.version) {
+      return notSaved(await currentVersion(trx, ctx, "placements", id));
+    }
     const agentId = input.agentId ?? current.agent_id;
     const { errors } = await checkReferences(trx, ctx, input, agentId);
     if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
-    await trx.updateTable("placements").set(columnsOf(input, agentId)).where("id", "=", id).execute();
+    await trx
+      .updateTable("placements")
+      .set({ ...columnsOf(input, agentId), updated_by: ctx.userId })
+      .where("id", "=", id)
+      .execute();
     const before = checklistDone(current);
     await writeEvents(trx, ctx, id, [
       ...(current.status !== input.status
@@ -515,14 +545,22 @@ export async function updatePlacement(
   });
 }
 
-export async function deletePlacement(db: DB, ctx: Ctx, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
+/** Deletes a placement (still at `version`, if given). */
+export async function deletePlacement(
+  db: DB,
+  ctx: Ctx,
+  id: string,
+  version?: number,
+): Promise<{ ok: true } | typeof NOT_FOUND | StaleWrite> {
+  if (!isUuid(id)) return NOT_FOUND;
   const result = await db
     .deleteFrom("placements")
     .where("id", "=", id)
     .where("agency_id", "=", ctx.agencyId)
+    .$if(version !== undefined, (qb) => qb.where("version", "=", version!))
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  if (Number(result.numDeletedRows) > 0) return { ok: true };
+  return notSaved(await currentVersion(db, ctx, "placements", id));
 }
 
 // ─────────────────────────────── API shape ───────────────────────────────
@@ -569,6 +607,7 @@ export function toApiPlacement(p: PlacementRecord) {
     ),
     notes: p.notes,
     progress: { percentage: p.progress },
+    version: p.version,
     timeline: p.timeline.map((t) => ({
       _id: t.id,
       event: t.event,

@@ -17,6 +17,7 @@ import {
   pageInfo,
   pageSlice,
 } from "./lists.server";
+import { NOT_FOUND, notSaved, type RecordVersion, type StaleWrite, versionOf } from "./versions.server";
 
 // The document library (docs/documents.md). Access levels are enforced here, in every read:
 // `public` and `internal` documents are for everyone of the agency; a `restricted` one only for
@@ -62,6 +63,8 @@ export interface ResourceListItem {
   expirationDate: string | null;
   metadata: FileMetadata;
   uploadedBy: { id: string; firstName: string; lastName: string } | null;
+  /** Counts the changes people made, to its details or its file (DESIGN §7): what an edit must have read. */
+  revision: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -111,6 +114,7 @@ const itemColumns = [
   "r.expiration_date",
   "r.metadata",
   "r.uploaded_by",
+  "r.revision",
   "r.created_at",
   "r.updated_at",
   "u.first_name as uploader_first_name",
@@ -138,6 +142,7 @@ type ItemRow = Pick<
   access_level: AccessLevel;
   tags: string[];
   metadata: unknown;
+  revision: number;
   created_at: Date | string;
   updated_at: Date | string;
   uploader_first_name: string | null;
@@ -166,6 +171,7 @@ function toItem(row: ItemRow): ResourceListItem {
       row.uploaded_by && row.uploader_first_name
         ? { id: row.uploaded_by, firstName: row.uploader_first_name, lastName: row.uploader_last_name! }
         : null,
+    revision: row.revision,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -419,6 +425,7 @@ export async function createResources(
           size_bytes: file.sizeBytes,
           metadata: JSON.stringify(file.metadata) as unknown as Record<string, unknown>,
           uploaded_by: ctx.userId,
+          updated_by: ctx.userId,
           ...detailColumns(details),
         })
         .returning("id")
@@ -499,26 +506,49 @@ export async function getResource(db: DB, ctx: Ctx, id: string): Promise<Resourc
   };
 }
 
-/** Changes a document's details; false when the caller cannot see it or the related record is not the agency's. */
+/** The revision of a document the caller may see; null when there is none. */
+export async function currentRevision(db: DB, ctx: Ctx, id: string): Promise<RecordVersion | null> {
+  if (!isUuid(id)) return null;
+  const row = await db
+    .selectFrom("resources as r")
+    .leftJoin("users as u", "u.id", "r.updated_by")
+    .select(["r.revision as version", "r.updated_at", "r.updated_by", "u.first_name", "u.last_name"])
+    .where("r.id", "=", id)
+    .where("r.agency_id", "=", ctx.agencyId)
+    .where(visibleTo(ctx))
+    .executeTakeFirst();
+  return row ? versionOf(row) : null;
+}
+
+export type ResourceWriteResult =
+  { ok: true } | typeof NOT_FOUND | { ok: false; reason: "related-not-found" } | StaleWrite;
+
+/**
+ * Changes a document's details, when it is still at `details.revision` (if given; a document
+ * changed since is stale and keeps the other person's change). Not found when the caller cannot
+ * see it; the related record must be the agency's.
+ */
 export async function updateResource(
   db: DB,
   ctx: Ctx,
   id: string,
   details: ResourceDetails,
-): Promise<"updated" | "not-found" | "related-not-found"> {
-  if (!isUuid(id)) return "not-found";
+): Promise<ResourceWriteResult> {
+  if (!isUuid(id)) return NOT_FOUND;
   return db.transaction().execute(async (trx) => {
     if (!(await relatedRecordExists(trx, ctx, details.relatedToType, details.relatedToId))) {
-      return (await getResource(trx, ctx, id)) ? "related-not-found" : "not-found";
+      return (await getResource(trx, ctx, id)) ? ({ ok: false, reason: "related-not-found" } as const) : NOT_FOUND;
     }
     const result = await trx
       .updateTable("resources as r")
-      .set(detailColumns(details))
+      .set({ ...detailColumns(details), updated_by: ctx.userId })
       .where("r.id", "=", id)
       .where("r.agency_id", "=", ctx.agencyId)
       .where(visibleTo(ctx))
+      .$if(details.revision !== undefined, (qb) => qb.where("r.revision", "=", details.revision!))
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n ? "updated" : "not-found";
+    if (result.numUpdatedRows > 0n) return { ok: true } as const;
+    return notSaved(await currentRevision(trx, ctx, id));
   });
 }
 
@@ -544,6 +574,7 @@ export async function addResourceVersion(
         mime_type: file.mimeType,
         size_bytes: file.sizeBytes,
         metadata: JSON.stringify(file.metadata) as unknown as Record<string, unknown>,
+        updated_by: ctx.userId,
       }))
       .where("r.id", "=", id)
       .where("r.agency_id", "=", ctx.agencyId)
@@ -659,10 +690,16 @@ export async function storageKeysInUse(db: DB, keys: string[]): Promise<Set<stri
 }
 
 /**
- * Deletes a document and its versions; answers the storage keys of its files, which the caller
- * removes once this has committed. Null when the caller cannot see it.
+ * Deletes a document and its versions (still at `revision`, if given); answers the storage keys
+ * of its files, which the caller removes once this has committed. Null when the caller cannot see
+ * it; stale when it changed since `revision`.
  */
-export async function deleteResource(db: DB, ctx: Ctx, id: string): Promise<{ keys: string[] } | null> {
+export async function deleteResource(
+  db: DB,
+  ctx: Ctx,
+  id: string,
+  revision?: number,
+): Promise<{ keys: string[] } | null | StaleWrite> {
   if (!isUuid(id)) return null;
   return db.transaction().execute(async (trx) => {
     const versions = await trx
@@ -676,9 +713,13 @@ export async function deleteResource(db: DB, ctx: Ctx, id: string): Promise<{ ke
       .where("r.id", "=", id)
       .where("r.agency_id", "=", ctx.agencyId)
       .where(visibleTo(ctx))
+      .$if(revision !== undefined, (qb) => qb.where("r.revision", "=", revision!))
       .returning("r.file_name")
       .executeTakeFirst();
-    if (!deleted) return null;
+    if (!deleted) {
+      const current = await currentRevision(trx, ctx, id);
+      return current ? ({ ok: false, reason: "stale", current } as const) : null;
+    }
     return { keys: [...new Set([deleted.file_name, ...versions.map((v) => v.file_name)])] };
   });
 }
@@ -709,6 +750,7 @@ export function toApiResource(r: ResourceListItem & { versions?: ResourceVersion
     lastDownloaded: r.lastDownloadedAt,
     isExpired: expiry.isExpired,
     daysUntilExpiration: expiry.daysUntilExpiration,
+    revision: r.revision,
     isImage: r.mimeType.startsWith("image/"),
     isVideo: r.mimeType.startsWith("video/"),
     relatedTo: { objectType: r.relatedTo.type, objectId: r.relatedTo.id },

@@ -9,6 +9,7 @@ import {
   PRIORITIES,
   type CommunicationType,
   isTaskOverdue,
+  type PlacementStatus,
   type Priority,
   type Role,
   TASK_STAGES,
@@ -31,7 +32,9 @@ import {
   type PickerSearch,
 } from "./lists.server";
 import { countClientOptions, type ReferenceOption, searchClientOptions } from "./clients.server";
+import { clientPlacementOptions } from "./placements.server";
 import { listUsers } from "./user.server";
+import { currentVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
 
 export interface TaskDashboard {
   overview: { totalTasks: number; completedTasks: number; overdueTasks: number };
@@ -458,8 +461,12 @@ export interface TaskRecord {
   /** Newest first. */
   communications: Communication[];
   client: { id: string; firstName: string; lastName: string; careLevel: CareLevel | null; phone: string } | null;
+  /** The placement the task is about (one of its client's): its facility and status. */
+  placement: { id: string; status: PlacementStatus; facility: { id: string; name: string } } | null;
   assignee: { id: string; firstName: string; lastName: string; email: string; role: Role };
   createdBy: string | null;
+  /** Counts the changes people made (DESIGN §7): what an edit must have read. */
+  version: number;
   createdAt: string;
   updatedAt: string;
   /** The agency's today, which `isOverdue` was counted from. */
@@ -475,11 +482,18 @@ export async function getTask(db: DB, ctx: Ctx, id: string, today?: string): Pro
       .innerJoin("users as u", "u.id", "t.assigned_to")
       .leftJoin("clients as c", "c.id", "t.client_id")
       .leftJoin("users as cb", "cb.id", "t.created_by")
+      .leftJoin("placements as p", "p.id", "t.placement_id")
+      .leftJoin("facilities as pf", "pf.id", "p.facility_id")
       .select(TASK_COLUMNS)
       .select([
         "t.completed_at",
         "t.estimated_placement_date",
         "t.updated_at",
+        "t.version",
+        "p.id as placement_id",
+        "p.status as placement_status",
+        "pf.id as placement_facility_id",
+        "pf.name as placement_facility_name",
         "c.care_level as client_care_level",
         "c.phone as client_phone",
         "u.email as assignee_email",
@@ -543,6 +557,13 @@ export async function getTask(db: DB, ctx: Ctx, id: string, today?: string): Pro
           phone: row.client_phone!,
         }
       : null,
+    placement: row.placement_id
+      ? {
+          id: row.placement_id,
+          status: row.placement_status!,
+          facility: { id: row.placement_facility_id!, name: row.placement_facility_name! },
+        }
+      : null,
     assignee: {
       id: row.assignee_id,
       firstName: row.assignee_first_name,
@@ -551,6 +572,7 @@ export async function getTask(db: DB, ctx: Ctx, id: string, today?: string): Pro
       role: row.assignee_role,
     },
     createdBy: row.creator_first_name ? `${row.creator_first_name} ${row.creator_last_name}` : null,
+    version: row.version,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     today: day.today,
@@ -562,19 +584,40 @@ export async function getTask(db: DB, ctx: Ctx, id: string, today?: string): Pro
 export type TaskWriteResult =
   | { ok: true; id: string }
   | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] };
+  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] }
+  | StaleWrite;
 
-/** The client (when there is one) and the assignee (active) must be the caller agency's. */
-async function checkReferences(db: DB, ctx: Ctx, input: TaskInput) {
-  const [client, assignee] = await Promise.all([
-    input.clientId
+export const PLACEMENT_OF_ANOTHER_CLIENT = "Placement must be one of the related client's placements";
+
+/**
+ * The client and placement the task will have (`stored` where the input leaves one out) and the
+ * assignee (active) must be the caller agency's; the placement must be the client's.
+ */
+async function checkReferences(
+  db: DB,
+  ctx: Ctx,
+  input: TaskInput,
+  stored: { clientId: string | null; placementId: string | null } = { clientId: null, placementId: null },
+) {
+  const clientId = input.clientId === undefined ? stored.clientId : input.clientId;
+  const placementId = input.placementId === undefined ? stored.placementId : input.placementId;
+  const [client, placement, assignee] = await Promise.all([
+    clientId && clientId !== stored.clientId
       ? db
           .selectFrom("clients")
           .select("id")
-          .where("id", "=", input.clientId)
+          .where("id", "=", clientId)
           .where("agency_id", "=", ctx.agencyId)
           .executeTakeFirst()
-      : { id: null },
+      : { id: clientId },
+    placementId
+      ? db
+          .selectFrom("placements")
+          .select("client_id")
+          .where("id", "=", placementId)
+          .where("agency_id", "=", ctx.agencyId)
+          .executeTakeFirst()
+      : null,
     db
       .selectFrom("users")
       .select("id")
@@ -583,12 +626,21 @@ async function checkReferences(db: DB, ctx: Ctx, input: TaskInput) {
       .where("is_active", "=", true)
       .executeTakeFirst(),
   ]);
+  const placementError = !placementId
+    ? null
+    : !placement
+      ? "Placement not found"
+      : client && placement.client_id !== clientId
+        ? PLACEMENT_OF_ANOTHER_CLIENT
+        : null;
   return [
     ...(client ? [] : [{ path: "clientId", msg: "Client not found" }]),
+    ...(placementError ? [{ path: "placementId", msg: placementError }] : []),
     ...(assignee ? [] : [{ path: "assignedTo", msg: "Assignee not found" }]),
   ];
 }
 
+/** The columns the input sets; a relation it leaves out (undefined) keeps what is stored. */
 function columnsOf(input: TaskInput) {
   return {
     title: input.title,
@@ -597,7 +649,8 @@ function columnsOf(input: TaskInput) {
     priority: input.priority,
     stage: input.status,
     due_date: input.dueDate,
-    client_id: input.clientId,
+    ...(input.clientId === undefined ? {} : { client_id: input.clientId }),
+    ...(input.placementId === undefined ? {} : { placement_id: input.placementId }),
     assigned_to: input.assignedTo,
     estimated_hours: input.estimatedHours === null ? null : String(input.estimatedHours),
   };
@@ -644,6 +697,7 @@ export async function createTask(db: DB, ctx: Ctx, input: TaskInput): Promise<Ta
         ...columnsOf(input),
         agency_id: ctx.agencyId,
         created_by: ctx.userId,
+        updated_by: ctx.userId,
         is_completed: completed,
         completed_at: completed ? new Date() : null,
         position: sql<number>`(SELECT coalesce(max(position), 0) + 1 FROM tasks WHERE agency_id = ${ctx.agencyId} AND stage = ${input.status})`,
@@ -655,25 +709,34 @@ export async function createTask(db: DB, ctx: Ctx, input: TaskInput): Promise<Ta
   });
 }
 
-/** Replaces a task's fields and checklist; `isCompleted` left out keeps it as it was. */
+/**
+ * Replaces a task's fields and checklist, when it is still at `input.version` (if given; a task
+ * changed since is stale and keeps the other person's change). `isCompleted`, `clientId` and
+ * `placementId` left out keep what is stored.
+ */
 export async function updateTask(db: DB, ctx: Ctx, id: string, input: TaskInput): Promise<TaskWriteResult> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("tasks")
-      .select(["id", "is_completed"])
+      .select(["id", "is_completed", "version", "client_id", "placement_id"])
       .where("id", "=", id)
       .where("agency_id", "=", ctx.agencyId)
       .forUpdate()
       .executeTakeFirst();
     if (!current) return { ok: false, reason: "not-found" } as const;
-    const errors = await checkReferences(trx, ctx, input);
+    if (input.version !== undefined && current.version !== input.version) {
+      return notSaved(await currentVersion(trx, ctx, "tasks", id));
+    }
+    const stored = { clientId: current.client_id, placementId: current.placement_id };
+    const errors = await checkReferences(trx, ctx, input, stored);
     if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
     const completed = input.isCompleted ?? current.is_completed;
     await trx
       .updateTable("tasks")
       .set({
         ...columnsOf(input),
+        updated_by: ctx.userId,
         ...(completed !== current.is_completed
           ? { is_completed: completed, completed_at: completed ? new Date() : null }
           : {}),
@@ -690,7 +753,7 @@ export async function setTaskCompleted(db: DB, ctx: Ctx, id: string, completed: 
   if (!isUuid(id)) return false;
   const result = await db
     .updateTable("tasks")
-    .set({ is_completed: completed, completed_at: completed ? new Date() : null })
+    .set({ is_completed: completed, completed_at: completed ? new Date() : null, updated_by: ctx.userId })
     .where("id", "=", id)
     .where("agency_id", "=", ctx.agencyId)
     .where("is_completed", "=", !completed)
@@ -706,7 +769,11 @@ export async function setTaskCompleted(db: DB, ctx: Ctx, id: string, completed: 
   return Boolean(row);
 }
 
-/** Ticks or unticks one item of a task's checklist; false when there is no such item on that task. */
+/**
+ * Ticks or unticks one item of a task's checklist; false when there is no such item on that task.
+ * The checklist is the task's: the task counts it as its own change (an edit form opened before
+ * it would otherwise put the box back as it was).
+ */
 export async function setChecklistItem(
   db: DB,
   ctx: Ctx,
@@ -715,26 +782,32 @@ export async function setChecklistItem(
   completed: boolean,
 ): Promise<boolean> {
   if (!isUuid(taskId) || !isUuid(itemId)) return false;
-  const result = await db
-    .updateTable("task_checklist_items")
-    .set({ is_completed: completed, completed_at: completed ? new Date() : null })
-    .where("id", "=", itemId)
-    .where("task_id", "=", taskId)
-    .where("agency_id", "=", ctx.agencyId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("task_checklist_items")
+      .set({ is_completed: completed, completed_at: completed ? new Date() : null })
+      .where("id", "=", itemId)
+      .where("task_id", "=", taskId)
+      .where("agency_id", "=", ctx.agencyId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await trx.updateTable("tasks").set({ updated_by: ctx.userId }).where("id", "=", taskId).execute();
+    return true;
+  });
 }
 
 export type MoveResult =
   | { ok: true; id: string; stage: ClientStatus }
   | { ok: false; reason: "not-found" }
   /** Someone else moved it meanwhile: it is in `current`, not where the mover saw it. */
-  | { ok: false; reason: "conflict"; current: ClientStatus };
+  | { ok: false; reason: "conflict"; current: ClientStatus }
+  | StaleWrite;
 
 /**
- * Moves a task to another stage (a swim lane), last in that lane. With `from` (the stage the
- * mover saw), only a task still there moves: a task moved by someone else meanwhile answers a
- * conflict and stays where they put it. A move to the stage it is in changes nothing.
+ * Moves a task to another stage (a swim lane), last in that lane. Two ways to say what the mover
+ * saw: `from`, the stage (the board: a task moved by someone else meanwhile answers a conflict and
+ * stays where they put it; its other changes do not matter to a move), or `version`, the whole
+ * task (the API's If-Match: any change since is stale). A move to the stage it is in changes nothing.
  */
 export async function moveTask(
   db: DB,
@@ -742,17 +815,21 @@ export async function moveTask(
   id: string,
   to: ClientStatus,
   from?: ClientStatus,
+  version?: number,
 ): Promise<MoveResult> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("tasks")
-      .select("stage")
+      .select(["stage", "version"])
       .where("id", "=", id)
       .where("agency_id", "=", ctx.agencyId)
       .forUpdate()
       .executeTakeFirst();
     if (!current) return { ok: false, reason: "not-found" } as const;
+    if (version !== undefined && current.version !== version) {
+      return notSaved(await currentVersion(trx, ctx, "tasks", id));
+    }
     if (current.stage === to) return { ok: true, id, stage: to } as const;
     if (from && current.stage !== from) return { ok: false, reason: "conflict", current: current.stage } as const;
     await trx
@@ -760,7 +837,7 @@ export async function moveTask(
       .set({
         stage: to,
         position: sql<number>`(SELECT coalesce(max(position), 0) + 1 FROM tasks WHERE agency_id = ${ctx.agencyId} AND stage = ${to})`,
-        updated_at: new Date(),
+        updated_by: ctx.userId,
       })
       .where("id", "=", id)
       .execute();
@@ -814,20 +891,31 @@ export function toApiCommunication(m: Communication) {
   return { _id: m.id, type: m.type, content: m.content, author: m.author, timestamp: m.timestamp };
 }
 
-export async function deleteTask(db: DB, ctx: Ctx, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
+/** Deletes a task (still at `version`, if given). */
+export async function deleteTask(
+  db: DB,
+  ctx: Ctx,
+  id: string,
+  version?: number,
+): Promise<{ ok: true } | typeof NOT_FOUND | StaleWrite> {
+  if (!isUuid(id)) return NOT_FOUND;
   const result = await db
     .deleteFrom("tasks")
     .where("id", "=", id)
     .where("agency_id", "=", ctx.agencyId)
+    .$if(version !== undefined, (qb) => qb.where("version", "=", version!))
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  if (Number(result.numDeletedRows) > 0) return { ok: true };
+  return notSaved(await currentVersion(db, ctx, "tasks", id));
 }
 
 // ─────────────────────────────── form ───────────────────────────────
 
 export interface TaskFormOptions {
   clients: ReferenceOption[];
+  /** The chosen client's placements, and whose they are. */
+  placements: ReferenceOption[];
+  placementsOf: string | null;
   assignees: { id: string; name: string; role: Role }[];
   /** The client picker's search without JavaScript (null: not searched). */
   searched: { client: PickerSearch | null };
@@ -840,16 +928,19 @@ export async function taskFormOptions(
   chosenClientId: string | null,
   clientTerm = "",
 ): Promise<TaskFormOptions> {
-  const [client, users] = await Promise.all([
+  const [client, placements, users] = await Promise.all([
     pickerOptions(
       clientTerm,
       (o) => searchClientOptions(db, ctx, { ...o, include: chosenClientId }),
       (term, cap) => countClientOptions(db, ctx, term, cap),
     ),
+    chosenClientId ? clientPlacementOptions(db, ctx, chosenClientId) : [],
     listUsers(db, ctx),
   ]);
   return {
     clients: client.options,
+    placements,
+    placementsOf: chosenClientId,
     assignees: users.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, role: u.role })),
     searched: { client: client.searched },
   };
@@ -874,6 +965,13 @@ export function toApiTask(t: TaskRecord) {
     estimatedHours: t.estimatedHours,
     clientId: client,
     client,
+    placementId: t.placement
+      ? {
+          _id: t.placement.id,
+          status: t.placement.status,
+          facilityId: { _id: t.placement.facility.id, name: t.placement.facility.name },
+        }
+      : null,
     assignedTo: {
       _id: t.assignee.id,
       firstName: t.assignee.firstName,
@@ -895,6 +993,7 @@ export function toApiTask(t: TaskRecord) {
     isCompleted: t.isCompleted,
     completedAt: t.completedAt,
     createdBy: t.createdBy,
+    version: t.version,
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
   };

@@ -21,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const result = await deleteClient(db, ctx, id);
   if (result.ok) return redirectWithToast("/clients", { type: "success", title: "Client deleted successfully" });
-  invariantResponse(result.reason !== "not-found", "Client not found.");
+  invariantResponse(result.reason === "in-use", "Client not found.");
   return redirectWithToast(`/clients/${id}`, {
     type: "error",
     title: "Client not deleted",

@@ -7,7 +7,7 @@ import { findDuplicateClients, getClient, sameContact, updateClient } from "~/mo
 import { ClientSchema } from "~/schemas/client";
 import { requireRecord, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
-import { savedAs, submitForm } from "~/services/form.server";
+import { savedAs, staleForm, submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -34,7 +34,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const duplicates = await findDuplicateClients(db, ctx, client, id);
       if (duplicates.length > 0) return json({ result: reply(), duplicates }, { status: 409 });
     }
-    invariantResponse(await updateClient(db, ctx, id, client), "Client not found.");
+    const saved = await updateClient(db, ctx, id, client);
+    if (saved.ok) return;
+    invariantResponse(saved.reason === "stale", "Client not found.");
+    return staleForm(db, ctx, reply, saved, { noun: "client", href: `/clients/${id}` });
   });
 }
 

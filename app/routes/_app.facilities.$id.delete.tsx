@@ -32,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const result = await deleteFacility(db, ctx, id);
   if (result.ok) return redirectWithToast("/facilities", { type: "success", title: "Facility deleted successfully" });
-  invariantResponse(result.reason !== "not-found", "Facility not found.");
+  invariantResponse(result.reason === "in-use", "Facility not found.");
   const message = facilityInUseMessage(result.placements);
   return json(
     {

@@ -7,7 +7,7 @@ import { getFacility, updateFacility } from "~/models/facilities.server";
 import { FacilitySchema } from "~/schemas/facility";
 import { requireRecord, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
-import { savedAs, submitForm } from "~/services/form.server";
+import { savedAs, staleForm, submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.facility.name} · Senior Placement` : "Facility · Senior Placement" },
@@ -21,8 +21,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
   const options = { ...savedAs("update", "facility", "/facilities"), checkboxes: FACILITY_CHECKBOXES };
-  return submitForm(request, FacilitySchema, options, async (facility) => {
-    invariantResponse(await updateFacility(db, ctx, params.id ?? "", facility), "Facility not found.");
+  const id = params.id ?? "";
+  return submitForm(request, FacilitySchema, options, async (facility, reply) => {
+    const saved = await updateFacility(db, ctx, id, facility);
+    if (saved.ok) return;
+    invariantResponse(saved.reason === "stale", "Facility not found.");
+    return staleForm(db, ctx, reply, saved, { noun: "facility", href: `/facilities/${id}` });
   });
 }
 
@@ -34,6 +38,7 @@ export default function EditFacilityPage() {
       <FacilityForm
         mode="edit"
         lastResult={data?.result}
+        conflict={data && "conflict" in data ? data.conflict : undefined}
         defaultValue={facilityFormDefaults(facility)}
         cancelTo={`/facilities/${facility.id}`}
       />

@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
   const id = params.id ?? "";
-  if (!(await deletePlacement(db, ctx, id))) {
+  if (!(await deletePlacement(db, ctx, id)).ok) {
     return redirectWithToast(`/placements`, { type: "error", title: "Failed to delete placement" });
   }
   return redirectWithToast("/placements", { type: "success", title: "Placement deleted successfully" });

@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
   try {
-    if (await removeResource(db, ctx, fileStorage(), params.id ?? "")) {
+    if ((await removeResource(db, ctx, fileStorage(), params.id ?? "")).ok) {
       return redirectWithToast("/resources", { type: "success", title: RESOURCE_MESSAGES.deleted });
     }
   } catch (error) {

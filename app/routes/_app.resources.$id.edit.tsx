@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -10,14 +10,14 @@ import {
 } from "~/components/resources/resource-details-fields";
 import { AccessBadge, ConfidentialBadge } from "~/components/resources/resource-parts";
 import { Card } from "~/components/ui/card";
-import { FormActions, FormErrorBanner } from "~/components/ui/form";
+import { FormActions, FormErrorBanner, type FormReply, RecordVersion } from "~/components/ui/form";
 import { FileIcon } from "~/components/ui/icons";
 import { FormPage } from "~/components/ui/page-header";
 import { requiredFields, useSchemaForm } from "~/components/ui/use-schema-form";
 import { getResource, type RelatedChoices, relatedChoices, updateResource } from "~/models/resources.server";
 import { searchTerm } from "~/schemas/common";
 import { formatFileSize, relatedTypeOf, RESOURCE_MESSAGES, ResourceDetailsSchema } from "~/schemas/resource";
-import { submitForm } from "~/services/form.server";
+import { staleForm, submitForm } from "~/services/form.server";
 import { requireRecord, requireSignedIn } from "~/services/session.server";
 import { formatDate } from "~/utils/format";
 
@@ -54,6 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         expirationDate: r.expirationDate ?? "",
         isConfidential: r.isConfidential ? "on" : "",
         tags: r.tags.join(", "),
+        revision: String(r.revision),
       },
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -63,6 +64,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
   const id = params.id ?? "";
+  // The picker's choices for the type the form was sent with.
+  const choicesFor = async (form: FormData) => {
+    const type = relatedTypeOf(form.get("relatedToType"));
+    return { choices: await relatedChoices(db, ctx, type, String(form.get("relatedToId") ?? ""), "") };
+  };
   return submitForm(
     request,
     ResourceDetailsSchema,
@@ -70,21 +76,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
       failure: RESOURCE_MESSAGES.updateFailed,
       success: { to: `/resources/${id}`, title: RESOURCE_MESSAGES.updated },
       ignore: [RELATED_SEARCH_FIELD],
-      // The picker's choices for the type the form was sent with.
-      echo: async (form) => {
-        const type = relatedTypeOf(form.get("relatedToType"));
-        return { choices: await relatedChoices(db, ctx, type, String(form.get("relatedToId") ?? ""), "") };
-      },
+      echo: choicesFor,
     },
-    async (details, reply) => {
+    async (details, reply, form) => {
       const outcome = await updateResource(db, ctx, id, details);
-      if (outcome === "not-found") throw new Response(RESOURCE_MESSAGES.notFound, { status: 404 });
-      if (outcome === "related-not-found") {
-        return json(
-          { result: reply({ fieldErrors: { relatedToId: [RESOURCE_MESSAGES.relatedToId] } }) },
-          { status: 400 },
-        );
+      if (outcome.ok) return;
+      if (outcome.reason === "not-found") throw new Response(RESOURCE_MESSAGES.notFound, { status: 404 });
+      if (outcome.reason === "stale") {
+        const record = { noun: "document", href: `/resources/${id}`, field: "revision" };
+        return staleForm(db, ctx, reply, outcome, record, await choicesFor(form));
       }
+      return json(
+        { result: reply({ fieldErrors: { relatedToId: [RESOURCE_MESSAGES.relatedToId] } }) },
+        { status: 400 },
+      );
     },
   );
 }
@@ -93,7 +98,7 @@ const label = (name: string) => RESOURCE_FIELD_LABELS[name] ?? name;
 
 export default function EditResourcePage() {
   const { resource: r, choices, stored } = useLoaderData<typeof loader>();
-  const data = useActionData<{ result?: SubmissionResult<string[]>; choices?: RelatedChoices }>();
+  const data = useActionData<FormReply & { choices?: RelatedChoices }>();
   const { pathname, search } = useLocation();
   const [form, fields] = useSchemaForm(ResourceDetailsSchema, {
     id: "resource-edit",
@@ -121,6 +126,7 @@ export default function EditResourcePage() {
         </div>
       </Card>
       <Form method="post" {...getFormProps(form)} className="space-y-6">
+        <RecordVersion field={fields.revision} conflict={data?.conflict} />
         <FormErrorBanner form={form} label={label} />
         <ResourceDetailsFields fields={fields} choices={data?.choices ?? choices} page={pathname} />
         <FormActions cancelTo={`/resources/${r.id}`} mode="edit" noun="Document" />

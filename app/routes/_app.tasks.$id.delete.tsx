@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn(request);
-  if (!(await deleteTask(db, ctx, params.id ?? ""))) {
+  if (!(await deleteTask(db, ctx, params.id ?? "")).ok) {
     return redirectWithToast("/tasks", { type: "error", title: "Failed to delete task" });
   }
   return redirectWithToast("/tasks", { type: "success", title: "Task deleted successfully" });

@@ -13,12 +13,19 @@ export const { loader, action } = apiRecordRoute({
   name: "client",
   notFound: "Client not found",
   find: getClient,
+  version: (client) => client.version,
   toApi: toApiClient,
   show: async (client, db, ctx) => toApiClient(client, await listClientNotes(db, ctx, client.id)),
-  update: { schema: ClientSchema, save: updateClient },
-  remove: async (db, ctx, id) => {
-    const result = await deleteClient(db, ctx, id);
+  update: {
+    schema: ClientSchema,
+    save: async (db, ctx, id, input) => {
+      const result = await updateClient(db, ctx, id, input);
+      return result.ok ? { ok: true, record: result.client } : result;
+    },
+  },
+  remove: async (db, ctx, id, version) => {
+    const result = await deleteClient(db, ctx, id, version);
     if (!result.ok && result.reason === "in-use") throw apiError(409, clientInUseMessage(result));
-    return result.ok;
+    return result;
   },
 });

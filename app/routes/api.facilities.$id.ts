@@ -12,11 +12,18 @@ export const { loader, action } = apiRecordRoute({
   name: "facility",
   notFound: "Facility not found.",
   find: getFacility,
+  version: (facility) => facility.version,
   toApi: toApiFacility,
-  update: { schema: FacilitySchema, save: updateFacility },
-  remove: async (db, ctx, id) => {
-    const result = await deleteFacility(db, ctx, id);
+  update: {
+    schema: FacilitySchema,
+    save: async (db, ctx, id, input) => {
+      const result = await updateFacility(db, ctx, id, input);
+      return result.ok ? { ok: true, record: result.facility } : result;
+    },
+  },
+  remove: async (db, ctx, id, version) => {
+    const result = await deleteFacility(db, ctx, id, version);
     if (!result.ok && result.reason === "in-use") throw apiError(409, facilityInUseMessage(result.placements));
-    return result.ok;
+    return result;
   },
 });

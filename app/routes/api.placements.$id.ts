@@ -6,6 +6,7 @@ export const { loader, action } = apiRecordRoute({
   name: "placement",
   notFound: "Placement not found",
   find: getPlacement,
+  version: (placement) => placement.version,
   toApi: toApiPlacement,
   update: {
     schema: PlacementSchema,
@@ -14,7 +15,9 @@ export const { loader, action } = apiRecordRoute({
       const result = await updatePlacement(db, ctx, id, input);
       if (!result.ok && result.reason === "invalid")
         throw apiError(400, "Validation failed", { errors: result.errors });
-      return result.ok ? getPlacement(db, ctx, id) : null;
+      if (!result.ok) return result;
+      const record = await getPlacement(db, ctx, id);
+      return record ? { ok: true, record } : { ok: false, reason: "not-found" };
     },
   },
   remove: deletePlacement,

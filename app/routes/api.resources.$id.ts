@@ -7,7 +7,8 @@ import { removeResource } from "~/services/resources.server";
 import type { DB } from "~/utils/db.server";
 import { fileStorage } from "~/utils/storage.server";
 
-// GET/PUT/DELETE /api/resources/{id} (spec 002 §3 Resource, with previousVersions).
+// GET/PUT/DELETE /api/resources/{id} (spec 002 §3 Resource, with previousVersions). Its ETag is
+// its `revision`: `version` numbers its files.
 
 /** The document with the agency's day, which its expiry is counted from. */
 async function find(db: DB, ctx: Ctx, id: string) {
@@ -20,18 +21,22 @@ export const { loader, action } = apiRecordRoute({
   notFound: RESOURCE_MESSAGES.notFound,
   messages: { updated: RESOURCE_MESSAGES.updated, deleted: RESOURCE_MESSAGES.deleted },
   find,
+  version: ({ resource }) => resource.revision,
+  versionField: "revision",
   toApi: ({ resource, today }) => toApiResource(resource, today),
   update: {
     schema: ResourceUpdateApiSchema,
     save: async (db, ctx, id, details) => {
       const outcome = await updateResource(db, ctx, id, details);
-      if (outcome === "related-not-found") {
+      if (!outcome.ok && outcome.reason === "related-not-found") {
         throw apiError(400, "Validation failed", {
           errors: [{ path: "relatedToId", msg: RESOURCE_MESSAGES.relatedToId }],
         });
       }
-      return outcome === "updated" ? find(db, ctx, id) : null;
+      if (!outcome.ok) return outcome;
+      const record = await find(db, ctx, id);
+      return record ? { ok: true, record } : { ok: false, reason: "not-found" };
     },
   },
-  remove: (db, ctx, id) => removeResource(db, ctx, fileStorage(), id),
+  remove: (db, ctx, id, revision) => removeResource(db, ctx, fileStorage(), id, revision),
 });

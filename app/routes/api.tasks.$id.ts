@@ -8,6 +8,7 @@ export const { loader, action } = apiRecordRoute({
   notFound: "Task not found",
   messages: { updated: "Task updated successfully", deleted: "Task deleted successfully" },
   find: getTask,
+  version: (task) => task.version,
   toApi: toApiTask,
   // GET adds the client's best facilities (spec 002 §3 matchedFacilities).
   show: async (task, db, ctx) => ({
@@ -16,12 +17,14 @@ export const { loader, action } = apiRecordRoute({
   }),
   update: {
     schema: TaskSchema,
-    // The client and the assignee must be the agency's: a 400 naming each one that is not.
+    // The client, placement and assignee must be the agency's: a 400 naming each one that is not.
     save: async (db, ctx, id, input) => {
       const result = await updateTask(db, ctx, id, input);
       if (!result.ok && result.reason === "invalid")
         throw apiError(400, "Validation failed", { errors: result.errors });
-      return result.ok ? getTask(db, ctx, id) : null;
+      if (!result.ok) return result;
+      const record = await getTask(db, ctx, id);
+      return record ? { ok: true, record } : { ok: false, reason: "not-found" };
     },
   },
   remove: deleteTask,

@@ -10,6 +10,7 @@ import {
   pageParam,
   parseAmountRange,
   phoneNumber,
+  recordVersion,
   requiredText,
   searchParam,
   sortParam,
@@ -109,6 +110,8 @@ export const ClientSchema = z
         roomType: z.enum(ROOM_TYPES, { error: `Room type must be one of ${ROOM_TYPES.join(", ")}` }).nullish(),
       })
       .prefault({} as never),
+    /** The version the edit was read at (edit form, PUT): a save over a newer one is refused. */
+    version: recordVersion(),
   })
   .transform((value) => {
     const decoded = decodeMedicalNotes(value.medicalNotes ?? "");
@@ -135,6 +138,7 @@ export const ClientSchema = z
         amenities: value.preferences.amenities,
         roomType: value.preferences.roomType ?? undefined,
       },
+      version: value.version,
     };
   });
 

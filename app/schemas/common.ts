@@ -213,3 +213,21 @@ export const PICKER_SEARCH_FIELDS = {
 export function searchTerm(value: unknown): string {
   return typeof value === "string" ? value.replaceAll("\u0000", "").trim().slice(0, 100) : "";
 }
+
+const VERSION_MESSAGE = (name: string) => `${name} must be a whole number of 1 or more`;
+
+/**
+ * The version of the record an edit was read at (DESIGN §7): an edit form's hidden field, the
+ * API's body field (`If-Match` says the same). A save over a newer version is refused; absent,
+ * nothing is checked (a create, or an API client that does not send it).
+ */
+export const recordVersion = (name = "version") =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : /^\d{1,10}$/.test(v.trim()) ? Number(v) : v) : v),
+    z
+      .number({ error: VERSION_MESSAGE(name) })
+      .int(VERSION_MESSAGE(name))
+      .min(1, VERSION_MESSAGE(name))
+      .max(2_147_483_647, VERSION_MESSAGE(name))
+      .optional(),
+  );

@@ -16,6 +16,7 @@ import {
   pageParam,
   parseAmountRange,
   phoneNumber,
+  recordVersion,
   requiredText,
   searchParam,
   sortParam,
@@ -130,6 +131,8 @@ export const FacilitySchema = z
       .max(5, "Rating must be a number from 0 to 5")
       .nullish()
       .transform((v) => (v == null ? null : Math.round(v * 10) / 10)),
+    /** The version the edit was read at (edit form, PUT): a save over a newer one is refused. */
+    version: recordVersion(),
   })
   // Checked even while other fields fail, so every message shows at once.
   .refine((v) => v.currentOccupancy <= v.capacity, {

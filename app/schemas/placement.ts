@@ -15,6 +15,7 @@ import {
   limitParam,
   pageParam,
   PICKER_SEARCH_FIELDS,
+  recordVersion,
   searchParam,
   text,
   vocabulary,
@@ -113,6 +114,8 @@ export const PlacementSchema = z
       .nullish()
       .transform((v) => v || null),
     ...checklistShape,
+    /** The version the edit was read at (edit form, PUT): a save over a newer one is refused. */
+    version: recordVersion(),
   })
   // The dates in their order (docs/screens.md, "Placements"), checked even while other fields
   // fail, so every message shows at once; one message per date.
@@ -156,6 +159,7 @@ export const PlacementSchema = z
       depositAmount: value.depositAmount,
       notes: value.notes,
       checklist,
+      version: value.version as number | undefined,
     };
   });
 

@@ -1,7 +1,17 @@
 import * as z from "zod";
 import { isUuid } from "~/utils/uuid";
 import { ACCESS_LEVELS, RELATED_TYPES, RESOURCE_CATEGORIES, RESOURCE_FILE_KINDS } from "~/utils/vocabulary";
-import { emptyToUndefined, entries, isIsoDate, limitParam, optionalText, pageParam, searchParam, text } from "./common";
+import {
+  emptyToUndefined,
+  entries,
+  isIsoDate,
+  limitParam,
+  optionalText,
+  pageParam,
+  recordVersion,
+  searchParam,
+  text,
+} from "./common";
 import { RESOURCE_MESSAGES, RESOURCE_PAGE_SIZE } from "./resource.constants";
 
 // One schema for a document's details: the upload form, the edit form and the resources API
@@ -37,6 +47,11 @@ export const ResourceDetailsSchema = z.object({
   isConfidential: checkbox,
   /** Comma-separated (or a list): trimmed, empties dropped. */
   tags: entries,
+  /**
+   * The revision the edit was read at (edit form, PUT): a save over a newer one is refused.
+   * Not `version`, which numbers the document's files (spec 002 §3).
+   */
+  revision: recordVersion("revision"),
 });
 export type ResourceDetails = z.output<typeof ResourceDetailsSchema>;
 

@@ -9,7 +9,7 @@ import {
   PROGRESS_BANDS,
   TASK_STAGES,
 } from "~/utils/vocabulary";
-import { emptyToUndefined, MAX_PAGE_SIZE, searchParam, text, vocabulary } from "./common";
+import { emptyToUndefined, MAX_PAGE_SIZE, recordVersion, searchParam, text, vocabulary } from "./common";
 import { COMMUNICATION_MESSAGES, LANE_CARDS, STAGE_SLUGS } from "./swim-lanes.constants";
 
 // The swim-lane board's schemas (docs/swim-lanes.md), shared by /swim-lanes and the API:
@@ -86,6 +86,8 @@ export type BoardFilters = Pick<SwimLaneQuery, "search" | "priority" | "progress
 export const MoveTaskSchema = z.strictObject({
   status: vocabulary("Status", TASK_STAGES, CLIENT_STATUS_ALIASES),
   fromStatus: z.preprocess(emptyToUndefined, vocabulary("fromStatus", TASK_STAGES, CLIENT_STATUS_ALIASES).optional()),
+  /** API only: the task's version the caller read (or If-Match); a newer one refuses the move. */
+  version: recordVersion(),
 });
 export type MoveTaskInput = z.output<typeof MoveTaskSchema>;
 

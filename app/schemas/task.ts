@@ -2,7 +2,6 @@ import * as z from "zod";
 import { isUuid } from "~/utils/uuid";
 import {
   CLIENT_STATUS_ALIASES,
-  CLIENT_TASK_TYPES,
   PRIORITIES,
   PRIORITY_ALIASES,
   TASK_STAGES,
@@ -11,7 +10,16 @@ import {
   TASK_TYPE_ALIASES,
   TASK_TYPES,
 } from "~/utils/vocabulary";
-import { emptyToUndefined, isIsoDate, limitParam, pageParam, PICKER_SEARCH_FIELDS, searchParam, text } from "./common";
+import {
+  emptyToUndefined,
+  isIsoDate,
+  limitParam,
+  pageParam,
+  PICKER_SEARCH_FIELDS,
+  recordVersion,
+  searchParam,
+  text,
+} from "./common";
 import { TASK_PAGE_SIZE, TASK_SORT_FIELDS, type TaskSort, type TaskSortField } from "./task.constants";
 
 // One schema for the task form and the tasks API (docs/api.md, "Tasks"; docs/screens.md, "Tasks").
@@ -29,6 +37,18 @@ export const TASK_MESSAGES = {
 } as const;
 
 export const MAX_CHECKLIST_ITEMS = 100;
+
+/**
+ * A reference the task may have: an id, null or empty for none, absent (undefined) to keep what is
+ * stored (an API client that does not know the field never clears it).
+ */
+const relation = (invalid: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null))
+    .refine((v) => v == null || isUuid(v), invalid);
 
 /** A vocabulary value or an alias; absent or empty says `required`. */
 function choice<T extends string>(label: string, required: string, values: readonly T[], aliases: Record<string, T>) {
@@ -56,61 +76,55 @@ const checklistItem = z.strictObject({
     .transform((v) => v === true || v === "on" || v === "true"),
 });
 
-export const TaskSchema = z
-  .strictObject({
-    title: text({ error: TASK_MESSAGES.title })
-      .trim()
-      .min(1, TASK_MESSAGES.title)
-      .max(300, "Title must be at most 300 characters"),
-    description: text()
-      .trim()
-      .max(10_000, "Description must be at most 10,000 characters")
-      .nullish()
-      .transform((v) => v || null),
-    type: choice("type", TASK_MESSAGES.type, TASK_TYPES, TASK_TYPE_ALIASES),
-    priority: choice("priority", TASK_MESSAGES.priority, PRIORITIES, PRIORITY_ALIASES),
-    status: choice("status", TASK_MESSAGES.status, TASK_STAGES, CLIENT_STATUS_ALIASES),
-    dueDate: z
-      .string({ error: TASK_MESSAGES.dueDate })
-      .trim()
-      .refine((v) => v !== "", TASK_MESSAGES.dueDate)
-      .refine((v) => v === "" || isIsoDate(v), "Due date must be a valid date"),
-    assignedTo: z
-      .string({ error: TASK_MESSAGES.assignedTo })
-      .trim()
-      .refine((v) => v !== "", TASK_MESSAGES.assignedTo)
-      .refine((v) => v === "" || isUuid(v), "Assignee is not valid"),
-    /** The related client; empty is none. Kept only for the types done for one client. */
-    clientId: z
-      .string()
-      .trim()
-      .nullish()
-      .transform((v) => v || null)
-      .refine((v) => v === null || isUuid(v), "Client is not valid"),
-    estimatedHours: z
-      .number({ error: "Estimated hours must be a number" })
-      .min(0, "Estimated hours cannot be negative")
-      .max(10_000, "Estimated hours must be at most 10,000")
-      .refine((v) => Number.isInteger(v * 2), "Estimated hours must be in steps of 0.5")
-      .nullish()
-      .transform((v) => v ?? null),
-    checklist: z
-      .array(checklistItem.nullish())
-      .nullish()
-      .transform((items) =>
-        (items ?? []).flatMap((entry) => {
-          const item = entry?.item?.trim();
-          return item ? [{ item, completed: entry!.completed }] : [];
-        }),
-      )
-      .refine((items) => items.length <= MAX_CHECKLIST_ITEMS, `At most ${MAX_CHECKLIST_ITEMS} checklist items`),
-    /** API only: done or not (left out: as it was; a new task is open). The screens complete a task from its page. */
-    isCompleted: z.boolean({ error: "isCompleted must be true or false" }).optional(),
-  })
-  .transform((value) => ({
-    ...value,
-    clientId: CLIENT_TASK_TYPES.includes(value.type) ? value.clientId : null,
-  }));
+export const TaskSchema = z.strictObject({
+  title: text({ error: TASK_MESSAGES.title })
+    .trim()
+    .min(1, TASK_MESSAGES.title)
+    .max(300, "Title must be at most 300 characters"),
+  description: text()
+    .trim()
+    .max(10_000, "Description must be at most 10,000 characters")
+    .nullish()
+    .transform((v) => v || null),
+  type: choice("type", TASK_MESSAGES.type, TASK_TYPES, TASK_TYPE_ALIASES),
+  priority: choice("priority", TASK_MESSAGES.priority, PRIORITIES, PRIORITY_ALIASES),
+  status: choice("status", TASK_MESSAGES.status, TASK_STAGES, CLIENT_STATUS_ALIASES),
+  dueDate: z
+    .string({ error: TASK_MESSAGES.dueDate })
+    .trim()
+    .refine((v) => v !== "", TASK_MESSAGES.dueDate)
+    .refine((v) => v === "" || isIsoDate(v), "Due date must be a valid date"),
+  assignedTo: z
+    .string({ error: TASK_MESSAGES.assignedTo })
+    .trim()
+    .refine((v) => v !== "", TASK_MESSAGES.assignedTo)
+    .refine((v) => v === "" || isUuid(v), "Assignee is not valid"),
+  /** The related client, whatever the type; empty is none, absent keeps the stored one. */
+  clientId: relation("Client is not valid"),
+  /** The placement the task is about, one of the client's; empty is none, absent keeps the stored one. */
+  placementId: relation("Placement is not valid"),
+  estimatedHours: z
+    .number({ error: "Estimated hours must be a number" })
+    .min(0, "Estimated hours cannot be negative")
+    .max(10_000, "Estimated hours must be at most 10,000")
+    .refine((v) => Number.isInteger(v * 2), "Estimated hours must be in steps of 0.5")
+    .nullish()
+    .transform((v) => v ?? null),
+  checklist: z
+    .array(checklistItem.nullish())
+    .nullish()
+    .transform((items) =>
+      (items ?? []).flatMap((entry) => {
+        const item = entry?.item?.trim();
+        return item ? [{ item, completed: entry!.completed }] : [];
+      }),
+    )
+    .refine((items) => items.length <= MAX_CHECKLIST_ITEMS, `At most ${MAX_CHECKLIST_ITEMS} checklist items`),
+  /** API only: done or not (left out: as it was; a new task is open). The screens complete a task from its page. */
+  isCompleted: z.boolean({ error: "isCompleted must be true or false" }).optional(),
+  /** The version the edit was read at (edit form, PUT): a save over a newer one is refused. */
+  version: recordVersion(),
+});
 
 export type TaskInput = z.output<typeof TaskSchema>;
 

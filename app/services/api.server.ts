@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type * as z from "zod";
 import { getSessionUser } from "~/models/session.server";
 import type { Ctx } from "~/models/context";
+import type { RecordVersion, StaleWrite } from "~/models/versions.server";
 import { getDb, isDatabaseUnavailable, logDatabaseUnavailable, type DB } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { UNAVAILABLE_RETRY_AFTER } from "~/utils/responses";
@@ -162,6 +163,64 @@ export function apiRoute(handlers: Partial<Record<Method, ApiHandler>>) {
   return { loader: run, action: run };
 }
 
+// ─────────────────────────────── versions (DESIGN §7) ───────────────────────────────
+
+/** A record's version as its ETag: a strong validator, quoted. */
+export const etag = (version: number) => `"${version}"`;
+
+/** What `If-Match` asks for: absent, any version (`*`), or these versions (strong tags of ours). */
+function ifMatchOf(request: Request): undefined | "*" | number[] {
+  const header = request.headers.get("If-Match");
+  if (header === null) return undefined;
+  if (header.trim() === "*") return "*";
+  // Weak tags (W/"3") never match for If-Match; anything not one of our tags names no version of ours.
+  return header.split(",").flatMap((tag) => {
+    const match = /^"(\d{1,10})"$/.exec(tag.trim());
+    return match ? [Number(match[1])] : [];
+  });
+}
+
+/** A version no record has: what a write expects when If-Match names none of ours, so that it is refused. */
+const NO_SUCH_VERSION = 0;
+
+/**
+ * The version a write must find the record at, from `If-Match` and the body's version field
+ * (`sent`), given the version it has now (`current`): undefined when neither says one (nothing
+ * is checked, as before versions). If they disagree, or If-Match names none of its versions, it
+ * is one the record is not at, and the model refuses the write as stale.
+ */
+export function expectedVersion(request: Request, current: number, sent: number | undefined): number | undefined {
+  const match = ifMatchOf(request);
+  const tagged =
+    match === undefined || match === "*"
+      ? undefined
+      : match.includes(current)
+        ? current
+        : (match[0] ?? NO_SUCH_VERSION);
+  if (tagged === undefined) return sent;
+  if (sent === undefined || sent === tagged) return tagged;
+  return tagged === current ? sent : tagged;
+}
+
+/**
+ * 412 for a write refused because the record changed after the caller read it: who changed it and
+ * when, and the record as it is now in `data` (with its ETag), to merge with and send again.
+ */
+export function staleRecordError(name: string, stale: StaleWrite | { current: RecordVersion }, record: unknown) {
+  const { version, updatedAt, updatedBy } = stale.current;
+  const who = updatedBy ? updatedBy.name : "someone";
+  return apiError(
+    412,
+    `The ${name} has changed since the version you sent: ${who} changed it at ${updatedAt}. Nothing was saved. ` +
+      `data.${name} is the ${name} as it is now (version ${version}); to make your change over it, send it again with that version.`,
+    { headers: { ETag: etag(version) }, details: { data: { [name]: record } } },
+  );
+}
+
+/** The answers of a record's writes that `apiRecordRoute` takes from a model: saved, no such record, or stale. */
+export type Saved<R> = { ok: true; record: R } | { ok: false; reason: "not-found" } | StaleWrite;
+export type Removed = { ok: true } | { ok: false; reason: "not-found" } | StaleWrite;
+
 /**
  * The routes of one record by its id, `/api/things/:id`, from the model's functions: GET answers
  * the record, PUT replaces its fields with a JSON body checked by `update.schema`, DELETE removes
@@ -169,13 +228,18 @@ export function apiRoute(handlers: Partial<Record<Method, ApiHandler>>) {
  * successfully", and a 404 with `notFound` when the caller's agency has no such record (PUT says
  * so before reading the body). A method left out is a 405.
  *
- * `update.save` answers null and `remove` false for "no such record"; any other refusal (a 409
- * while others refer to the record, a 400 for a bad reference) is an `apiError` they throw.
+ * Versions (DESIGN §7): GET and PUT send the record's `version` as its ETag. PUT and DELETE take
+ * the version the caller read as `If-Match` (or, for PUT, the body's `versionField`); the model
+ * refuses the write if the record has changed since, answered 412 with the record as it is now.
+ *
+ * `update.save` and `remove` answer saved, not found or stale; any other refusal (a 409 while
+ * others refer to the record, a 400 for a bad reference) is an `apiError` they throw.
  *
  *   export const { loader, action } = apiRecordRoute({
  *     name: "thing",
  *     notFound: "Thing not found",
  *     find: getThing,
+ *     version: (thing) => thing.version,
  *     toApi: toApiThing,
  *     update: { schema: ThingSchema, save: updateThing },
  *     remove: deleteThing,
@@ -188,36 +252,65 @@ export function apiRecordRoute<R, S extends z.ZodType>(spec: {
   /** The answers' messages, where they are not "Thing updated successfully!" and "Thing deleted successfully". */
   messages?: { updated?: string; deleted?: string };
   find: (db: DB, ctx: Ctx, id: string) => Promise<R | null>;
+  /** The record's version: its ETag, what a write must have read. */
+  version: (record: R) => number;
+  /** The body's field that carries it, and the input's that the model reads ("version" unless said). */
+  versionField?: string;
   /** The record's API shape, as PUT answers it. */
   toApi: (record: R) => unknown;
   /** The API shape GET answers, when it shows more than `toApi` (a client's notes). */
   show?: (record: R, db: DB, ctx: Ctx) => Promise<unknown>;
-  update?: { schema: S; save: (db: DB, ctx: Ctx, id: string, input: z.output<S>) => Promise<R | null> };
-  remove?: (db: DB, ctx: Ctx, id: string) => Promise<boolean>;
+  update?: { schema: S; save: (db: DB, ctx: Ctx, id: string, input: z.output<S>) => Promise<Saved<R>> };
+  remove?: (db: DB, ctx: Ctx, id: string, version?: number) => Promise<Removed>;
 }) {
-  const { name, notFound, find, toApi, show, update, remove } = spec;
+  const { name, notFound, find, version, toApi, show, update, remove } = spec;
+  const versionField = spec.versionField ?? "version";
   const title = name.charAt(0).toUpperCase() + name.slice(1);
   const updated = spec.messages?.updated ?? `${title} updated successfully!`;
   const deleted = spec.messages?.deleted ?? `${title} deleted successfully`;
+  /** 412 with the record as it is now (404 should it have gone meanwhile). */
+  const stale = async (db: DB, ctx: Ctx, id: string, refused: StaleWrite) => {
+    const record = await find(db, ctx, id);
+    return record ? staleRecordError(name, refused, toApi(record)) : apiError(404, notFound);
+  };
   const handlers: Partial<Record<Method, ApiHandler>> = {
     GET: async ({ db, ctx, params }) => {
       const record = await find(db, ctx, params.id ?? "");
       if (!record) return apiError(404, notFound);
-      return apiSuccess({ [name]: show ? await show(record, db, ctx) : toApi(record) });
+      return apiSuccess(
+        { [name]: show ? await show(record, db, ctx) : toApi(record) },
+        { headers: { ETag: etag(version(record)) } },
+      );
     },
   };
   if (update) {
     handlers.PUT = async ({ db, ctx, request, params }) => {
       const id = params.id ?? "";
-      if (!(await find(db, ctx, id))) return apiError(404, notFound);
-      const record = await update.save(db, ctx, id, await readJsonBody(request, update.schema));
-      if (!record) return apiError(404, notFound);
-      return apiSuccess({ [name]: toApi(record) }, { message: updated });
+      const found = await find(db, ctx, id);
+      if (!found) return apiError(404, notFound);
+      const input = (await readJsonBody(request, update.schema)) as z.output<S> & Record<string, unknown>;
+      const expected = expectedVersion(request, version(found), input[versionField] as number | undefined);
+      const result = await update.save(db, ctx, id, { ...input, [versionField]: expected });
+      if (!result.ok && result.reason === "stale") return stale(db, ctx, id, result);
+      if (!result.ok) return apiError(404, notFound);
+      return apiSuccess(
+        { [name]: toApi(result.record) },
+        { message: updated, headers: { ETag: etag(version(result.record)) } },
+      );
     };
   }
   if (remove) {
-    handlers.DELETE = async ({ db, ctx, params }) => {
-      if (!(await remove(db, ctx, params.id ?? ""))) return apiError(404, notFound);
+    handlers.DELETE = async ({ db, ctx, request, params }) => {
+      const id = params.id ?? "";
+      let expected: number | undefined;
+      if (request.headers.has("If-Match")) {
+        const found = await find(db, ctx, id);
+        if (!found) return apiError(404, notFound);
+        expected = expectedVersion(request, version(found), undefined);
+      }
+      const result = await remove(db, ctx, id, expected);
+      if (!result.ok && result.reason === "stale") return stale(db, ctx, id, result);
+      if (!result.ok) return apiError(404, notFound);
       return apiSuccess({ [name]: { _id: params.id } }, { message: deleted });
     };
   }

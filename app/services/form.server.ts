@@ -2,10 +2,14 @@ import { parse, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import type * as z from "zod";
+import { agencyDay } from "~/models/agency.server";
+import type { Ctx } from "~/models/context";
+import type { StaleWrite } from "~/models/versions.server";
 import { PICKER_SEARCH_FIELDS, readCheckboxes, searchTerm } from "~/schemas/common";
-import { isDatabaseUnavailable, logDatabaseUnavailable } from "~/utils/db.server";
+import { type DB, isDatabaseUnavailable, logDatabaseUnavailable } from "~/utils/db.server";
 import { readFormData } from "~/utils/request.server";
 import { DATABASE_UNAVAILABLE, UNAVAILABLE_RETRY_AFTER } from "~/utils/responses";
+import { changedMeanwhile, type StaleSave } from "~/utils/stale-save";
 import { redirectWithToast } from "./session.server";
 
 type Reply = (options?: {
@@ -85,6 +89,34 @@ export async function submitForm<S extends z.ZodType, R, D extends object = obje
     console.error(`[form] ${new URL(request.url).pathname}: ${options.failure}`, error);
     return json({ result: reply({ formErrors: [options.failure] }), ...echoed }, { status: 500 });
   }
+}
+
+/**
+ * A save refused because the record changed after the form was opened (DESIGN §7): the form comes
+ * back as it was typed (409) with `conflict`, who changed the record and when, and a link to
+ * their version (`record.href`). Its version field (`record.field`, "version" unless said) now
+ * holds theirs: saving again saves over it. `extra` is what else the form shows (picker options).
+ */
+export async function staleForm(
+  db: DB,
+  ctx: Ctx,
+  reply: Reply,
+  stale: StaleWrite,
+  record: { noun: string; href: string; field?: string },
+  extra: object = {},
+) {
+  const { timeZone } = await agencyDay(db, ctx);
+  const { version, updatedAt, updatedBy } = stale.current;
+  const byYou = updatedBy?.id === ctx.userId;
+  const conflict: StaleSave = {
+    message: changedMeanwhile(record.noun, updatedBy && { ...updatedBy, isYou: byYou }, new Date(updatedAt), timeZone),
+    href: record.href,
+    version,
+    byYou,
+  };
+  const result = reply();
+  const initialValue = { ...result.initialValue, [record.field ?? "version"]: String(version) };
+  return json({ ...extra, result: { ...result, initialValue }, conflict }, { status: 409 });
 }
 
 function copyOf(formData: FormData): FormData {

@@ -9,13 +9,15 @@ import {
 } from "~/schemas/placement";
 import { invariantResponse } from "~/utils/responses";
 import { isUuid } from "~/utils/uuid";
-import { isPickerSearchStep, savedAs, submitForm, textIn } from "./form.server";
+import { isPickerSearchStep, savedAs, staleForm, submitForm, textIn } from "./form.server";
 import { requireSignedIn } from "./session.server";
 
 /**
  * The action of the placement form, for a new placement or (with `id`) an edited one: saved, to
  * the list with its toast; refused by what only the database knows (another agency's client…),
  * back to the form with those problems as `errors`.
+ *
+ * Someone else's save since the form was opened refuses it (409, `staleForm`), as typed.
  *
  * Without JavaScript the client and facility pickers are selects, each with a search box. Its
  * Search button (or Enter while a search box holds a term not searched yet) sends the whole form
@@ -42,6 +44,10 @@ export async function savePlacementForm(request: Request, id?: string) {
     if (result.ok) return;
     invariantResponse(result.reason !== "not-found", PLACEMENT_NOT_FOUND);
     const chosen = { clientId: placement.clientId, facilityId: placement.facilityId };
+    if (result.reason === "stale") {
+      const record = { noun: "placement", href: `/placements/${id}` };
+      return staleForm(db, ctx, reply, result, record, await pickers(form, chosen));
+    }
     return json({ result: reply(), errors: result.errors, ...(await pickers(form, chosen)) }, { status: 400 });
   });
 }

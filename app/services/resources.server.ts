@@ -1,6 +1,7 @@
 import { agencyDay } from "~/models/agency.server";
 import type { Ctx } from "~/models/context";
 import { addResourceVersion, createResources, deleteResource, listRelatedResources } from "~/models/resources.server";
+import { NOT_FOUND, type StaleWrite } from "~/models/versions.server";
 import type { ResourceDetails } from "~/schemas/resource";
 import type { DB } from "~/utils/db.server";
 import type { FileStorage } from "~/utils/storage.server";
@@ -55,17 +56,25 @@ export async function saveNewVersion(
 }
 
 /**
- * Deletes a document and then its files (every version's); false when the caller cannot see it.
- * A file that cannot be removed is logged: the document is gone either way.
+ * Deletes a document (still at `revision`, if given) and then its files (every version's); not
+ * found when the caller cannot see it. A file that cannot be removed is logged: the document is
+ * gone either way.
  */
-export async function removeResource(db: DB, ctx: Ctx, storage: FileStorage, id: string): Promise<boolean> {
-  const deleted = await deleteResource(db, ctx, id);
-  if (!deleted) return false;
+export async function removeResource(
+  db: DB,
+  ctx: Ctx,
+  storage: FileStorage,
+  id: string,
+  revision?: number,
+): Promise<{ ok: true } | typeof NOT_FOUND | StaleWrite> {
+  const deleted = await deleteResource(db, ctx, id, revision);
+  if (!deleted) return NOT_FOUND;
+  if ("reason" in deleted) return deleted;
   await removeFiles(
     storage,
     deleted.keys.map((key) => ({ key })),
   );
-  return true;
+  return { ok: true };
 }
 
 /** A record's Documents card (its page): the newest documents it has, how many, and the agency's day. */

@@ -4,13 +4,15 @@ import { PICKER_SEARCH_FIELDS } from "~/schemas/common";
 import { TASK_FORM_EXTRAS, TASK_NOT_FOUND, TaskSchema } from "~/schemas/task";
 import { invariantResponse } from "~/utils/responses";
 import { isUuid } from "~/utils/uuid";
-import { isPickerSearchStep, submitForm, textIn } from "./form.server";
+import { isPickerSearchStep, staleForm, submitForm, textIn } from "./form.server";
 import { requireSignedIn } from "./session.server";
 
 /**
  * The action of the task form, for a new task or (with `id`) an edited one: saved, to /tasks
  * with its toast; refused by what only the database knows (a client or an assignee of another
- * agency), back to the form with those messages on their fields.
+ * agency, a placement of another client), back to the form with those messages on their fields;
+ * refused because someone saved the task since the form was opened (409, `staleForm`), back as
+ * typed.
  *
  * Without JavaScript the checklist changes through the form itself: lines typed in its "add
  * items" box are added as items (by its "Add to checklist" button, a step that saves nothing, or
@@ -36,10 +38,16 @@ export async function saveTaskForm(request: Request, id?: string) {
       step: (form) => isPickerSearchStep(form) || isChecklistStep(form),
       echo: options,
     },
-    async (task, reply, form) => {
+    async (typed, reply, form) => {
+      // The form always has both: one left empty is none (Conform reads an empty field as absent).
+      const task = { ...typed, clientId: typed.clientId ?? null, placementId: typed.placementId ?? null };
       const result = id === undefined ? await createTask(db, ctx, task) : await updateTask(db, ctx, id, task);
       if (result.ok) return;
       invariantResponse(result.reason !== "not-found", TASK_NOT_FOUND);
+      if (result.reason === "stale") {
+        const record = { noun: "task", href: `/tasks/${id}` };
+        return staleForm(db, ctx, reply, result, record, await options(form, task.clientId));
+      }
       const fieldErrors: Record<string, string[]> = {};
       for (const { path, msg } of result.errors) (fieldErrors[path] ??= []).push(msg);
       return json({ result: reply({ fieldErrors }), ...(await options(form, task.clientId)) }, { status: 400 });

@@ -298,14 +298,6 @@ export const TASK_TYPE_ALIASES: Record<string, TaskType> = {
   follow_up: "Follow-up",
 };
 
-/** The types of task done for one client: only these keep a related client (the form shows it for them). */
-export const CLIENT_TASK_TYPES: readonly TaskType[] = [
-  "Initial Contact",
-  "Assessment",
-  "Facility Visit",
-  "Move Coordination",
-];
-
 /**
  * The tasks list's Status filter and column: an open task reads as its stage, a done one as
  * "Completed" (docs/vocabularies.md). The spec's todo, in_progress and review are not used.

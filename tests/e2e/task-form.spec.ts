@@ -4,7 +4,7 @@
 // edited. Each test has an agency of its own (`agency`).
 import { type Page } from "@playwright/test";
 import { dbForE2E, expect, field, type SignedInUser, test, toast, token } from "../support/e2e";
-import { insertClient, insertTask } from "../support/e2e-data";
+import { insertClient, insertFacility, insertPlacement, insertTask } from "../support/e2e-data";
 
 /** The agency's tasks, oldest first, with their checklists in order. */
 async function tasksOf(agency: SignedInUser) {
@@ -98,7 +98,7 @@ test("a task is started from a client's page, refused with every message, then s
   ]);
 });
 
-test("a task is edited: its client goes when the type no longer has one, Cancel goes back", async ({
+test("a task is edited: its client stays whatever the type, Cancel goes back", async ({
   page,
   agency,
   javaScriptEnabled: js,
@@ -119,19 +119,19 @@ test("a task is edited: its client goes when the type no longer has one, Cancel 
   if (js) await expect(page.getByLabel("New checklist item")).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Related client" })).toBeVisible();
   await field(page, "Type").selectOption("Documentation");
-  if (js) await expect(page.getByRole("combobox", { name: "Related client" })).toHaveCount(0);
-  else await expect(page.getByText("Kept only for Initial Contact")).toBeVisible();
+  // Before, the client went with a type not done for one client (issue 31).
+  await expect(page.getByRole("combobox", { name: "Related client" })).toBeVisible();
   await field(page, "Title").fill(`${task.title} (paperwork)`);
   await addItems(page, js, ["Collect the forms"]);
   await page.getByRole("button", { name: "Update Task" }).click();
   await expect(page).toHaveURL(/\/tasks$/);
   await expect(toast(page, "success")).toContainText("Task updated successfully");
   const [saved] = await tasksOf(agency);
-  expect(saved).toMatchObject({ title: `${task.title} (paperwork)`, type: "Documentation", client_id: null });
+  expect(saved).toMatchObject({ title: `${task.title} (paperwork)`, type: "Documentation", client_id: client.id });
   expect(saved.checklist).toEqual([["Collect the forms", false]]);
 });
 
-test("the related client comes with a client's type and is found by search (typed with JavaScript, a search step without)", async ({
+test("the related client, of a task of any type, is found by search (typed with JavaScript, a search step without), then one of their placements", async ({
   page,
   agency,
   javaScriptEnabled: js,
@@ -139,14 +139,16 @@ test("the related client comes with a client's type and is found by search (type
   const surname = `Okafor${token()}`;
   const client = await insertClient(agency, { first_name: "Grace", last_name: surname });
   await insertClient(agency, { first_name: "Walter", last_name: `Brennan${token()}` });
+  const facility = await insertFacility(agency, { name: `Brookside ${token()}` });
+  const placement = await insertPlacement(agency, client, facility);
   await page.goto("/tasks/new");
   if (js) await expect(page.getByLabel("New checklist item")).toBeVisible();
   await expect(field(page, "Type")).toHaveValue("Other");
+  await field(page, "Type").selectOption("Contract Review");
   const picker = page.getByRole("combobox", { name: "Related client" });
+  const placementField = field(page, "Related placement");
+  await expect(page.getByText("Choose a related client to list their placements.")).toBeVisible();
   if (js) {
-    // Live: no client for an Other task, the picker as soon as the type has one.
-    await expect(picker).toHaveCount(0);
-    await field(page, "Type").selectOption("Assessment");
     const answered = page.waitForResponse((r) => new URL(r.url()).searchParams.get("q") === surname.toLowerCase());
     await picker.fill(surname.toLowerCase());
     await answered;
@@ -156,25 +158,38 @@ test("the related client comes with a client's type and is found by search (type
       .filter({ hasText: surname })
       .click();
     await expect(picker).toHaveValue(`Grace ${surname}`);
+    // Their placements, as soon as the client is chosen.
+    await expect(placementField.getByRole("option")).toHaveText([
+      "None",
+      new RegExp(`^${facility.name} \\(In Progress`),
+    ]);
   } else {
-    await field(page, "Type").selectOption("Assessment");
-    await field(page, "Title").fill("Assess Grace at home");
+    await field(page, "Title").fill("Review Grace's agreement");
     await page.getByLabel("Search clients").fill(surname.toLowerCase());
     await page.getByRole("button", { name: "Search clients" }).click();
-    // The search step: the form as typed, the matches in the select, and still which types keep a client.
-    await expect(field(page, "Title")).toHaveValue("Assess Grace at home");
-    await expect(field(page, "Type")).toHaveValue("Assessment");
+    // The search step: the form as typed, the matches in the select.
+    await expect(field(page, "Title")).toHaveValue("Review Grace's agreement");
+    await expect(field(page, "Type")).toHaveValue("Contract Review");
     await expect(page.getByText(`1 client matches "${surname.toLowerCase()}"`)).toBeVisible();
-    await expect(
-      page.getByText("Kept only for Initial Contact, Assessment, Facility Visit and Move Coordination."),
-    ).toBeVisible();
     await expect(picker.getByRole("option")).toHaveText(["Choose…", new RegExp(`^Grace ${surname}`)]);
     await picker.selectOption(client.id);
+    // Their placements come with the next step.
+    await page.getByRole("button", { name: "Search clients" }).click();
+    await expect(picker).toHaveValue(client.id);
+    await expect(
+      page.getByText("The related client's placements. After choosing another client, press Search to list theirs."),
+    ).toBeVisible();
   }
-  await field(page, "Title").fill("Assess Grace at home");
+  await placementField.selectOption(placement.id);
+  await field(page, "Title").fill("Review Grace's agreement");
   await page.getByRole("button", { name: "Create Task" }).click();
   await expect(page).toHaveURL(/\/tasks$/);
   await expect(toast(page, "success")).toContainText("Task created successfully");
   const [task] = await tasksOf(agency);
-  expect(task).toMatchObject({ title: "Assess Grace at home", type: "Assessment", client_id: client.id });
+  expect(task).toMatchObject({
+    title: "Review Grace's agreement",
+    type: "Contract Review",
+    client_id: client.id,
+    placement_id: placement.id,
+  });
 });

@@ -280,7 +280,10 @@ describe("documents: access levels, versions, downloads", () => {
     expect(await getResource(db, s.agent, id)).toBeNull();
     expect(await getResource(db, { userId: s.agent.userId, agencyId: s.agent.agencyId }, id)).toBeNull();
     expect(await recordDownload(db, s.agent, id)).toBeNull();
-    expect(await updateResource(db, s.agent, id, details(s.client.id, "public"))).toBe("not-found");
+    expect(await updateResource(db, s.agent, id, details(s.client.id, "public"))).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
     expect(await addResourceVersion(db, s.agent, id, file("k2.pdf"), "sneaky")).toBeNull();
     expect(await deleteResource(db, s.agent, id)).toBeNull();
     // Another agency's admin: nothing at all.
@@ -340,7 +343,8 @@ describe("documents: access levels, versions, downloads", () => {
       [s.coordinator.userId, "resource.download", id, { version: 1 }],
     ]);
     // Deleting answers every version's file, for the storage.
-    expect((await deleteResource(db, s.coordinator, id))!.keys.sort()).toEqual(["v1.pdf", "v2.pdf"]);
+    const deleted = (await deleteResource(db, s.coordinator, id)) as { keys: string[] };
+    expect(deleted.keys.sort()).toEqual(["v1.pdf", "v2.pdf"]);
     expect(await getResource(db, s.uploader, id)).toBeNull();
   });
 

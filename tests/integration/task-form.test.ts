@@ -1,7 +1,7 @@
 // The task form (docs/screens.md, "Task form"): its screens' loaders and actions called as a
 // browser without JavaScript calls them. Every message of spec 002 §5, the checklist's steps
 // (lines added, an item removed, nothing saved meanwhile) and its items trimmed, the related
-// client kept only for the four client types and chosen from a client's page, references of
+// client kept whatever the type and chosen from a client's page, references of
 // another agency refused by field, the toasts, and another agency's task unseen.
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -11,6 +11,7 @@ import { loader as newLoader, action as newAction } from "~/routes/_app.tasks.ne
 import { loader as itemLoader, action as itemAction } from "~/routes/api.tasks.$id";
 import { loader as listLoader, action as createAction } from "~/routes/api.tasks._index";
 import { takeToast } from "~/services/session.server";
+import { TASK_TYPES } from "~/utils/vocabulary";
 import { apiClient, type Json, signInNewAgency } from "../support/api";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createClient, createTask, createUser, type TestUser } from "../support/factories";
@@ -190,18 +191,13 @@ describe("the checklist", () => {
 });
 
 describe("the related client", () => {
-  it("kept for the four client types, dropped for the others", async () => {
+  it("kept whatever the task's type", async () => {
+    // Before, only four types kept it: the others dropped the chosen client (issue 31).
     const client = await createClient(db, { agencyId: user.agency_id });
-    for (const type of ["Initial Contact", "Assessment", "Facility Visit", "Move Coordination", "Documentation"]) {
+    for (const type of TASK_TYPES) {
       expect((await post(form({ title: type, type, clientId: client.id }))).location).toBe("/tasks");
     }
-    expect((await tasks()).map((t) => [t.type, t.client_id])).toEqual([
-      ["Initial Contact", client.id],
-      ["Assessment", client.id],
-      ["Facility Visit", client.id],
-      ["Move Coordination", client.id],
-      ["Documentation", null],
-    ]);
+    expect((await tasks()).map((t) => [t.type, t.client_id])).toEqual(TASK_TYPES.map((type) => [type, client.id]));
   });
 
   it("from a client's page (?clientId=) the client comes chosen, for an Initial Contact; else the defaults", async () => {
@@ -305,6 +301,7 @@ describe("saving", () => {
       type: "Facility Visit",
       estimatedHours: "1.5",
       clientId: client.id,
+      placementId: "",
       checklist: [
         { item: "Book the tour", completed: "on" },
         { item: "Bring the brochure", completed: "" },
@@ -313,6 +310,7 @@ describe("saving", () => {
       status: "Target",
       dueDate: "2026-12-03",
       assignedTo: user.id,
+      version: "1",
     });
 
     const { location, response } = await post(

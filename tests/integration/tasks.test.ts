@@ -582,13 +582,14 @@ describe("writing tasks through the API", () => {
     ]);
   });
 
-  it("an empty client is none; a type not done for a client drops it", async () => {
+  it("an empty client is none; a task of any type keeps its client", async () => {
     const client = await createClient(db, { agencyId: user.agency_id });
     expect(
       (await api("/api/tasks", { body: validBody({ type: "Assessment", clientId: "" }) })).json.data.task.clientId,
     ).toBeNull();
-    const dropped = await api("/api/tasks", { body: validBody({ type: "Documentation", clientId: client.id }) });
-    expect(dropped.json.data.task.clientId).toBeNull();
+    // Before, only four types kept one: a Documentation task lost it (issue 31).
+    const kept = await api("/api/tasks", { body: validBody({ type: "Documentation", clientId: client.id }) });
+    expect(kept.json.data.task.clientId).toMatchObject({ _id: client.id });
   });
 
   it("PUT replaces the fields and the checklist, keeps completion unless given; DELETE removes", async () => {

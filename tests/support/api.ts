@@ -62,7 +62,7 @@ export function apiClient(routes: ApiRoutes, token: () => string) {
     path: string,
     init: Parameters<typeof apiRequest>[1] = {},
     id?: string,
-  ): Promise<{ status: number; json: Json }> => {
+  ): Promise<{ status: number; json: Json; headers: Headers }> => {
     const request = apiRequest(path, { token: token(), ...init });
     const read = request.method === "GET";
     let handler: Handler;
@@ -70,6 +70,6 @@ export function apiClient(routes: ApiRoutes, token: () => string) {
     else if (id) handler = read ? routes.item.loader : routes.item.action;
     else handler = read ? routes.collection.loader : routes.collection.action;
     const response = await settle(handler(args(request, id ? { id } : {})));
-    return { status: response.status, json: (await response.json()) as Json };
+    return { status: response.status, json: (await response.json()) as Json, headers: response.headers };
   };
 }

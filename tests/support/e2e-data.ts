@@ -4,7 +4,7 @@
 // other test uses.
 //
 //   const client = await insertClient(agency, { first_name: "Ann", tracker_status: "Target" });
-import type { Insertable, Selectable } from "kysely";
+import type { Insertable, Selectable, Updateable } from "kysely";
 import type {
   ClientsTable,
   Database,
@@ -151,3 +151,21 @@ function rowsOf<T extends AgencyTable>(table: T) {
 export const clientsOf = rowsOf("clients");
 export const facilitiesOf = rowsOf("facilities");
 export const placementsOf = rowsOf("placements");
+
+/**
+ * A change of a record straight in the database, made by `by` (another user of the agency) as
+ * their save makes it: it names them, so the record's version goes up and a form opened before
+ * it is stale (DESIGN §7).
+ */
+export async function changeAs(
+  by: { id: string },
+  table: "clients" | "facilities" | "placements" | "tasks" | "resources",
+  id: string,
+  values: Record<string, unknown>,
+): Promise<void> {
+  await dbForE2E()
+    .updateTable(table as "clients")
+    .set({ ...values, updated_by: by.id } as Updateable<ClientsTable>)
+    .where("id", "=", id)
+    .execute();
+}

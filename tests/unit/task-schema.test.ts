@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TaskListQuerySchema, TaskSchema } from "~/schemas/task";
-import { isTaskOverdue, taskProgress, taskStatus } from "~/utils/vocabulary";
+import { isTaskOverdue, TASK_TYPES, taskProgress, taskStatus } from "~/utils/vocabulary";
 
 const valid = {
   title: "Tour Maple Grove",
@@ -38,14 +38,20 @@ describe("TaskSchema", () => {
     expect(messages({ ...valid, assignedTo: "Dana" })).toEqual(["assignedTo: Assignee is not valid"]);
   });
 
-  it("keeps the client only for the four client types", () => {
+  it("keeps the client and the placement whatever the type; empty is none, absent is left to what is stored", () => {
+    // Before, only four types kept a client: the others dropped it (issue 31).
     const clientId = "5c1f7c2e-6a55-4f0e-9d7c-2b8f3c4d5e6f";
-    for (const type of ["Initial Contact", "Assessment", "Facility Visit", "Move Coordination"]) {
-      expect(TaskSchema.parse({ ...valid, type, clientId }).clientId).toBe(clientId);
+    const placementId = "6d2f7c2e-6a55-4f0e-9d7c-2b8f3c4d5e6f";
+    for (const type of TASK_TYPES) {
+      expect(TaskSchema.parse({ ...valid, type, clientId, placementId })).toMatchObject({ clientId, placementId });
     }
-    for (const type of ["Documentation", "Insurance Verification", "Contract Review", "Follow-up", "Other"]) {
-      expect(TaskSchema.parse({ ...valid, type, clientId }).clientId).toBeNull();
-    }
+    expect(TaskSchema.parse({ ...valid, clientId: "", placementId: null })).toMatchObject({
+      clientId: null,
+      placementId: null,
+    });
+    const absent = TaskSchema.parse(valid);
+    expect([absent.clientId, absent.placementId]).toEqual([undefined, undefined]);
+    expect(messages({ ...valid, placementId: "Brookside" })).toEqual(["placementId: Placement is not valid"]);
   });
 
   it("trims checklist items and drops the empty ones", () => {

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ClientRecord, DuplicateClient } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
@@ -17,11 +17,19 @@ import {
 } from "~/utils/vocabulary";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
-import { EntryPickerField, FormActions, FormSection, InputField, SelectField, TextareaField } from "../ui/form";
+import {
+  EntryPickerField,
+  FormActions,
+  type FormReply,
+  FormSection,
+  InputField,
+  RecordVersion,
+  SelectField,
+  TextareaField,
+} from "../ui/form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 
-export interface ClientFormData {
-  result?: SubmissionResult<string[]>;
+export interface ClientFormData extends FormReply {
   duplicates?: DuplicateClient[];
 }
 
@@ -52,6 +60,7 @@ export function clientFormDefaults(client: ClientRecord) {
       amenities: client.preferences.amenities,
       roomType: client.preferences.roomType,
     },
+    version: String(client.version),
   };
 }
 
@@ -90,6 +99,7 @@ export function ClientForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
+      {mode === "edit" ? <RecordVersion field={fields.version} conflict={data?.conflict} /> : null}
       {errorCount > 0 && !form.errors ? (
         <Alert tone="error" title="Please fix the errors below">
           {errorCount === 1 ? "One field needs your attention." : `${errorCount} fields need your attention.`}

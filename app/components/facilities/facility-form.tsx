@@ -9,8 +9,10 @@ import {
   CheckboxField,
   EntryPickerField,
   FormActions,
+  type FormReply,
   FormSection,
   InputField,
+  RecordVersion,
   SelectField,
   TextareaField,
 } from "../ui/form";
@@ -37,17 +39,20 @@ export function facilityFormDefaults(f: FacilityRecord) {
     notes: f.notes ?? "",
     isActive: f.isActive ? "on" : "",
     rating: f.rating === null ? "" : String(f.rating),
+    version: String(f.version),
   };
 }
 
 export function FacilityForm({
   mode,
   lastResult,
+  conflict,
   defaultValue,
   cancelTo,
 }: {
   mode: "create" | "edit";
   lastResult: SubmissionResult<string[]> | undefined;
+  conflict?: FormReply["conflict"];
   defaultValue?: ReturnType<typeof facilityFormDefaults>;
   cancelTo: string;
 }) {
@@ -69,6 +74,7 @@ export function FacilityForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
+      {mode === "edit" ? <RecordVersion field={fields.version} conflict={conflict} /> : null}
       {form.errors ? (
         <Alert tone="error">{form.errors.join(", ")}</Alert>
       ) : failed ? (

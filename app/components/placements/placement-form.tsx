@@ -11,8 +11,10 @@ import {
   EnterButton,
   FormActions,
   FormErrorBanner,
+  type FormReply,
   FormSection,
   InputField,
+  RecordVersion,
   SelectField,
   TextareaField,
 } from "../ui/form";
@@ -35,6 +37,7 @@ export function placementFormDefaults(p: PlacementRecord) {
     paymentMethod: p.paymentMethod ?? "",
     depositAmount: p.depositAmount?.toFixed(2) ?? "",
     notes: p.notes ?? "",
+    version: String(p.version),
     ...Object.fromEntries(
       PLACEMENT_CHECKLIST.flatMap((s) => [
         [s.field, p.checklist[s.field].done ? "on" : ""],
@@ -123,16 +126,18 @@ const PAGES = {
 export function PlacementFormPage({ mode }: { mode: "create" | "edit" }) {
   const loaded = useLoaderData<{ options: PlacementFormOptions; defaultValue: Record<string, string> }>();
   // The action's answers carry the pickers' options for the form as it was sent (its search step).
-  const data = useActionData<{
-    result?: SubmissionResult<string[]>;
-    errors?: { path: string; msg: string }[];
-    options?: PlacementFormOptions;
-  }>();
+  const data = useActionData<
+    FormReply & {
+      errors?: { path: string; msg: string }[];
+      options?: PlacementFormOptions;
+    }
+  >();
   return (
     <FormPage {...PAGES[mode]}>
       <PlacementForm
         mode={mode}
         lastResult={data?.result}
+        conflict={data?.conflict}
         serverErrors={data?.errors}
         defaultValue={loaded.defaultValue}
         options={data?.options ?? loaded.options}
@@ -144,12 +149,14 @@ export function PlacementFormPage({ mode }: { mode: "create" | "edit" }) {
 function PlacementForm({
   mode,
   lastResult,
+  conflict,
   serverErrors,
   defaultValue,
   options,
 }: {
   mode: "create" | "edit";
   lastResult: SubmissionResult<string[]> | undefined;
+  conflict: FormReply["conflict"];
   /** Problems only the server can see (a client of another agency…), as { path, msg }. */
   serverErrors?: { path: string; msg: string }[];
   defaultValue: Record<string, string>;
@@ -168,6 +175,7 @@ function PlacementForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
       <EnterButton />
+      {mode === "edit" ? <RecordVersion field={fields.version} conflict={conflict} /> : null}
       <FormErrorBanner form={form} label={label} extra={serverErrors} />
 
       <FormSection title="Basic Information">

@@ -177,9 +177,12 @@ export function ResourceDetailsFields({
   );
 }
 
-/** The details form's starting values from a URL's query (a search step) or the given ones. */
+/**
+ * The details form's starting values from a URL's query (a search step) or the given ones. The
+ * edit form's `revision` is the one it was opened at, kept through its search steps.
+ */
 export function detailsDefaults(search: URLSearchParams, fallback: Record<string, string>): Record<string, string> {
-  const names = Object.keys(RESOURCE_FIELD_LABELS).filter((n) => n !== "files");
+  const names = [...Object.keys(RESOURCE_FIELD_LABELS).filter((n) => n !== "files"), "revision"];
   const fromUrl = names.some((n) => search.has(n));
   return Object.fromEntries(names.map((n) => [n, fromUrl ? (search.get(n) ?? "") : (fallback[n] ?? "")]));
 }

@@ -160,6 +160,14 @@ export function TaskFacts({ task }: { task: TaskRecord }) {
             <span className="text-slate-500">No client</span>
           )}
         </Item>
+        {task.placement ? (
+          <Item label="Placement">
+            <Link to={`/placements/${task.placement.id}`} className="font-medium text-brand-700 hover:underline">
+              {task.placement.facility.name}
+            </Link>
+            <span className="block text-xs text-slate-500">{task.placement.status}</span>
+          </Item>
+        ) : null}
         <Item label="Assigned to">
           {task.assignee.firstName} {task.assignee.lastName}
           <span className="block text-xs text-slate-500">{capitalize(task.assignee.role)}</span>

@@ -1,11 +1,11 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { PickerSearch } from "~/models/lists.server";
 import type { TaskFormOptions, TaskRecord } from "~/models/tasks.server";
 import { TASK_FORM_EXTRAS, TaskSchema } from "~/schemas/task";
 import { useHydrated } from "~/utils/use-hydrated";
-import { CLIENT_TASK_TYPES, PRIORITIES, TASK_STAGES, TASK_TYPES, type TaskType } from "~/utils/vocabulary";
+import { PRIORITIES, TASK_STAGES, TASK_TYPES, type TaskType } from "~/utils/vocabulary";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { FieldError, FieldHint, Input, Label, Textarea } from "../ui/field";
@@ -13,14 +13,17 @@ import {
   EnterButton,
   FormActions,
   FormErrorBanner,
+  type FormReply,
   FormSection,
   InputField,
+  RecordVersion,
   SelectField,
   TextareaField,
 } from "../ui/form";
 import { InfoIcon, PlusIcon, XIcon } from "../ui/icons";
 import { FormPage } from "../ui/page-header";
 import { PickerField } from "../ui/picker-field";
+import type { Option } from "../ui/reference-picker";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 
 /** Each field's label, by name: the controls and the "Validation errors: …" banner read them. */
@@ -30,6 +33,7 @@ const TASK_FIELD_LABELS: Record<string, string> = {
   type: "Type",
   estimatedHours: "Estimated hours",
   clientId: "Related client",
+  placementId: "Related placement",
   checklist: "Checklist",
   priority: "Priority",
   status: "Status",
@@ -60,11 +64,13 @@ export function taskFormDefaults(t: TaskRecord) {
     type: t.type,
     estimatedHours: t.estimatedHours === null ? "" : String(t.estimatedHours),
     clientId: t.client?.id ?? "",
+    placementId: t.placement?.id ?? "",
     checklist: t.checklist.map((i) => ({ item: i.item, completed: i.completed ? "on" : "" })),
     priority: t.priority,
     status: t.stage,
     dueDate: t.dueDate,
     assignedTo: t.assignee.id,
+    version: String(t.version),
   };
 }
 
@@ -76,12 +82,13 @@ const PAGES = {
 /** The task form screen, new or edit: its route's loader gives `options` and `defaultValue`, its action (saveTaskForm) the reply. */
 export function TaskFormPage({ mode }: { mode: "create" | "edit" }) {
   const loaded = useLoaderData<{ options: TaskFormOptions; defaultValue: Record<string, unknown> }>();
-  const data = useActionData<{ result?: SubmissionResult<string[]>; options?: TaskFormOptions }>();
+  const data = useActionData<FormReply & { options?: TaskFormOptions }>();
   return (
     <FormPage {...PAGES[mode]}>
       <TaskForm
         mode={mode}
         lastResult={data?.result}
+        conflict={data?.conflict}
         defaultValue={loaded.defaultValue}
         options={data?.options ?? loaded.options}
       />
@@ -231,22 +238,58 @@ function TaskTypesHelp() {
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-sm text-slate-700">
-        Initial Contact, Assessment, Facility Visit and Move Coordination are done for one client: they keep a related
-        client.
-      </p>
     </Card>
+  );
+}
+
+/**
+ * The placement the task is about: one of the related client's. Without JavaScript the server
+ * lists the placements of the client the form was shown with (its Search step shows another's);
+ * with it, they follow the client as it is chosen.
+ */
+function PlacementField({
+  field,
+  clientId,
+  loaded,
+}: {
+  field: FieldMetadata<unknown>;
+  clientId: string;
+  loaded: { of: string | null; options: Option[] };
+}) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ options: Option[] }>();
+  const { load } = fetcher;
+  const listed = !clientId || clientId === loaded.of;
+  useEffect(() => {
+    if (hydrated && !listed) load(`/placement-options?kind=placement&clientId=${encodeURIComponent(clientId)}`);
+  }, [hydrated, listed, clientId, load]);
+  const options = !clientId ? [] : listed ? loaded.options : (fetcher.data?.options ?? []);
+  const hint = !clientId
+    ? "Choose a related client to list their placements."
+    : hydrated
+      ? undefined
+      : "The related client's placements. After choosing another client, press Search to list theirs.";
+  return (
+    <SelectField
+      field={field}
+      label={label("placementId")}
+      placeholder="None"
+      hint={hint}
+      options={options.map((o) => [o.id, `${o.label} (${o.hint})`] as const)}
+    />
   );
 }
 
 function TaskForm({
   mode,
   lastResult,
+  conflict,
   defaultValue,
   options,
 }: {
   mode: "create" | "edit";
   lastResult: SubmissionResult<string[]> | undefined;
+  conflict: FormReply["conflict"];
   defaultValue: Record<string, unknown>;
   options: TaskFormOptions;
 }) {
@@ -257,9 +300,6 @@ function TaskForm({
     constraint: requiredFields("title", "type", "priority", "status", "dueDate", "assignedTo"),
     ignore: TASK_FORM_EXTRAS,
   });
-  const hydrated = useHydrated();
-  const type = String(fields.type.value ?? fields.type.initialValue ?? "");
-  const clientShown = !hydrated || (CLIENT_TASK_TYPES as readonly string[]).includes(type);
   const checklistErrors = Object.entries(form.allErrors)
     .filter(([path]) => path.startsWith("checklist"))
     .flatMap(([, messages]) => messages);
@@ -268,6 +308,7 @@ function TaskForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
       <EnterButton />
+      {mode === "edit" ? <RecordVersion field={fields.version} conflict={conflict} /> : null}
       <FormErrorBanner form={form} label={label} />
 
       <FormSection title="Basic Information">
@@ -282,22 +323,22 @@ function TaskForm({
           step={0.5}
           inputMode="decimal"
         />
-        {clientShown ? (
-          <div className="sm:col-span-2">
-            <PickerField
-              kind="client"
-              label={label("clientId")}
-              field={fields.clientId}
-              options={options.clients}
-              searched={searched}
-              note={
-                hydrated
-                  ? undefined
-                  : "Kept only for Initial Contact, Assessment, Facility Visit and Move Coordination."
-              }
-            />
-          </div>
-        ) : null}
+        <div className="sm:col-span-2">
+          <PickerField
+            kind="client"
+            label={label("clientId")}
+            field={fields.clientId}
+            options={options.clients}
+            searched={searched}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <PlacementField
+            field={fields.placementId}
+            clientId={String(fields.clientId.value ?? "")}
+            loaded={{ of: options.placementsOf, options: options.placements }}
+          />
+        </div>
       </FormSection>
 
       <FormSection title="Task Checklist" description="Steps to tick off; the task's progress is the share done.">

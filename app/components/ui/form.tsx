@@ -6,14 +6,17 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
-import type {
-  ComponentProps,
-  InputHTMLAttributes,
-  ReactNode,
-  SelectHTMLAttributes,
-  TextareaHTMLAttributes,
+import {
+  type ComponentProps,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useRef,
 } from "react";
 import { cn } from "~/utils/cn";
+import type { StaleSave } from "~/utils/stale-save";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Alert } from "./alert";
 import { Button, buttonClasses } from "./button";
@@ -34,6 +37,8 @@ type AnyField = FieldMetadata<any, any, string[]>;
 /** What an action answers a form with: Conform's result, which the form shows by its fields. */
 export interface FormReply {
   result?: SubmissionResult<string[]>;
+  /** A save refused because someone changed the record after the form was opened (`staleForm`). */
+  conflict?: StaleSave;
 }
 
 /** A titled card of fields, two columns from small screens up (or a stack). */
@@ -305,5 +310,38 @@ export function EnterButton() {
   const hydrated = useHydrated();
   return hydrated ? null : (
     <button type="submit" name="intent" value="enter" tabIndex={-1} aria-hidden="true" className="sr-only" />
+  );
+}
+
+/**
+ * An edit form's record version (DESIGN §7): the hidden `field` holding the version the form was
+ * opened at, and after a save refused because someone changed the record meanwhile (`conflict`),
+ * who did and when, with a link to their version. The field then holds theirs, and the form what
+ * was typed: saving again saves over it. Put it first in the form.
+ */
+export function RecordVersion({ field, conflict }: { field: AnyField; conflict?: StaleSave | null }) {
+  // Controlled, so that the version of a refused save replaces the one the page was opened with.
+  const value = conflict ? String(conflict.version) : String(field.value ?? field.initialValue ?? "");
+  const notice = useRef<HTMLDivElement>(null);
+  // With JavaScript the page stays where its Save button was: bring the notice into sight.
+  useEffect(() => {
+    if (conflict) notice.current?.focus();
+  }, [conflict]);
+  return (
+    <>
+      <input type="hidden" name={field.name} value={value} />
+      {conflict ? (
+        <div ref={notice} tabIndex={-1} className="scroll-mt-24 outline-none">
+          <Alert tone="warning" title={conflict.message}>
+            Your changes are below and were not saved.{" "}
+            <Link to={conflict.href} target="_blank" rel="noreferrer" className="font-medium underline">
+              {conflict.byYou ? "Review that version" : "Review their version"}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </Link>
+            , then save again.
+          </Alert>
+        </div>
+      ) : null}
+    </>
   );
 }

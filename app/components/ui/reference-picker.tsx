@@ -163,12 +163,14 @@ function Combobox({
     timer.current = setTimeout(() => fetcher.load(`${searchUrl}${separator}q=${encodeURIComponent(q)}`), 250);
   }
 
+  // Conform reads the form on input events: tell it the hidden value changed.
+  const changed = () => queueMicrotask(() => hiddenRef.current?.dispatchEvent(new Event("input", { bubbles: true })));
+
   function choose(option: Option) {
     setChosen(option);
     setText(option.label);
     setOpen(false);
-    // Conform validates on input events: tell the form the hidden value changed.
-    queueMicrotask(() => hiddenRef.current?.dispatchEvent(new Event("input", { bubbles: true })));
+    changed();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -211,6 +213,7 @@ function Combobox({
         onChange={(event) => {
           setText(event.currentTarget.value);
           setChosen(null);
+          if (chosen) changed();
           setOpen(true);
           setActive(0);
           search(event.currentTarget.value);

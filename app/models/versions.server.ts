@@ -1,0 +1,72 @@
+import type { DB } from "~/utils/db.server";
+import { isUuid } from "~/utils/uuid";
+import type { Ctx } from "./context";
+
+// No lost edits (DESIGN §7; docs/architecture.md, "A stale save is refused"). Clients, facilities,
+// placements, tasks and documents count the changes people make to them (`version`; a document's
+// `revision`): every write by a person names them in `updated_by`, and the database adds one to
+// the count (db/migrations/20261203000100_record_versions.ts). A save carries the count it was
+// read at; the update is made only `WHERE version = …`, and when it matches nothing the record is
+// either gone (not found) or was changed by someone else meanwhile (stale).
+
+/** Where a record stands: its version, when it last changed and who changed it. */
+export interface RecordVersion {
+  version: number;
+  /** ISO 8601. */
+  updatedAt: string;
+  /** Null when no one is named: a change from before versions were counted, or by a removed user. */
+  updatedBy: { id: string; name: string } | null;
+}
+
+/** A save refused because the record changed after it was read: how it stands now. Nothing was written. */
+export interface StaleWrite {
+  ok: false;
+  reason: "stale";
+  current: RecordVersion;
+}
+
+export const NOT_FOUND = { ok: false, reason: "not-found" } as const;
+
+type VersionRow = {
+  version: number;
+  updated_at: Date | string;
+  updated_by: string | null;
+  first_name: string | null;
+  last_name: string | null;
+};
+
+/** A record's version row (its version, updated_at, updated_by and that user's names) as a RecordVersion. */
+export function versionOf(row: VersionRow): RecordVersion {
+  return {
+    version: row.version,
+    updatedAt: new Date(row.updated_at).toISOString(),
+    updatedBy:
+      row.updated_by && row.first_name !== null
+        ? { id: row.updated_by, name: `${row.first_name} ${row.last_name}` }
+        : null,
+  };
+}
+
+/** Why a guarded write matched nothing: no such record (`current` null), or a newer version of it. */
+export function notSaved(current: RecordVersion | null): StaleWrite | typeof NOT_FOUND {
+  return current ? { ok: false, reason: "stale", current } : NOT_FOUND;
+}
+
+/** The version of a record of the caller's agency; null when there is none. */
+export async function currentVersion(
+  db: DB,
+  ctx: Ctx,
+  table: "clients" | "facilities" | "placements" | "tasks",
+  id: string,
+): Promise<RecordVersion | null> {
+  if (!isUuid(id)) return null;
+  // The four tables have the same names for these columns; Kysely is given one of them.
+  const row = await db
+    .selectFrom(`${table} as r` as "clients as r")
+    .leftJoin("users as u", "u.id", "r.updated_by")
+    .select(["r.version", "r.updated_at", "r.updated_by", "u.first_name", "u.last_name"])
+    .where("r.id", "=", id)
+    .where("r.agency_id", "=", ctx.agencyId)
+    .executeTakeFirst();
+  return row ? versionOf(row) : null;
+}
