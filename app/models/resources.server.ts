@@ -600,79 +600,77 @@ export async function addResourceVersion(
   });
 }
 
-/**
- * A download of a document (its current version, or `version`): counts it, records who took it,
- * when and from which address (audit_events, "resource.download"), and answers where the bytes are. `open` (the
- * stored file, opened before the count is committed) answering null takes the count back. Null
- * when the caller cannot see the document, it has no such version or its file could not be opened.
- */
-export async function recordDownload<T = true>(
-  db: DB,
-  ctx: Ctx,
-  id: string,
-  version?: number,
-  open?: (key: string) => Promise<T | null>,
-): Promise<{
+/** The file a download hands over: one version of a document. */
+export interface DownloadFile {
   key: string;
   originalName: string;
   mimeType: string;
   sizeBytes: number;
   version: number;
-  opened: T;
-} | null> {
-  if (!isUuid(id)) return null;
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const resource = await trx
-        .updateTable("resources as r")
-        .set((eb) => ({ download_count: eb("r.download_count", "+", 1), last_downloaded_at: sql`now()` }))
-        .where("r.id", "=", id)
-        .where("r.agency_id", "=", ctx.agencyId)
-        .where(visibleTo(ctx))
-        .returning(["r.version"])
-        .executeTakeFirst();
-      if (!resource) return null;
-      const wanted = version ?? resource.version;
-      const file = await trx
-        .selectFrom("resource_versions")
-        .select(["file_name", "original_name", "mime_type", "size_bytes"])
-        .where("resource_id", "=", id)
-        .where("agency_id", "=", ctx.agencyId)
-        .where("version_number", "=", wanted)
-        .executeTakeFirst();
-      // No such version, or its file cannot be opened: the count above is taken back with the transaction.
-      if (!file) throw new NoSuchVersion();
-      const opened = open ? await open(file.file_name) : (true as T);
-      if (opened === null) throw new NoSuchVersion();
-      await trx
-        .insertInto("audit_events")
-        .values({
-          agency_id: ctx.agencyId,
-          actor_id: ctx.userId,
-          action: "resource.download",
-          entity_type: "resource",
-          entity_id: id,
-          details: JSON.stringify({ version: wanted }) as unknown as Record<string, unknown>,
-          ip: ctx.ip ?? null,
-        })
-        .execute();
-      return {
-        key: file.file_name,
-        originalName: file.original_name,
-        mimeType: file.mime_type,
-        sizeBytes: Number(file.size_bytes),
-        version: wanted,
-        opened,
-      };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof NoSuchVersion) return null;
-      throw error;
-    });
 }
 
-class NoSuchVersion extends Error {}
+/**
+ * The file of a document's current version (or of `version`) for the caller to download; null when
+ * they cannot see the document or it has no such version.
+ */
+export async function findDownload(db: DB, ctx: Ctx, id: string, version?: number): Promise<DownloadFile | null> {
+  if (!isUuid(id)) return null;
+  const file = await db
+    .selectFrom("resources as r")
+    .innerJoin("resource_versions as v", (join) =>
+      join
+        .onRef("v.resource_id", "=", "r.id")
+        .onRef("v.agency_id", "=", "r.agency_id")
+        .on((eb) => eb("v.version_number", "=", version ?? eb.ref("r.version"))),
+    )
+    .select(["v.file_name", "v.original_name", "v.mime_type", "v.size_bytes", "v.version_number"])
+    .where("r.id", "=", id)
+    .where("r.agency_id", "=", ctx.agencyId)
+    .where(visibleTo(ctx))
+    .executeTakeFirst();
+  if (!file) return null;
+  return {
+    key: file.file_name,
+    originalName: file.original_name,
+    mimeType: file.mime_type,
+    sizeBytes: Number(file.size_bytes),
+    version: file.version_number,
+  };
+}
+
+/**
+ * Counts a download of a document's `version` and records who took it, when and from which address
+ * (audit_events, "resource.download"), together; false when the document is no longer there for
+ * the caller. Called once its file is open (services/downloads.server.ts), never around opening
+ * it: a transaction does not wait on storage.
+ */
+export async function recordDownload(db: DB, ctx: Ctx, id: string, version: number): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  return db.transaction().execute(async (trx) => {
+    const counted = await trx
+      .updateTable("resources as r")
+      .set((eb) => ({ download_count: eb("r.download_count", "+", 1), last_downloaded_at: sql`now()` }))
+      .where("r.id", "=", id)
+      .where("r.agency_id", "=", ctx.agencyId)
+      .where(visibleTo(ctx))
+      .returning(["r.id"])
+      .executeTakeFirst();
+    if (!counted) return false;
+    await trx
+      .insertInto("audit_events")
+      .values({
+        agency_id: ctx.agencyId,
+        actor_id: ctx.userId,
+        action: "resource.download",
+        entity_type: "resource",
+        entity_id: id,
+        details: JSON.stringify({ version }) as unknown as Record<string, unknown>,
+        ip: ctx.ip ?? null,
+      })
+      .execute();
+    return true;
+  });
+}
 
 /**
  * Which of these storage keys a document or one of its versions names, in any agency: the sweep

@@ -1,6 +1,6 @@
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { Ctx } from "~/models/context";
-import { recordDownload } from "~/models/resources.server";
+import { findDownload, recordDownload } from "~/models/resources.server";
 import type { DB } from "~/utils/db.server";
 import type { FileStorage } from "~/utils/storage.server";
 
@@ -35,7 +35,8 @@ export function versionParam(request: Request): number | undefined | null {
 
 /**
  * The download of a document (or one of its versions) the caller may see, streamed from storage,
- * counted and recorded; null when there is none for them (the caller answers 404).
+ * counted and recorded once its file is open; null when there is none for them (the caller
+ * answers 404). The file is opened before, and outside, the transaction that counts it.
  */
 export async function downloadResponse(
   db: DB,
@@ -44,13 +45,20 @@ export async function downloadResponse(
   id: string,
   version: number | undefined,
 ): Promise<Response | null> {
-  const download = await recordDownload(db, ctx, id, version, async (key) => {
-    const file = await storage.get(key);
-    if (!file) console.error(`[downloads] the stored file of resource ${id} (${key}) is missing`);
-    return file;
-  });
+  const download = await findDownload(db, ctx, id, version);
   if (!download) return null;
-  const { opened: file } = download;
+  const file = await storage.get(download.key);
+  if (!file) {
+    console.error(`[downloads] the stored file of resource ${id} (${download.key}) is missing`);
+    return null;
+  }
+  let counted = false;
+  try {
+    counted = await recordDownload(db, ctx, id, download.version);
+  } finally {
+    if (!counted) file.body.destroy();
+  }
+  if (!counted) return null;
   return new Response(createReadableStreamFromReadable(file.body), {
     headers: {
       "Content-Type": download.mimeType,

@@ -9,6 +9,7 @@ import {
   createResource,
   deleteResource,
   getResource,
+  findDownload,
   recordDownload,
   updateResource,
 } from "~/models/resources.server";
@@ -279,7 +280,8 @@ describe("documents: access levels, versions, downloads", () => {
     for (const who of [s.uploader, s.coordinator, s.admin]) expect((await getResource(db, who, id))?.id).toBe(id);
     expect(await getResource(db, s.agent, id)).toBeNull();
     expect(await getResource(db, { userId: s.agent.userId, agencyId: s.agent.agencyId }, id)).toBeNull();
-    expect(await recordDownload(db, s.agent, id)).toBeNull();
+    expect(await findDownload(db, s.agent, id)).toBeNull();
+    expect(await recordDownload(db, s.agent, id, 1)).toBe(false);
     expect(await updateResource(db, s.agent, id, details(s.client.id, "public"))).toEqual({
       ok: false,
       reason: "not-found",
@@ -288,7 +290,8 @@ describe("documents: access levels, versions, downloads", () => {
     expect(await deleteResource(db, s.agent, id)).toBeNull();
     // Another agency's admin: nothing at all.
     expect(await getResource(db, s.stranger, id)).toBeNull();
-    expect(await recordDownload(db, s.stranger, id)).toBeNull();
+    expect(await findDownload(db, s.stranger, id)).toBeNull();
+    expect(await recordDownload(db, s.stranger, id, 1)).toBe(false);
     expect(await deleteResource(db, s.stranger, id)).toBeNull();
     const resource = await getResource(db, s.uploader, id);
     expect(resource).toMatchObject({ downloadCount: 0, version: 1, tags: ["cardiology", "2026"] });
@@ -327,9 +330,13 @@ describe("documents: access levels, versions, downloads", () => {
       [2, "plan-final.pdf", "Signed copy"],
       [1, "plan.pdf", "Initial upload"],
     ]);
-    expect(await recordDownload(db, s.agent, id)).toMatchObject({ key: "v2.pdf", version: 2 });
-    expect(await recordDownload(db, s.coordinator, id, 1)).toMatchObject({ key: "v1.pdf", originalName: "plan.pdf" });
-    expect(await recordDownload(db, s.coordinator, id, 7)).toBeNull();
+    expect(await findDownload(db, s.agent, id)).toMatchObject({ key: "v2.pdf", version: 2 });
+    expect(await findDownload(db, s.coordinator, id, 1)).toMatchObject({ key: "v1.pdf", originalName: "plan.pdf" });
+    expect(await findDownload(db, s.coordinator, id, 7)).toBeNull();
+    // Found is not downloaded: only recordDownload counts, once the file is open.
+    expect((await getResource(db, s.uploader, id))!.downloadCount).toBe(0);
+    expect(await recordDownload(db, s.agent, id, 2)).toBe(true);
+    expect(await recordDownload(db, s.coordinator, id, 1)).toBe(true);
     const after = (await getResource(db, s.uploader, id))!;
     expect(after.downloadCount).toBe(2);
     expect(after.lastDownloadedAt).not.toBeNull();
