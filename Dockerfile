@@ -3,7 +3,8 @@
 #   docker run -p 3000:3000 -e DATABASE_URL=postgres://… -e SESSION_SECRET=… -e APP_URL=https://… placement
 # or `docker compose up` (see docker-compose.yml). Migrations run when the container starts.
 # Where no image registry is reachable, build a local image equivalent to node:20-bookworm-slim
-# (Debian bookworm, Node 20 and npm in /usr/local, a `node` user with uid 1000) and pass it:
+# (Debian bookworm, Node 20 and npm in /usr/local, Node's headers in /usr/local/include/node, a
+# `node` user with uid 1000) and pass it:
 #   docker build --build-arg NODE_IMAGE=<that image> -t placement .
 # See docs/deployment.md; scripts/docker-check.sh builds, runs and checks the image.
 
@@ -43,12 +44,31 @@ RUN npm prune --omit=dev \
  && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
  && npm cache clean --force
 
-# ── runtime ──────────────────────────────────────────────────────────────────
-# (ENV before WORKDIR: a first step unlike the deps stage's, so that Docker's classic builder,
-# after a --no-cache build, does not take this stage's WORKDIR layer for that stage's and rebuild
-# the dependencies.)
-FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production \
+# ── base: the base image without what the running app never reads ───────────
+# apt's package lists and downloaded packages, Node's C headers (native modules were compiled in
+# the deps stage), documentation (each package's copyright stays), man and info pages, and
+# translations. npm, the shell and the rest of the system stay: `npm run user:create` is run in
+# the container. Deleting files does not shrink an image whose lower layers hold them, so the
+# runtime stage starts from nothing and copies this stage's file system in: one layer without them.
+FROM ${NODE_IMAGE} AS base
+RUN rm -rf /var/lib/apt/lists/* /var/cache/apt/* /usr/local/include \
+      /usr/share/man/* /usr/share/info/* /usr/share/groff/* /usr/share/lintian/* /usr/share/linda/* \
+ && find /usr/share/locale -mindepth 1 -maxdepth 1 ! -name locale.alias -exec rm -rf {} + \
+ && find /usr/share/doc -mindepth 1 ! -type d ! -name copyright -delete \
+ && find /usr/share/doc -mindepth 1 -type d -empty -delete
+
+# ── runtime: that file system, flattened, then the app ─────────────────────
+# Owners, modes and links come along with the copy; the base image's settings do not. PATH is
+# declared again. Left out on purpose: the official image's NODE_VERSION and YARN_VERSION (for
+# information) and its ENTRYPOINT (docker-entrypoint.sh, which only puts `node` before arguments
+# that are not a command: CMD starts node itself); a local base's npm_config_nodedir (the deleted
+# headers) and NODE_EXTRA_CA_CERTS (its file is still there: pass it with `docker run -e` where
+# the app reaches Resend or S3 through a proxy with its own CA). The app's layers follow, so a
+# change to the source rebuilds only those.
+FROM scratch AS runtime
+COPY --from=base / /
+ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
     UPLOAD_DIR=/data/uploads \
