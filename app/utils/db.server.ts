@@ -106,6 +106,45 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(cause, depth + 1);
 }
 
+/** Clients whose connection a query found lost: never given back to the pool. */
+const lost = new WeakSet<pg.PoolClient>();
+
+/**
+ * Marks a client whose query failed because its connection was lost (ended by Postgres, reset).
+ * The query's error reaches the caller before the socket's close does, so the pool would
+ * otherwise take the client back as sound, and the next query of the same request (a page's
+ * loaders run right after its action) would fail on it too.
+ */
+function noteLostConnections(client: pg.PoolClient) {
+  const query = client.query;
+  client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+    const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) lost.add(client);
+      });
+    }
+    return result;
+  } as typeof client.query;
+}
+
+/**
+ * The pool as Kysely uses it, where a client found lost is released with an error, which tells pg
+ * to close it instead of keeping it (`client.release(error)`).
+ */
+function dropLostOnRelease(pool: pg.Pool) {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const release = client.release;
+      client.release = (error?: Error | boolean) =>
+        release.call(client, error || (lost.has(client) ? new Error("connection lost") : undefined));
+      return client;
+    },
+    end: () => pool.end(),
+  };
+}
+
 export function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
@@ -144,12 +183,15 @@ export function openDatabase(options: {
       pool.on("error", (error) => logLostConnection(error));
       pool.on("connect", (client) => {
         client.on("error", (error) => logLostConnection(error));
+        noteLostConnections(client);
       });
       return pool;
     })();
     return poolPromise;
   };
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: getPool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: async () => dropLostOnRelease(await getPool()) }),
+  });
   return {
     db,
     embedded,

@@ -12,6 +12,7 @@ import type { Database } from "../../db/types";
 import { createSession } from "~/models/session.server";
 import { resetDb } from "../support/db";
 import { createAgency, createClient, createUser } from "../support/factories";
+import { clientFormFields } from "../support/form-fields";
 import { eventually, type ServerProcess, startServer } from "../support/server-process";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
@@ -240,6 +241,43 @@ describe("a connection ended by Postgres", () => {
     expect(await db.selectFrom("clients").select("id").where("id", "=", client.id).executeTakeFirst()).toBeUndefined();
     expectServerUnharmed();
   });
+
+  it("while a form is saved: the form comes back as typed, saying to try again (503)", async () => {
+    const blocker = await new pg.Pool({ connectionString: databaseUrl, max: 1 }).connect();
+    const lastName = `Typed${Date.now()}`;
+    try {
+      // The save waits on the clients table, inside the form's action, where its connection ends.
+      await blocker.query("BEGIN");
+      await blocker.query("LOCK TABLE clients IN ACCESS EXCLUSIVE MODE");
+      const saving = fetch(`${server.baseUrl}/clients/new`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          Cookie: cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Sec-Fetch-Site": "same-origin",
+        },
+        body: new URLSearchParams(clientFormFields({ lastName, email: `${lastName}@example.com` })),
+      });
+      await eventually(async () => {
+        const { rows } = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE application_name = 'placement' AND state = 'active' AND wait_event_type = 'Lock'`.execute(db);
+        expect(rows[0].n).toBe(1);
+      }, 5_000);
+      expect(await terminateApp(["active"])).toBe(1);
+      const answer = await saving;
+      expect(answer.status).toBe(503);
+      const page = await answer.text();
+      expect(page).toContain("Failed to create client. The database is not answering. Please try again in a moment.");
+      expect(page).toContain(`value="${lastName}"`);
+    } finally {
+      await blocker.query("ROLLBACK");
+      blocker.release();
+    }
+    expect(await db.selectFrom("clients").select("id").where("last_name", "=", lastName).execute()).toEqual([]);
+    expectServerUnharmed();
+  });
 });
 
 describe("the database away for 10 seconds", () => {
@@ -340,10 +378,10 @@ describe("start-up and the supervisor", () => {
       const now = server.workers();
       expect(now).toHaveLength(1);
       expect(now[0]).not.toBe(worker);
-    }, 10_000);
-    await eventually(async () => expect((await api("GET", "/api/clients")).status).toBe(200), 10_000);
+    }, 30_000);
+    await eventually(async () => expect((await api("GET", "/api/clients")).status).toBe(200), 30_000);
     expect(server.output(), server.output()).toContain(`worker ${worker} exited (SIGKILL)`);
     expect(server.output()).toContain("starting another in 1 s");
     workersAtStart = server.workers();
-  }, 30_000);
+  }, 90_000);
 });
