@@ -17,7 +17,6 @@
 //  - Chromium: the system one at /usr/bin/chromium (Debian package `chromium`).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +24,7 @@ import pg from "pg";
 import { migrateToLatest } from "../db/migrate";
 import { openDatabase } from "../app/utils/db.server";
 import { SYSTEM_CHROMIUM } from "./support/e2e-env";
+import { freePort } from "./support/server-process";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(ROOT);
@@ -192,19 +192,6 @@ function runLoud(command: string, args: string[], env: NodeJS.ProcessEnv): Promi
 function bin(name: string): string {
   const local = path.join(ROOT, "node_modules", ".bin", name);
   return fs.existsSync(local) ? local : name;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 // ───────────────────────────── Postgres ─────────────────────────────

@@ -1,9 +1,9 @@
 import { agencyDay } from "~/models/agency.server";
 import { getResource, toApiResource } from "~/models/resources.server";
 import { fileReplaced, RESOURCE_MESSAGES, ReplaceFileSchema } from "~/schemas/resource";
-import { apiError, apiRoute, apiSuccess, zodErrors } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess } from "~/services/api.server";
 import { saveNewVersion } from "~/services/resources.server";
-import { receiveUpload, removeFiles, UploadRefused } from "~/services/uploads.server";
+import { receiveApiFile } from "~/services/uploads.server";
 import { fileStorage } from "~/utils/storage.server";
 
 // POST /api/resources/{id}/versions: a new version of a document (multipart: `file`, and an
@@ -15,24 +15,9 @@ export const { loader, action } = apiRoute({
     const id = params.id ?? "";
     if (!(await getResource(db, ctx, id))) return apiError(404, RESOURCE_MESSAGES.notFound);
     const storage = fileStorage();
-    let received;
-    try {
-      received = await receiveUpload(request, storage, { fileField: "file", maxFiles: 1 });
-    } catch (error) {
-      if (error instanceof UploadRefused) return apiError(error.status, error.message);
-      throw error;
-    }
-    const [file] = received.files;
-    const parsed = ReplaceFileSchema.safeParse(Object.fromEntries(received.fields));
-    if (!file || !parsed.success) {
-      await removeFiles(storage, received.files);
-      const errors = [
-        ...(file ? [] : [{ path: "file", msg: RESOURCE_MESSAGES.noFiles }]),
-        ...(parsed.success ? [] : zodErrors(parsed.error)),
-      ];
-      return apiError(400, "Validation failed", { errors });
-    }
-    const added = await saveNewVersion(db, ctx, storage, id, file, parsed.data.changeLog);
+    const received = await receiveApiFile(request, storage, ReplaceFileSchema);
+    if (received instanceof Response) return received;
+    const added = await saveNewVersion(db, ctx, storage, id, received.file, received.data.changeLog);
     if (!added) return apiError(404, RESOURCE_MESSAGES.notFound);
     const [resource, { today }] = await Promise.all([getResource(db, ctx, id), agencyDay(db, ctx)]);
     return apiSuccess(

@@ -1,9 +1,9 @@
 import { agencyDay } from "~/models/agency.server";
 import { getResource, listResources, toApiResource } from "~/models/resources.server";
 import { filesUploaded, RESOURCE_MESSAGES, ResourceDetailsSchema, ResourceListQuerySchema } from "~/schemas/resource";
-import { apiError, apiRoute, apiSuccess, readQuery, zodErrors } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess, readQuery } from "~/services/api.server";
 import { saveUploadedResources } from "~/services/resources.server";
-import { receiveUpload, removeFiles, UploadRefused } from "~/services/uploads.server";
+import { receiveApiFile } from "~/services/uploads.server";
 import { fileStorage } from "~/utils/storage.server";
 
 // GET /api/resources: the library's list (the screen's parameters). POST /api/resources: one
@@ -22,24 +22,9 @@ export const { loader, action } = apiRoute({
   },
   POST: async ({ db, ctx, request }) => {
     const storage = fileStorage();
-    let received;
-    try {
-      received = await receiveUpload(request, storage, { fileField: "file", maxFiles: 1 });
-    } catch (error) {
-      if (error instanceof UploadRefused) return apiError(error.status, error.message);
-      throw error;
-    }
-    const { fields, files } = received;
-    const parsed = ResourceDetailsSchema.safeParse(Object.fromEntries(fields));
-    if (files.length === 0 || !parsed.success) {
-      await removeFiles(storage, files);
-      const errors = [
-        ...(files.length === 0 ? [{ path: "file", msg: RESOURCE_MESSAGES.noFiles }] : []),
-        ...(parsed.success ? [] : zodErrors(parsed.error)),
-      ];
-      return apiError(400, "Validation failed", { errors });
-    }
-    const saved = await saveUploadedResources(db, ctx, storage, files, parsed.data);
+    const received = await receiveApiFile(request, storage, ResourceDetailsSchema);
+    if (received instanceof Response) return received;
+    const saved = await saveUploadedResources(db, ctx, storage, [received.file], received.data);
     if (!saved) {
       return apiError(400, "Validation failed", {
         errors: [{ path: "relatedToId", msg: RESOURCE_MESSAGES.relatedToId }],

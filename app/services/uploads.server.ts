@@ -5,9 +5,11 @@ import {
   unstable_parseMultipartFormData as parseMultipartFormData,
   type UploadHandler,
 } from "@remix-run/node";
-import { fileTooLarge, fileTypeNotAllowed, MAX_FILE_BYTES } from "~/schemas/resource";
+import type * as z from "zod";
+import { fileTooLarge, fileTypeNotAllowed, MAX_FILE_BYTES, RESOURCE_MESSAGES } from "~/schemas/resource";
 import { type FileMetadata, FileInspector, typeByName } from "~/utils/file-types.server";
 import { type FileStorage, newStorageKey } from "~/utils/storage.server";
+import { apiError, zodErrors } from "./api.server";
 
 // Receiving uploaded documents (docs/documents.md): a multipart form is read as it arrives, each
 // file streamed through the checks (the size limit, the type by name and by content) straight
@@ -172,4 +174,32 @@ export async function removeFiles(storage: FileStorage, files: { key: string }[]
       }),
     ),
   );
+}
+
+/**
+ * One file and its text fields through the API (`POST /api/resources`, a new version): the file
+ * in `file`, the fields checked with `schema`. A refused upload, or fields that do not pass, are
+ * the API's answer (`Response`, with the upload's message or every field's), leaving no file.
+ */
+export async function receiveApiFile<S extends z.ZodType>(
+  request: Request,
+  storage: FileStorage,
+  schema: S,
+): Promise<{ file: ReceivedFile; data: z.output<S> } | Response> {
+  let received;
+  try {
+    received = await receiveUpload(request, storage, { fileField: "file", maxFiles: 1 });
+  } catch (error) {
+    if (error instanceof UploadRefused) return apiError(error.status, error.message);
+    throw error;
+  }
+  const [file] = received.files;
+  const parsed = schema.safeParse(Object.fromEntries(received.fields));
+  if (file && parsed.success) return { file, data: parsed.data };
+  await removeFiles(storage, received.files);
+  const errors = [
+    ...(file ? [] : [{ path: "file", msg: RESOURCE_MESSAGES.noFiles }]),
+    ...(parsed.success ? [] : zodErrors(parsed.error)),
+  ];
+  return apiError(400, "Validation failed", { errors });
 }

@@ -97,6 +97,31 @@ async function terminateApp(states: string[] = ["idle", "idle in transaction", "
   return rows.filter((row) => row.ended).length;
 }
 
+/**
+ * Sends `request` while the test holds `table` locked, so that the app's statement waits inside
+ * its request; then ends that statement's connection, and answers what the request answered.
+ */
+async function endedWhileWaiting<T>(table: string, request: () => Promise<T>): Promise<T> {
+  const blocker = new pg.Client({ connectionString: databaseUrl, application_name: "fault-suite" });
+  await blocker.connect();
+  try {
+    await blocker.query("BEGIN");
+    await blocker.query(`LOCK TABLE ${pg.escapeIdentifier(table)} IN ACCESS EXCLUSIVE MODE`);
+    const answered = request();
+    await eventually(async () => {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE application_name = 'placement' AND state = 'active' AND wait_event_type = 'Lock'`.execute(db);
+      expect(rows[0].n).toBe(1);
+    }, 5_000);
+    expect(await terminateApp(["active"])).toBe(1);
+    return await answered;
+  } finally {
+    await blocker.query("ROLLBACK");
+    await blocker.end();
+  }
+}
+
 let sequence = 0;
 /** A new client's body with its own e-mail and phone (no duplicate warning). */
 function newClient() {
@@ -214,28 +239,12 @@ describe("a connection ended by Postgres", () => {
 
   it("inside an open transaction: the change is rolled back and the request answered 503", async () => {
     const client = await createClient(db, { agencyId });
-    // Holds the placements table, so that the app's delete (a transaction: lock the client, count
-    // its placements, delete) waits inside its transaction, where it is then ended.
-    const blocker = await new pg.Pool({ connectionString: databaseUrl, max: 1 }).connect();
-    try {
-      await blocker.query("BEGIN");
-      await blocker.query("LOCK TABLE placements IN ACCESS EXCLUSIVE MODE");
-      const deleting = api("DELETE", `/api/clients/${client.id}`);
-      await eventually(async () => {
-        const { rows } = await sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE application_name = 'placement' AND state = 'active' AND wait_event_type = 'Lock'`.execute(db);
-        expect(rows[0].n).toBe(1);
-      }, 5_000);
-      expect(await terminateApp(["active"])).toBe(1);
-      const answer = await deleting;
-      expect(answer.status).toBe(503);
-      expect(answer.retryAfter).toBe("5");
-      expect(JSON.parse(answer.text)).toMatchObject({ success: false });
-    } finally {
-      await blocker.query("ROLLBACK");
-      blocker.release();
-    }
+    // The app's delete is a transaction (lock the client, count its placements, delete): it waits
+    // on the placements table inside it, where its connection is ended.
+    const answer = await endedWhileWaiting("placements", () => api("DELETE", `/api/clients/${client.id}`));
+    expect(answer.status).toBe(503);
+    expect(answer.retryAfter).toBe("5");
+    expect(JSON.parse(answer.text)).toMatchObject({ success: false });
     expect(await db.selectFrom("clients").select("id").where("id", "=", client.id).executeTakeFirst()).toBeDefined();
     await eventually(async () => expect((await api("DELETE", `/api/clients/${client.id}`)).status).toBe(200), 5_000);
     expect(await db.selectFrom("clients").select("id").where("id", "=", client.id).executeTakeFirst()).toBeUndefined();
@@ -243,13 +252,10 @@ describe("a connection ended by Postgres", () => {
   });
 
   it("while a form is saved: the form comes back as typed, saying to try again (503)", async () => {
-    const blocker = await new pg.Pool({ connectionString: databaseUrl, max: 1 }).connect();
     const lastName = `Typed${Date.now()}`;
-    try {
-      // The save waits on the clients table, inside the form's action, where its connection ends.
-      await blocker.query("BEGIN");
-      await blocker.query("LOCK TABLE clients IN ACCESS EXCLUSIVE MODE");
-      const saving = fetch(`${server.baseUrl}/clients/new`, {
+    // The save waits on the clients table, inside the form's action, where its connection ends.
+    const answer = await endedWhileWaiting("clients", () =>
+      fetch(`${server.baseUrl}/clients/new`, {
         method: "POST",
         redirect: "manual",
         headers: {
@@ -258,23 +264,12 @@ describe("a connection ended by Postgres", () => {
           "Sec-Fetch-Site": "same-origin",
         },
         body: new URLSearchParams(clientFormFields({ lastName, email: `${lastName}@example.com` })),
-      });
-      await eventually(async () => {
-        const { rows } = await sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE application_name = 'placement' AND state = 'active' AND wait_event_type = 'Lock'`.execute(db);
-        expect(rows[0].n).toBe(1);
-      }, 5_000);
-      expect(await terminateApp(["active"])).toBe(1);
-      const answer = await saving;
-      expect(answer.status).toBe(503);
-      const page = await answer.text();
-      expect(page).toContain("Failed to create client. The database is not answering. Please try again in a moment.");
-      expect(page).toContain(`value="${lastName}"`);
-    } finally {
-      await blocker.query("ROLLBACK");
-      blocker.release();
-    }
+      }),
+    );
+    expect(answer.status).toBe(503);
+    const page = await answer.text();
+    expect(page).toContain("Failed to create client. The database is not answering. Please try again in a moment.");
+    expect(page).toContain(`value="${lastName}"`);
     expect(await db.selectFrom("clients").select("id").where("last_name", "=", lastName).execute()).toEqual([]);
     expectServerUnharmed();
   });
