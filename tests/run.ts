@@ -23,7 +23,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { migrateToLatest } from "../db/migrate";
 import { openDatabase } from "../app/utils/db.server";
-import { SYSTEM_CHROMIUM } from "./support/e2e-env";
+import { e2eBrowser } from "./support/e2e-env";
 import { freePort } from "./support/server-process";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -462,11 +462,105 @@ async function localDatabases(layers: Set<Layer>, e2eUploadDir: string): Promise
 
 // ───────────────────────────── main ─────────────────────────────
 
+/** vitest's usual output on the terminal, and JSON for the summary's failures. */
+const vitestReporters = (json: string) => ["--reporter=default", "--reporter=json", `--outputFile.json=${json}`];
+
 interface StepResult {
   name: string;
   ok: boolean;
   ms: number;
   note?: string;
+  /** The failed tests, named again in the summary: a long run's failures scroll far out of sight. */
+  failures?: Failure[];
+}
+
+interface Failure {
+  test: string;
+  message: string;
+}
+
+/** Where a runner writes its results as JSON, read back by failuresIn…() for the summary. */
+const jsonReport = (runDir: string, name: string) => path.join(runDir, `${name}-results.json`);
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first lines of a failure, without terminal colours. */
+function firstLines(message: string, count = 4): string {
+  return (
+    message
+      // eslint-disable-next-line no-control-regex -- strips ANSI colour codes
+      .replace(/\x1b\[[0-9;]*m/g, "")
+      .split("\n")
+      .map((line) => line.trimEnd())
+      .filter((line) => line && !line.includes("node_modules"))
+      .slice(0, count)
+      .join("\n")
+  );
+}
+
+/** vitest's json reporter: testResults[].assertionResults[] (the Jest format). */
+function failuresInVitest(file: string): Failure[] {
+  const report = readJson(file) as
+    | {
+        testResults?: Array<{
+          name: string;
+          message?: string;
+          assertionResults?: Array<{ status: string; fullName: string; failureMessages?: string[] }>;
+        }>;
+      }
+    | undefined;
+  const failures: Failure[] = [];
+  for (const result of report?.testResults ?? []) {
+    const where = path.relative(ROOT, result.name);
+    const failed = (result.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed) {
+      failures.push({ test: `${where} › ${test.fullName}`, message: firstLines(test.failureMessages?.[0] ?? "") });
+    }
+    // A file that failed before any test ran (an import or a hook).
+    if (failed.length === 0 && result.message) failures.push({ test: where, message: firstLines(result.message) });
+  }
+  return failures;
+}
+
+interface PlaywrightSuite {
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: Array<{
+    title: string;
+    file: string;
+    line: number;
+    tests: Array<{ projectName: string; status: string; results: Array<{ error?: { message?: string } }> }>;
+  }>;
+}
+
+/** Playwright's json reporter: suites within suites, their specs, each spec's test per project. */
+function failuresInPlaywright(file: string): Failure[] {
+  const report = readJson(file) as { suites?: PlaywrightSuite[]; errors?: Array<{ message?: string }> } | undefined;
+  const failures: Failure[] = [];
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    const here = suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== "unexpected" && test.status !== "flaky") continue;
+        const error = test.results.find((result) => result.error)?.error;
+        failures.push({
+          test: `[${test.projectName}] ${spec.file}:${spec.line} › ${[...here, spec.title].join(" › ")}${test.status === "flaky" ? " (flaky)" : ""}`,
+          message: firstLines(error?.message ?? ""),
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  for (const error of report?.errors ?? [])
+    failures.push({ test: "Playwright", message: firstLines(error.message ?? "") });
+  return failures;
 }
 
 async function main(): Promise<number> {
@@ -507,12 +601,22 @@ async function main(): Promise<number> {
     header(`${projects.join(" + ")} (vitest)`);
     const started = performance.now();
     const projectArgs = projects.flatMap((project) => ["--project", project]);
-    const code = await runLoud(bin("vitest"), ["run", ...projectArgs, ...plan.vitestArgs.main], {
-      ...process.env,
-      ...(dbs.testUrl ? { TEST_DATABASE_URL: dbs.testUrl, TEST_DATABASE_MIGRATED: "1" } : {}),
-      TEST_DATA_DIR: integrationDataDir,
+    const json = jsonReport(runDir, "vitest");
+    const code = await runLoud(
+      bin("vitest"),
+      ["run", ...projectArgs, ...vitestReporters(json), ...plan.vitestArgs.main],
+      {
+        ...process.env,
+        ...(dbs.testUrl ? { TEST_DATABASE_URL: dbs.testUrl, TEST_DATABASE_MIGRATED: "1" } : {}),
+        TEST_DATA_DIR: integrationDataDir,
+      },
+    );
+    results.push({
+      name: `${projects.join(" + ")} (vitest)`,
+      ok: code === 0,
+      ms: performance.now() - started,
+      failures: code === 0 ? undefined : failuresInVitest(json),
     });
-    results.push({ name: `${projects.join(" + ")} (vitest)`, ok: code === 0, ms: performance.now() - started });
   }
 
   // The fault suite and the browser tests serve the production build: made once, here.
@@ -533,24 +637,39 @@ async function main(): Promise<number> {
   if (plan.layers.has("faults") && built && !interrupted) {
     header("faults (vitest: the real server, its database cut and its uploads broken off)");
     const started = performance.now();
-    const code = await runLoud(bin("vitest"), ["run", "--project", "faults", ...plan.vitestArgs.faults], {
-      ...process.env,
-      FAULTS_DATABASE_URL: dbs.faultsUrl,
+    const json = jsonReport(runDir, "faults");
+    const code = await runLoud(
+      bin("vitest"),
+      ["run", "--project", "faults", ...vitestReporters(json), ...plan.vitestArgs.faults],
+      {
+        ...process.env,
+        FAULTS_DATABASE_URL: dbs.faultsUrl,
+      },
+    );
+    results.push({
+      name: "faults (vitest)",
+      ok: code === 0,
+      ms: performance.now() - started,
+      failures: code === 0 ? undefined : failuresInVitest(json),
     });
-    results.push({ name: "faults (vitest)", ok: code === 0, ms: performance.now() - started });
   }
 
   if (plan.layers.has("e2e") && built && !interrupted) {
     header("e2e (Playwright, Chromium: js and no-js)");
     const started = performance.now();
-    if (!fs.existsSync(SYSTEM_CHROMIUM)) {
-      fail(`no Chromium at ${SYSTEM_CHROMIUM}: install it (apt-get install chromium)`);
+    const browser = e2eBrowser();
+    if (!browser) {
+      fail(
+        "no Chromium at /usr/bin/chromium-headless-shell or /usr/bin/chromium: install one (apt-get install chromium-headless-shell)",
+      );
       results.push({ name: "e2e (Playwright)", ok: false, ms: 0, note: "no Chromium" });
     } else {
       const port = await freePort();
       const resendPort = await freePort();
-      info(`Chromium ${SYSTEM_CHROMIUM}; the build is served on port ${port} by Playwright's webServer`);
-      const code = await runLoud(bin("playwright"), ["test", ...plan.playwrightArgs], {
+      info(`Chromium ${browser}; the build is served on port ${port} by Playwright's webServer`);
+      const json = jsonReport(runDir, "playwright");
+      // The list on the terminal as configured, and JSON for the summary's failures.
+      const code = await runLoud(bin("playwright"), ["test", "--reporter=list,json", ...plan.playwrightArgs], {
         ...process.env,
         E2E_DATABASE_URL: dbs.e2eUrl,
         E2E_PORT: String(port),
@@ -558,8 +677,14 @@ async function main(): Promise<number> {
         E2E_DATA_DIR: e2eDataDir,
         E2E_PREBUILT: "1", // built above
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+        PLAYWRIGHT_JSON_OUTPUT_NAME: json,
       });
-      results.push({ name: "e2e (Playwright)", ok: code === 0, ms: performance.now() - started });
+      results.push({
+        name: "e2e (Playwright)",
+        ok: code === 0,
+        ms: performance.now() - started,
+        failures: code === 0 ? undefined : failuresInPlaywright(json),
+      });
     }
   }
 
@@ -571,6 +696,16 @@ function report(results: StepResult[], totalStart: number): number {
   for (const result of results) {
     const mark = result.ok ? paint("32", "✔ passed") : paint("31", "✖ FAILED");
     info(`${mark}  ${result.name.padEnd(32)} ${seconds(result.ms)}${result.note ? `  (${result.note})` : ""}`);
+  }
+  // The failures again, so the end of a long log says what broke.
+  for (const result of results.filter((r) => r.failures?.length)) {
+    const failures = result.failures ?? [];
+    console.log(`\n  ${paint("31", `${result.name}: ${failures.length} failed`)}`);
+    for (const failure of failures.slice(0, 20)) {
+      info(`✖ ${failure.test}`);
+      if (failure.message) info(paint("2", failure.message.replace(/\n/g, "\n      ").replace(/^/, "    ")));
+    }
+    if (failures.length > 20) info(`… and ${failures.length - 20} more (above)`);
   }
   const ok = results.length > 0 && results.every((result) => result.ok);
   info(`${ok ? "all passed" : "some steps failed"} in ${seconds(performance.now() - totalStart)}`);
