@@ -1,6 +1,7 @@
 // The one place that says where the browser tests find the app: used by playwright.config.ts
 // (to start the server) and by tests/support/e2e.ts (to sign in and to read the database).
 // Keep it free of heavy imports: the Playwright config loads it in every worker.
+import fs from "node:fs";
 
 /** `npm test` picks a free port and passes it in E2E_PORT; 4517 when run by hand. */
 export const E2E_PORT = Number.parseInt(process.env.E2E_PORT ?? "", 10) || 4517;
@@ -25,3 +26,15 @@ export function e2eDatabaseUrl(): string {
 
 /** The system Chromium (Debian package `chromium`); Playwright's own download is not used. */
 export const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+
+/**
+ * Chromium's headless shell (Debian package `chromium-headless-shell`, the same build without
+ * the windowing layers): what Playwright runs for `headless: true` with its own browsers, and
+ * about three times quicker per page on two cores than the full browser in headless mode.
+ */
+export const SYSTEM_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+
+/** The browser the e2e tests drive: the headless shell when installed, else the full Chromium. */
+export function e2eBrowser(): string | undefined {
+  return [SYSTEM_HEADLESS_SHELL, SYSTEM_CHROMIUM].find((file) => fs.existsSync(file));
+}
