@@ -1,4 +1,6 @@
-// Runs before every integration test file (in its worker, before the file is imported).
+// Runs before every integration test file (in its worker, before the file is imported). The
+// files of a worker share its modules (isolate: false in vitest.config.ts): what a file changes
+// in the app's state (process.env, the file storage) it puts back.
 //
 // Route modules and models called in-process use the app's own database singleton
 // (app/utils/db.server.ts `database()`, which reads DATABASE_URL) and its configuration
@@ -6,15 +8,21 @@
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { closeTestDb, testDatabaseUrl } from "./db";
+import { claimTestDatabase, closeTestDb } from "./db";
 
 export const TEST_SESSION_SECRET = "integration-session-secret-0123456789abcdef";
 
-process.env.DATABASE_URL = testDatabaseUrl();
+// The worker's own copy of the test database (the same for each of its files).
+const databaseUrl = await claimTestDatabase();
+process.env.DATABASE_URL = databaseUrl;
 process.env.SESSION_SECRET = TEST_SESSION_SECRET;
 process.env.APP_URL = "http://localhost:3000";
 // Uploads and anything else the app keeps on disk go to a scratch directory, never ./data.
-process.env.DATA_DIR = process.env.TEST_DATA_DIR ?? path.join(os.tmpdir(), "placement-integration");
+// One per database copy, as two workers run at once.
+process.env.DATA_DIR = path.join(
+  process.env.TEST_DATA_DIR ?? path.join(os.tmpdir(), "placement-integration"),
+  new URL(databaseUrl).pathname.slice(1),
+);
 process.env.UPLOAD_DIR = path.join(process.env.DATA_DIR, "uploads");
 // E-mails land in the email_outbox table instead of going out.
 process.env.RESEND_API_KEY = "";
