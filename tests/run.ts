@@ -1,6 +1,6 @@
 // `npm test`: the whole suite on a fresh machine, saying what it does.
 //
-//   npm test                                   unit + integration (vitest), faults (vitest), then e2e (Playwright)
+//   npm test                                   unit + integration (vitest) with the faults (vitest) beside them, then e2e (Playwright)
 //   npm test -- --only unit                    one layer (unit | integration | faults | e2e, or a list: unit,e2e)
 //   npm test -- --only integration -t "dashboard"   extra arguments go to that layer's runner
 //   npm test -- --only e2e --project=no-js smoke   (Playwright: write --project=NAME)
@@ -132,7 +132,7 @@ function parseArgs(argv: string[]): Plan {
 
 const cleanups: Array<() => Promise<void> | void> = [];
 let cleaning: Promise<void> | undefined;
-let currentChild: ChildProcess | undefined;
+const children = new Set<ChildProcess>();
 let interrupted = false;
 
 function cleanup(): Promise<void> {
@@ -153,7 +153,7 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     if (interrupted) return;
     interrupted = true;
     console.error(`\n${signal}: stopping and cleaning up…`);
-    if (currentChild && currentChild.exitCode === null) currentChild.kill(signal);
+    for (const child of children) if (child.exitCode === null) child.kill(signal);
     void cleanup().finally(() => process.exit(130));
   });
 }
@@ -170,19 +170,24 @@ function runQuiet(command: string, args: string[], options: { cwd?: string } = {
   }
 }
 
-/** Runs a test runner with inherited output; resolves with its exit code. */
-function runLoud(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * Runs a test runner; resolves with its exit code. Its output is shown as it comes, or, with
+ * `log`, written to that file (for a runner that runs beside another: shown once it is done).
+ */
+function runLoud(command: string, args: string[], env: NodeJS.ProcessEnv, log?: string): Promise<number> {
   if (interrupted) return Promise.resolve(130);
   return new Promise((resolve) => {
     info(paint("2", `$ ${[path.relative(ROOT, command) || command, ...args].join(" ")}`));
-    const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env });
-    currentChild = child;
+    const out = log ? fs.openSync(log, "w") : "inherit";
+    const child = spawn(command, args, { stdio: ["ignore", out, out], env });
+    if (typeof out === "number") fs.closeSync(out);
+    children.add(child);
     child.on("error", (error) => {
       fail(`${command}: ${error.message}`);
       resolve(1);
     });
     child.on("exit", (code, signal) => {
-      currentChild = undefined;
+      children.delete(child);
       resolve(code ?? (signal ? 1 : 0));
     });
   });
@@ -472,6 +477,8 @@ interface StepResult {
   note?: string;
   /** The failed tests, named again in the summary: a long run's failures scroll far out of sight. */
   failures?: Failure[];
+  /** Where its output went, when it ran beside another step. */
+  log?: string;
 }
 
 interface Failure {
@@ -596,6 +603,46 @@ async function main(): Promise<number> {
     }
   }
 
+  // The fault suite and the browser tests serve the production build: made once, first.
+  let built = false;
+  if ((plan.layers.has("faults") || plan.layers.has("e2e")) && !interrupted) {
+    header("build (remix build, production)");
+    const started = performance.now();
+    const log = path.join(runDir, "remix-build.log");
+    const code = await runLoud("sh", ["-c", `"${bin("remix")}" build > "${log}" 2>&1`], {
+      ...process.env,
+      NODE_ENV: "production",
+    });
+    built = code === 0;
+    if (!built) console.error(fs.readFileSync(log, "utf8"));
+    results.push({ name: "build", ok: built, ms: performance.now() - started });
+  }
+
+  // The fault suite mostly waits (on an outage, a stalled upload, a server starting): it runs
+  // beside the unit and integration tests, its output kept and shown once it is done.
+  let faults: Promise<StepResult> | undefined;
+  if (plan.layers.has("faults") && built && !interrupted) {
+    const alongside = wantsVitest;
+    const title = "faults (vitest: the real server, its database cut and its uploads broken off)";
+    if (!alongside) header(title);
+    else info(paint("2", "faults: running beside the unit and integration tests; shown when done"));
+    const started = performance.now();
+    const json = jsonReport(runDir, "faults");
+    const log = alongside ? path.join(runDir, "faults.log") : undefined;
+    faults = runLoud(
+      bin("vitest"),
+      ["run", "--project", "faults", ...vitestReporters(json), ...plan.vitestArgs.faults],
+      { ...process.env, FAULTS_DATABASE_URL: dbs.faultsUrl },
+      log,
+    ).then((code) => ({
+      name: "faults (vitest)",
+      ok: code === 0,
+      ms: performance.now() - started,
+      failures: code === 0 ? undefined : failuresInVitest(json),
+      log,
+    }));
+  }
+
   if (wantsVitest) {
     const projects = ["unit", "integration"].filter((layer) => plan.layers.has(layer as Layer));
     header(`${projects.join(" + ")} (vitest)`);
@@ -619,39 +666,13 @@ async function main(): Promise<number> {
     });
   }
 
-  // The fault suite and the browser tests serve the production build: made once, here.
-  let built = false;
-  if ((plan.layers.has("faults") || plan.layers.has("e2e")) && !interrupted) {
-    header("build (remix build, production)");
-    const started = performance.now();
-    const log = path.join(runDir, "remix-build.log");
-    const code = await runLoud("sh", ["-c", `"${bin("remix")}" build > "${log}" 2>&1`], {
-      ...process.env,
-      NODE_ENV: "production",
-    });
-    built = code === 0;
-    if (!built) console.error(fs.readFileSync(log, "utf8"));
-    results.push({ name: "build", ok: built, ms: performance.now() - started });
-  }
-
-  if (plan.layers.has("faults") && built && !interrupted) {
-    header("faults (vitest: the real server, its database cut and its uploads broken off)");
-    const started = performance.now();
-    const json = jsonReport(runDir, "faults");
-    const code = await runLoud(
-      bin("vitest"),
-      ["run", "--project", "faults", ...vitestReporters(json), ...plan.vitestArgs.faults],
-      {
-        ...process.env,
-        FAULTS_DATABASE_URL: dbs.faultsUrl,
-      },
-    );
-    results.push({
-      name: "faults (vitest)",
-      ok: code === 0,
-      ms: performance.now() - started,
-      failures: code === 0 ? undefined : failuresInVitest(json),
-    });
+  if (faults) {
+    const result = await faults;
+    if (result.log) {
+      header("faults (vitest: the real server, its database cut and its uploads broken off)");
+      process.stdout.write(fs.readFileSync(result.log, "utf8"));
+    }
+    results.push(result);
   }
 
   if (plan.layers.has("e2e") && built && !interrupted) {
