@@ -467,6 +467,8 @@ async function localDatabases(layers: Set<Layer>, e2eUploadDir: string): Promise
 
 // ───────────────────────────── main ─────────────────────────────
 
+const FAULTS_TITLE = "faults (vitest: the real server, its database cut and its uploads broken off)";
+
 /** vitest's usual output on the terminal, and JSON for the summary's failures. */
 const vitestReporters = (json: string) => ["--reporter=default", "--reporter=json", `--outputFile.json=${json}`];
 
@@ -623,8 +625,7 @@ async function main(): Promise<number> {
   let faults: Promise<StepResult> | undefined;
   if (plan.layers.has("faults") && built && !interrupted) {
     const alongside = wantsVitest;
-    const title = "faults (vitest: the real server, its database cut and its uploads broken off)";
-    if (!alongside) header(title);
+    if (!alongside) header(FAULTS_TITLE);
     else info(paint("2", "faults: running beside the unit and integration tests; shown when done"));
     const started = performance.now();
     const json = jsonReport(runDir, "faults");
@@ -669,7 +670,7 @@ async function main(): Promise<number> {
   if (faults) {
     const result = await faults;
     if (result.log) {
-      header("faults (vitest: the real server, its database cut and its uploads broken off)");
+      header(FAULTS_TITLE);
       process.stdout.write(fs.readFileSync(result.log, "utf8"));
     }
     results.push(result);

@@ -26,34 +26,25 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const template = new URL(url).pathname.slice(1);
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
   const names = Array.from({ length: workers }, (_, i) => workerDatabaseName(template, i + 1));
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    for (const name of names) {
-      await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
-      await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(template)}`);
-    }
-  } finally {
-    await client.end();
-  }
-  project.provide(
-    "testDatabaseUrls",
-    names.map((name) => {
-      const copy = new URL(url);
-      copy.pathname = `/${name}`;
-      return copy.toString();
-    }),
-  );
-
-  return async () => {
-    const done = new pg.Client({ connectionString: admin.toString() });
-    await done.connect();
+  const urlOf = (name: string) => {
+    const other = new URL(url);
+    other.pathname = `/${name}`;
+    return other.toString();
+  };
+  /** Runs `statements` for each copy's name, on the server's `postgres` database. */
+  const forEachCopy = async (statements: (name: string) => string[]) => {
+    const client = new pg.Client({ connectionString: urlOf("postgres") });
+    await client.connect();
     try {
-      for (const name of names) await done.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+      for (const name of names)
+        for (const statement of statements(pg.escapeIdentifier(name))) await client.query(statement);
     } finally {
-      await done.end();
+      await client.end();
     }
   };
+  const drop = (name: string) => `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`;
+
+  await forEachCopy((name) => [drop(name), `CREATE DATABASE ${name} TEMPLATE ${pg.escapeIdentifier(template)}`]);
+  project.provide("testDatabaseUrls", names.map(urlOf));
+  return () => forEachCopy((name) => [drop(name)]);
 }
