@@ -138,25 +138,38 @@ const DISCARD_FOR_MS = 5_000;
 
 function answerTooLarge(req: express.Request, res: express.Response, limit: BodyLimit) {
   const size = sizeText(limit.maxBytes);
-  refuse(
-    req,
-    res,
-    413,
-    `Request body too large: at most ${size}`,
-    `What you sent is too large (at most ${size}). Shorten it and try again.`,
-  );
-  // The body is not kept: the rest is read and dropped, so that the client gets to read the
-  // answer (a connection closed on unread data may lose it); past a bound, the connection is cut.
+  const api = isApiPath(req.path);
+  const text = api
+    ? JSON.stringify({ success: false, message: `Request body too large: at most ${size}` })
+    : `What you sent is too large (at most ${size}). Shorten it and try again.`;
+  // The answer goes out whole at once (its length declared, so the client knows it has all of
+  // it), but the response ends only once the rest of the body is read and dropped: Node closes
+  // the connection as soon as a response ends on a request it has not read, and a client still
+  // sending then meets a reset in place of the answer. Past a bound, the connection is cut.
+  res.writeHead(413, {
+    "Content-Type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+    "Cache-Control": "no-store",
+    Connection: "close",
+  });
+  res.write(text);
   let dropped = 0;
-  const close = () => req.socket.destroy();
-  const timer = setTimeout(close, DISCARD_FOR_MS);
+  const end = () => {
+    clearTimeout(timer);
+    if (!res.writableEnded) res.end();
+  };
+  const cut = () => {
+    clearTimeout(timer);
+    req.socket.destroy();
+  };
+  const timer = setTimeout(cut, DISCARD_FOR_MS);
   timer.unref();
   req.on("data", (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > DISCARD_AT_MOST) close();
+    if (dropped > DISCARD_AT_MOST) cut();
   });
-  req.on("end", () => clearTimeout(timer));
-  req.on("close", () => clearTimeout(timer));
+  req.on("end", end);
+  req.on("close", end);
   req.resume();
 }
 

@@ -1,6 +1,7 @@
 import http from "node:http";
 import fc from "fast-check";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
+import { once } from "node:events";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -183,6 +184,42 @@ describe("request body limits", () => {
       const got = read.find((r) => r.path === "/api/clients");
       if (chunked) expect(got?.bytes ?? 0).toBeLessThanOrEqual(256 * KB);
       else expect(got).toBeUndefined();
+    },
+  );
+
+  it.each([
+    ["with a Content-Length", false],
+    ["chunked, with no length", true],
+  ])(
+    "a client that sends 12 MB %s before it reads gets the 413: the rest is read and dropped, not reset",
+    async (_, chunked) => {
+      // As a browser sends its upload through before it shows the answer. Were the connection
+      // closed on the unread body, the writes would fail and the answer be lost.
+      const socket = net.connect(served.port, "127.0.0.1");
+      await once(socket, "connect");
+      let received = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (text: string) => (received += text));
+      socket.on("error", () => {}); // a failed write rejects below
+      const write = (data: string | Buffer) =>
+        new Promise<void>((resolve, reject) => socket.write(data, (error) => (error ? reject(error) : resolve())));
+      const bytes = 12 * MB;
+      const length = chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${bytes}`;
+      await write(`POST /clients/new HTTP/1.1\r\nHost: localhost:3000\r\nContent-Type: ${FORM}\r\n${length}\r\n\r\n`);
+      const piece = Buffer.alloc(64 * KB, "a");
+      for (let sent = 0; sent < bytes; sent += piece.length) {
+        await write(
+          chunked
+            ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")])
+            : piece,
+        );
+      }
+      if (chunked) await write("0\r\n\r\n");
+      await new Promise((resolve) => socket.once("end", resolve));
+      socket.destroy();
+      const [head, text] = received.split("\r\n\r\n");
+      expect(head).toMatch(/^HTTP\/1\.1 413 /);
+      expect(text).toBe("What you sent is too large (at most 1 MB). Shorten it and try again.");
     },
   );
 
