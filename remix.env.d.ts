@@ -6,5 +6,7 @@ import "@remix-run/node";
 declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce?: string;
+    /** What is worked out once per request (app/utils/request-memo.server.ts). */
+    memo?: Map<symbol, unknown>;
   }
 }

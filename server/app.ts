@@ -108,7 +108,7 @@ export function createApp(options: AppOptions) {
 
   app.all(
     "*",
-    expressHandler(handleRequest, (_req, res) => ({ cspNonce: res.locals.cspNonce as string })),
+    expressHandler(handleRequest, (_req, res) => ({ cspNonce: res.locals.cspNonce as string, memo: new Map() })),
   );
   return app;
 }

@@ -33,8 +33,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.client.firstName} ${data.client.lastName} · Senior Placement` : "Client · Senior Placement" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: client, ctx, db } = await requireRecord(request, params.id, getClient, "Client not found.");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const {
+    record: client,
+    ctx,
+    db,
+  } = await requireRecord({ request, context }, params.id, getClient, "Client not found.");
   const [notes, placements, tasks, matches, documents] = await Promise.all([
     listClientNotes(db, ctx, client.id),
     listClientPlacements(db, ctx, client.id),
@@ -46,8 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Adds a note (the only change made from this page). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const id = params.id ?? "";
   const options = { failure: "Failed to add the note", success: { to: `/clients/${id}#notes`, title: "Note added" } };
   return submitForm(request, ClientNoteSchema, options, async ({ content }) => {

@@ -11,13 +11,13 @@ import { invariantResponse } from "~/utils/responses";
 
 export const meta: MetaFunction = () => [{ title: "Delete Client · Senior Placement" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: client } = await requireRecord(request, params.id, getClient, "Client not found.");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { record: client } = await requireRecord({ request, context }, params.id, getClient, "Client not found.");
   return json({ id: client.id, name: `${client.firstName} ${client.lastName}` });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const id = params.id ?? "";
   const result = await deleteClient(db, ctx, id);
   if (result.ok) return redirectWithToast("/clients", { type: "success", title: "Client deleted successfully" });

@@ -17,13 +17,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: client } = await requireRecord(request, params.id, getClient, "Client not found.");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { record: client } = await requireRecord({ request, context }, params.id, getClient, "Client not found.");
   return json({ client });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const id = params.id ?? "";
   const options = { ...savedAs("update", "client", "/clients"), ignore: ["intent"] };
   return submitForm(request, ClientSchema, options, async (client, reply, form) => {

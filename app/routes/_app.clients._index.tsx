@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { json, redirect } from "@remix-run/node";
 import { ClientCard, toClientCard } from "~/components/clients/client-card";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -17,7 +18,6 @@ import {
   type SortField,
 } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
-import { type ServerRowsHandle, useServerRowsData } from "~/components/ui/server-rows";
 import { listClients } from "~/models/clients.server";
 import { CLIENT_PAGE_SIZE, ClientListQuerySchema } from "~/services/page-schemas.server";
 import { readListQuery, withParams } from "~/utils/list-query";
@@ -37,11 +37,8 @@ const SORT_FIELDS: Record<string, SortField> = {
   lastName: { label: "Last name", kind: "text" },
 };
 
-// The grid's cards are rendered, not hydrated (components/ui/server-rows.tsx).
-export const handle: ServerRowsHandle = { serverRows: "clients" };
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const url = new URL(request.url);
   const { query, problems } = readListQuery(url, ClientListQuerySchema, {
     fixed: { limit: String(CLIENT_PAGE_SIZE) },
@@ -70,9 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ClientsPage() {
-  const { clients, page, totalPages, total, capped, filters, problems } = useServerRowsData<typeof loader, "clients">(
-    "clients",
-  );
+  const { clients, page, totalPages, total, capped, filters, problems } = useLoaderData<typeof loader>();
   const filtering = Boolean(filters.search || filters.status || filters.careLevel);
   const sign = filters.sortDirection === "desc" ? "-" : "";
 

@@ -12,8 +12,8 @@ export const meta: MetaFunction = () => [{ title: "Add Client · Senior Placemen
 
 export const loader = signedInOnly;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const options = { ...savedAs("create", "client", "/clients"), ignore: ["intent"] };
   return submitForm(request, ClientSchema, options, async (client, reply, form) => {
     if (form.get("intent") !== "create-anyway") {

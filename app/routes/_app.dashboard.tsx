@@ -17,8 +17,8 @@ export const handle = {
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Senior Placement" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const counts = readAgencyCounts(db, ctx);
   const [clients, facilities, placements, tasks, lanes] = await Promise.all([
     getClientDashboard(db, ctx, counts),

@@ -18,8 +18,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.facility.name} · Senior Placement` : "Facility · Senior Placement" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: facility, ctx, db } = await requireRecord(request, params.id, getFacility, "Facility not found.");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const {
+    record: facility,
+    ctx,
+    db,
+  } = await requireRecord({ request, context }, params.id, getFacility, "Facility not found.");
   const [placements, documents] = await Promise.all([
     countFacilityPlacements(db, ctx, facility.id),
     relatedDocuments(db, ctx, "Facility", facility.id),

@@ -17,13 +17,13 @@ import { readFormData } from "~/utils/request.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete Facility · Senior Placement" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: facility } = await requireRecord(request, params.id, getFacility, "Facility not found.");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { record: facility } = await requireRecord({ request, context }, params.id, getFacility, "Facility not found.");
   return json({ id: facility.id, name: facility.name, isActive: facility.isActive });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const id = params.id ?? "";
   const intent = (await readFormData(request)).get("intent");
   if (intent === "deactivate") {

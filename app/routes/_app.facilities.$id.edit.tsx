@@ -13,13 +13,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.facility.name} · Senior Placement` : "Facility · Senior Placement" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: facility } = await requireRecord(request, params.id, getFacility, "Facility not found.");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { record: facility } = await requireRecord({ request, context }, params.id, getFacility, "Facility not found.");
   return json({ facility });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const options = { ...savedAs("update", "facility", "/facilities"), checkboxes: FACILITY_CHECKBOXES };
   const id = params.id ?? "";
   return submitForm(request, FacilitySchema, options, async (facility, reply) => {

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { json, redirect } from "@remix-run/node";
 import { FacilityCard, toFacilityCard } from "~/components/facilities/facility-card";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -18,7 +19,6 @@ import {
   type SortField,
 } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
-import { type ServerRowsHandle, useServerRowsData } from "~/components/ui/server-rows";
 import { listFacilities } from "~/models/facilities.server";
 import { FACILITY_PAGE_SIZE, FacilityListQuerySchema } from "~/services/page-schemas.server";
 import { readListQuery, typedValue, withParams } from "~/utils/list-query";
@@ -47,11 +47,8 @@ const SORT_FIELDS: Record<string, SortField> = {
   "capacity.available": { label: "Available beds", kind: "number" },
 };
 
-// The grid's cards are rendered, not hydrated (components/ui/server-rows.tsx).
-export const handle: ServerRowsHandle = { serverRows: "facilities" };
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const url = new URL(request.url);
   const { query, problems } = readListQuery(url, FacilityListQuerySchema, {
     fixed: { limit: String(FACILITY_PAGE_SIZE) },
@@ -83,10 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function FacilitiesPage() {
-  const { facilities, page, totalPages, total, capped, filters, problems } = useServerRowsData<
-    typeof loader,
-    "facilities"
-  >("facilities");
+  const { facilities, page, totalPages, total, capped, filters, problems } = useLoaderData<typeof loader>();
   const filtering = Boolean(
     filters.search || filters.type || filters.availability || filters.minPrice || filters.maxPrice,
   );

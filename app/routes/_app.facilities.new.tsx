@@ -11,8 +11,8 @@ export const meta: MetaFunction = () => [{ title: "Add Facility · Senior Placem
 
 export const loader = signedInOnly;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const options = { ...savedAs("create", "facility", "/facilities"), checkboxes: FACILITY_CHECKBOXES };
   return submitForm(request, FacilitySchema, options, async (facility) => {
     await createFacility(db, ctx, facility);

@@ -15,8 +15,12 @@ import { requireRecord } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Placement Details · Senior Placement" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: placement, db, ctx } = await requireRecord(request, params.id, getPlacement, PLACEMENT_NOT_FOUND);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const {
+    record: placement,
+    db,
+    ctx,
+  } = await requireRecord({ request, context }, params.id, getPlacement, PLACEMENT_NOT_FOUND);
   const documents = await relatedDocuments(db, ctx, "Placement", placement.id);
   return json({ placement, documents });
 }

@@ -11,16 +11,16 @@ import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/se
 
 export const meta: MetaFunction = () => [{ title: "Delete Placement · Senior Placement" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: placement } = await requireRecord(request, params.id, getPlacement, PLACEMENT_NOT_FOUND);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { record: placement } = await requireRecord({ request, context }, params.id, getPlacement, PLACEMENT_NOT_FOUND);
   return json({
     id: placement.id,
     title: `${placement.client.firstName} ${placement.client.lastName} → ${placement.facility.name}`,
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const id = params.id ?? "";
   if (!(await deletePlacement(db, ctx, id)).ok) {
     return redirectWithToast(`/placements`, { type: "error", title: "Failed to delete placement" });

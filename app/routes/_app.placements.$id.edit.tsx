@@ -8,8 +8,12 @@ import { requireRecord } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Placement · Senior Placement" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: placement, ctx, db } = await requireRecord(request, params.id, getPlacement, PLACEMENT_NOT_FOUND);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const {
+    record: placement,
+    ctx,
+    db,
+  } = await requireRecord({ request, context }, params.id, getPlacement, PLACEMENT_NOT_FOUND);
   const options = await placementFormOptions(db, ctx, {
     clientId: placement.client.id,
     facilityId: placement.facility.id,

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLocation } from "@remix-run/react";
+import { useLocation, useLoaderData } from "@remix-run/react";
 import { PlacementTable } from "~/components/placements/placement-table";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -15,7 +15,6 @@ import {
   SelectFilter,
 } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
-import { type ServerRowsHandle, useServerRowsData } from "~/components/ui/server-rows";
 import { getClient } from "~/models/clients.server";
 import { getFacility } from "~/models/facilities.server";
 import { listPlacements } from "~/models/placements.server";
@@ -36,11 +35,8 @@ const PARAM_LABELS = {
   page: "Page",
 };
 
-// The table's rows are rendered, not hydrated (components/ui/server-rows.tsx).
-export const handle: ServerRowsHandle = { serverRows: "placements" };
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const url = new URL(request.url);
   const { query, problems } = readListQuery(url, PlacementListQuerySchema, {
     fixed: { limit: String(PLACEMENT_PAGE_SIZE) },
@@ -78,10 +74,7 @@ const TILES = [
 ] as const;
 
 export default function PlacementsPage() {
-  const { placements, page, totalPages, total, statusCounts, filters, problems } = useServerRowsData<
-    typeof loader,
-    "placements"
-  >("placements");
+  const { placements, page, totalPages, total, statusCounts, filters, problems } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const filtering = Boolean(filters.search || filters.status || filters.priority || filters.facility || filters.client);
   const newHref = `/placements/new${filters.facility ? `?facilityId=${filters.facility.id}` : filters.client ? `?clientId=${filters.client.id}` : ""}`;

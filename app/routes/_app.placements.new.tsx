@@ -8,8 +8,8 @@ import { isUuid } from "~/utils/uuid";
 
 export const meta: MetaFunction = () => [{ title: "Create New Placement · Senior Placement" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, ctx, db } = await requireSignedIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, ctx, db } = await requireSignedIn({ request, context });
   const url = new URL(request.url);
   // From a facility's or a client's page: that one comes chosen.
   const facilityId = url.searchParams.get("facilityId");

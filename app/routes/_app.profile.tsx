@@ -19,14 +19,14 @@ export const handle = { header: { title: "Profile Settings", subtitle: "Your nam
 /** A 429 (too many wrong current passwords) keeps its Retry-After on the page, too. */
 export const headers = keepRetryAfter;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireSignedIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireSignedIn({ request, context });
   return json({ profile: { firstName: user.firstName, lastName: user.lastName, email: user.email } });
 }
 
 /** Either form of the page: the details (intent "profile") or a new password (intent "password"). */
-export async function action({ request }: ActionFunctionArgs) {
-  const { user, db } = await requireSignedIn(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user, db } = await requireSignedIn({ request, context });
   const deps = { ip: clientIp(request), appUrl: env().appUrl };
   const options = {
     failure: "Failed to save your changes. Please try again.",

@@ -22,12 +22,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.resource.originalName ?? "Document"} · Senior Placement` },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const {
     record: resource,
     db,
     ctx,
-  } = await requireRecord(request, params.id, getResource, RESOURCE_MESSAGES.notFound);
+  } = await requireRecord({ request, context }, params.id, getResource, RESOURCE_MESSAGES.notFound);
   const { today } = await agencyDay(db, ctx);
   return json({ resource, today }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -13,13 +13,13 @@ import { fileStorage } from "~/utils/storage.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete Document · Senior Placement" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record } = await requireRecord(request, params.id, getResource, RESOURCE_MESSAGES.notFound);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { record } = await requireRecord({ request, context }, params.id, getResource, RESOURCE_MESSAGES.notFound);
   return json({ id: record.id, name: record.originalName });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   try {
     if ((await removeResource(db, ctx, fileStorage(), params.id ?? "")).ok) {
       return redirectWithToast("/resources", { type: "success", title: RESOURCE_MESSAGES.deleted });

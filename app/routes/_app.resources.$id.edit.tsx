@@ -26,8 +26,12 @@ import { formatDate } from "~/utils/format";
 
 export const meta: MetaFunction = () => [{ title: "Edit Document · Senior Placement" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: r, db, ctx } = await requireRecord(request, params.id, getResource, RESOURCE_MESSAGES.notFound);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const {
+    record: r,
+    db,
+    ctx,
+  } = await requireRecord({ request, context }, params.id, getResource, RESOURCE_MESSAGES.notFound);
   const search = new URL(request.url).searchParams;
   const type = relatedTypeOf(search.get("relatedToType"), r.relatedTo.type);
   const chosen = search.get("relatedToId") ?? (type === r.relatedTo.type ? r.relatedTo.id : "");
@@ -61,8 +65,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const id = params.id ?? "";
   // The picker's choices for the type the form was sent with.
   const choicesFor = async (form: FormData) => {

@@ -15,13 +15,13 @@ import { fileStorage } from "~/utils/storage.server";
 
 export const meta: MetaFunction = () => [{ title: "Replace File · Senior Placement" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record } = await requireRecord(request, params.id, getResource, RESOURCE_MESSAGES.notFound);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { record } = await requireRecord({ request, context }, params.id, getResource, RESOURCE_MESSAGES.notFound);
   return json({ id: record.id, name: record.originalName, version: record.version });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const id = params.id ?? "";
   const storage = fileStorage();
   if (!(await getResource(db, ctx, id))) throw new Response(RESOURCE_MESSAGES.notFound, { status: 404 });

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLocation } from "@remix-run/react";
+import { useLocation, useLoaderData } from "@remix-run/react";
 import { Toaster } from "~/components/layout/toaster";
 import { ResourceTable, toResourceRow } from "~/components/resources/resource-table";
 import { ButtonLink } from "~/components/ui/button";
@@ -10,7 +10,6 @@ import { DownloadIcon, FolderIcon, UploadIcon } from "~/components/ui/icons";
 import { IgnoredParams, SearchFilter, SelectFilter } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
-import { type ServerRowsHandle, useServerRowsData } from "~/components/ui/server-rows";
 import { agencyDay } from "~/models/agency.server";
 import { listResources } from "~/models/resources.server";
 import { RESOURCE_PAGE_SIZE, RESOURCE_PAGE_SIZES } from "~/schemas/resource.constants";
@@ -39,11 +38,8 @@ const PARAM_LABELS = {
   limit: "Per page",
 };
 
-// The rows come with the page but not with its hydration data (components/ui/server-rows.tsx).
-export const handle: ServerRowsHandle = { serverRows: "resources" };
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const url = new URL(request.url);
   const { query, problems } = readListQuery(url, ResourceListQuerySchema, { labels: PARAM_LABELS });
   const [result, { today }] = await Promise.all([listResources(db, ctx, query), agencyDay(db, ctx)]);
@@ -72,10 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ResourcesPage() {
-  const { resources, total, page, totalPages, limit, today, filters, problems } = useServerRowsData<
-    typeof loader,
-    "resources"
-  >("resources");
+  const { resources, total, page, totalPages, limit, today, filters, problems } = useLoaderData<typeof loader>();
   const { search, state } = useLocation();
   // The upload's toast, when its script brought the user here (a form post's comes from the session).
   const uploaded = (state as { toast?: Toast } | null)?.toast;

@@ -28,8 +28,8 @@ import { RELATED_SEARCH_FIELD } from "~/components/resources/resource-details-fi
 
 export const meta: MetaFunction = () => [{ title: "Upload Documents · Senior Placement" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const search = new URL(request.url).searchParams;
   const type = relatedTypeOf(search.get("relatedToType"));
   const choices = await relatedChoices(
@@ -51,8 +51,8 @@ export interface UploadReply {
   toast?: { type: "success"; title: string };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const byScript = (request.headers.get("Accept") ?? "").includes("application/json");
   const storage = fileStorage();
   // A file refused, or the upload broken off: the form's own message and no field's, with the

@@ -14,8 +14,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const handle = areaHandle("search");
 
 /** `/search?q=…`: clients, facilities and placements that match, grouped by kind. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const typed = new URL(request.url).searchParams.get("q") ?? "";
   if (typed.trim() === "") return json({ q: "", problem: null, groups: null });
   const term = SearchTermSchema.safeParse(typed);

@@ -17,8 +17,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The matched facilities the panel's Facility Matching tab lists. */
 const PANEL_MATCHES = 5;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: task, db, ctx } = await requireRecord(request, params.taskId, getTask, TASK_NOT_FOUND);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { record: task, db, ctx } = await requireRecord({ request, context }, params.taskId, getTask, TASK_NOT_FOUND);
   const requested = new URL(request.url).searchParams.get("tab");
   const tab: PanelTab = (PANEL_TABS as readonly string[]).includes(requested ?? "")
     ? (requested as PanelTab)
@@ -33,8 +33,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * reloads); without JavaScript the browser comes back to the Communications tab with a toast, or
  * to the form with its message.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const form = await readFormData(request);
   const byFetch = form.get("via") === "fetch";
   const parsed = CommunicationSchema.safeParse({

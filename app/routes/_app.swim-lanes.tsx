@@ -41,8 +41,8 @@ const PARAM_LABELS = { search: "Search", priority: "Priority", progress: "Progre
 /** The board's own parameters: the view, and the open task's tab (its panel, a child route). */
 const SCREEN_PARAMS = ["view", "tab"];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const url = new URL(request.url);
   const requested = url.searchParams.get("view");
   const view: BoardView = (BOARD_VIEWS as readonly string[]).includes(requested ?? "")
@@ -114,8 +114,8 @@ function laneCard(card: BoardCard) {
  * offers (unknown, or text of any length) is a 400 either way, shown over the board: it never
  * goes into the toast's cookie.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const form = await readFormData(request);
   const byFetch = form.get("via") === "fetch";
   // Back to the board as it was: its filters are the action URL's query.

@@ -22,8 +22,8 @@ import { readFormData } from "~/utils/request.server";
 
 export const meta: MetaFunction = () => [{ title: "Task Details · Senior Placement" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: task, db, ctx } = await requireRecord(request, params.id, getTask, TASK_NOT_FOUND);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { record: task, db, ctx } = await requireRecord({ request, context }, params.id, getTask, TASK_NOT_FOUND);
   const [matches, documents] = await Promise.all([
     taskMatches(db, ctx, task.client?.id ?? null),
     relatedDocuments(db, ctx, "Task", task.id),
@@ -36,8 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * and `reopen` change whether the task is done. A browser without JavaScript is sent back to the
  * page (with a toast for the task's own state); a fetcher (`via=fetch`) gets JSON.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const id = params.id ?? "";
   const form = await readFormData(request);
   const byFetch = form.get("via") === "fetch";

@@ -11,13 +11,13 @@ import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/se
 
 export const meta: MetaFunction = () => [{ title: "Delete Task · Senior Placement" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: task } = await requireRecord(request, params.id, getTask, TASK_NOT_FOUND);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { record: task } = await requireRecord({ request, context }, params.id, getTask, TASK_NOT_FOUND);
   return json({ id: task.id, title: task.title });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   if (!(await deleteTask(db, ctx, params.id ?? "")).ok) {
     return redirectWithToast("/tasks", { type: "error", title: "Failed to delete task" });
   }

@@ -8,8 +8,8 @@ import { requireRecord } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Task · Senior Placement" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: task, ctx, db } = await requireRecord(request, params.id, getTask, TASK_NOT_FOUND);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { record: task, ctx, db } = await requireRecord({ request, context }, params.id, getTask, TASK_NOT_FOUND);
   const options = await taskFormOptions(db, ctx, task.client?.id ?? null);
   return json({ options, defaultValue: taskFormDefaults(task) });
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useLoaderData } from "@remix-run/react";
 import { TaskGrid, TaskTable, toTaskRow } from "~/components/tasks/task-list";
 import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -16,7 +16,6 @@ import {
 } from "~/components/ui/list-controls";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
-import { type ServerRowsHandle, useServerRowsData } from "~/components/ui/server-rows";
 import { agencyDay } from "~/models/agency.server";
 import { getClient } from "~/models/clients.server";
 import { SEARCH_COUNT_CAP } from "~/models/lists.server";
@@ -45,11 +44,8 @@ const PARAM_LABELS = {
   page: "Page",
 };
 
-// The table's rows are rendered, not hydrated (components/ui/server-rows.tsx).
-export const handle: ServerRowsHandle = { serverRows: "tasks" };
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const url = new URL(request.url);
   // `view` is the screen's own (list or grid); the rest are GET /api/tasks's parameters.
   const view: "list" | "grid" = url.searchParams.get("view") === "grid" ? "grid" : "list";
@@ -116,7 +112,7 @@ function ViewToggle({ view }: { view: "list" | "grid" }) {
 
 export default function TasksPage() {
   const { tasks, statistics, today, page, totalPages, total, capped, limit, view, assignees, filters, problems } =
-    useServerRowsData<typeof loader, "tasks">("tasks");
+    useLoaderData<typeof loader>();
   // A search matching more than SEARCH_COUNT_CAP tasks is not counted further: "500+", and the
   // other tiles wait for a narrower search.
   const figure = (value: number | undefined) => (value === undefined ? "—" : value.toLocaleString("en-US"));

@@ -9,8 +9,8 @@ import { isUuid } from "~/utils/uuid";
 
 export const meta: MetaFunction = () => [{ title: "Create New Task · Senior Placement" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, ctx, db } = await requireSignedIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, ctx, db } = await requireSignedIn({ request, context });
   // From a client's page (`?clientId=`): that client comes chosen, for a first contact.
   const clientId = new URL(request.url).searchParams.get("clientId");
   const chosen = clientId && isUuid(clientId) ? clientId : null;

@@ -7,8 +7,8 @@ import { PendingContent } from "~/components/layout/pending";
 import { Sidebar } from "~/components/layout/sidebar";
 import { isSidebarCollapsed, requireSignedIn } from "~/services/session.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ user }, collapsed] = await Promise.all([requireSignedIn(request), isSidebarCollapsed(request)]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [{ user }, collapsed] = await Promise.all([requireSignedIn({ request, context }), isSidebarCollapsed(request)]);
   return json({
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role },
     collapsed,

@@ -32,8 +32,8 @@ export const handle = {
 
 export const meta: MetaFunction = () => [{ title: "UI Demo · Senior Placement" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSignedIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireSignedIn({ request, context });
   const params = new URL(request.url).searchParams;
   const page = Math.min(DEMO_TOTAL_PAGES, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const tabParam = params.get("tab");
@@ -57,8 +57,8 @@ function isToastType(value: unknown): value is ToastType {
   return typeof value === "string" && Object.hasOwn(DEMO_TOASTS, value);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireSignedIn(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireSignedIn({ request, context });
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "delete-demo") {

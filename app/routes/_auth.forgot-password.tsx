@@ -26,8 +26,8 @@ export const loader = anonymousOnly;
 export const headers = keepRetryAfter;
 
 // Answers the page (without JavaScript) and the sign-in dialog's fetcher alike.
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAnonymous(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous({ request, context });
   const submission = parseWithZod(await readFormData(request), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") {
     return json<ForgotPasswordData>({ status: "error", result: submission.reply() }, { status: 400 });

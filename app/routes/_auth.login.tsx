@@ -24,8 +24,8 @@ export const loader = anonymousOnly;
 /** A 429 (too many attempts) keeps its Retry-After on the page, too. */
 export const headers = keepRetryAfter;
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAnonymous(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous({ request, context });
   // A body that is not a readable form is a 415 or 400 here, not an error inside the strategy.
   await readFormData(request.clone());
   try {

@@ -41,8 +41,8 @@ const INVALID_LINK = {
   description: "Please request a new password reset.",
 } as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous({ request, context });
   const token = new URL(request.url).searchParams.get("token")?.trim();
   if (!token) throw await redirectWithToast("/", INVALID_LINK);
   const problem = await checkResetToken(getDb(), token);
@@ -58,8 +58,8 @@ const toast = (type: Toast["type"], title: string, description: string): Toast =
   description,
 });
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAnonymous(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous({ request, context });
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   // What the checklist shows after a submit without JavaScript (the passwords are not sent back).

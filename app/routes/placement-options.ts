@@ -20,8 +20,8 @@ const KINDS: Record<string, RelatedType> = {
   task: "Task",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const url = new URL(request.url);
   const type = KINDS[url.searchParams.get("kind") ?? ""];
   invariantResponse(type, 'kind must be "client", "facility", "placement" or "task"', { status: 400 });

@@ -7,8 +7,8 @@ import { fileStorage } from "~/utils/storage.server";
 // GET /resources/{id}/download[?version=N]: the document's file (its current version, or version N)
 // as an attachment, for the signed-in user who may see it. Counted and recorded.
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
   const version = versionParam(request);
   const response = version === null ? null : await downloadResponse(db, ctx, fileStorage(), params.id ?? "", version);
   return (

@@ -23,8 +23,8 @@ export function csvExportLoader<S extends z.ZodType, R>(
   columns: CsvColumn<R>[],
   batches: (db: DB, ctx: Ctx, query: z.output<S>) => AsyncIterable<R[]>,
 ) {
-  return async ({ request }: LoaderFunctionArgs) => {
-    const { ctx, db } = await requireSignedIn(request);
+  return async ({ request, context }: LoaderFunctionArgs) => {
+    const { ctx, db } = await requireSignedIn({ request, context });
     const { query, problems } = readListQuery(new URL(request.url), querySchema);
     if (problems.length > 0) {
       const names = problems.map((p) => p.param).join(", ");

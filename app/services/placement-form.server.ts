@@ -26,7 +26,7 @@ import { requireSignedIn } from "./session.server";
  * offers the matches of its search term (or the usual first ones) and the one chosen.
  */
 export async function savePlacementForm(request: Request, id?: string) {
-  const { ctx, db } = await requireSignedIn(request);
+  const { ctx, db } = await requireSignedIn({ request });
   const saved = savedAs(id === undefined ? "create" : "update", "placement", "/placements", "Failed to save placement");
   const pickers = async (form: FormData, chosen = chosenIn(form)) => ({
     options: await placementFormOptions(db, ctx, chosen, termsIn(form)),

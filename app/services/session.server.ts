@@ -1,4 +1,4 @@
-import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
+import { type AppLoadContext, createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { getSessionUser, deleteSession, createSession } from "~/models/session.server";
 import type { SessionUser } from "~/models/user.server";
 import type { Ctx } from "~/models/context";
@@ -6,6 +6,7 @@ import { type DB, getDb, isDatabaseUnavailable, logDatabaseUnavailable } from "~
 import { appUrl, env } from "~/utils/env.server";
 import { boundedToast, type Toast, type ToastType } from "~/utils/toast";
 import { clientIp, knownClientIp } from "~/utils/request.server";
+import { oncePerRequest } from "~/utils/request-memo.server";
 import { invariantResponse, unavailableResponse } from "~/utils/responses";
 
 function secureCookies() {
@@ -62,13 +63,20 @@ async function readSessionToken(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-// Layout and page loaders of one request share the lookup.
-const userCache = new WeakMap<Request, Promise<AuthUser | null>>();
+/**
+ * What a guard is given: a loader's or action's arguments. With `context` (the load context),
+ * the layout's and the page's loaders of one request share one lookup of the signed-in user.
+ */
+export interface GuardArgs {
+  request: Request;
+  context?: AppLoadContext;
+}
 
-export function getOptionalUser(request: Request): Promise<AuthUser | null> {
-  let pending = userCache.get(request);
-  if (!pending) {
-    pending = readSessionToken(request)
+const SIGNED_IN_USER = Symbol("signed-in user");
+
+export function getOptionalUser({ request, context }: GuardArgs): Promise<AuthUser | null> {
+  return oncePerRequest(context, SIGNED_IN_USER, () =>
+    readSessionToken(request)
       .then((token) => (token ? getSessionUser(getDb(), token, "browser", limits()) : null))
       .catch((error: unknown) => {
         // The database is away: the page says so (503, "Please try again"), not "Server Error".
@@ -77,15 +85,14 @@ export function getOptionalUser(request: Request): Promise<AuthUser | null> {
           throw unavailableResponse();
         }
         throw error;
-      });
-    userCache.set(request, pending);
-  }
-  return pending;
+      }),
+  );
 }
 
 /** The signed-in user, or a redirect to /login that comes back here afterwards. */
-export async function requireUser(request: Request): Promise<AuthUser> {
-  const user = await getOptionalUser(request);
+export async function requireUser(args: GuardArgs): Promise<AuthUser> {
+  const { request } = args;
+  const user = await getOptionalUser(args);
   if (user) return user;
   const url = new URL(request.url);
   const here = url.pathname + url.search;
@@ -119,9 +126,9 @@ export interface SignedIn {
  * The screen guard: the signed-in user, their agency context and the database, or a redirect to
  * /login that comes back here afterwards. The screen twin of the API's `withApiUser`.
  */
-export async function requireSignedIn(request: Request): Promise<SignedIn> {
-  const user = await requireUser(request);
-  return { user, ctx: contextOf(user, request), db: getDb() };
+export async function requireSignedIn(args: GuardArgs): Promise<SignedIn> {
+  const user = await requireUser(args);
+  return { user, ctx: contextOf(user, args.request), db: getDb() };
 }
 
 /**
@@ -129,12 +136,12 @@ export async function requireSignedIn(request: Request): Promise<SignedIn> {
  * getter (`getClient`); a missing record (or another agency's) is a 404 saying `notFound`.
  */
 export async function requireRecord<T>(
-  request: Request,
+  args: GuardArgs,
   id: string | undefined,
   find: (db: DB, ctx: Ctx, id: string) => Promise<T | null>,
   notFound: string,
 ): Promise<SignedIn & { record: T }> {
-  const signedIn = await requireSignedIn(request);
+  const signedIn = await requireSignedIn(args);
   const record = await find(signedIn.db, signedIn.ctx, id ?? "");
   invariantResponse(record, notFound);
   return { ...signedIn, record };
@@ -145,19 +152,19 @@ export async function requireRecord<T>(
  * `export const loader = signedInOnly;`. Checked on arrival, so an expired session goes to
  * /login before anything is typed, not after.
  */
-export async function signedInOnly({ request }: { request: Request }): Promise<null> {
-  await requireSignedIn(request);
+export async function signedInOnly(args: GuardArgs): Promise<null> {
+  await requireSignedIn(args);
   return null;
 }
 
 /** Visitors only: a signed-in user is sent to the dashboard. */
-export async function requireAnonymous(request: Request): Promise<void> {
-  if (await getOptionalUser(request)) throw redirect("/dashboard");
+export async function requireAnonymous(args: GuardArgs): Promise<void> {
+  if (await getOptionalUser(args)) throw redirect("/dashboard");
 }
 
 /** The loader of a sign-in screen that loads nothing: `export const loader = anonymousOnly;`. */
-export async function anonymousOnly({ request }: { request: Request }): Promise<null> {
-  await requireAnonymous(request);
+export async function anonymousOnly(args: GuardArgs): Promise<null> {
+  await requireAnonymous(args);
   return null;
 }
 

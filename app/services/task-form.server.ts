@@ -20,7 +20,7 @@ import { requireSignedIn } from "./session.server";
  * The client picker has the placement form's search step.
  */
 export async function saveTaskForm(request: Request, id?: string) {
-  const { ctx, db } = await requireSignedIn(request);
+  const { ctx, db } = await requireSignedIn({ request });
   const options = async (form: FormData, chosen = chosenClient(form)) => ({
     options: await taskFormOptions(db, ctx, chosen, textIn(form, PICKER_SEARCH_FIELDS.client.term)),
   });

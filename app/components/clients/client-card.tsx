@@ -49,7 +49,9 @@ export function ClientCard({ client }: { client: CardClient }) {
         <div className="min-w-0">
           {/* A long name wraps (inside a word if it must), next to the status badge. */}
           <h3>
-            <Link to={`/clients/${client.id}`}>{name}</Link>
+            <Link to={`/clients/${client.id}`} discover="none">
+              {name}
+            </Link>
           </h3>
           <p>{CARE_LEVEL_LABELS[client.careLevel]}</p>
         </div>

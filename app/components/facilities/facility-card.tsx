@@ -49,7 +49,9 @@ export function FacilityCard({ facility }: { facility: ReturnType<typeof toFacil
       <div className="facility-card-head">
         <div className="min-w-0">
           <h3>
-            <Link to={`/facilities/${facility.id}`}>{facility.name}</Link>
+            <Link to={`/facilities/${facility.id}`} discover="none">
+              {facility.name}
+            </Link>
           </h3>
           <p>{`${facility.type} · ${facility.city}, ${facility.state}`}</p>
         </div>

@@ -1,16 +1,15 @@
-import { type MouseEvent, useCallback, useState } from "react";
+import { Link } from "@remix-run/react";
+import { useCallback, useState } from "react";
 import type { ResourceListItem } from "~/models/resources.server";
 import { deleteResourceMessage, formatFileSize } from "~/schemas/resource.constants";
-import { clickedRowAction } from "~/utils/events";
 import { ConfirmDialog } from "../ui/dialog";
 import { FileIcon } from "../ui/icons";
-import { RowLink, StackedTable } from "../ui/server-rows";
+import { RowLink, StackedTable } from "../ui/stacked-table";
 import { AccessBadge, ConfidentialBadge, downloadHref, ExpiryBadge } from "./resource-parts";
 
 // The library's table (spec 002 §2): Document, Category, Uploaded By, Size, Status, Access and the
-// actions View, Download and Delete. On a phone its rows stack into cards (`stacked-table`). Its
-// rows are not hydrated on the first load (ServerRows): their links are plain, and Delete opens
-// its confirmation through one listener on the table, or its own page without JavaScript.
+// actions View, Download and Delete. On a phone its rows stack into cards (`stacked-table`).
+// Delete asks in a dialog, or on its own page without JavaScript.
 
 /** What a row shows, and nothing more (a list page sends only this to the browser). */
 export function toResourceRow(r: ResourceListItem) {
@@ -31,48 +30,48 @@ const COLUMNS = ["Document", "Category", "Uploaded By", "Size", "Status", "Acces
 
 type ResourceRow = ReturnType<typeof toResourceRow>;
 
-/** The table (StackedTable); `resources` is null on the page's first load, when the server's rows stand. */
-export function ResourceTable({ resources, today }: { resources: ResourceRow[] | null; today: string }) {
-  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+/** The table (StackedTable), and the dialog its Delete links open. */
+export function ResourceTable({ resources, today }: { resources: ResourceRow[]; today: string }) {
+  const [deleting, setDeleting] = useState<ResourceRow | null>(null);
   const closeDelete = useCallback(() => setDeleting(null), []);
-
-  function onClick(event: MouseEvent<HTMLDivElement>) {
-    const clicked = clickedRowAction(event, "[data-resource]");
-    if (clicked?.action !== "delete") return;
-    event.preventDefault();
-    const id = clicked.item.dataset.resource ?? "";
-    setDeleting({ id, name: clicked.item.querySelector(".row-title")?.textContent ?? "" });
-  }
-
   return (
-    // The clicks of the Delete links inside: the links themselves are the keyboard's way in.
-    <div onClick={onClick}>
-      <StackedTable className="resource-table" columns={COLUMNS} actions="shown" rows={resources}>
-        {(rows) => rows.map((r) => <ResourceTableRow key={r.id} resource={r} today={today} />)}
+    <>
+      <StackedTable className="resource-table" columns={COLUMNS} actions="shown">
+        {resources.map((r) => (
+          <ResourceTableRow key={r.id} resource={r} today={today} onDelete={() => setDeleting(r)} />
+        ))}
       </StackedTable>
       {deleting ? (
         <ConfirmDialog
           open
           onClose={closeDelete}
           title="Delete document?"
-          message={deleteResourceMessage(deleting.name)}
+          message={deleteResourceMessage(deleting.originalName)}
           action={`/resources/${deleting.id}/delete`}
         />
       ) : null}
-    </div>
+    </>
   );
 }
 
-function ResourceTableRow({ resource: r, today }: { resource: ResourceRow; today: string }) {
+function ResourceTableRow({
+  resource: r,
+  today,
+  onDelete,
+}: {
+  resource: ResourceRow;
+  today: string;
+  onDelete: () => void;
+}) {
   return (
-    <tr role="row" data-resource={r.id} data-testid="resource-row">
-      <td role="cell" className="col-span-2">
+    <tr data-testid="resource-row">
+      <td className="col-span-2">
         <span className="doc">
           <FileIcon className="" />
           <span>
-            <a href={`/resources/${r.id}`} className="row-title">
+            <Link to={`/resources/${r.id}`} className="row-title" discover="none">
               {r.originalName}
-            </a>
+            </Link>
             <span className="row-sub">
               {`Version ${r.version}`}
               {r.isConfidential ? (
@@ -85,30 +84,24 @@ function ResourceTableRow({ resource: r, today }: { resource: ResourceRow; today
           </span>
         </span>
       </td>
-      <td role="cell" data-label="Category">
-        {r.category}
-      </td>
-      <td role="cell" data-label="Uploaded By">
-        {r.uploadedBy ?? "—"}
-      </td>
-      <td role="cell" data-label="Size">
-        {formatFileSize(r.sizeBytes)}
-      </td>
-      <td role="cell" data-label="Status">
+      <td data-label="Category">{r.category}</td>
+      <td data-label="Uploaded By">{r.uploadedBy ?? "—"}</td>
+      <td data-label="Size">{formatFileSize(r.sizeBytes)}</td>
+      <td data-label="Status">
         <ExpiryBadge expirationDate={r.expirationDate} today={today} />
       </td>
-      <td role="cell" data-label="Access">
+      <td data-label="Access">
         <AccessBadge level={r.accessLevel} />
       </td>
-      <td role="cell" className="col-span-2">
+      <td className="col-span-2">
         <span className="row-actions">
-          <RowLink href={`/resources/${r.id}`} row={r.originalName}>
+          <RowLink to={`/resources/${r.id}`} row={r.originalName}>
             View
           </RowLink>
-          <RowLink href={downloadHref(r.id)} download row={r.originalName}>
+          <RowLink to={downloadHref(r.id)} reloadDocument download row={r.originalName}>
             Download
           </RowLink>
-          <RowLink href={`/resources/${r.id}/delete`} data-action="delete" className="danger" row={r.originalName}>
+          <RowLink to={`/resources/${r.id}/delete`} className="danger" row={r.originalName} onPlainClick={onDelete}>
             Delete
           </RowLink>
         </span>

@@ -1,14 +1,13 @@
-import { Link, useFetcher, useNavigate } from "@remix-run/react";
-import { type MouseEvent, type ReactNode, useCallback, useState } from "react";
+import { Link, useFetcher } from "@remix-run/react";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import type { TaskListItem, TaskRecord } from "~/models/tasks.server";
 import { DELETE_TASK_MESSAGE } from "~/schemas/task.constants";
-import { clickedRowAction } from "~/utils/events";
 import { Badge, priorityTone } from "../ui/badge";
 import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { ConfirmDialog, Dialog } from "../ui/dialog";
 import { EditIcon } from "../ui/icons";
-import { RowLink, ServerRows, StackedTable } from "../ui/server-rows";
+import { RowLink, StackedTable } from "../ui/stacked-table";
 import { Spinner } from "../ui/spinner";
 import { CompleteButton, TaskBadges, TaskChecklistCard, TaskCommunications, TaskFacts } from "./task-detail";
 import { DueDate, TaskProgress, TaskStatusBadge } from "./task-parts";
@@ -37,41 +36,39 @@ export function toTaskRow(task: TaskListItem) {
 
 export type TaskRow = ReturnType<typeof toTaskRow>;
 
+/** What a row's View and Delete open once the scripts run: a dialog over the list. */
+interface RowDialogs {
+  view: (task: TaskRow) => void;
+  remove: (task: TaskRow) => void;
+}
+
+const RowDialogsContext = createContext<RowDialogs | null>(null);
+
 /**
- * What the list's links do once its scripts run, for every row at once (one listener, not a
- * dialog and a router link a row): View opens the task in a dialog over the list (loaded from its
- * page's route), Delete asks in a dialog, any other link of a row navigates in the app. Before
- * that, and for modified clicks (a new tab), they are plain links to the task's page and its
- * delete confirmation page.
+ * The list's dialogs: View opens the task in a dialog over the list (loaded from its page's
+ * route), Delete asks in a dialog. Before the scripts run, and for modified clicks (a new tab),
+ * they are plain links to the task's page and its delete confirmation page.
  */
 function ListBehaviour({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
   const fetcher = useFetcher<{ task: TaskRecord }>();
   const [viewing, setViewing] = useState<{ id: string; title: string } | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
   const closeDelete = useCallback(() => setDeleting(null), []);
-
-  function onClick(event: MouseEvent<HTMLDivElement>) {
-    const clicked = clickedRowAction(event, "[data-task]");
-    if (!clicked) return;
-    event.preventDefault();
-    const { action, link, item } = clicked;
-    const id = item.dataset.task ?? "";
-    const title = item.querySelector(".row-title")?.textContent ?? "";
-    if (action === "view") {
-      setViewing({ id, title });
-      fetcher.load(`/tasks/${id}`);
-    } else if (action === "delete") {
-      setDeleting({ id, title });
-    } else {
-      navigate(link.getAttribute("href") ?? "/tasks");
-    }
-  }
+  const { load } = fetcher;
+  const dialogs = useMemo<RowDialogs>(
+    () => ({
+      view: (task) => {
+        setViewing({ id: task.id, title: task.title });
+        load(`/tasks/${task.id}`);
+      },
+      remove: (task) => setDeleting({ id: task.id, title: task.title }),
+    }),
+    [load],
+  );
 
   const loaded = fetcher.data?.task && fetcher.data.task.id === viewing?.id ? fetcher.data.task : null;
   return (
-    // The clicks of the links inside: the links themselves are the keyboard's way in.
-    <div onClick={onClick}>
+    <RowDialogsContext.Provider value={dialogs}>
       {children}
       {viewing ? (
         <Dialog
@@ -118,21 +115,27 @@ function ListBehaviour({ children }: { children: ReactNode }) {
           action={`/tasks/${deleting.id}/delete`}
         />
       ) : null}
-    </div>
+    </RowDialogsContext.Provider>
   );
 }
 
-/** A row's View, Edit and Delete: plain links, which ListBehaviour upgrades (the row names the task). */
+/** A row's View, Edit and Delete: links, which open the list's dialogs once the scripts run (the row names the task). */
 function RowActions({ task }: { task: TaskRow }) {
+  const dialogs = useContext(RowDialogsContext);
   return (
     <span className="row-actions">
-      <RowLink href={`/tasks/${task.id}`} data-action="view" row={task.title}>
+      <RowLink to={`/tasks/${task.id}`} row={task.title} onPlainClick={dialogs ? () => dialogs.view(task) : undefined}>
         View
       </RowLink>
-      <RowLink href={`/tasks/${task.id}/edit`} data-action="go" row={task.title}>
+      <RowLink to={`/tasks/${task.id}/edit`} row={task.title}>
         Edit
       </RowLink>
-      <RowLink href={`/tasks/${task.id}/delete`} data-action="delete" className="danger" row={task.title}>
+      <RowLink
+        to={`/tasks/${task.id}/delete`}
+        className="danger"
+        row={task.title}
+        onPlainClick={dialogs ? () => dialogs.remove(task) : undefined}
+      >
         Delete
       </RowLink>
     </span>
@@ -142,93 +145,82 @@ function RowActions({ task }: { task: TaskRow }) {
 function TaskTitle({ task }: { task: TaskRow }) {
   return (
     <>
-      <a href={`/tasks/${task.id}`} data-action="go" className="row-title">
+      <Link to={`/tasks/${task.id}`} className="row-title" discover="none">
         {task.title}
-      </a>
+      </Link>
       <span className="row-sub">{task.client ? `${task.type} · ${task.client}` : task.type}</span>
     </>
   );
 }
 
 /** The list view: a table, whose rows stack into cards on a phone (`stacked-table`). */
-export function TaskTable({ tasks, today }: { tasks: TaskRow[] | null; today: string }) {
+export function TaskTable({ tasks, today }: { tasks: TaskRow[]; today: string }) {
   return (
     <ListBehaviour>
-      <StackedTable className="task-table" columns={COLUMNS} actions="shown" rows={tasks}>
-        {(rows) =>
-          rows.map((task) => (
-            <tr key={task.id} role="row" data-task={task.id} data-testid="task-row">
-              <td role="cell" className="col-span-2 md:min-w-[14rem]">
-                <TaskTitle task={task} />
-              </td>
-              <td role="cell" data-label="Status">
-                <TaskStatusBadge status={task.status} />
-              </td>
-              <td role="cell" data-label="Priority">
-                <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
-              </td>
-              <td role="cell" data-label="Assignee">
-                {task.assignee}
-              </td>
-              <td role="cell" data-label="Due Date">
-                <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
-              </td>
-              <td role="cell" data-label="Progress">
-                <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
-              </td>
-              <td role="cell" className="col-span-2">
-                <RowActions task={task} />
-              </td>
-            </tr>
-          ))
-        }
+      <StackedTable className="task-table" columns={COLUMNS} actions="shown">
+        {tasks.map((task) => (
+          <tr key={task.id} data-testid="task-row">
+            <td className="col-span-2 md:min-w-[14rem]">
+              <TaskTitle task={task} />
+            </td>
+            <td data-label="Status">
+              <TaskStatusBadge status={task.status} />
+            </td>
+            <td data-label="Priority">
+              <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
+            </td>
+            <td data-label="Assignee">{task.assignee}</td>
+            <td data-label="Due Date">
+              <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
+            </td>
+            <td data-label="Progress">
+              <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
+            </td>
+            <td className="col-span-2">
+              <RowActions task={task} />
+            </td>
+          </tr>
+        ))}
       </StackedTable>
     </ListBehaviour>
   );
 }
 
 /** The grid view: a card a task. */
-export function TaskGrid({ tasks, today }: { tasks: TaskRow[] | null; today: string }) {
+export function TaskGrid({ tasks, today }: { tasks: TaskRow[]; today: string }) {
   return (
     <ListBehaviour>
-      <ServerRows
-        as="ul"
-        rows={tasks}
-        className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
-        aria-label="Tasks"
-      >
-        {(cards) =>
-          cards.map((task) => (
-            <li key={task.id} className="grid min-w-0 grid-cols-1" data-task={task.id} data-testid="task-card">
-              <Card className="flex flex-col gap-3 p-4">
-                <div className="flex flex-wrap items-center gap-2">
-                  <TaskStatusBadge status={task.status} />
-                  <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Tasks">
+        {tasks.map((task) => (
+          <li key={task.id} className="grid min-w-0 grid-cols-1" data-testid="task-card">
+            <Card className="flex flex-col gap-3 p-4">
+              <div className="flex flex-wrap items-center gap-2">
+                <TaskStatusBadge status={task.status} />
+                <Badge tone={priorityTone(task.priority)}>{task.priority}</Badge>
+              </div>
+              <div className="min-w-0">
+                <TaskTitle task={task} />
+              </div>
+              <dl className="grid grid-cols-2 gap-3 text-sm">
+                <div>
+                  <dt className="text-xs text-slate-500">Assignee</dt>
+                  <dd className="text-slate-800">{task.assignee}</dd>
                 </div>
-                <div className="min-w-0">
-                  <TaskTitle task={task} />
+                <div>
+                  <dt className="text-xs text-slate-500">Due Date</dt>
+                  <dd>
+                    <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
+                  </dd>
                 </div>
-                <dl className="grid grid-cols-2 gap-3 text-sm">
-                  <div>
-                    <dt className="text-xs text-slate-500">Assignee</dt>
-                    <dd className="text-slate-800">{task.assignee}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-slate-500">Due Date</dt>
-                    <dd>
-                      <DueDate dueDate={task.dueDate} today={today} isOverdue={task.isOverdue} />
-                    </dd>
-                  </div>
-                </dl>
-                <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
-                <div className="mt-auto border-t border-slate-100 pt-3 text-sm">
-                  <RowActions task={task} />
-                </div>
-              </Card>
-            </li>
-          ))
-        }
-      </ServerRows>
+              </dl>
+              <TaskProgress progress={task.progress} done={task.checklist.done} total={task.checklist.total} />
+              <div className="mt-auto border-t border-slate-100 pt-3 text-sm">
+                <RowActions task={task} />
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
     </ListBehaviour>
   );
 }

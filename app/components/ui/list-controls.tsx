@@ -7,7 +7,6 @@ import { EmptyState } from "./empty-state";
 import { Input, Label, SearchInput, Select } from "./field";
 import { ArrowDownIcon, ArrowUpIcon, DownloadIcon, PlusIcon, SearchIcon, XIcon } from "./icons";
 import { Pagination } from "./pagination";
-import { ServerRows } from "./server-rows";
 
 // The controls of a list's FilterForm (clients, facilities, placements…): their names are the
 // list's URL parameters, so a GET submit is the whole state.
@@ -324,14 +323,15 @@ export function CardGrid<T extends { id: string }>({
   children,
 }: {
   label: string;
-  /** Null on the page's first load: the server's cards stand (server-rows.tsx). */
-  items: readonly T[] | null;
+  items: readonly T[];
   children: (item: T) => ReactNode;
 }) {
   return (
-    <ServerRows as="ul" rows={items} className="card-grid" aria-label={label}>
-      {(rows) => rows.map((item) => <li key={item.id}>{children(item)}</li>)}
-    </ServerRows>
+    <ul className="card-grid" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id}>{children(item)}</li>
+      ))}
+    </ul>
   );
 }
 
