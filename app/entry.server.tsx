@@ -3,7 +3,6 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { isDatabaseUnavailable, logDatabaseUnavailable } from "./utils/db.server";
 import { NonceProvider } from "./utils/nonce";
-import { scriptsAfterPaint } from "./utils/scripts-after-paint.server";
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
@@ -36,7 +35,7 @@ export default function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${scriptsAfterPaint(markup)}`, {
+  return new Response(`<!DOCTYPE html>${markup}`, {
     headers: responseHeaders,
     status: responseStatusCode,
   });

@@ -226,9 +226,9 @@ export const test = base.extend<
   },
   { e2eDb: DatabaseHandle["db"] }
 >({
-  // With JavaScript, a page's scripts load after its first paint (app/utils/scripts-after-paint),
-  // so "load" can come before hydration: a page opened by goto or reload is ready once the app
-  // has hydrated (root.tsx marks <html data-hydrated>), as a user would wait for it to respond.
+  // With JavaScript, "load" can come before React has hydrated the page: a page opened by goto or
+  // reload is ready once the app has hydrated (root.tsx marks <html data-hydrated>), as a user
+  // would wait for it to respond.
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled) {
       const untilHydrated = async (response: Response | null) => {
