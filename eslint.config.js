@@ -7,6 +7,34 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Import paths of an app/ folder, by alias or relative. */
+const paths = (folder) => [`~/${folder}/*`, `~/${folder}`, `**/app/${folder}/*`, `../${folder}/*`, `../../${folder}/*`];
+
+/** One no-restricted-imports rule a layer: folders it may not import, and folders it may only take types from. */
+function layers(rules) {
+  return Object.entries(rules).map(([files, { forbid, typesOnly = [] }]) => ({
+    files: [files],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...forbid.map((folder) => ({
+              group: paths(folder),
+              message: `${files.split("/")[1]} sits below ${folder}: move what both need down a layer.`,
+            })),
+            ...typesOnly.map((folder) => ({
+              group: paths(folder),
+              allowTypeImports: true,
+              message: `${files.split("/")[1]} may take only types from ${folder} (server code).`,
+            })),
+          ],
+        },
+      ],
+    },
+  }));
+}
+
 export default defineConfig(
   {
     ignores: [
@@ -57,6 +85,16 @@ export default defineConfig(
       ],
     },
   },
+  // The layers (docs/architecture.md): routes → components and services → models → schemas →
+  // utils. A layer imports only from those below it (a component may name a model's or a
+  // service's types, which the browser bundle never loads); nothing imports a route.
+  ...layers({
+    "app/components/**": { forbid: ["routes"], typesOnly: ["services", "models"] },
+    "app/services/**": { forbid: ["routes", "components"] },
+    "app/models/**": { forbid: ["routes", "components", "services"] },
+    "app/schemas/**": { forbid: ["routes", "components", "services", "models"] },
+    "app/utils/**": { forbid: ["routes", "components", "services", "models", "schemas"] },
+  }),
   {
     // Ambient declaration files (remix.env.d.ts) reference type packages the Remix way.
     files: ["**/*.d.ts"],

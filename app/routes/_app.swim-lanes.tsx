@@ -11,24 +11,20 @@ import { Toaster } from "~/components/layout/toaster";
 import { Board } from "~/components/swim-lanes/board";
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
-import { agencyDay } from "~/models/agency.server";
-import { type BoardCard, loadBoard, smartSuggestions, teamPerformance } from "~/models/swim-lanes.server";
 import { moveTask } from "~/models/tasks.server";
-import { listUsers } from "~/models/user.server";
 import {
   BOARD_VIEWS,
   type BoardView,
   LOAD_FAILURE,
   MOVE_MESSAGES,
   movedMeanwhile,
-  SMART_SUGGESTIONS,
 } from "~/schemas/swim-lanes.constants";
 import { MoveTaskSchema, SwimLaneQuerySchema } from "~/services/page-schemas.server";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { boardPage } from "~/services/swim-lanes-page.server";
 import { readListQuery } from "~/utils/list-query";
 import { readFormData } from "~/utils/request.server";
 import { TOAST_TEXT_LIMITS, toastText } from "~/utils/toast";
-import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";
 
 export const meta: MetaFunction = () => [{ title: "Swim Lane Tracker · Senior Placement" }];
 
@@ -51,60 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(url);
   for (const name of [...SCREEN_PARAMS, "stage", "offset", "limit"]) params.searchParams.delete(name);
   const { query, problems } = readListQuery(params, SwimLaneQuerySchema, { labels: PARAM_LABELS });
-  const { today } = await agencyDay(db, ctx);
-  const [board, users, team] = await Promise.all([
-    loadBoard(db, ctx, query, today),
-    listUsers(db, ctx),
-    view === "analytics" ? teamPerformance(db, ctx, query) : null,
-  ]);
-  const cards = board.lanes.flatMap((lane) => lane.tasks);
-  return json(
-    {
-      ...board,
-      // What a card shows, and no more: the page carries 50 of them.
-      lanes: board.lanes.map(({ tasks, ...lane }) => ({ ...lane, tasks: tasks.map(laneCard) })),
-      view,
-      team,
-      suggestions: view === "matching" ? smartSuggestions(cards, SMART_SUGGESTIONS) : null,
-      shown: query.shown,
-      assignees: users.map((u) => [u.id, `${u.firstName} ${u.lastName}`] as const),
-      filters: {
-        search: query.search ?? "",
-        priority: query.priority ?? "",
-        progress: query.progress ?? "",
-        assignedTo: query.assignedTo ?? "",
-      },
-      problems,
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
-}
-
-export type BoardData = ReturnType<typeof useLoaderData<typeof loader>>;
-export type LaneCard = ReturnType<typeof laneCard>;
-
-function laneCard(card: BoardCard) {
-  const match = card.bestMatch;
-  return {
-    id: card.id,
-    title: card.title,
-    priority: card.priority,
-    progress: card.progress,
-    isOverdue: card.isOverdue,
-    isCompleted: card.isCompleted,
-    dueDate: card.dueDate,
-    placementDate: card.estimatedPlacementDate,
-    client: card.client ? `${card.client.firstName} ${card.client.lastName}` : null,
-    careLevel: card.client?.careLevel ? CARE_LEVEL_LABELS[card.client.careLevel] : null,
-    match: match
-      ? { name: match.facilityName, score: match.compatibilityScore, reasons: match.reasons.slice(0, 2) }
-      : null,
-    message: card.lastCommunication
-      ? { type: card.lastCommunication.type, content: card.lastCommunication.content }
-      : null,
-    assignee: `${card.assignee.firstName} ${card.assignee.lastName}`,
-    role: card.assignee.role,
-  };
+  return json(await boardPage(db, ctx, query, view, problems), { headers: { "Cache-Control": "no-store" } });
 }
 
 /**

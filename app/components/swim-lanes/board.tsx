@@ -1,7 +1,7 @@
 import { Form, Link, Outlet, useFetcher, useLocation, useRevalidator } from "@remix-run/react";
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import sortable, { type SortableEvent } from "react-sortablejs";
-import type { BoardData, LaneCard } from "~/routes/_app.swim-lanes";
+import type { BoardData, LaneCard } from "~/services/swim-lanes-page.server";
 import { BOARD_REFRESH_MS, LANE_CARDS, STAGE_SLUGS } from "~/schemas/swim-lanes.constants";
 import { cn } from "~/utils/cn";
 import { capitalize, formatDate } from "~/utils/format";
