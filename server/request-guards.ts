@@ -55,10 +55,25 @@ function sizeText(bytes: number): string {
 }
 
 /** An answer in the caller's terms: the API's envelope under /api, a line of text for a screen. */
-function refuse(req: express.Request, res: express.Response, status: number, api: string, screen: string) {
-  res.status(status).set("Cache-Control", "no-store");
-  if (isApiPath(req.path)) res.json({ success: false, message: api });
-  else res.type("text/plain; charset=utf-8").send(screen);
+function refusal(req: express.Request, api: string, screen: string): { type: string; text: string } {
+  return isApiPath(req.path)
+    ? { type: "application/json; charset=utf-8", text: JSON.stringify({ success: false, message: api }) }
+    : { type: "text/plain; charset=utf-8", text: screen };
+}
+
+function refuse(
+  req: express.Request,
+  res: express.Response,
+  status: number,
+  api: string,
+  screen: string,
+  headers: Record<string, string> = {},
+) {
+  const { type, text } = refusal(req, api, screen);
+  res
+    .status(status)
+    .set({ ...headers, "Cache-Control": "no-store", "Content-Type": type })
+    .send(text);
 }
 
 /**
@@ -138,16 +153,17 @@ const DISCARD_FOR_MS = 5_000;
 
 function answerTooLarge(req: express.Request, res: express.Response, limit: BodyLimit) {
   const size = sizeText(limit.maxBytes);
-  const api = isApiPath(req.path);
-  const text = api
-    ? JSON.stringify({ success: false, message: `Request body too large: at most ${size}` })
-    : `What you sent is too large (at most ${size}). Shorten it and try again.`;
+  const { type, text } = refusal(
+    req,
+    `Request body too large: at most ${size}`,
+    `What you sent is too large (at most ${size}). Shorten it and try again.`,
+  );
   // The answer goes out whole at once (its length declared, so the client knows it has all of
   // it), but the response ends only once the rest of the body is read and dropped: Node closes
   // the connection as soon as a response ends on a request it has not read, and a client still
   // sending then meets a reset in place of the answer. Past a bound, the connection is cut.
   res.writeHead(413, {
-    "Content-Type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+    "Content-Type": type,
     "Content-Length": Buffer.byteLength(text),
     "Cache-Control": "no-store",
     Connection: "close",
@@ -207,12 +223,8 @@ export function limitBodies(limits: BodyLimit[] = BODY_LIMITS, idleMs = BODY_IDL
       idle = setTimeout(() => {
         limited.destroy(new BodyAbortedError("stalled"));
         if (!res.headersSent) {
-          res.status(408).set({ "Cache-Control": "no-store", Connection: "close" });
-          if (isApiPath(req.path)) res.json({ success: false, message: "The request body stopped arriving" });
-          else
-            res
-              .type("text/plain; charset=utf-8")
-              .send("The upload stopped arriving. Check your connection and try again.");
+          const stopped = "The upload stopped arriving. Check your connection and try again.";
+          refuse(req, res, 408, "The request body stopped arriving", stopped, { Connection: "close" });
         }
         res.once("finish", () => req.socket.destroy());
         if (res.writableFinished) req.socket.destroy();
