@@ -7,6 +7,7 @@ import zipcodes from "zipcodes";
 import { clearDatabase, countRows, DEMO_LOGIN, isDatabaseEmpty, seedDemo, seedLarge } from "../../db/seed";
 import { verifyLogin } from "~/models/user.server";
 import { resetDb, testDb } from "../support/db";
+import { runningTotalsDrift } from "../support/running-totals";
 
 const db = testDb();
 const now = new Date("2026-06-15T15:00:00Z");
@@ -152,5 +153,23 @@ describe("the large seed", () => {
       expect(zipcodes.lookup(f.address_zip.slice(0, 5))?.city).toBe(f.address_city);
       expect(f.latitude).not.toBeNull();
     }
+  });
+
+  it("leaves every running total equal to a recount (each table written in bulk, a statement a batch)", async () => {
+    await seedLarge(db, { now, scale: 0.01 });
+    const { rows } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM completed_board_trigrams`.execute(db);
+    expect(Number(rows[0].n)).toBeGreaterThan(100);
+    expect(await runningTotalsDrift(db)).toEqual([]);
+
+    // The recount sees a total that has gone wrong.
+    await sql`UPDATE completed_task_trigrams SET tasks = tasks + 1
+      WHERE (agency_id, trigram, priority_rank) = (SELECT agency_id, trigram, priority_rank FROM completed_task_trigrams LIMIT 1)`.execute(
+      db,
+    );
+    await sql`UPDATE agency_counts SET value = value + 1 WHERE name = 'tasks:completed'`.execute(db);
+    expect(await runningTotalsDrift(db)).toEqual([
+      expect.stringMatching(/^agency_counts .* tasks:completed: stored \d+, recounted \d+$/),
+      expect.stringMatching(/^completed_task_trigrams .*: stored \d+, recounted \d+$/),
+    ]);
   });
 });

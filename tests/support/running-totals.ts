@@ -1,0 +1,80 @@
+// The running totals kept by triggers (docs/decisions/002-running-totals.md), counted again from
+// the rows they sum. A bulk path (the large seed, an import) must leave them equal to this.
+//
+//   expect(await runningTotalsDrift(db)).toEqual([]);
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../db/types";
+
+interface Total {
+  key: string;
+  value: number;
+}
+
+/** Each counting trigger's query over its table (the trigger's own argument, so nothing is copied). */
+async function agencyCountsRecounted(db: Kysely<Database>): Promise<Total[]> {
+  const { rows: triggers } = await sql<{ table: string; args: string }>`
+    SELECT tgrelid::regclass::text AS table, encode(tgargs, 'escape') AS args
+      FROM pg_trigger WHERE tgname LIKE '%\_counts\_insert'`.execute(db);
+  const totals: Total[] = [];
+  for (const trigger of triggers) {
+    // regclass::text is the table's name, quoted where it must be.
+    const query = trigger.args.split("\\000")[0].replace("%s", trigger.table);
+    const { rows } = await sql<{ key: string; value: string }>`
+      SELECT agency_id || ' ' || name AS key, sum(amount)::text AS value FROM (${sql.raw(query)}) d
+        GROUP BY agency_id, name HAVING sum(amount) <> 0`.execute(db);
+    totals.push(...rows.map((row) => ({ key: `agency_counts ${row.key}`, value: Number(row.value) })));
+  }
+  return totals;
+}
+
+async function trigramsRecounted(db: Kysely<Database>): Promise<{ key: string; value: string }[]> {
+  const { rows } = await sql<{ key: string; value: string }>`
+    SELECT concat_ws(' ', 'completed_task_trigrams', agency_id, trigram, priority_rank) AS key, count(*)::text AS value
+      FROM task_search, unnest(show_trgm(search_text)) AS trigram
+     WHERE is_completed AND trigram ~ '^[a-z0-9]{3}$'
+     GROUP BY agency_id, trigram, priority_rank
+    UNION ALL
+    SELECT concat_ws(' ', 'completed_board_trigrams', agency_id, trigram, stage, priority_rank, band),
+           count(*) || '/' || sum(progress)
+      FROM (SELECT *, CASE WHEN progress < 25 THEN 'low' WHEN progress < 75 THEN 'medium' ELSE 'high' END AS band
+              FROM task_search) s, unnest(show_trgm(board_text)) AS trigram
+     WHERE is_completed AND trigram ~ '^[a-z0-9]{3}$'
+     GROUP BY agency_id, trigram, stage, priority_rank, band`.execute(db);
+  return rows;
+}
+
+/**
+ * Where the stored totals differ from a recount ("<table> <key>: stored X, recounted Y"), and
+ * tasks whose search copy (task_search) differs from the task: empty when all is right.
+ */
+export async function runningTotalsDrift(db: Kysely<Database>): Promise<string[]> {
+  const have = new Map<string, string>();
+  const { rows: storedRows } = await sql<{ key: string; value: string }>`
+    SELECT 'agency_counts ' || agency_id || ' ' || name AS key, value::text AS value FROM agency_counts
+     WHERE value <> 0 AND name NOT LIKE '%:version' -- a count of changes (the facility directory's), not of rows
+    UNION ALL
+    SELECT concat_ws(' ', 'completed_task_trigrams', agency_id, trigram, priority_rank), tasks::text
+      FROM completed_task_trigrams WHERE tasks <> 0
+    UNION ALL
+    SELECT concat_ws(' ', 'completed_board_trigrams', agency_id, trigram, stage, priority_rank, band), tasks || '/' || progress
+      FROM completed_board_trigrams WHERE tasks <> 0 OR progress <> 0`.execute(db);
+  for (const row of storedRows) have.set(row.key, row.value);
+  const want = new Map<string, string>();
+  for (const total of await agencyCountsRecounted(db)) want.set(total.key, String(total.value));
+  for (const row of await trigramsRecounted(db)) want.set(row.key, row.value);
+
+  const drift: string[] = [];
+  for (const key of new Set([...have.keys(), ...want.keys()])) {
+    if (have.get(key) !== want.get(key)) {
+      drift.push(`${key}: stored ${have.get(key) ?? "none"}, recounted ${want.get(key) ?? "none"}`);
+    }
+  }
+  const { rows: copies } = await sql<{ id: string }>`
+    SELECT t.id FROM tasks t LEFT JOIN task_search s ON s.task_id = t.id
+     WHERE s.task_id IS NULL
+        OR (s.agency_id, s.search_text, s.stage, s.is_completed, s.due_date, s.priority_rank, s.progress, s.assigned_to)
+           IS DISTINCT FROM (t.agency_id, t.search_text, t.stage, t.is_completed, t.due_date, t.priority_rank, t.progress,
+             t.assigned_to)`.execute(db);
+  drift.push(...copies.map((row) => `task_search ${row.id}: not the task's copy`));
+  return drift.sort();
+}
