@@ -108,9 +108,9 @@ export default function ClientDetailPage() {
               </Item>
               <Item label="Date of birth">{formatDate(client.dateOfBirth)}</Item>
               <Item label="Gender">{client.gender}</Item>
-              <div className="sm:col-span-2">
-                <Item label="Address">{address}</Item>
-              </div>
+              <Item label="Address" className="sm:col-span-2">
+                {address}
+              </Item>
             </dl>
           </Card>
 

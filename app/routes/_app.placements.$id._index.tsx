@@ -91,7 +91,7 @@ export default function PlacementDetailPage() {
                 {p.facility.address.zip}
               </Item>
               <Item label="Contact">
-                {p.facility.contact.name} · <ContactLink phone={p.facility.contact.phone} />
+                {p.facility.contact.name} · <ContactLink phone={p.facility.contact.phone} className="underline" />
               </Item>
             </DetailCard>
           </div>

@@ -113,7 +113,7 @@ export default function EditResourcePage() {
   });
   return (
     <FormPage title="Edit Document" description="Change what the document is and who may see it">
-      <Card className="flex items-start gap-4 p-5 sm:p-6" aria-label="Current file">
+      <Card className="flex items-start gap-4 p-5 sm:p-6">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
           <FileIcon className="h-5 w-5" />
         </span>

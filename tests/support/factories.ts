@@ -36,12 +36,16 @@ export function nextId(): number {
   return sequence;
 }
 
-// argon2id is slow on purpose: hash the default password once per test file.
-let defaultHash: Promise<string> | undefined;
+// argon2id is slow on purpose (a quarter of a second of CPU): each password is hashed once per
+// test process, and the users made with it share that hash.
+const hashes = new Map<string, Promise<string>>();
 function passwordHash(password: string): Promise<string> {
-  if (password !== DEFAULT_PASSWORD) return hashPassword(password);
-  defaultHash ??= hashPassword(DEFAULT_PASSWORD);
-  return defaultHash;
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
 }
 
 /** "YYYY-MM-DD", `days` from today (UTC). */

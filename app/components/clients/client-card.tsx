@@ -59,22 +59,28 @@ export function ClientCard({ client }: { client: CardClient }) {
       </div>
       <dl className="client-card-facts">
         <div>
-          <dt>Email</dt>
-          <MailIcon className="" />
+          <dt>
+            <MailIcon className="" />
+            <span>Email</span>
+          </dt>
           <dd className="truncate" title={client.email}>
             <ContactLink email={client.email} unstyled />
           </dd>
         </div>
         <div>
-          <dt>Phone</dt>
-          <PhoneIcon className="" />
+          <dt>
+            <PhoneIcon className="" />
+            <span>Phone</span>
+          </dt>
           <dd>
             <ContactLink phone={client.phone} unstyled />
           </dd>
         </div>
         <div>
-          <dt>Budget</dt>
-          <DollarIcon className="" />
+          <dt>
+            <DollarIcon className="" />
+            <span>Budget</span>
+          </dt>
           <dd className={client.budgetMin || client.budgetMax ? "budget" : "muted"}>
             {budgetText(client.budgetMin, client.budgetMax)}
           </dd>

@@ -21,8 +21,8 @@ export function FacilityMatchList({ matches, startFor }: { matches: FacilityMatc
         <li key={m.facilityId} className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0 space-y-1.5">
             <div className="flex flex-wrap items-center gap-2">
-              <Badge tone={scoreTone(m.compatibilityScore)} aria-label={`${m.compatibilityScore}% match`}>
-                {m.compatibilityScore}%
+              <Badge tone={scoreTone(m.compatibilityScore)}>
+                {m.compatibilityScore}%<span className="sr-only"> match</span>
               </Badge>
               <Link
                 to={`/facilities/${m.facilityId}`}

@@ -11,9 +11,9 @@ import { ArrowLeftIcon, EditIcon, TrashIcon } from "./icons";
 // The pieces of a detail page: read-only fields (a label over its value, a value that is a
 // list), the cards that hold them, contact links, the way back and the record's actions.
 
-export function Item({ label, children }: { label: string; children: ReactNode }) {
+export function Item({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="mt-1 text-sm text-slate-900">{children || <span className="text-slate-500">Not given</span>}</dd>
     </div>

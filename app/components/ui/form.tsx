@@ -168,9 +168,17 @@ export function SelectField({
   placeholder?: string;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">) {
   const { frame, control, ariaDescribedBy, invalid } = frameOf(props);
+  // Without an empty first choice the select always has a value: `required` would mean nothing
+  // (and HTML asks a required select's first option to be an empty placeholder).
+  const { required, ...selectProps } = getSelectProps(frame.field, { ariaDescribedBy });
   return (
     <Field {...frame}>
-      <Select {...getSelectProps(frame.field, { ariaDescribedBy })} invalid={invalid} {...control}>
+      <Select
+        {...selectProps}
+        required={placeholder !== undefined ? required : undefined}
+        invalid={invalid}
+        {...control}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => {
           const [value, text] = typeof option === "string" ? [option, option] : option;

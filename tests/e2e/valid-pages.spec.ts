@@ -1,0 +1,96 @@
+import { axeViolations, expectValidScreen, htmlErrors } from "../support/page-checks";
+import { DEMO_EMAIL, dbForE2E, expect, test } from "../support/e2e";
+
+// Every screen: its HTML valid (html-validate) and its page free of axe-core violations, with
+// JavaScript and without (tests/support/page-checks.ts: each test looks at both, so it runs in
+// the js project only). A screen added to the app is added here.
+
+/** A record of each kind in the demo agency, to open its pages. */
+async function demoRecords() {
+  const db = dbForE2E();
+  const { agency_id: agencyId } = await db
+    .selectFrom("users")
+    .select("agency_id")
+    .where("email", "=", DEMO_EMAIL)
+    .executeTakeFirstOrThrow();
+  const first = async (table: "clients" | "facilities" | "placements" | "tasks" | "resources") =>
+    (
+      await db
+        .selectFrom(table)
+        .select("id")
+        .where("agency_id", "=", agencyId)
+        .orderBy("created_at")
+        .orderBy("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  return {
+    client: await first("clients"),
+    facility: await first("facilities"),
+    placement: await first("placements"),
+    task: await first("tasks"),
+    resource: await first("resources"),
+  };
+}
+
+type Ids = Awaited<ReturnType<typeof demoRecords>>;
+let ids: Promise<Ids> | undefined;
+
+/** Anonymous screens, then the signed-in ones (a function of the demo records' ids). */
+const ANONYMOUS = ["/login", "/forgot-password", "/reset-password?token=not-a-token"];
+const SIGNED_IN: Array<(ids: Ids) => string> = [
+  () => "/dashboard",
+  () => "/search?q=mar",
+  () => "/profile",
+  ...recordPages("clients", (ids) => ids.client),
+  ...recordPages("facilities", (ids) => ids.facility),
+  ...recordPages("placements", (ids) => ids.placement),
+  ...recordPages("tasks", (ids) => ids.task),
+  () => "/tasks?view=grid",
+  () => "/swim-lanes",
+  () => "/swim-lanes?view=analytics",
+  (ids) => `/swim-lanes/${ids.task}`,
+  ...recordPages("resources", (ids) => ids.resource, "upload"),
+  (ids) => `/resources/${ids.resource}/replace`,
+];
+
+/** A record's pages: its list, the new form, and its detail, edit and delete pages. */
+function recordPages(list: string, id: (ids: Ids) => string, create = "new"): Array<(ids: Ids) => string> {
+  return [
+    () => `/${list}`,
+    () => `/${list}/${create}`,
+    (ids) => `/${list}/${id(ids)}`,
+    (ids) => `/${list}/${id(ids)}/edit`,
+    (ids) => `/${list}/${id(ids)}/delete`,
+  ];
+}
+
+/** The screen's address with its ids written as <id>, for the test's title. */
+const title = (page: (ids: Ids) => string) =>
+  page({ client: "<id>", facility: "<id>", placement: "<id>", task: "<id>", resource: "<id>" });
+
+test.describe("every screen is valid HTML and passes axe, with JavaScript and without @js-only", () => {
+  for (const target of ANONYMOUS) {
+    test(target, async ({ page }) => {
+      await expectValidScreen(page, target);
+    });
+  }
+  for (const screen of SIGNED_IN) {
+    test(title(screen), async ({ page, loginAs }) => {
+      await loginAs();
+      ids ??= demoRecords();
+      await expectValidScreen(page, screen(await ids));
+    });
+  }
+});
+
+test("the checks find what they look for @js-only", async ({ page }) => {
+  const invalid = `<!doctype html><html lang="en"><head><title>Invalid</title></head>
+    <body><div><dt>Phone</dt><dd>1</dd></div><span aria-label="x">1</span></body></html>`;
+  expect((await htmlErrors(invalid)).map((error) => error.split(":")[0])).toEqual(
+    expect.arrayContaining(["element-required-ancestor", "aria-label-misuse"]),
+  );
+  await page.setContent(`<main><img src="/icon.png"><a href="/">  </a></main>`);
+  expect((await axeViolations(page)).map((violation) => violation.split(":")[0])).toEqual(
+    expect.arrayContaining(["image-alt", "link-name"]),
+  );
+});
