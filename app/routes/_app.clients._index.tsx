@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { ClientCard, toClientCard } from "~/components/clients/client-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
@@ -20,9 +20,8 @@ import {
 import { PageHeader } from "~/components/ui/page-header";
 import { listClients } from "~/models/clients.server";
 import { CLIENT_PAGE_SIZE, ClientListQuerySchema } from "~/services/page-schemas.server";
-import { readListQuery, withParams } from "~/utils/list-query";
 import { SEARCH_COUNT_CAP } from "~/models/lists.server";
-import { requireSignedIn } from "~/services/session.server";
+import { loadListPage } from "~/services/list-page.server";
 import { CARE_LEVEL_LABELS, CARE_LEVELS, CLIENT_STATUSES } from "~/utils/vocabulary";
 
 export const meta: MetaFunction = () => [{ title: "Clients · Senior Placement" }];
@@ -37,18 +36,12 @@ const SORT_FIELDS: Record<string, SortField> = {
   lastName: { label: "Last name", kind: "text" },
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn({ request, context });
-  const url = new URL(request.url);
-  const { query, problems } = readListQuery(url, ClientListQuerySchema, {
-    fixed: { limit: String(CLIENT_PAGE_SIZE) },
-    labels: PARAM_LABELS,
-  });
-  const result = await listClients(db, ctx, query, { countCap: SEARCH_COUNT_CAP });
-  // Past the last page (say, after a delete): go to the last one.
-  if (!result.capped && result.total > 0 && query.page > result.totalPages) {
-    throw redirect(`/clients${withParams(url.search, { page: result.totalPages })}`);
-  }
+const SCREEN = { schema: ClientListQuerySchema, pageSize: CLIENT_PAGE_SIZE, labels: PARAM_LABELS };
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { query, problems, result } = await loadListPage(args, SCREEN, ({ db, ctx }, query) =>
+    listClients(db, ctx, query, { countCap: SEARCH_COUNT_CAP }),
+  );
   return json({
     clients: result.clients.map(toClientCard),
     page: result.page,

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { FacilityCard, toFacilityCard } from "~/components/facilities/facility-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterForm } from "~/components/ui/filter-form";
@@ -21,9 +21,9 @@ import {
 import { PageHeader } from "~/components/ui/page-header";
 import { listFacilities } from "~/models/facilities.server";
 import { FACILITY_PAGE_SIZE, FacilityListQuerySchema } from "~/services/page-schemas.server";
-import { readListQuery, typedValue, withParams } from "~/utils/list-query";
+import { typedValue } from "~/utils/list-query";
 import { SEARCH_COUNT_CAP } from "~/models/lists.server";
-import { requireSignedIn } from "~/services/session.server";
+import { loadListPage } from "~/services/list-page.server";
 import { FACILITY_TYPES } from "~/utils/vocabulary";
 
 export const meta: MetaFunction = () => [{ title: "Facilities · Senior Placement" }];
@@ -47,17 +47,12 @@ const SORT_FIELDS: Record<string, SortField> = {
   "capacity.available": { label: "Available beds", kind: "number" },
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn({ request, context });
-  const url = new URL(request.url);
-  const { query, problems } = readListQuery(url, FacilityListQuerySchema, {
-    fixed: { limit: String(FACILITY_PAGE_SIZE) },
-    labels: PARAM_LABELS,
-  });
-  const result = await listFacilities(db, ctx, query, { countCap: SEARCH_COUNT_CAP });
-  if (!result.capped && result.total > 0 && query.page > result.totalPages) {
-    throw redirect(`/facilities${withParams(url.search, { page: result.totalPages })}`);
-  }
+const SCREEN = { schema: FacilityListQuerySchema, pageSize: FACILITY_PAGE_SIZE, labels: PARAM_LABELS };
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { query, problems, result } = await loadListPage(args, SCREEN, ({ db, ctx }, query) =>
+    listFacilities(db, ctx, query, { countCap: SEARCH_COUNT_CAP }),
+  );
   return json({
     facilities: result.facilities.map(toFacilityCard),
     page: result.page,

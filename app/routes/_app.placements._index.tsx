@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLocation, useLoaderData } from "@remix-run/react";
 import { PlacementTable } from "~/components/placements/placement-table";
 import { ButtonLink } from "~/components/ui/button";
@@ -19,8 +19,7 @@ import { getClient } from "~/models/clients.server";
 import { getFacility } from "~/models/facilities.server";
 import { listPlacements } from "~/models/placements.server";
 import { PLACEMENT_PAGE_SIZE, PlacementListQuerySchema } from "~/services/page-schemas.server";
-import { readListQuery, withParams } from "~/utils/list-query";
-import { requireSignedIn } from "~/services/session.server";
+import { loadListPage } from "~/services/list-page.server";
 import { PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 
 export const meta: MetaFunction = () => [{ title: "Placements · Senior Placement" }];
@@ -35,23 +34,20 @@ const PARAM_LABELS = {
   page: "Page",
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn({ request, context });
-  const url = new URL(request.url);
-  const { query, problems } = readListQuery(url, PlacementListQuerySchema, {
-    fixed: { limit: String(PLACEMENT_PAGE_SIZE) },
-    labels: PARAM_LABELS,
+const SCREEN = { schema: PlacementListQuerySchema, pageSize: PLACEMENT_PAGE_SIZE, labels: PARAM_LABELS };
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { query, problems, result } = await loadListPage(args, SCREEN, async ({ db, ctx }, query) => {
+    const [page, facility, client] = await Promise.all([
+      listPlacements(db, ctx, query),
+      query.facilityId ? getFacility(db, ctx, query.facilityId) : null,
+      query.clientId ? getClient(db, ctx, query.clientId) : null,
+    ]);
+    return { ...page, facility, client };
   });
-  const [result, facility, client] = await Promise.all([
-    listPlacements(db, ctx, query),
-    query.facilityId ? getFacility(db, ctx, query.facilityId) : null,
-    query.clientId ? getClient(db, ctx, query.clientId) : null,
-  ]);
-  if (result.total > 0 && query.page > result.totalPages) {
-    throw redirect(`/placements${withParams(url.search, { page: result.totalPages })}`);
-  }
+  const { facility, client, ...page } = result;
   return json({
-    ...result,
+    ...page,
     filters: {
       search: query.search ?? "",
       status: query.status ?? "",

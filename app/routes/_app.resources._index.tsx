@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLocation, useLoaderData } from "@remix-run/react";
 import { Toaster } from "~/components/layout/toaster";
 import { ResourceTable, toResourceRow } from "~/components/resources/resource-table";
@@ -14,8 +14,8 @@ import { agencyDay } from "~/models/agency.server";
 import { listResources } from "~/models/resources.server";
 import { RESOURCE_PAGE_SIZE, RESOURCE_PAGE_SIZES } from "~/schemas/resource.constants";
 import { ResourceListQuerySchema } from "~/services/page-schemas.server";
-import { requireSignedIn } from "~/services/session.server";
-import { pageHref, readListQuery, withParams } from "~/utils/list-query";
+import { loadListPage } from "~/services/list-page.server";
+import { pageHref } from "~/utils/list-query";
 import type { Toast } from "~/utils/toast";
 import {
   ACCESS_LEVEL_LABELS,
@@ -38,14 +38,13 @@ const PARAM_LABELS = {
   limit: "Per page",
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn({ request, context });
-  const url = new URL(request.url);
-  const { query, problems } = readListQuery(url, ResourceListQuerySchema, { labels: PARAM_LABELS });
-  const [result, { today }] = await Promise.all([listResources(db, ctx, query), agencyDay(db, ctx)]);
-  if (result.total > 0 && query.page > result.totalPages) {
-    throw redirect(`/resources${withParams(url.search, { page: result.totalPages })}`);
-  }
+const SCREEN = { schema: ResourceListQuerySchema, labels: PARAM_LABELS };
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { query, problems, result } = await loadListPage(args, SCREEN, async ({ db, ctx }, query) => {
+    const [page, { today }] = await Promise.all([listResources(db, ctx, query), agencyDay(db, ctx)]);
+    return { ...page, today };
+  });
   return json(
     {
       resources: result.resources.map(toResourceRow),
@@ -53,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       page: result.page,
       totalPages: result.totalPages,
       limit: result.limit,
-      today,
+      today: result.today,
       filters: {
         search: query.search ?? "",
         category: query.category ?? "",

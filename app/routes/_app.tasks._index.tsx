@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useLocation, useLoaderData } from "@remix-run/react";
 import { TaskGrid, TaskTable, toTaskRow } from "~/components/tasks/task-list";
 import { ButtonLink } from "~/components/ui/button";
@@ -23,9 +23,9 @@ import { listTasks } from "~/models/tasks.server";
 import { listUsers } from "~/models/user.server";
 import { sortText, TASK_PAGE_SIZE, TASK_SORTS } from "~/schemas/task.constants";
 import { TaskListQuerySchema } from "~/services/page-schemas.server";
-import { requireSignedIn } from "~/services/session.server";
+import { loadListPage } from "~/services/list-page.server";
 import { cn } from "~/utils/cn";
-import { pageHref, readListQuery, withParams } from "~/utils/list-query";
+import { pageHref, withParams } from "~/utils/list-query";
 import { PRIORITIES, TASK_STATUSES, TASK_TYPES } from "~/utils/vocabulary";
 
 export const meta: MetaFunction = () => [{ title: "Tasks · Senior Placement" }];
@@ -44,29 +44,24 @@ const PARAM_LABELS = {
   page: "Page",
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn({ request, context });
-  const url = new URL(request.url);
+const SCREEN = { schema: TaskListQuerySchema, pageSize: TASK_PAGE_SIZE, labels: PARAM_LABELS, own: ["view"] };
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { url, query, problems, result } = await loadListPage(args, SCREEN, async ({ db, ctx }, query) => {
+    const { today } = await agencyDay(db, ctx);
+    const [page, users, client] = await Promise.all([
+      listTasks(db, ctx, query, today, { countCap: SEARCH_COUNT_CAP }),
+      listUsers(db, ctx),
+      query.clientId ? getClient(db, ctx, query.clientId) : null,
+    ]);
+    return { ...page, users, client };
+  });
   // `view` is the screen's own (list or grid); the rest are GET /api/tasks's parameters.
   const view: "list" | "grid" = url.searchParams.get("view") === "grid" ? "grid" : "list";
-  const params = new URL(url);
-  params.searchParams.delete("view");
-  const { query, problems } = readListQuery(params, TaskListQuerySchema, {
-    fixed: { limit: String(TASK_PAGE_SIZE) },
-    labels: PARAM_LABELS,
-  });
-  const { today } = await agencyDay(db, ctx);
-  const [result, users, client] = await Promise.all([
-    listTasks(db, ctx, query, today, { countCap: SEARCH_COUNT_CAP }),
-    listUsers(db, ctx),
-    query.clientId ? getClient(db, ctx, query.clientId) : null,
-  ]);
-  if (result.total > 0 && query.page > result.totalPages) {
-    throw redirect(`/tasks${withParams(url.search, { page: result.totalPages })}`);
-  }
+  const { users, client, ...page } = result;
   return json({
-    ...result,
-    tasks: result.tasks.map(toTaskRow),
+    ...page,
+    tasks: page.tasks.map(toTaskRow),
     view,
     assignees: users.map((u) => [u.id, `${u.firstName} ${u.lastName}`] as const),
     filters: {

@@ -1,0 +1,55 @@
+import { redirect } from "@remix-run/node";
+import type * as z from "zod";
+import { type ListProblem, type ParamLabels, readListQuery, withParams } from "~/utils/list-query";
+import { type GuardArgs, requireSignedIn, type SignedIn } from "./session.server";
+
+/** What a list screen reads its URL with: the API's query schema, its page size and its filters' labels. */
+export interface ListScreen<S extends z.ZodType> {
+  schema: S;
+  /** A fixed page size; without one the URL's `limit` chooses (the documents' 10/20/50/100). */
+  pageSize?: number;
+  /** What the screen calls each URL parameter (the label of its control), for what it cannot use. */
+  labels: ParamLabels;
+  /** Parameters that are the screen's own, not the API's (`view`): left out of the query. */
+  own?: string[];
+}
+
+/** A page of a list, as the models' list functions answer. */
+export interface ListResult {
+  total: number;
+  totalPages: number;
+  /** The count stopped at a cap (a broad search): the last page is unknown. */
+  capped?: boolean;
+}
+
+/**
+ * The list screen recipe's loader half: the signed-in guard, the URL read with the list's query
+ * schema (what it cannot use becomes `problems`, shown above the list), the page loaded, and a
+ * page past the last one (say, after a delete) sent to the last one.
+ *
+ *   export async function loader(args: LoaderFunctionArgs) {
+ *     const { query, problems, result } = await loadListPage(args, CLIENTS, ({ db, ctx }, query) =>
+ *       listClients(db, ctx, query));
+ *     return json({ clients: result.clients.map(toClientCard), …, problems });
+ *   }
+ */
+export async function loadListPage<S extends z.ZodType, R extends ListResult>(
+  args: GuardArgs,
+  screen: ListScreen<S>,
+  load: (signedIn: SignedIn, query: z.output<S>) => Promise<R>,
+): Promise<{ signedIn: SignedIn; url: URL; query: z.output<S>; problems: ListProblem[]; result: R }> {
+  const signedIn = await requireSignedIn(args);
+  const url = new URL(args.request.url);
+  const params = new URL(url);
+  for (const name of screen.own ?? []) params.searchParams.delete(name);
+  const { query, problems } = readListQuery(params, screen.schema, {
+    fixed: screen.pageSize ? { limit: String(screen.pageSize) } : {},
+    labels: screen.labels,
+  });
+  const result = await load(signedIn, query);
+  const page = (query as { page?: number }).page ?? 1;
+  if (!result.capped && result.total > 0 && page > result.totalPages) {
+    throw redirect(`${url.pathname}${withParams(url.search, { page: result.totalPages })}`);
+  }
+  return { signedIn, url, query, problems, result };
+}
