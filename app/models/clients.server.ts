@@ -2,7 +2,6 @@ import { type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "../../db/types";
 import type { ClientInput, ClientListQuery, ClientSortField } from "~/schemas/client";
 import type { DB } from "~/utils/db.server";
-import { encodeMedicalNotes } from "~/utils/medical-notes";
 import { isUuid } from "~/utils/uuid";
 import { type CareLevel, CLIENT_STATUSES, type ClientStatus, type Gender, type RoomType } from "~/utils/vocabulary";
 import type { Ctx, RowOf } from "./context";
@@ -435,48 +434,6 @@ export function clientInUseMessage(usage: { placements: number; openTasks: numbe
   return `This client has ${parts.join(" and ")}, so it cannot be deleted. Delete or reassign ${
     parts.length > 1 ? "them" : "it"
   } first.`;
-}
-
-// ─────────────────────────────── API shape ───────────────────────────────
-
-/** "$3,000 - $5,000" when both ends are set. */
-export function budgetRangeText(min: number | null, max: number | null): string | null {
-  if (!min || !max) return null;
-  const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
-  return `${usd(min)} - ${usd(max)}`;
-}
-
-/** A client as the API answers it: the API's field names, with the medicalNotes encoding (docs/api.md). */
-export function toApiClient(client: ClientRecord, notes?: ClientNote[]) {
-  return {
-    _id: client.id,
-    firstName: client.firstName,
-    lastName: client.lastName,
-    email: client.email,
-    phone: client.phone,
-    dateOfBirth: client.dateOfBirth,
-    gender: client.gender,
-    address: client.address,
-    emergencyContact: client.emergencyContact,
-    medicalNotes: encodeMedicalNotes({
-      conditions: client.medicalConditions,
-      medications: client.medications,
-      notes: client.medicalNotes ?? "",
-    }),
-    medicalConditions: client.medicalConditions,
-    medications: client.medications,
-    careLevel: client.careLevel,
-    trackerStatus: client.trackerStatus,
-    budget: { min: client.budgetMin, max: client.budgetMax },
-    financialInfo: { budgetRange: budgetRangeText(client.budgetMin, client.budgetMax) },
-    preferences: client.preferences,
-    ...(notes
-      ? { notes: notes.map((n) => ({ _id: n.id, content: n.content, createdAt: n.createdAt, author: n.author })) }
-      : {}),
-    version: client.version,
-    createdAt: client.createdAt,
-    updatedAt: client.updatedAt,
-  };
 }
 
 export interface ReferenceOption {

@@ -352,12 +352,6 @@ export function facilityInUseMessage(placements: number): string {
   return `This facility has ${placements} placement${placements === 1 ? "" : "s"}, so it cannot be deleted. You can mark it inactive instead.`;
 }
 
-/** A facility as the API answers it. */
-export function toApiFacility(facility: FacilityRecord) {
-  const { id, ...rest } = facility;
-  return { _id: id, ...rest };
-}
-
 /** The active facilities whose name, city or license contains `q` (all of them without it). */
 function activeMatching(db: DB, ctx: Ctx, q: string | undefined) {
   const filters: FacilityFilters = {

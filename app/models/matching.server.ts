@@ -454,14 +454,3 @@ export async function matchClient(db: DB, ctx: Ctx, clientId: string, limit = 10
 export async function taskMatches(db: DB, ctx: Ctx, clientId: string | null, limit = 5): Promise<FacilityMatch[]> {
   return clientId ? ((await matchClient(db, ctx, clientId, limit)) ?? []) : [];
 }
-
-/** A matched facility as the task API answers it (spec 002 §3 `matchedFacilities[]`). */
-export function toApiMatchedFacility(m: FacilityMatch) {
-  return {
-    facilityId: m.facilityId,
-    facilityName: m.facilityName,
-    compatibilityScore: m.compatibilityScore,
-    reasons: m.reasons,
-    available: m.available,
-  };
-}

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../../db/types";
-import { expiryOf, formatFileSize, type ResourceDetails, type ResourceListQuery } from "~/schemas/resource";
+import type { ResourceDetails, ResourceListQuery } from "~/schemas/resource";
 import type { DB } from "~/utils/db.server";
 import { type FileMetadata, mimeTypesOf } from "~/utils/file-types.server";
 import { isUuid } from "~/utils/uuid";
@@ -720,56 +720,4 @@ export async function deleteResource(
     }
     return { keys: [...new Set([deleted.file_name, ...versions.map((v) => v.file_name)])] };
   });
-}
-
-/** A document in the API's shape (spec 002 §3); `versions` add previousVersions. */
-export function toApiResource(r: ResourceListItem & { versions?: ResourceVersion[] }, today: string) {
-  const expiry = expiryOf(r.expirationDate, today);
-  return {
-    _id: r.id,
-    originalName: r.originalName,
-    fileName: r.fileName,
-    fileType: r.mimeType,
-    fileSize: r.sizeBytes,
-    fileSizeFormatted: formatFileSize(r.sizeBytes),
-    version: r.version,
-    downloadCount: r.downloadCount,
-    description: r.description,
-    category: r.category,
-    isConfidential: r.isConfidential,
-    accessLevel: r.accessLevel,
-    tags: r.tags,
-    uploadedBy: r.uploadedBy
-      ? { _id: r.uploadedBy.id, firstName: r.uploadedBy.firstName, lastName: r.uploadedBy.lastName }
-      : null,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-    expirationDate: r.expirationDate,
-    lastDownloaded: r.lastDownloadedAt,
-    isExpired: expiry.isExpired,
-    daysUntilExpiration: expiry.daysUntilExpiration,
-    revision: r.revision,
-    isImage: r.mimeType.startsWith("image/"),
-    isVideo: r.mimeType.startsWith("video/"),
-    relatedTo: { objectType: r.relatedTo.type, objectId: r.relatedTo.id },
-    metadata: {
-      width: r.metadata.width ?? null,
-      height: r.metadata.height ?? null,
-      pages: r.metadata.pages ?? null,
-      duration: null,
-      author: r.metadata.author ?? null,
-    },
-    ...(r.versions
-      ? {
-          previousVersions: r.versions.slice(1).map((v) => ({
-            versionNumber: v.versionNumber,
-            originalName: v.originalName,
-            fileSize: v.sizeBytes,
-            uploadedBy: v.uploadedBy,
-            uploadedAt: v.uploadedAt,
-            changeLog: v.changeLog,
-          })),
-        }
-      : {}),
-  };
 }

@@ -17,7 +17,7 @@ import {
 import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts, readMemberCounts, readMemberLaneCounts } from "./counts.server";
 import { containsPattern, containsTerm, wordTrigram } from "./lists.server";
-import { bestMatches, type FacilityMatch, matchableClients, toApiMatchedFacility } from "./matching.server";
+import { bestMatches, type FacilityMatch, matchableClients } from "./matching.server";
 
 // The swim-lane board (docs/swim-lanes.md): five lanes, each with its count and average progress
 // over the filtered set and its first cards in the board's order; the analytics and the smart
@@ -643,39 +643,5 @@ export async function loadBoard(db: DB, ctx: Ctx, query: SwimLaneQuery, today: s
       ),
     },
     today,
-  };
-}
-
-/**
- * A card as the API answers it (spec 002 §3 "Swim-lane task card"): matchedFacilities holds the
- * client's best facility, communications the latest one (GET /api/tasks/{id} has them all).
- */
-export function toApiBoardCard(card: BoardCard) {
-  return {
-    _id: card.id,
-    title: card.title,
-    status: card.stage,
-    priority: card.priority,
-    progress: { percentage: card.progress },
-    matchedFacilities: card.bestMatch ? [toApiMatchedFacility(card.bestMatch)] : [],
-    isOverdue: card.isOverdue,
-    isCompleted: card.isCompleted,
-    client: card.client
-      ? {
-          _id: card.client.id,
-          firstName: card.client.firstName,
-          lastName: card.client.lastName,
-          careLevel: card.client.careLevel,
-        }
-      : null,
-    assignedTo: {
-      _id: card.assignee.id,
-      firstName: card.assignee.firstName,
-      lastName: card.assignee.lastName,
-      role: card.assignee.role,
-    },
-    dueDate: card.dueDate,
-    estimatedPlacementDate: card.estimatedPlacementDate,
-    communications: card.lastCommunication ? [{ _id: card.lastCommunication.id, ...card.lastCommunication }] : [],
   };
 }

@@ -886,11 +886,6 @@ export async function addCommunication(
   };
 }
 
-/** A communication as the API answers it (spec 002 §3 `communications[]`). */
-export function toApiCommunication(m: Communication) {
-  return { _id: m.id, type: m.type, content: m.content, author: m.author, timestamp: m.timestamp };
-}
-
 /** Deletes a task (still at `version`, if given). */
 export async function deleteTask(
   db: DB,
@@ -943,86 +938,5 @@ export async function taskFormOptions(
     placementsOf: chosenClientId,
     assignees: users.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, role: u.role })),
     searched: { client: client.searched },
-  };
-}
-
-// ─────────────────────────────── API shape ───────────────────────────────
-
-/** A task as the API answers it (spec 002 §3; docs/api.md, "Tasks"): references populated. */
-export function toApiTask(t: TaskRecord) {
-  const client = t.client
-    ? { _id: t.client.id, firstName: t.client.firstName, lastName: t.client.lastName, careLevel: t.client.careLevel }
-    : null;
-  return {
-    _id: t.id,
-    title: t.title,
-    description: t.description,
-    type: t.type,
-    priority: t.priority,
-    status: t.stage,
-    dueDate: t.dueDate,
-    estimatedPlacementDate: t.estimatedPlacementDate,
-    estimatedHours: t.estimatedHours,
-    clientId: client,
-    client,
-    placementId: t.placement
-      ? {
-          _id: t.placement.id,
-          status: t.placement.status,
-          facilityId: { _id: t.placement.facility.id, name: t.placement.facility.name },
-        }
-      : null,
-    assignedTo: {
-      _id: t.assignee.id,
-      firstName: t.assignee.firstName,
-      lastName: t.assignee.lastName,
-      role: t.assignee.role,
-    },
-    checklist: t.checklist.map((i) => ({
-      _id: i.id,
-      item: i.item,
-      completed: i.completed,
-      completedAt: i.completedAt,
-    })),
-    progress: {
-      percentage: t.progress,
-      milestones: t.checklist.map((i) => ({ name: i.item, completed: i.completed, completedAt: i.completedAt })),
-    },
-    communications: t.communications.map(toApiCommunication),
-    isOverdue: t.isOverdue,
-    isCompleted: t.isCompleted,
-    completedAt: t.completedAt,
-    createdBy: t.createdBy,
-    version: t.version,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-  };
-}
-
-/** A list row as the API answers it. */
-export function toApiTaskListItem(t: TaskListItem) {
-  const client = t.client ? { _id: t.client.id, firstName: t.client.firstName, lastName: t.client.lastName } : null;
-  return {
-    _id: t.id,
-    title: t.title,
-    description: t.description,
-    type: t.type,
-    priority: t.priority,
-    status: t.stage,
-    dueDate: t.dueDate,
-    estimatedHours: t.estimatedHours,
-    clientId: client,
-    client,
-    assignedTo: { _id: t.assignee.id, firstName: t.assignee.firstName, lastName: t.assignee.lastName },
-    checklist: t.checklist.map((i) => ({
-      _id: i.id,
-      item: i.item,
-      completed: i.completed,
-      completedAt: i.completedAt,
-    })),
-    progress: { percentage: t.progress },
-    isOverdue: t.isOverdue,
-    isCompleted: t.isCompleted,
-    createdAt: t.createdAt,
   };
 }

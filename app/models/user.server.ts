@@ -168,15 +168,3 @@ export async function createUser(
     ])
     .executeTakeFirstOrThrow();
 }
-
-/** The public shape of a user in API answers. */
-export function toApiUser(user: SessionUser) {
-  return {
-    _id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phone: user.phone,
-    role: user.role,
-  };
-}

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createSession } from "~/models/session.server";
-import { toApiUser } from "~/models/user.server";
+
 import { LoginSchema } from "~/schemas/auth";
 import { apiError, apiSuccess, handleApi, methodNotAllowed, readJsonBody } from "~/services/api.server";
 import { signInWithPassword } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { clientIp } from "~/utils/request.server";
+import { toApiUser } from "~/services/api-shapes.server";
 
 export const loader = methodNotAllowed("POST");
 

@@ -1,13 +1,7 @@
-import {
-  clientInUseMessage,
-  deleteClient,
-  getClient,
-  listClientNotes,
-  toApiClient,
-  updateClient,
-} from "~/models/clients.server";
+import { clientInUseMessage, deleteClient, getClient, listClientNotes, updateClient } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
 import { apiError, apiRecordRoute } from "~/services/api.server";
+import { toApiClient } from "~/services/api-shapes.server";
 
 export const { loader, action } = apiRecordRoute({
   name: "client",

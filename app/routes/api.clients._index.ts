@@ -1,6 +1,7 @@
-import { createClient, findDuplicateClients, listClients, toApiClient } from "~/models/clients.server";
+import { createClient, findDuplicateClients, listClients } from "~/models/clients.server";
 import { ClientCreateQuerySchema, ClientListQuerySchema, ClientSchema } from "~/schemas/client";
 import { apiError, apiRoute, apiSuccess, readJsonBody, readQuery } from "~/services/api.server";
+import { toApiClient } from "~/services/api-shapes.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ db, ctx, request }) => {

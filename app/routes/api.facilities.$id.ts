@@ -1,12 +1,7 @@
-import {
-  deleteFacility,
-  facilityInUseMessage,
-  getFacility,
-  toApiFacility,
-  updateFacility,
-} from "~/models/facilities.server";
+import { deleteFacility, facilityInUseMessage, getFacility, updateFacility } from "~/models/facilities.server";
 import { FacilitySchema } from "~/schemas/facility";
 import { apiError, apiRecordRoute } from "~/services/api.server";
+import { toApiFacility } from "~/services/api-shapes.server";
 
 export const { loader, action } = apiRecordRoute({
   name: "facility",

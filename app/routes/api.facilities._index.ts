@@ -1,6 +1,7 @@
-import { createFacility, listFacilities, toApiFacility } from "~/models/facilities.server";
+import { createFacility, listFacilities } from "~/models/facilities.server";
 import { FacilityListQuerySchema, FacilitySchema } from "~/schemas/facility";
 import { apiRoute, apiSuccess, readJsonBody, readQuery } from "~/services/api.server";
+import { toApiFacility } from "~/services/api-shapes.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ db, ctx, request }) => {

@@ -1,6 +1,7 @@
-import { deletePlacement, getPlacement, toApiPlacement, updatePlacement } from "~/models/placements.server";
+import { deletePlacement, getPlacement, updatePlacement } from "~/models/placements.server";
 import { PlacementSchema } from "~/schemas/placement";
 import { apiError, apiRecordRoute } from "~/services/api.server";
+import { toApiPlacement } from "~/services/api-shapes.server";
 
 export const { loader, action } = apiRecordRoute({
   name: "placement",

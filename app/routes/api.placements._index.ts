@@ -1,12 +1,7 @@
-import {
-  createPlacement,
-  getPlacement,
-  listPlacements,
-  toApiPlacement,
-  toApiPlacementListItem,
-} from "~/models/placements.server";
+import { createPlacement, getPlacement, listPlacements } from "~/models/placements.server";
 import { PlacementListQuerySchema, PlacementSchema } from "~/schemas/placement";
 import { apiError, apiRoute, apiSuccess, readJsonBody, readQuery } from "~/services/api.server";
+import { toApiPlacement, toApiPlacementListItem } from "~/services/api-shapes.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ db, ctx, request }) => {

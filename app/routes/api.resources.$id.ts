@@ -1,11 +1,13 @@
 import { agencyDay } from "~/models/agency.server";
+
 import type { Ctx } from "~/models/context";
-import { getResource, toApiResource, updateResource } from "~/models/resources.server";
+import { getResource, updateResource } from "~/models/resources.server";
 import { RESOURCE_MESSAGES, ResourceUpdateApiSchema } from "~/schemas/resource";
 import { apiError, apiRecordRoute } from "~/services/api.server";
 import { removeResource } from "~/services/resources.server";
 import type { DB } from "~/utils/db.server";
 import { fileStorage } from "~/utils/storage.server";
+import { toApiResource } from "~/services/api-shapes.server";
 
 // GET/PUT/DELETE /api/resources/{id} (spec 002 §3 Resource, with previousVersions). Its ETag is
 // its `revision`: `version` numbers its files.

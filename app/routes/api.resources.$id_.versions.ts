@@ -1,10 +1,12 @@
 import { agencyDay } from "~/models/agency.server";
-import { getResource, toApiResource } from "~/models/resources.server";
+
+import { getResource } from "~/models/resources.server";
 import { fileReplaced, RESOURCE_MESSAGES, ReplaceFileSchema } from "~/schemas/resource";
 import { apiError, apiRoute, apiSuccess } from "~/services/api.server";
 import { saveNewVersion } from "~/services/resources.server";
 import { receiveApiFile } from "~/services/uploads.server";
 import { fileStorage } from "~/utils/storage.server";
+import { toApiResource } from "~/services/api-shapes.server";
 
 // POST /api/resources/{id}/versions: a new version of a document (multipart: `file`, and an
 // optional `changeLog`), checked and stored as the document page's Replace file. Answers the

@@ -1,10 +1,12 @@
 import { agencyDay } from "~/models/agency.server";
-import { getResource, listResources, toApiResource } from "~/models/resources.server";
+
+import { getResource, listResources } from "~/models/resources.server";
 import { filesUploaded, RESOURCE_MESSAGES, ResourceDetailsSchema, ResourceListQuerySchema } from "~/schemas/resource";
 import { apiError, apiRoute, apiSuccess, readQuery } from "~/services/api.server";
 import { saveUploadedResources } from "~/services/resources.server";
 import { receiveApiFile } from "~/services/uploads.server";
 import { fileStorage } from "~/utils/storage.server";
+import { toApiResource } from "~/services/api-shapes.server";
 
 // GET /api/resources: the library's list (the screen's parameters). POST /api/resources: one
 // file a request (multipart: `file` and the details), checked and stored as the upload screen's.

@@ -1,7 +1,8 @@
-import { taskMatches, toApiMatchedFacility } from "~/models/matching.server";
-import { deleteTask, getTask, toApiTask, updateTask } from "~/models/tasks.server";
+import { taskMatches } from "~/models/matching.server";
+import { deleteTask, getTask, updateTask } from "~/models/tasks.server";
 import { TaskSchema } from "~/schemas/task";
 import { apiError, apiRecordRoute } from "~/services/api.server";
+import { toApiMatchedFacility, toApiTask } from "~/services/api-shapes.server";
 
 export const { loader, action } = apiRecordRoute({
   name: "task",

@@ -1,7 +1,8 @@
-import { addCommunication, toApiCommunication } from "~/models/tasks.server";
+import { addCommunication } from "~/models/tasks.server";
 import { CommunicationSchema } from "~/schemas/swim-lanes";
 import { apiError, apiRoute, apiSuccess, readJsonBody } from "~/services/api.server";
 import { isUuid } from "~/utils/uuid";
+import { toApiCommunication } from "~/services/api-shapes.server";
 
 /** `POST /api/tasks/{id}/communications` `{ type, content }`: adds a note, call, email or meeting to a task. */
 export const { loader, action } = apiRoute({

@@ -1,5 +1,6 @@
-import { getTask, moveTask, toApiTask } from "~/models/tasks.server";
+import { getTask, moveTask } from "~/models/tasks.server";
 import { currentVersion } from "~/models/versions.server";
+
 import { MoveTaskSchema, movedMeanwhile } from "~/schemas/swim-lanes";
 import {
   apiError,
@@ -10,6 +11,7 @@ import {
   readJsonBody,
   staleRecordError,
 } from "~/services/api.server";
+import { toApiTask } from "~/services/api-shapes.server";
 
 /**
  * `PATCH /api/tasks/{id}/status` `{ status, fromStatus?, version? }`: moves a task to another

@@ -1,7 +1,9 @@
 import { agencyDay } from "~/models/agency.server";
-import { createTask, getTask, listTasks, toApiTask, toApiTaskListItem } from "~/models/tasks.server";
+
+import { createTask, getTask, listTasks } from "~/models/tasks.server";
 import { TaskListQuerySchema, TaskSchema } from "~/schemas/task";
 import { apiError, apiRoute, apiSuccess, readJsonBody, readQuery } from "~/services/api.server";
+import { toApiTask, toApiTaskListItem } from "~/services/api-shapes.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ db, ctx, request }) => {

@@ -1,7 +1,9 @@
 import { agencyDay } from "~/models/agency.server";
-import { loadBoard, toApiBoardCard } from "~/models/swim-lanes.server";
+
+import { loadBoard } from "~/models/swim-lanes.server";
 import { SwimLaneQuerySchema } from "~/schemas/swim-lanes";
 import { apiRoute, apiSuccess, readQuery } from "~/services/api.server";
+import { toApiBoardCard } from "~/services/api-shapes.server";
 
 /**
  * `GET /api/tasks/swim-lanes`: every lane keyed by stage, with its count (and average progress)

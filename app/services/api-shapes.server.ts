@@ -1,0 +1,328 @@
+// The JSON API's shapes (docs/api.md): what each record looks like on the wire, with the API's
+// field names (`_id`, populated references, `status` for a task's stage). The models answer in
+// the app's own terms; the API routes map them here, and nothing else does.
+import type { ClientNote, ClientRecord } from "~/models/clients.server";
+import type { FacilityRecord } from "~/models/facilities.server";
+import type { FacilityMatch } from "~/models/matching.server";
+import type { PlacementListItem, PlacementRecord } from "~/models/placements.server";
+import type { ResourceListItem, ResourceVersion } from "~/models/resources.server";
+import type { BoardCard } from "~/models/swim-lanes.server";
+import type { Communication, TaskListItem, TaskRecord } from "~/models/tasks.server";
+import type { SessionUser } from "~/models/user.server";
+import { expiryOf, formatFileSize } from "~/schemas/resource";
+import { encodeMedicalNotes } from "~/utils/medical-notes";
+import { PLACEMENT_CHECKLIST } from "~/utils/vocabulary";
+
+/** "$3,000 - $5,000" when both ends are set. */
+function budgetRangeText(min: number | null, max: number | null): string | null {
+  if (!min || !max) return null;
+  const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
+  return `${usd(min)} - ${usd(max)}`;
+}
+
+/** A client as the API answers it: the API's field names, with the medicalNotes encoding (docs/api.md). */
+export function toApiClient(client: ClientRecord, notes?: ClientNote[]) {
+  return {
+    _id: client.id,
+    firstName: client.firstName,
+    lastName: client.lastName,
+    email: client.email,
+    phone: client.phone,
+    dateOfBirth: client.dateOfBirth,
+    gender: client.gender,
+    address: client.address,
+    emergencyContact: client.emergencyContact,
+    medicalNotes: encodeMedicalNotes({
+      conditions: client.medicalConditions,
+      medications: client.medications,
+      notes: client.medicalNotes ?? "",
+    }),
+    medicalConditions: client.medicalConditions,
+    medications: client.medications,
+    careLevel: client.careLevel,
+    trackerStatus: client.trackerStatus,
+    budget: { min: client.budgetMin, max: client.budgetMax },
+    financialInfo: { budgetRange: budgetRangeText(client.budgetMin, client.budgetMax) },
+    preferences: client.preferences,
+    ...(notes
+      ? { notes: notes.map((n) => ({ _id: n.id, content: n.content, createdAt: n.createdAt, author: n.author })) }
+      : {}),
+    version: client.version,
+    createdAt: client.createdAt,
+    updatedAt: client.updatedAt,
+  };
+}
+
+/** A facility as the API answers it. */
+export function toApiFacility(facility: FacilityRecord) {
+  const { id, ...rest } = facility;
+  return { _id: id, ...rest };
+}
+
+/** A matched facility as the task API answers it (spec 002 §3 `matchedFacilities[]`). */
+export function toApiMatchedFacility(m: FacilityMatch) {
+  return {
+    facilityId: m.facilityId,
+    facilityName: m.facilityName,
+    compatibilityScore: m.compatibilityScore,
+    reasons: m.reasons,
+    available: m.available,
+  };
+}
+
+/** A placement as the API answers it: references populated (docs/api.md, "Placements"). */
+export function toApiPlacement(p: PlacementRecord) {
+  return {
+    _id: p.id,
+    clientId: {
+      _id: p.client.id,
+      firstName: p.client.firstName,
+      lastName: p.client.lastName,
+      phone: p.client.phone,
+      email: p.client.email,
+    },
+    facilityId: {
+      _id: p.facility.id,
+      name: p.facility.name,
+      type: p.facility.type,
+      address: p.facility.address,
+      contact: p.facility.contact,
+    },
+    agentId: {
+      _id: p.agent.id,
+      firstName: p.agent.firstName,
+      lastName: p.agent.lastName,
+      phone: p.agent.phone,
+      email: p.agent.email,
+      role: p.agent.role,
+    },
+    status: p.status,
+    priority: p.priority,
+    startDate: p.startDate,
+    endDate: p.endDate,
+    moveInDate: p.moveInDate,
+    monthlyRate: p.monthlyRate,
+    paymentMethod: p.paymentMethod,
+    depositAmount: p.depositAmount,
+    ...Object.fromEntries(
+      PLACEMENT_CHECKLIST.flatMap((s) => [
+        [s.field, p.checklist[s.field].done],
+        [`${s.field}Date`, p.checklist[s.field].date],
+      ]),
+    ),
+    notes: p.notes,
+    progress: { percentage: p.progress },
+    version: p.version,
+    timeline: p.timeline.map((t) => ({
+      _id: t.id,
+      event: t.event,
+      description: t.description,
+      date: t.date,
+      actor: t.actor,
+    })),
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}
+
+/** A list row as the API answers it. */
+export function toApiPlacementListItem(p: PlacementListItem) {
+  return {
+    _id: p.id,
+    clientId: { _id: p.client.id, firstName: p.client.firstName, lastName: p.client.lastName },
+    facilityId: {
+      _id: p.facility.id,
+      name: p.facility.name,
+      address: { city: p.facility.city, state: p.facility.state },
+    },
+    agentId: { _id: p.agent.id, firstName: p.agent.firstName, lastName: p.agent.lastName },
+    status: p.status,
+    priority: p.priority,
+    startDate: p.startDate,
+    moveInDate: p.moveInDate,
+    progress: { percentage: p.progress },
+    createdAt: p.createdAt,
+  };
+}
+
+/** A document in the API's shape (spec 002 §3); `versions` add previousVersions. */
+export function toApiResource(r: ResourceListItem & { versions?: ResourceVersion[] }, today: string) {
+  const expiry = expiryOf(r.expirationDate, today);
+  return {
+    _id: r.id,
+    originalName: r.originalName,
+    fileName: r.fileName,
+    fileType: r.mimeType,
+    fileSize: r.sizeBytes,
+    fileSizeFormatted: formatFileSize(r.sizeBytes),
+    version: r.version,
+    downloadCount: r.downloadCount,
+    description: r.description,
+    category: r.category,
+    isConfidential: r.isConfidential,
+    accessLevel: r.accessLevel,
+    tags: r.tags,
+    uploadedBy: r.uploadedBy
+      ? { _id: r.uploadedBy.id, firstName: r.uploadedBy.firstName, lastName: r.uploadedBy.lastName }
+      : null,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    expirationDate: r.expirationDate,
+    lastDownloaded: r.lastDownloadedAt,
+    isExpired: expiry.isExpired,
+    daysUntilExpiration: expiry.daysUntilExpiration,
+    revision: r.revision,
+    isImage: r.mimeType.startsWith("image/"),
+    isVideo: r.mimeType.startsWith("video/"),
+    relatedTo: { objectType: r.relatedTo.type, objectId: r.relatedTo.id },
+    metadata: {
+      width: r.metadata.width ?? null,
+      height: r.metadata.height ?? null,
+      pages: r.metadata.pages ?? null,
+      duration: null,
+      author: r.metadata.author ?? null,
+    },
+    ...(r.versions
+      ? {
+          previousVersions: r.versions.slice(1).map((v) => ({
+            versionNumber: v.versionNumber,
+            originalName: v.originalName,
+            fileSize: v.sizeBytes,
+            uploadedBy: v.uploadedBy,
+            uploadedAt: v.uploadedAt,
+            changeLog: v.changeLog,
+          })),
+        }
+      : {}),
+  };
+}
+
+/**
+ * A card as the API answers it (spec 002 §3 "Swim-lane task card"): matchedFacilities holds the
+ * client's best facility, communications the latest one (GET /api/tasks/{id} has them all).
+ */
+export function toApiBoardCard(card: BoardCard) {
+  return {
+    _id: card.id,
+    title: card.title,
+    status: card.stage,
+    priority: card.priority,
+    progress: { percentage: card.progress },
+    matchedFacilities: card.bestMatch ? [toApiMatchedFacility(card.bestMatch)] : [],
+    isOverdue: card.isOverdue,
+    isCompleted: card.isCompleted,
+    client: card.client
+      ? {
+          _id: card.client.id,
+          firstName: card.client.firstName,
+          lastName: card.client.lastName,
+          careLevel: card.client.careLevel,
+        }
+      : null,
+    assignedTo: {
+      _id: card.assignee.id,
+      firstName: card.assignee.firstName,
+      lastName: card.assignee.lastName,
+      role: card.assignee.role,
+    },
+    dueDate: card.dueDate,
+    estimatedPlacementDate: card.estimatedPlacementDate,
+    communications: card.lastCommunication ? [{ _id: card.lastCommunication.id, ...card.lastCommunication }] : [],
+  };
+}
+
+/** A communication as the API answers it (spec 002 §3 `communications[]`). */
+export function toApiCommunication(m: Communication) {
+  return { _id: m.id, type: m.type, content: m.content, author: m.author, timestamp: m.timestamp };
+}
+
+/** A task as the API answers it (spec 002 §3; docs/api.md, "Tasks"): references populated. */
+export function toApiTask(t: TaskRecord) {
+  const client = t.client
+    ? { _id: t.client.id, firstName: t.client.firstName, lastName: t.client.lastName, careLevel: t.client.careLevel }
+    : null;
+  return {
+    _id: t.id,
+    title: t.title,
+    description: t.description,
+    type: t.type,
+    priority: t.priority,
+    status: t.stage,
+    dueDate: t.dueDate,
+    estimatedPlacementDate: t.estimatedPlacementDate,
+    estimatedHours: t.estimatedHours,
+    clientId: client,
+    client,
+    placementId: t.placement
+      ? {
+          _id: t.placement.id,
+          status: t.placement.status,
+          facilityId: { _id: t.placement.facility.id, name: t.placement.facility.name },
+        }
+      : null,
+    assignedTo: {
+      _id: t.assignee.id,
+      firstName: t.assignee.firstName,
+      lastName: t.assignee.lastName,
+      role: t.assignee.role,
+    },
+    checklist: t.checklist.map((i) => ({
+      _id: i.id,
+      item: i.item,
+      completed: i.completed,
+      completedAt: i.completedAt,
+    })),
+    progress: {
+      percentage: t.progress,
+      milestones: t.checklist.map((i) => ({ name: i.item, completed: i.completed, completedAt: i.completedAt })),
+    },
+    communications: t.communications.map(toApiCommunication),
+    isOverdue: t.isOverdue,
+    isCompleted: t.isCompleted,
+    completedAt: t.completedAt,
+    createdBy: t.createdBy,
+    version: t.version,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
+}
+
+/** A list row as the API answers it. */
+export function toApiTaskListItem(t: TaskListItem) {
+  const client = t.client ? { _id: t.client.id, firstName: t.client.firstName, lastName: t.client.lastName } : null;
+  return {
+    _id: t.id,
+    title: t.title,
+    description: t.description,
+    type: t.type,
+    priority: t.priority,
+    status: t.stage,
+    dueDate: t.dueDate,
+    estimatedHours: t.estimatedHours,
+    clientId: client,
+    client,
+    assignedTo: { _id: t.assignee.id, firstName: t.assignee.firstName, lastName: t.assignee.lastName },
+    checklist: t.checklist.map((i) => ({
+      _id: i.id,
+      item: i.item,
+      completed: i.completed,
+      completedAt: i.completedAt,
+    })),
+    progress: { percentage: t.progress },
+    isOverdue: t.isOverdue,
+    isCompleted: t.isCompleted,
+    createdAt: t.createdAt,
+  };
+}
+
+/** The public shape of a user in API answers. */
+export function toApiUser(user: SessionUser) {
+  return {
+    _id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    role: user.role,
+  };
+}
