@@ -5,9 +5,10 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/types";
 
+/** A total, named by its table and key; a value as Postgres prints it ("3", or "3/150" for tasks/progress). */
 interface Total {
   key: string;
-  value: number;
+  value: string;
 }
 
 /** Each counting trigger's query over its table (the trigger's own argument, so nothing is copied). */
@@ -22,13 +23,13 @@ async function agencyCountsRecounted(db: Kysely<Database>): Promise<Total[]> {
     const { rows } = await sql<{ key: string; value: string }>`
       SELECT agency_id || ' ' || name AS key, sum(amount)::text AS value FROM (${sql.raw(query)}) d
         GROUP BY agency_id, name HAVING sum(amount) <> 0`.execute(db);
-    totals.push(...rows.map((row) => ({ key: `agency_counts ${row.key}`, value: Number(row.value) })));
+    totals.push(...rows.map((row) => ({ key: `agency_counts ${row.key}`, value: row.value })));
   }
   return totals;
 }
 
-async function trigramsRecounted(db: Kysely<Database>): Promise<{ key: string; value: string }[]> {
-  const { rows } = await sql<{ key: string; value: string }>`
+async function trigramsRecounted(db: Kysely<Database>): Promise<Total[]> {
+  const { rows } = await sql<Total>`
     SELECT concat_ws(' ', 'completed_task_trigrams', agency_id, trigram, priority_rank) AS key, count(*)::text AS value
       FROM task_search, unnest(show_trgm(search_text)) AS trigram
      WHERE is_completed AND trigram ~ '^[a-z0-9]{3}$'
@@ -49,7 +50,7 @@ async function trigramsRecounted(db: Kysely<Database>): Promise<{ key: string; v
  */
 export async function runningTotalsDrift(db: Kysely<Database>): Promise<string[]> {
   const have = new Map<string, string>();
-  const { rows: storedRows } = await sql<{ key: string; value: string }>`
+  const { rows: storedRows } = await sql<Total>`
     SELECT 'agency_counts ' || agency_id || ' ' || name AS key, value::text AS value FROM agency_counts
      WHERE value <> 0 AND name NOT LIKE '%:version' -- a count of changes (the facility directory's), not of rows
     UNION ALL
@@ -60,8 +61,9 @@ export async function runningTotalsDrift(db: Kysely<Database>): Promise<string[]
       FROM completed_board_trigrams WHERE tasks <> 0 OR progress <> 0`.execute(db);
   for (const row of storedRows) have.set(row.key, row.value);
   const want = new Map<string, string>();
-  for (const total of await agencyCountsRecounted(db)) want.set(total.key, String(total.value));
-  for (const row of await trigramsRecounted(db)) want.set(row.key, row.value);
+  for (const total of [...(await agencyCountsRecounted(db)), ...(await trigramsRecounted(db))]) {
+    want.set(total.key, total.value);
+  }
 
   const drift: string[] = [];
   for (const key of new Set([...have.keys(), ...want.keys()])) {
