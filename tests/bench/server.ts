@@ -33,7 +33,7 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 }
 
 /** Builds when needed and serves the production build on DATABASE_URL. */
-export async function startServer(): Promise<{ url: string; stop: () => void }> {
+export async function startServer(): Promise<{ url: string; pid?: number; stop: () => void }> {
   if (!process.env.DATABASE_URL) {
     console.error(
       "Set DATABASE_URL to a Postgres loaded with the large data set (npm run db:seed -- --size large),\n" +
@@ -59,5 +59,5 @@ export async function startServer(): Promise<{ url: string; stop: () => void }> 
     },
   });
   await waitForHealth(url, child);
-  return { url, stop: () => child.kill("SIGTERM") };
+  return { url, pid: child.pid, stop: () => child.kill("SIGTERM") };
 }
