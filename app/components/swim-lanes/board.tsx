@@ -1,5 +1,5 @@
 import { Link, Outlet, useLocation } from "@remix-run/react";
-import type { KeyboardEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import sortable from "react-sortablejs";
 import type { BoardData } from "~/services/swim-lanes-page.server";
 import { LANE_CARDS, STAGE_SLUGS } from "~/schemas/swim-lanes.constants";
@@ -64,34 +64,37 @@ export function Board({ data }: { data: BoardData }) {
 
       <div className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
         <ol className="grid min-w-[62rem] grid-cols-5 gap-3" aria-label="Swim lanes">
-          {data.lanes.map((lane) => (
-            <Lane
-              key={lane.stage}
-              lane={lane}
-              more={data.shown[lane.stage] + LANE_CARDS}
-              search={search}
-              picked={picked}
-            >
-              <ReactSortable tag="ul" {...laneProps(lane.stage)} className="flex flex-1 flex-col gap-2 px-2 pb-2">
-                {(lanes[lane.stage] ?? []).map((card) => (
-                  <LaneCard
-                    key={card.id}
-                    card={card}
-                    stage={lane.stage}
-                    today={data.today}
-                    search={search}
-                    hydrated={hydrated}
-                    picked={picked?.card.id === card.id}
-                    onMove={(to) => move(card, lane.stage, to)}
-                    onHandleKey={(event: KeyboardEvent<HTMLButtonElement>) => onHandleKey(event, card, lane.stage)}
-                  />
-                ))}
-              </ReactSortable>
-              {(lanes[lane.stage] ?? []).length === 0 ? (
-                <p className="px-3 pb-6 text-center text-sm text-slate-500">No tasks in this stage</p>
-              ) : null}
-            </Lane>
-          ))}
+          {data.lanes.map((lane) => {
+            const cards = lanes[lane.stage] ?? [];
+            return (
+              <Lane
+                key={lane.stage}
+                lane={lane}
+                more={data.shown[lane.stage] + LANE_CARDS}
+                search={search}
+                picked={picked}
+              >
+                <ReactSortable tag="ul" {...laneProps(lane.stage)} className="flex flex-1 flex-col gap-2 px-2 pb-2">
+                  {cards.map((card) => (
+                    <LaneCard
+                      key={card.id}
+                      card={card}
+                      stage={lane.stage}
+                      today={data.today}
+                      search={search}
+                      hydrated={hydrated}
+                      picked={picked?.card.id === card.id}
+                      onMove={(to) => move(card, lane.stage, to)}
+                      onHandleKey={(event) => onHandleKey(event, card, lane.stage)}
+                    />
+                  ))}
+                </ReactSortable>
+                {cards.length === 0 ? (
+                  <p className="px-3 pb-6 text-center text-sm text-slate-500">No tasks in this stage</p>
+                ) : null}
+              </Lane>
+            );
+          })}
         </ol>
       </div>
       <Toaster toasts={[toast]} key={toast?.id} />
