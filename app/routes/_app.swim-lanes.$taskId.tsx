@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { PANEL_TABS, type PanelTab, TaskPanel } from "~/components/swim-lanes/task-panel";
+import { TaskPanel } from "~/components/swim-lanes/task-panel";
+import { PANEL_TABS, type PanelTab } from "~/components/tasks/task-detail";
 import { taskMatches } from "~/models/matching.server";
 import { addCommunication, getTask } from "~/models/tasks.server";
 import { COMMUNICATION_MESSAGES } from "~/schemas/swim-lanes.constants";

@@ -1,22 +1,14 @@
-import { RelatedDocuments } from "~/components/resources/related-documents";
-import { relatedDocuments } from "~/services/resources.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import {
-  CompleteButton,
-  TaskBadges,
-  TaskChecklistCard,
-  TaskCommunications,
-  TaskFacts,
-} from "~/components/tasks/task-detail";
-import { BackLink, RecordActions } from "~/components/ui/detail";
-import { FacilityMatchesCard } from "~/components/matching/facility-matches";
+import { CompleteButton, TaskBadges, TaskDetail } from "~/components/tasks/task-detail";
 import { Card } from "~/components/ui/card";
+import { BackLink, RecordActions } from "~/components/ui/detail";
 import { taskMatches } from "~/models/matching.server";
 import { getTask, setChecklistItem, setTaskCompleted } from "~/models/tasks.server";
 import { DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task.constants";
 import { ChecklistToggleSchema } from "~/services/page-schemas.server";
+import { relatedDocuments } from "~/services/resources.server";
 import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
 import { readFormData } from "~/utils/request.server";
 
@@ -87,22 +79,7 @@ export default function TaskDetailPage() {
         </div>
       </Card>
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <TaskFacts task={task} />
-          {task.client ? (
-            <FacilityMatchesCard
-              title="Facility Matching"
-              description={`Best facilities for ${task.client.firstName} ${task.client.lastName}`}
-              clientId={task.client.id}
-              matches={matches}
-            />
-          ) : null}
-          <TaskCommunications task={task} />
-          <RelatedDocuments documents={documents} />
-        </div>
-        <TaskChecklistCard task={task} />
-      </div>
+      <TaskDetail frame="page" task={task} matches={matches} documents={documents} />
     </div>
   );
 }

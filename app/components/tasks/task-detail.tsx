@@ -1,18 +1,66 @@
 import { Link, useFetcher } from "@remix-run/react";
+import type { FacilityMatch } from "~/models/matching.server";
 import type { TaskRecord } from "~/models/tasks.server";
+import type { relatedDocuments } from "~/services/resources.server";
 import { cn } from "~/utils/cn";
 import { capitalize, formatDate } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";
+import { FacilityMatchesCard, FacilityMatchList } from "../matching/facility-matches";
+import { RelatedDocuments } from "../resources/related-documents";
 import { Badge, priorityTone } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { ContactLink, Item } from "../ui/detail";
 import { CheckCircleIcon, CheckIcon, RefreshIcon } from "../ui/icons";
+import { type CommunicationAnswer, CommunicationForm } from "./communication-form";
 import { DueDate, TaskProgress, TaskStatusBadge } from "./task-parts";
 
-// A task's details, on its page and in the list's View dialog: the fields, the checklist (ticked
-// there, with and without JavaScript), the people, progress and the communications so far.
+// A task's details, one component for its page and for the board's side panel (`TaskDetail`):
+// the same task shown the same way, in the page's cards (all at once; the list's View dialog
+// shows some of them) or in the panel's tabs (one at a time). What differs is what the spec shows
+// in each: the page ticks the checklist and shows every field; the panel adds communications and
+// lists the milestones. Each frame (the page's header, the panel's dialog) is its own.
+
+/** The panel's tabs, one section of the task each (`?tab=`). */
+export const PANEL_TABS = ["overview", "communications", "matching"] as const;
+export type PanelTab = (typeof PANEL_TABS)[number];
+
+type TaskDetailProps = { task: TaskRecord; matches: FacilityMatch[] | null } & (
+  | { frame: "page"; documents: Awaited<ReturnType<typeof relatedDocuments>> }
+  | { frame: "panel"; tab: PanelTab; answer: CommunicationAnswer }
+);
+
+export function TaskDetail(props: TaskDetailProps) {
+  const { task, matches } = props;
+  if (props.frame === "panel") {
+    return (
+      <>
+        {props.tab === "overview" ? <PanelOverview task={task} /> : null}
+        {props.tab === "communications" ? <PanelCommunications task={task} answer={props.answer} /> : null}
+        {props.tab === "matching" ? <PanelMatches task={task} matches={matches ?? []} /> : null}
+      </>
+    );
+  }
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        <TaskFacts task={task} />
+        {task.client ? (
+          <FacilityMatchesCard
+            title="Facility Matching"
+            description={`Best facilities for ${task.client.firstName} ${task.client.lastName}`}
+            clientId={task.client.id}
+            matches={matches ?? []}
+          />
+        ) : null}
+        <TaskCommunications task={task} />
+        <RelatedDocuments documents={props.documents} />
+      </div>
+      <TaskChecklistCard task={task} />
+    </div>
+  );
+}
 
 /**
  * The forms of a task's page post here with an `intent`. With JavaScript they go through a
@@ -64,102 +112,55 @@ export function CompleteButton({ task }: { task: TaskRecord }) {
   );
 }
 
-/** One checklist item: a button that ticks or unticks it (shown ticked at once with JavaScript). */
-function ChecklistRow({ taskId, item }: { taskId: string; item: TaskRecord["checklist"][number] }) {
-  const { fetcher, via } = useTaskFetcher();
-  const pending = fetcher.formData?.get("completed");
-  const completed = pending === undefined || pending === null ? item.completed : pending === "true";
-  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok;
+// ─── the fields ───
+
+/** The client, linked, with their care level (and their phone, on the page). */
+function ClientItem({ client, phone = false }: { client: TaskRecord["client"]; phone?: boolean }) {
   return (
-    <li>
-      <fetcher.Form method="post" action={`/tasks/${taskId}`}>
-        {via}
-        <input type="hidden" name="intent" value="toggle-item" />
-        <input type="hidden" name="itemId" value={item.id} />
-        <input type="hidden" name="completed" value={completed ? "false" : "true"} />
-        <button
-          type="submit"
-          role="checkbox"
-          aria-checked={completed}
-          className="flex w-full items-start gap-3 rounded-lg px-2 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
-          data-testid="checklist-item"
-        >
-          <span
-            className={cn(
-              "mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded border",
-              completed ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white",
-            )}
-          >
-            {completed ? <CheckIcon className="h-3 w-3" /> : null}
-          </span>
-          <span className={cn("min-w-0", completed ? "text-slate-500 line-through" : "text-slate-800")}>
-            {item.item}
-          </span>
-          {item.completedAt && completed ? (
-            <span className="ml-auto shrink-0 text-xs text-slate-500">{formatDate(item.completedAt)}</span>
+    <Item label="Client">
+      {client ? (
+        <>
+          <Link to={`/clients/${client.id}`} className="font-medium text-brand-700 hover:underline">
+            {client.firstName} {client.lastName}
+          </Link>
+          {client.careLevel ? (
+            <span className="block text-xs text-slate-500">{CARE_LEVEL_LABELS[client.careLevel]}</span>
           ) : null}
-        </button>
-        {failed ? (
-          <p className="px-2 text-sm text-red-600" role="alert">
-            {fetcher.data?.message}
-          </p>
-        ) : null}
-      </fetcher.Form>
-    </li>
+          {phone ? <ContactLink phone={client.phone} className="text-xs" /> : null}
+        </>
+      ) : (
+        <span className="text-slate-500">No client</span>
+      )}
+    </Item>
   );
 }
 
-export function TaskChecklistCard({ task }: { task: TaskRecord }) {
-  const done = task.checklist.filter((i) => i.completed).length;
+function AssigneeItem({ assignee }: { assignee: TaskRecord["assignee"] }) {
   return (
-    <Card>
-      <CardHeader title="Checklist" />
-      <div className="space-y-3 p-5">
-        <TaskProgress progress={task.progress} done={done} total={task.checklist.length} size="md" />
-        {task.checklist.length === 0 ? (
-          <p className="text-sm text-slate-500">
-            No checklist items.{" "}
-            <Link to={`/tasks/${task.id}/edit`} className="font-medium text-brand-700 hover:underline">
-              Add some
-            </Link>
-          </p>
-        ) : (
-          <ul className="-mx-2" aria-label="Checklist">
-            {task.checklist.map((item) => (
-              <ChecklistRow key={item.id} taskId={task.id} item={item} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </Card>
+    <Item label="Assigned to">
+      {assignee.firstName} {assignee.lastName}
+      <span className="block text-xs text-slate-500">{capitalize(assignee.role)}</span>
+    </Item>
   );
 }
 
-/** The task's fields, the client and the assignee. */
+function DueDateItem({ task }: { task: TaskRecord }) {
+  return (
+    <Item label="Due date">
+      <DueDate dueDate={task.dueDate} today={task.today} isOverdue={task.isOverdue} inline />
+    </Item>
+  );
+}
+
+/** The page's Details: the task's fields, the client and the assignee, then the description. */
 export function TaskFacts({ task }: { task: TaskRecord }) {
   return (
     <Card>
       <CardHeader title="Details" />
       <dl className="grid grid-cols-1 gap-4 p-5 sm:grid-cols-2">
-        <Item label="Due date">
-          <DueDate dueDate={task.dueDate} today={task.today} isOverdue={task.isOverdue} inline />
-        </Item>
+        <DueDateItem task={task} />
         <Item label="Type">{task.type}</Item>
-        <Item label="Client">
-          {task.client ? (
-            <>
-              <Link to={`/clients/${task.client.id}`} className="font-medium text-brand-700 hover:underline">
-                {task.client.firstName} {task.client.lastName}
-              </Link>
-              {task.client.careLevel ? (
-                <span className="block text-xs text-slate-500">{CARE_LEVEL_LABELS[task.client.careLevel]}</span>
-              ) : null}
-              <ContactLink phone={task.client.phone} className="text-xs" />
-            </>
-          ) : (
-            <span className="text-slate-500">No client</span>
-          )}
-        </Item>
+        <ClientItem client={task.client} phone />
         {task.placement ? (
           <Item label="Placement">
             <Link to={`/placements/${task.placement.id}`} className="font-medium text-brand-700 hover:underline">
@@ -168,10 +169,7 @@ export function TaskFacts({ task }: { task: TaskRecord }) {
             <span className="block text-xs text-slate-500">{task.placement.status}</span>
           </Item>
         ) : null}
-        <Item label="Assigned to">
-          {task.assignee.firstName} {task.assignee.lastName}
-          <span className="block text-xs text-slate-500">{capitalize(task.assignee.role)}</span>
-        </Item>
+        <AssigneeItem assignee={task.assignee} />
         <Item label="Estimated hours">
           {task.estimatedHours !== null ? `${task.estimatedHours} h` : "Not estimated"}
         </Item>
@@ -193,6 +191,153 @@ export function TaskFacts({ task }: { task: TaskRecord }) {
     </Card>
   );
 }
+
+/** The panel's Overview: the fields a coordinator checks on the board, then the progress. */
+function PanelOverview({ task }: { task: TaskRecord }) {
+  return (
+    <div className="space-y-5">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <ClientItem client={task.client} />
+        <Item label="Priority">
+          <Badge tone={priorityTone(task.priority)}>{task.priority.toLowerCase()}</Badge>
+        </Item>
+        <AssigneeItem assignee={task.assignee} />
+        <DueDateItem task={task} />
+        <Item label="Estimated placement">
+          {task.estimatedPlacementDate ? formatDate(task.estimatedPlacementDate) : "Not set"}
+        </Item>
+        <Item label="Status">{task.isCompleted ? "Completed" : task.stage}</Item>
+      </dl>
+      <PanelProgress task={task} />
+    </div>
+  );
+}
+
+// ─── the checklist ───
+
+function ChecklistProgress({ task }: { task: TaskRecord }) {
+  const done = task.checklist.filter((i) => i.completed).length;
+  return <TaskProgress progress={task.progress} done={done} total={task.checklist.length} size="md" />;
+}
+
+/**
+ * A checklist item as shown: its box, its text (struck through once done) and when it was done.
+ * `spoken` adds whether it is done for screen readers, where nothing else says it.
+ */
+function ChecklistLine({
+  item,
+  completed,
+  spoken = false,
+}: {
+  item: TaskRecord["checklist"][number];
+  completed: boolean;
+  spoken?: boolean;
+}) {
+  return (
+    <>
+      <span
+        className={cn(
+          "mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded border",
+          completed ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white",
+        )}
+      >
+        {completed ? <CheckIcon className="h-3 w-3" /> : null}
+      </span>
+      <span className={cn("min-w-0", completed ? "text-slate-500 line-through" : "text-slate-800")}>
+        {item.item}
+        {spoken ? <span className="sr-only">{completed ? " (completed)" : " (not completed)"}</span> : null}
+      </span>
+      {item.completedAt && completed ? (
+        <span className="ml-auto shrink-0 text-xs text-slate-500">{formatDate(item.completedAt)}</span>
+      ) : null}
+    </>
+  );
+}
+
+/** One checklist item: a button that ticks or unticks it (shown ticked at once with JavaScript). */
+function ChecklistRow({ taskId, item }: { taskId: string; item: TaskRecord["checklist"][number] }) {
+  const { fetcher, via } = useTaskFetcher();
+  const pending = fetcher.formData?.get("completed");
+  const completed = pending === undefined || pending === null ? item.completed : pending === "true";
+  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok;
+  return (
+    <li>
+      <fetcher.Form method="post" action={`/tasks/${taskId}`}>
+        {via}
+        <input type="hidden" name="intent" value="toggle-item" />
+        <input type="hidden" name="itemId" value={item.id} />
+        <input type="hidden" name="completed" value={completed ? "false" : "true"} />
+        <button
+          type="submit"
+          role="checkbox"
+          aria-checked={completed}
+          className="flex w-full items-start gap-3 rounded-lg px-2 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+          data-testid="checklist-item"
+        >
+          <ChecklistLine item={item} completed={completed} />
+        </button>
+        {failed ? (
+          <p className="px-2 text-sm text-red-600" role="alert">
+            {fetcher.data?.message}
+          </p>
+        ) : null}
+      </fetcher.Form>
+    </li>
+  );
+}
+
+/** The page's Checklist: the progress, and each item ticked or unticked where it stands. */
+export function TaskChecklistCard({ task }: { task: TaskRecord }) {
+  return (
+    <Card>
+      <CardHeader title="Checklist" />
+      <div className="space-y-3 p-5">
+        <ChecklistProgress task={task} />
+        {task.checklist.length === 0 ? (
+          <p className="text-sm text-slate-500">
+            No checklist items.{" "}
+            <Link to={`/tasks/${task.id}/edit`} className="font-medium text-brand-700 hover:underline">
+              Add some
+            </Link>
+          </p>
+        ) : (
+          <ul className="-mx-2" aria-label="Checklist">
+            {task.checklist.map((item) => (
+              <ChecklistRow key={item.id} taskId={task.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** The panel's progress: the same bar, and the checklist read only, as milestones. */
+function PanelProgress({ task }: { task: TaskRecord }) {
+  return (
+    <section aria-labelledby="panel-progress">
+      <h3 id="panel-progress" className="text-sm font-semibold text-slate-900">
+        Progress: {task.progress}%
+      </h3>
+      <div className="mt-2">
+        <ChecklistProgress task={task} />
+      </div>
+      {task.checklist.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">No milestones.</p>
+      ) : (
+        <ul className="mt-3 space-y-1.5" aria-label="Milestones">
+          {task.checklist.map((item) => (
+            <li key={item.id} className="flex items-start gap-2 text-sm">
+              <ChecklistLine item={item} completed={item.completed} spoken />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+// ─── communications and matches ───
 
 /**
  * A task's communications, newest first (its page's card and the board's task panel): `boxed`
@@ -230,5 +375,34 @@ export function TaskCommunications({ task }: { task: TaskRecord }) {
       <CardHeader title="Communications" />
       <CommunicationList communications={task.communications} />
     </Card>
+  );
+}
+
+/** The panel's Communications: a new one's form over those so far. */
+function PanelCommunications({ task, answer }: { task: TaskRecord; answer: CommunicationAnswer }) {
+  return (
+    <div className="space-y-5">
+      <CommunicationForm answer={answer} />
+      <CommunicationList communications={task.communications} boxed />
+    </div>
+  );
+}
+
+/** The panel's Facility Matching: the client's best facilities, or why there are none. */
+function PanelMatches({ task, matches }: { task: TaskRecord; matches: FacilityMatch[] }) {
+  if (!task.client)
+    return <p className="text-sm text-slate-500">This task has no client, so no facilities to match.</p>;
+  if (matches.length === 0) {
+    return (
+      <p className="text-sm text-slate-500">
+        No facility suits {task.client.firstName} {task.client.lastName} yet: add their care level, budget and location,
+        or more facilities.
+      </p>
+    );
+  }
+  return (
+    <div className="-mx-5">
+      <FacilityMatchList matches={matches} startFor={task.client.id} />
+    </div>
   );
 }
