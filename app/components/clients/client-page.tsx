@@ -1,0 +1,166 @@
+import type { ReactNode } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ClientNote, ClientRecord } from "~/models/clients.server";
+import type { FacilityMatch } from "~/models/matching.server";
+import type { PlacementOfClient } from "~/models/placements.server";
+import type { TaskOfClient } from "~/models/tasks.server";
+import { formatDate } from "~/utils/format";
+import { CARE_LEVEL_LABELS, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
+import { FacilityMatchesCard } from "../matching/facility-matches";
+import { RelatedDocuments } from "../resources/related-documents";
+import { Badge, clientStatusTone } from "../ui/badge";
+import { Card, CardHeader } from "../ui/card";
+import { BackLink, Chips, ContactLink, DetailCard, Item, RecordActions } from "../ui/detail";
+import { budgetText } from "./client-card";
+import { ageOn, ClientPlacementsCard, ClientTasksCard, NewPlacementLink, NotesCard } from "./client-detail";
+
+/** What the client's page shows (/clients/:id): the record and what hangs from it. */
+export interface ClientPageData {
+  client: ClientRecord;
+  notes: ClientNote[];
+  placements: PlacementOfClient[];
+  tasks: TaskOfClient[];
+  matches: FacilityMatch[];
+  documents: Parameters<typeof RelatedDocuments>[0]["documents"];
+  /** The answer to a note just added (its messages when it was refused). */
+  noteResult?: SubmissionResult<string[]>;
+}
+
+/** The client's page: a header with its actions, the record's cards, and the side column. */
+export function ClientPage({ client, notes, placements, tasks, matches, documents, noteResult }: ClientPageData) {
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <BackLink to="/clients">Back to Clients</BackLink>
+      <ClientHeader client={client} />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <ContactCard client={client} />
+          <MedicalCard client={client} />
+          <FacilityMatchesCard
+            id="matches"
+            title="Suitable facilities"
+            description="Scored on care fit, budget, distance, beds and preferences"
+            clientId={client.id}
+            matches={matches}
+          />
+          <ClientPlacementsCard clientId={client.id} placements={placements} />
+          <ClientTasksCard clientId={client.id} tasks={tasks} />
+          <RelatedDocuments documents={documents} />
+          <NotesCard notes={notes} lastResult={noteResult} />
+        </div>
+        <SideColumn client={client} />
+      </div>
+    </div>
+  );
+}
+
+const fullName = (client: ClientRecord) => `${client.firstName} ${client.lastName}`;
+
+function ClientHeader({ client }: { client: ClientRecord }) {
+  const name = fullName(client);
+  return (
+    <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="text-2xl font-semibold tracking-tight text-slate-900">{name}</h2>
+          <Badge tone={clientStatusTone(client.trackerStatus)}>{client.trackerStatus}</Badge>
+        </div>
+        <p className="mt-1 text-sm text-slate-500">
+          {CARE_LEVEL_LABELS[client.careLevel]} · Age {ageOn(client.dateOfBirth)}
+        </p>
+      </div>
+      <RecordActions
+        path={`/clients/${client.id}`}
+        editLabel="Edit Client"
+        confirmTitle="Delete this client?"
+        confirmMessage={`Are you sure you want to delete ${name}? This action cannot be undone.`}
+      >
+        <NewPlacementLink clientId={client.id} />
+      </RecordActions>
+    </Card>
+  );
+}
+
+/** "12 Elm St, Springfield, IL 62701": the parts given, in order. */
+function addressText({ street, city, state, zip }: ClientRecord["address"]) {
+  return [street, city, [state, zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+}
+
+function ContactCard({ client }: { client: ClientRecord }) {
+  return (
+    <Card>
+      <CardHeader title="Contact" />
+      <dl className="grid grid-cols-1 gap-5 p-5 sm:grid-cols-2">
+        <Item label="Email">
+          <ContactLink email={client.email} />
+        </Item>
+        <Item label="Phone">
+          <ContactLink phone={client.phone} />
+        </Item>
+        <Item label="Date of birth">{formatDate(client.dateOfBirth)}</Item>
+        <Item label="Gender">{client.gender}</Item>
+        <Item label="Address" className="sm:col-span-2">
+          {addressText(client.address)}
+        </Item>
+      </dl>
+    </Card>
+  );
+}
+
+function MedicalSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h3 className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+function MedicalCard({ client }: { client: ClientRecord }) {
+  return (
+    <Card>
+      <CardHeader title="Medical Information" />
+      <div className="space-y-5 p-5">
+        <MedicalSection title="Conditions">
+          <Chips values={client.medicalConditions} empty="None recorded" />
+        </MedicalSection>
+        <MedicalSection title="Medications">
+          <Chips values={client.medications} empty="None recorded" />
+        </MedicalSection>
+        <MedicalSection title="Notes">
+          {client.medicalNotes ? (
+            <p className="text-sm whitespace-pre-line text-slate-700">{client.medicalNotes}</p>
+          ) : (
+            <p className="text-sm text-slate-500">None recorded</p>
+          )}
+        </MedicalSection>
+      </div>
+    </Card>
+  );
+}
+
+function SideColumn({ client }: { client: ClientRecord }) {
+  return (
+    <div className="space-y-6">
+      <DetailCard title="Emergency Contact">
+        <Item label="Name">{client.emergencyContact.name}</Item>
+        <Item label="Relationship">{client.emergencyContact.relationship}</Item>
+        <Item label="Phone">
+          <ContactLink phone={client.emergencyContact.phone} />
+        </Item>
+      </DetailCard>
+      <DetailCard title="Budget & Preferences">
+        <Item label="Monthly budget">{budgetText(client.budgetMin, client.budgetMax)}</Item>
+        <Item label="Preferred location">{client.preferences.location}</Item>
+        <Item label="Room type">{ROOM_TYPE_LABELS[client.preferences.roomType]}</Item>
+        <Item label="Preferred amenities">
+          <Chips values={client.preferences.amenities} empty="None chosen" />
+        </Item>
+      </DetailCard>
+      <DetailCard title="Record">
+        <Item label="Created">{formatDate(client.createdAt)}</Item>
+        <Item label="Last updated">{formatDate(client.updatedAt)}</Item>
+      </DetailCard>
+    </div>
+  );
+}
