@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from "kysely";
+import { type InferResult, type RawBuilder, sql } from "kysely";
 import type { BoardFilters, SwimLaneQuery } from "~/schemas/swim-lanes";
 import type { DB } from "~/utils/db.server";
 import {
@@ -404,16 +404,9 @@ async function sortParts(db: DB, conditions: RawBuilder<unknown>[], today: strin
   return rows.rows;
 }
 
-/** What the cards of these tasks show (the caller agency's only), in the order of `ids`. */
-export async function boardCards(
-  db: DB,
-  ctx: Ctx,
-  ids: string[],
-  today: string,
-  counts?: AgencyCounts,
-): Promise<BoardCard[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/** The rows of these tasks' cards (the caller agency's only): the task, its people, its last communication. */
+function cardRows(db: DB, ctx: Ctx, ids: string[]) {
+  return db
     .selectFrom("tasks as t")
     .innerJoin("users as u", "u.id", "t.assigned_to")
     .leftJoin("clients as c", "c.id", "t.client_id")
@@ -462,8 +455,64 @@ export async function boardCards(
       "m.last_name as message_last_name",
     ])
     .where("t.id", "in", ids)
-    .where("t.agency_id", "=", ctx.agencyId)
-    .execute();
+    .where("t.agency_id", "=", ctx.agencyId);
+}
+
+/** What one card shows, from its row and its client's best facility. */
+function cardOf(
+  r: InferResult<ReturnType<typeof cardRows>>[number],
+  today: string,
+  bestMatch: FacilityMatch | null,
+): BoardCard {
+  const content = r.message_content;
+  return {
+    id: r.id,
+    title: r.title,
+    priority: r.priority,
+    stage: r.stage,
+    progress: r.progress,
+    isCompleted: r.is_completed,
+    isOverdue: isTaskOverdue(r.due_date, r.is_completed, today),
+    dueDate: r.due_date,
+    estimatedPlacementDate: r.estimated_placement_date,
+    client: r.client_id
+      ? {
+          id: r.client_id,
+          firstName: r.client_first_name!,
+          lastName: r.client_last_name!,
+          careLevel: r.client_care_level ?? null,
+        }
+      : null,
+    assignee: {
+      id: r.assignee_id,
+      firstName: r.assignee_first_name,
+      lastName: r.assignee_last_name,
+      role: r.assignee_role,
+    },
+    lastCommunication:
+      r.message_type && content !== null
+        ? {
+            id: r.message_id!,
+            type: r.message_type,
+            content: content.length > COMMUNICATION_PREVIEW ? `${content.slice(0, COMMUNICATION_PREVIEW)}…` : content,
+            author: r.message_first_name ? `${r.message_first_name} ${r.message_last_name}` : null,
+            timestamp: new Date(r.message_at!).toISOString(),
+          }
+        : null,
+    bestMatch,
+  };
+}
+
+/** What the cards of these tasks show (the caller agency's only), in the order of `ids`. */
+export async function boardCards(
+  db: DB,
+  ctx: Ctx,
+  ids: string[],
+  today: string,
+  counts?: AgencyCounts,
+): Promise<BoardCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await cardRows(db, ctx, ids).execute();
   const clientIds = [...new Set(rows.flatMap((r) => (r.client_id ? [r.client_id] : [])))];
   const [clients, count] = await Promise.all([
     matchableClients(db, ctx, clientIds),
@@ -473,47 +522,7 @@ export async function boardCards(
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    if (!r) return [];
-    const content = r.message_content;
-    return [
-      {
-        id: r.id,
-        title: r.title,
-        priority: r.priority,
-        stage: r.stage,
-        progress: r.progress,
-        isCompleted: r.is_completed,
-        isOverdue: isTaskOverdue(r.due_date, r.is_completed, today),
-        dueDate: r.due_date,
-        estimatedPlacementDate: r.estimated_placement_date,
-        client: r.client_id
-          ? {
-              id: r.client_id,
-              firstName: r.client_first_name!,
-              lastName: r.client_last_name!,
-              careLevel: r.client_care_level ?? null,
-            }
-          : null,
-        assignee: {
-          id: r.assignee_id,
-          firstName: r.assignee_first_name,
-          lastName: r.assignee_last_name,
-          role: r.assignee_role,
-        },
-        lastCommunication:
-          r.message_type && content !== null
-            ? {
-                id: r.message_id!,
-                type: r.message_type,
-                content:
-                  content.length > COMMUNICATION_PREVIEW ? `${content.slice(0, COMMUNICATION_PREVIEW)}…` : content,
-                author: r.message_first_name ? `${r.message_first_name} ${r.message_last_name}` : null,
-                timestamp: new Date(r.message_at!).toISOString(),
-              }
-            : null,
-        bestMatch: r.client_id ? (best.get(r.client_id) ?? null) : null,
-      },
-    ];
+    return r ? [cardOf(r, today, r.client_id ? (best.get(r.client_id) ?? null) : null)] : [];
   });
 }
 

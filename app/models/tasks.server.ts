@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type InferResult, sql } from "kysely";
 import type { TaskInput, TaskListQuery, TaskSortField } from "~/schemas/task";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
@@ -19,7 +19,7 @@ import {
   type TaskType,
 } from "~/utils/vocabulary";
 import { agencyDay } from "./agency.server";
-import type { Ctx } from "./context";
+import { type Ctx, ownRow } from "./context";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import {
   containsTerm,
@@ -34,7 +34,7 @@ import {
 import { countClientOptions, type ReferenceOption, searchClientOptions } from "./clients.server";
 import { clientPlacementOptions } from "./placements.server";
 import { listUsers } from "./user.server";
-import { currentVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
+import { deleteAtVersion, lockAtVersion, type StaleWrite } from "./versions.server";
 
 export interface TaskDashboard {
   overview: { totalTasks: number; completedTasks: number; overdueTasks: number };
@@ -185,6 +185,44 @@ const TASK_COLUMNS = [
   "u.first_name as assignee_first_name",
   "u.last_name as assignee_last_name",
 ] as const;
+
+/** The tasks with their assignee and client (if any), reading TASK_COLUMNS. */
+function tasksWithPeople(db: DB) {
+  return db
+    .selectFrom("tasks as t")
+    .innerJoin("users as u", "u.id", "t.assigned_to")
+    .leftJoin("clients as c", "c.id", "t.client_id")
+    .select(TASK_COLUMNS);
+}
+
+/** A task as a list row and a task's page both show it, from its TASK_COLUMNS and its checklist. */
+function taskItemOf(
+  row: InferResult<ReturnType<typeof tasksWithPeople>>[number],
+  checklist: ChecklistItem[],
+  today: string,
+): TaskListItem {
+  const done = checklist.filter((i) => i.completed).length;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    priority: row.priority,
+    stage: row.stage,
+    status: taskStatus({ stage: row.stage, isCompleted: row.is_completed }),
+    isCompleted: row.is_completed,
+    isOverdue: isTaskOverdue(row.due_date, row.is_completed, today),
+    dueDate: row.due_date,
+    estimatedHours: row.estimated_hours === null ? null : Number(row.estimated_hours),
+    progress: taskProgress(done, checklist.length, row.is_completed),
+    checklist,
+    client: row.client_id
+      ? { id: row.client_id, firstName: row.client_first_name!, lastName: row.client_last_name! }
+      : null,
+    assignee: { id: row.assignee_id, firstName: row.assignee_first_name, lastName: row.assignee_last_name },
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
 
 /** `priority_rank` (a generated column, in the covering indexes) of each priority. */
 const PRIORITY_RANK: Record<Priority, number> = { Low: 1, Medium: 2, High: 3, Urgent: 4 };
@@ -375,13 +413,7 @@ export async function listTasks(
     ids.length === 0
       ? [[], []]
       : await Promise.all([
-          db
-            .selectFrom("tasks as t")
-            .innerJoin("users as u", "u.id", "t.assigned_to")
-            .leftJoin("clients as c", "c.id", "t.client_id")
-            .select(TASK_COLUMNS)
-            .where("t.id", "in", ids)
-            .execute(),
+          tasksWithPeople(db).where("t.id", "in", ids).execute(),
           db
             .selectFrom("task_checklist_items")
             .select(["id", "task_id", "text", "is_completed", "completed_at"])
@@ -400,31 +432,7 @@ export async function listTasks(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const tasks = ids.flatMap((id) => {
     const row = byId.get(id);
-    if (!row) return [];
-    const checklist = checklists.get(row.id) ?? [];
-    const done = checklist.filter((i) => i.completed).length;
-    return [
-      {
-        id: row.id,
-        title: row.title,
-        description: row.description,
-        type: row.type,
-        priority: row.priority,
-        stage: row.stage,
-        status: taskStatus({ stage: row.stage, isCompleted: row.is_completed }),
-        isCompleted: row.is_completed,
-        isOverdue: isTaskOverdue(row.due_date, row.is_completed, today),
-        dueDate: row.due_date,
-        estimatedHours: row.estimated_hours === null ? null : Number(row.estimated_hours),
-        progress: taskProgress(done, checklist.length, row.is_completed),
-        checklist,
-        client: row.client_id
-          ? { id: row.client_id, firstName: row.client_first_name!, lastName: row.client_last_name! }
-          : null,
-        assignee: { id: row.assignee_id, firstName: row.assignee_first_name, lastName: row.assignee_last_name },
-        createdAt: new Date(row.created_at).toISOString(),
-      },
-    ];
+    return row ? [taskItemOf(row, checklists.get(row.id) ?? [], today)] : [];
   });
   const count = counted.capped
     ? { total: options.countCap!, capped: true }
@@ -442,32 +450,19 @@ export interface Communication {
   timestamp: string;
 }
 
-export interface TaskRecord {
-  id: string;
-  title: string;
-  description: string | null;
-  type: TaskType;
-  priority: Priority;
-  stage: ClientStatus;
-  status: TaskStatus;
-  isCompleted: boolean;
+/** A task as its page shows it: the list row's fields, and more of its client and assignee. */
+export interface TaskRecord extends Omit<TaskListItem, "client" | "assignee"> {
   completedAt: string | null;
-  isOverdue: boolean;
-  dueDate: string;
   estimatedPlacementDate: string | null;
-  estimatedHours: number | null;
-  progress: number;
-  checklist: ChecklistItem[];
   /** Newest first. */
   communications: Communication[];
-  client: { id: string; firstName: string; lastName: string; careLevel: CareLevel | null; phone: string } | null;
+  client: (NonNullable<TaskListItem["client"]> & { careLevel: CareLevel | null; phone: string }) | null;
   /** The placement the task is about (one of its client's): its facility and status. */
   placement: { id: string; status: PlacementStatus; facility: { id: string; name: string } } | null;
-  assignee: { id: string; firstName: string; lastName: string; email: string; role: Role };
+  assignee: TaskListItem["assignee"] & { email: string; role: Role };
   createdBy: string | null;
   /** Counts the changes people made (DESIGN §7): what an edit must have read. */
   version: number;
-  createdAt: string;
   updatedAt: string;
   /** The agency's today, which `isOverdue` was counted from. */
   today: string;
@@ -477,14 +472,10 @@ export interface TaskRecord {
 export async function getTask(db: DB, ctx: Ctx, id: string, today?: string): Promise<TaskRecord | null> {
   if (!isUuid(id)) return null;
   const [row, items, communications, day] = await Promise.all([
-    db
-      .selectFrom("tasks as t")
-      .innerJoin("users as u", "u.id", "t.assigned_to")
-      .leftJoin("clients as c", "c.id", "t.client_id")
+    tasksWithPeople(db)
       .leftJoin("users as cb", "cb.id", "t.created_by")
       .leftJoin("placements as p", "p.id", "t.placement_id")
       .leftJoin("facilities as pf", "pf.id", "p.facility_id")
-      .select(TASK_COLUMNS)
       .select([
         "t.completed_at",
         "t.estimated_placement_date",
@@ -524,23 +515,11 @@ export async function getTask(db: DB, ctx: Ctx, id: string, today?: string): Pro
     today ? { today } : agencyDay(db, ctx),
   ]);
   if (!row) return null;
-  const checklist = items.map(checklistItemOf);
+  const item = taskItemOf(row, items.map(checklistItemOf), day.today);
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    type: row.type,
-    priority: row.priority,
-    stage: row.stage,
-    status: taskStatus({ stage: row.stage, isCompleted: row.is_completed }),
-    isCompleted: row.is_completed,
+    ...item,
     completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
-    isOverdue: isTaskOverdue(row.due_date, row.is_completed, day.today),
-    dueDate: row.due_date,
     estimatedPlacementDate: row.estimated_placement_date,
-    estimatedHours: row.estimated_hours === null ? null : Number(row.estimated_hours),
-    progress: taskProgress(checklist.filter((i) => i.completed).length, checklist.length, row.is_completed),
-    checklist,
     communications: communications.map((m) => ({
       id: m.id,
       type: m.type,
@@ -548,15 +527,7 @@ export async function getTask(db: DB, ctx: Ctx, id: string, today?: string): Pro
       author: m.first_name ? `${m.first_name} ${m.last_name}` : null,
       timestamp: new Date(m.occurred_at).toISOString(),
     })),
-    client: row.client_id
-      ? {
-          id: row.client_id,
-          firstName: row.client_first_name!,
-          lastName: row.client_last_name!,
-          careLevel: row.client_care_level ?? null,
-          phone: row.client_phone!,
-        }
-      : null,
+    client: item.client && { ...item.client, careLevel: row.client_care_level ?? null, phone: row.client_phone! },
     placement: row.placement_id
       ? {
           id: row.placement_id,
@@ -564,16 +535,9 @@ export async function getTask(db: DB, ctx: Ctx, id: string, today?: string): Pro
           facility: { id: row.placement_facility_id!, name: row.placement_facility_name! },
         }
       : null,
-    assignee: {
-      id: row.assignee_id,
-      firstName: row.assignee_first_name,
-      lastName: row.assignee_last_name,
-      email: row.assignee_email,
-      role: row.assignee_role,
-    },
+    assignee: { ...item.assignee, email: row.assignee_email, role: row.assignee_role },
     createdBy: row.creator_first_name ? `${row.creator_first_name} ${row.creator_last_name}` : null,
     version: row.version,
-    createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     today: day.today,
   };
@@ -602,29 +566,9 @@ async function checkReferences(
   const clientId = input.clientId === undefined ? stored.clientId : input.clientId;
   const placementId = input.placementId === undefined ? stored.placementId : input.placementId;
   const [client, placement, assignee] = await Promise.all([
-    clientId && clientId !== stored.clientId
-      ? db
-          .selectFrom("clients")
-          .select("id")
-          .where("id", "=", clientId)
-          .where("agency_id", "=", ctx.agencyId)
-          .executeTakeFirst()
-      : { id: clientId },
-    placementId
-      ? db
-          .selectFrom("placements")
-          .select("client_id")
-          .where("id", "=", placementId)
-          .where("agency_id", "=", ctx.agencyId)
-          .executeTakeFirst()
-      : null,
-    db
-      .selectFrom("users")
-      .select("id")
-      .where("id", "=", input.assignedTo)
-      .where("agency_id", "=", ctx.agencyId)
-      .where("is_active", "=", true)
-      .executeTakeFirst(),
+    clientId && clientId !== stored.clientId ? ownRow(db, ctx, "clients", clientId) : { id: clientId },
+    placementId ? ownRow(db, ctx, "placements", placementId) : null,
+    ownRow(db, ctx, "users", input.assignedTo),
   ]);
   const placementError = !placementId
     ? null
@@ -715,19 +659,10 @@ export async function createTask(db: DB, ctx: Ctx, input: TaskInput): Promise<Ta
  * `placementId` left out keep what is stored.
  */
 export async function updateTask(db: DB, ctx: Ctx, id: string, input: TaskInput): Promise<TaskWriteResult> {
-  if (!isUuid(id)) return { ok: false, reason: "not-found" };
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("tasks")
-      .select(["id", "is_completed", "version", "client_id", "placement_id"])
-      .where("id", "=", id)
-      .where("agency_id", "=", ctx.agencyId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) return { ok: false, reason: "not-found" } as const;
-    if (input.version !== undefined && current.version !== input.version) {
-      return notSaved(await currentVersion(trx, ctx, "tasks", id));
-    }
+    const locked = await lockAtVersion(trx, ctx, "tasks", id, input.version);
+    if (!locked.ok) return locked;
+    const current = locked.row;
     const stored = { clientId: current.client_id, placementId: current.placement_id };
     const errors = await checkReferences(trx, ctx, input, stored);
     if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
@@ -760,13 +695,7 @@ export async function setTaskCompleted(db: DB, ctx: Ctx, id: string, completed: 
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) > 0) return true;
   // Already so: found all the same.
-  const row = await db
-    .selectFrom("tasks")
-    .select("id")
-    .where("id", "=", id)
-    .where("agency_id", "=", ctx.agencyId)
-    .executeTakeFirst();
-  return Boolean(row);
+  return Boolean(await ownRow(db, ctx, "tasks", id));
 }
 
 /**
@@ -817,19 +746,10 @@ export async function moveTask(
   from?: ClientStatus,
   version?: number,
 ): Promise<MoveResult> {
-  if (!isUuid(id)) return { ok: false, reason: "not-found" };
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("tasks")
-      .select(["stage", "version"])
-      .where("id", "=", id)
-      .where("agency_id", "=", ctx.agencyId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) return { ok: false, reason: "not-found" } as const;
-    if (version !== undefined && current.version !== version) {
-      return notSaved(await currentVersion(trx, ctx, "tasks", id));
-    }
+    const locked = await lockAtVersion(trx, ctx, "tasks", id, version);
+    if (!locked.ok) return locked;
+    const current = locked.row;
     if (current.stage === to) return { ok: true, id, stage: to } as const;
     if (from && current.stage !== from) return { ok: false, reason: "conflict", current: current.stage } as const;
     await trx
@@ -887,21 +807,8 @@ export async function addCommunication(
 }
 
 /** Deletes a task (still at `version`, if given). */
-export async function deleteTask(
-  db: DB,
-  ctx: Ctx,
-  id: string,
-  version?: number,
-): Promise<{ ok: true } | typeof NOT_FOUND | StaleWrite> {
-  if (!isUuid(id)) return NOT_FOUND;
-  const result = await db
-    .deleteFrom("tasks")
-    .where("id", "=", id)
-    .where("agency_id", "=", ctx.agencyId)
-    .$if(version !== undefined, (qb) => qb.where("version", "=", version!))
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) > 0) return { ok: true };
-  return notSaved(await currentVersion(db, ctx, "tasks", id));
+export function deleteTask(db: DB, ctx: Ctx, id: string, version?: number) {
+  return deleteAtVersion(db, ctx, "tasks", id, version);
 }
 
 // ─────────────────────────────── form ───────────────────────────────
