@@ -18,6 +18,7 @@ import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts, readMemberCounts, readMemberLaneCounts } from "./counts.server";
 import { containsPattern, containsTerm, wordTrigram } from "./lists.server";
 import { bestMatches, type FacilityMatch, matchableClients } from "./matching.server";
+import { lockAtVersion, type StaleWrite } from "./versions.server";
 
 // The swim-lane board (docs/swim-lanes.md): five lanes, each with its count and average progress
 // over the filtered set and its first cards in the board's order; the analytics and the smart
@@ -653,4 +654,51 @@ export async function loadBoard(db: DB, ctx: Ctx, query: SwimLaneQuery, today: s
     },
     today,
   };
+}
+
+// ─────────────────────────────── moves ───────────────────────────────
+
+/** The position after the last task of a lane: where a new or moved task goes. */
+export function endOfLane(ctx: Ctx, stage: ClientStatus) {
+  return sql<number>`(SELECT coalesce(max(position), 0) + 1 FROM tasks WHERE agency_id = ${ctx.agencyId} AND stage = ${stage})`;
+}
+
+export type MoveResult =
+  | { ok: true; id: string; stage: ClientStatus }
+  | { ok: false; reason: "not-found" }
+  /** Someone else moved it meanwhile: it is in `current`, not where the mover saw it. */
+  | { ok: false; reason: "conflict"; current: ClientStatus }
+  | StaleWrite;
+
+/**
+ * Moves a task to another stage (a swim lane), last in that lane. Two ways to say what the mover
+ * saw: `from`, the stage (the board: a task moved by someone else meanwhile answers a conflict and
+ * stays where they put it; its other changes do not matter to a move), or `version`, the whole
+ * task (the API's If-Match: any change since is stale). A move to the stage it is in changes nothing.
+ */
+export async function moveTask(
+  db: DB,
+  ctx: Ctx,
+  id: string,
+  to: ClientStatus,
+  from?: ClientStatus,
+  version?: number,
+): Promise<MoveResult> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockAtVersion(trx, ctx, "tasks", id, version);
+    if (!locked.ok) return locked;
+    const current = locked.row;
+    if (current.stage === to) return { ok: true, id, stage: to } as const;
+    if (from && current.stage !== from) return { ok: false, reason: "conflict", current: current.stage } as const;
+    await trx
+      .updateTable("tasks")
+      .set({
+        stage: to,
+        position: endOfLane(ctx, to),
+        updated_by: ctx.userId,
+      })
+      .where("id", "=", id)
+      .execute();
+    return { ok: true, id, stage: to } as const;
+  });
 }

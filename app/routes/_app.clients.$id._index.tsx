@@ -18,7 +18,7 @@ import { FacilityMatchesCard } from "~/components/matching/facility-matches";
 import { addClientNote, getClient, listClientNotes } from "~/models/clients.server";
 import { matchableOf, topMatches } from "~/models/matching.server";
 import { listClientPlacements } from "~/models/placements.server";
-import { listClientTasks } from "~/models/tasks.server";
+import { listClientTasks } from "~/models/tasks/list.server";
 import { ClientNoteSchema } from "~/schemas/client";
 import { formatDate } from "~/utils/format";
 import { requireRecord, requireSignedIn } from "~/services/session.server";

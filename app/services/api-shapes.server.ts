@@ -7,7 +7,7 @@ import type { FacilityMatch } from "~/models/matching.server";
 import type { PlacementListItem, PlacementRecord } from "~/models/placements.server";
 import type { ResourceListItem, ResourceVersion } from "~/models/resources.server";
 import type { BoardCard } from "~/models/swim-lanes.server";
-import type { Communication, TaskListItem, TaskRecord } from "~/models/tasks.server";
+import type { Communication, TaskListItem, TaskRecord } from "~/models/tasks/record.server";
 import type { SessionUser } from "~/models/user.server";
 import { expiryOf, formatFileSize } from "~/schemas/resource";
 import { encodeMedicalNotes } from "~/utils/medical-notes";

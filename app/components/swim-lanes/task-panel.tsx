@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { FacilityMatch } from "~/models/matching.server";
-import type { TaskRecord } from "~/models/tasks.server";
+import type { TaskRecord } from "~/models/tasks/record.server";
 import { COMMUNICATION_MESSAGES } from "~/schemas/swim-lanes.constants";
 import { cn } from "~/utils/cn";
 import { capitalize, formatDate } from "~/utils/format";

@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
-import type { TaskRecord } from "~/models/tasks.server";
+import type { TaskRecord } from "~/models/tasks/record.server";
 import { cn } from "~/utils/cn";
 import { capitalize, formatDate } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
