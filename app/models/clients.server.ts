@@ -16,7 +16,7 @@ import {
   pageSlice,
 } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
-import { currentVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
+import { currentVersion, lockAtVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
 
 export interface ClientDashboard {
   totalClients: number;
@@ -398,19 +398,9 @@ export type DeleteClientResult =
 
 /** Deletes a client that no placement and no open task refers to (and still at `version`, if given). */
 export async function deleteClient(db: DB, ctx: Ctx, id: string, version?: number): Promise<DeleteClientResult> {
-  if (!isUuid(id)) return { ok: false, reason: "not-found" };
   return db.transaction().execute(async (trx) => {
-    const client = await trx
-      .selectFrom("clients")
-      .select(["id", "version"])
-      .where("id", "=", id)
-      .where("agency_id", "=", ctx.agencyId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!client) return { ok: false, reason: "not-found" } as const;
-    if (version !== undefined && client.version !== version) {
-      return notSaved(await currentVersion(trx, ctx, "clients", id));
-    }
+    const locked = await lockAtVersion(trx, ctx, "clients", id, version);
+    if (!locked.ok) return locked;
     const usage = await trx
       .selectNoFrom([
         sql<number>`(SELECT count(*)::int FROM placements WHERE client_id = ${id})`.as("placements"),

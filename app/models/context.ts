@@ -1,5 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Database } from "../../db/types";
+import type { DB } from "~/utils/db.server";
+import { isUuid } from "~/utils/uuid";
 import type { Role } from "~/utils/vocabulary";
 
 /** Who is asking: every model function is scoped by it. */
@@ -24,3 +26,30 @@ type ColumnOf<Name, Table extends string> = Name extends `${Table}.${infer Colum
 export type RowOf<Table extends keyof Database & string, Columns extends readonly string[]> = {
   [Column in ColumnOf<Columns[number], Table> & keyof Selectable<Database[Table]>]: Selectable<Database[Table]>[Column];
 };
+
+/** The tables whose rows belong to one agency, which ownRow reads. */
+type AgencyTable = "clients" | "facilities" | "placements" | "tasks" | "users";
+
+/**
+ * The row `id` of `table` when it is the caller agency's (a user: an active one); undefined when
+ * there is none, or `id` is not a uuid. What a write checks its references with, and with
+ * `forUpdate`, locks the row it changes with (for the rest of the transaction).
+ */
+export async function ownRow<T extends AgencyTable>(
+  db: DB,
+  ctx: Ctx,
+  table: T,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<Selectable<Database[T]> | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await db
+    .selectFrom(table as AgencyTable as "users")
+    .selectAll()
+    .where("id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .$if(table === "users", (qb) => qb.where("is_active", "=", true))
+    .$if(Boolean(options.forUpdate), (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  return row as Selectable<Database[T]> | undefined;
+}

@@ -16,7 +16,7 @@ import {
   pageSlice,
 } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
-import { currentVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
+import { currentVersion, lockAtVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
 
 export interface FacilityDashboard {
   totalFacilities: number;
@@ -328,19 +328,9 @@ export type DeleteFacilityResult =
 
 /** Deletes a facility no placement refers to (and still at `version`, if given). */
 export async function deleteFacility(db: DB, ctx: Ctx, id: string, version?: number): Promise<DeleteFacilityResult> {
-  if (!isUuid(id)) return { ok: false, reason: "not-found" };
   return db.transaction().execute(async (trx) => {
-    const facility = await trx
-      .selectFrom("facilities")
-      .select(["id", "version"])
-      .where("id", "=", id)
-      .where("agency_id", "=", ctx.agencyId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!facility) return { ok: false, reason: "not-found" } as const;
-    if (version !== undefined && facility.version !== version) {
-      return notSaved(await currentVersion(trx, ctx, "facilities", id));
-    }
+    const locked = await lockAtVersion(trx, ctx, "facilities", id, version);
+    if (!locked.ok) return locked;
     const { total } = await countFacilityPlacements(trx, ctx, id);
     if (total > 0) return { ok: false, reason: "in-use", placements: total } as const;
     await trx.deleteFrom("facilities").where("id", "=", id).execute();

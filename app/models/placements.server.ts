@@ -16,12 +16,12 @@ import {
   type Role,
 } from "~/utils/vocabulary";
 import { countClientOptions, searchClientOptions } from "./clients.server";
-import type { Ctx } from "./context";
+import { type Ctx, ownRow } from "./context";
 import { containsPattern, type PageInfo, pageInfo, pageSlice, pickerOptions } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import { countFacilityOptions, searchFacilityOptions } from "./facilities.server";
 import { listUsers } from "./user.server";
-import { currentVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
+import { deleteAtVersion, lockAtVersion, type StaleWrite } from "./versions.server";
 
 export const RECENT_PLACEMENTS = 3;
 
@@ -290,6 +290,25 @@ export interface PlacementRecord {
 
 const money = (value: string | null) => (value === null ? null : Number(value));
 
+/** A placement's timeline, newest first. */
+async function placementTimeline(db: DB, id: string): Promise<PlacementRecord["timeline"]> {
+  const events = await db
+    .selectFrom("placement_events as e")
+    .leftJoin("users as a", "a.id", "e.actor_id")
+    .select(["e.id", "e.event", "e.description", "e.occurred_at", "a.first_name", "a.last_name"])
+    .where("e.placement_id", "=", id)
+    .orderBy("e.occurred_at", "desc")
+    .orderBy("e.created_at", "desc")
+    .execute();
+  return events.map((e) => ({
+    id: e.id,
+    event: e.event,
+    description: e.description,
+    date: new Date(e.occurred_at).toISOString(),
+    actor: e.first_name ? `${e.first_name} ${e.last_name}` : null,
+  }));
+}
+
 /** A placement with its client, facility, agent and timeline; null when not the caller agency's. */
 export async function getPlacement(db: DB, ctx: Ctx, id: string): Promise<PlacementRecord | null> {
   if (!isUuid(id)) return null;
@@ -322,14 +341,7 @@ export async function getPlacement(db: DB, ctx: Ctx, id: string): Promise<Placem
     .where("p.agency_id", "=", ctx.agencyId)
     .executeTakeFirst();
   if (!row) return null;
-  const events = await db
-    .selectFrom("placement_events as e")
-    .leftJoin("users as a", "a.id", "e.actor_id")
-    .select(["e.id", "e.event", "e.description", "e.occurred_at", "a.first_name", "a.last_name"])
-    .where("e.placement_id", "=", id)
-    .orderBy("e.occurred_at", "desc")
-    .orderBy("e.created_at", "desc")
-    .execute();
+  const timeline = await placementTimeline(db, id);
   const checklist = Object.fromEntries(
     PLACEMENT_CHECKLIST.map((step) => [
       step.field,
@@ -371,13 +383,7 @@ export async function getPlacement(db: DB, ctx: Ctx, id: string): Promise<Placem
       email: row.agent_email,
       role: row.agent_role,
     },
-    timeline: events.map((e) => ({
-      id: e.id,
-      event: e.event,
-      description: e.description,
-      date: new Date(e.occurred_at).toISOString(),
-      actor: e.first_name ? `${e.first_name} ${e.last_name}` : null,
-    })),
+    timeline,
     version: row.version,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
@@ -395,25 +401,9 @@ export type PlacementWriteResult =
 /** The client, facility and agent must be the caller agency's (an active agent). */
 async function checkReferences(db: DB, ctx: Ctx, input: PlacementInput, agentId: string) {
   const [client, facility, agent] = await Promise.all([
-    db
-      .selectFrom("clients")
-      .select(["id", "first_name", "last_name"])
-      .where("id", "=", input.clientId)
-      .where("agency_id", "=", ctx.agencyId)
-      .executeTakeFirst(),
-    db
-      .selectFrom("facilities")
-      .select(["id", "name"])
-      .where("id", "=", input.facilityId)
-      .where("agency_id", "=", ctx.agencyId)
-      .executeTakeFirst(),
-    db
-      .selectFrom("users")
-      .select("id")
-      .where("id", "=", agentId)
-      .where("agency_id", "=", ctx.agencyId)
-      .where("is_active", "=", true)
-      .executeTakeFirst(),
+    ownRow(db, ctx, "clients", input.clientId),
+    ownRow(db, ctx, "facilities", input.facilityId),
+    ownRow(db, ctx, "users", agentId),
   ]);
   const errors = [
     ...(client ? [] : [{ path: "clientId", msg: "Client not found" }]),
@@ -510,19 +500,10 @@ export async function updatePlacement(
   id: string,
   input: PlacementInput,
 ): Promise<PlacementWriteResult> {
-  if (!isUuid(id)) return { ok: false, reason: "not-found" };
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("placements")
-      .selectAll()
-      .where("id", "=", id)
-      .where("agency_id", "=", ctx.agencyId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) return { ok: false, reason: "not-found" } as const;
-    if (input.version !== undefined && current.version !== input.version) {
-      return notSaved(await currentVersion(trx, ctx, "placements", id));
-    }
+    const locked = await lockAtVersion(trx, ctx, "placements", id, input.version);
+    if (!locked.ok) return locked;
+    const current = locked.row;
     const agentId = input.agentId ?? current.agent_id;
     const { errors } = await checkReferences(trx, ctx, input, agentId);
     if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
@@ -546,21 +527,8 @@ export async function updatePlacement(
 }
 
 /** Deletes a placement (still at `version`, if given). */
-export async function deletePlacement(
-  db: DB,
-  ctx: Ctx,
-  id: string,
-  version?: number,
-): Promise<{ ok: true } | typeof NOT_FOUND | StaleWrite> {
-  if (!isUuid(id)) return NOT_FOUND;
-  const result = await db
-    .deleteFrom("placements")
-    .where("id", "=", id)
-    .where("agency_id", "=", ctx.agencyId)
-    .$if(version !== undefined, (qb) => qb.where("version", "=", version!))
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) > 0) return { ok: true };
-  return notSaved(await currentVersion(db, ctx, "placements", id));
+export function deletePlacement(db: DB, ctx: Ctx, id: string, version?: number) {
+  return deleteAtVersion(db, ctx, "placements", id, version);
 }
 
 // ─────────────────────────────── form ───────────────────────────────

@@ -6,7 +6,7 @@ import { type FileMetadata, mimeTypesOf } from "~/utils/file-types.server";
 import { isUuid } from "~/utils/uuid";
 import type { AccessLevel, RelatedType, ResourceCategory, Role } from "~/utils/vocabulary";
 import { getClient, searchClientOptions } from "./clients.server";
-import type { Ctx } from "./context";
+import { type Ctx, ownRow } from "./context";
 import { getFacility, searchFacilityOptions } from "./facilities.server";
 import {
   containsPattern,
@@ -93,6 +93,12 @@ function visibleTo(ctx: Ctx) {
     SEES_RESTRICTED.includes(ctx.role ?? "agent")
       ? eb.lit(true)
       : eb.or([eb("r.access_level", "<>", "restricted"), eb("r.uploaded_by", "=", ctx.userId)]);
+}
+
+/** The document `id`, when it is one of the caller agency's that `ctx` may see, as a condition on `r`. */
+function visibleDocument(ctx: Ctx, id: string) {
+  return (eb: ExpressionBuilder<Database & { r: Database["resources"] }, "r">) =>
+    eb.and([eb("r.id", "=", id), eb("r.agency_id", "=", ctx.agencyId), visibleTo(ctx)(eb)]);
 }
 
 const itemColumns = [
@@ -379,14 +385,7 @@ export async function relatedRecord(db: DB, ctx: Ctx, type: RelatedType, id: str
 
 /** The record a document is tied to exists in the caller's agency. */
 export async function relatedRecordExists(db: DB, ctx: Ctx, type: RelatedType, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const row = await db
-    .selectFrom(RELATED_TABLE[type])
-    .select("id")
-    .where("id", "=", id)
-    .where("agency_id", "=", ctx.agencyId)
-    .executeTakeFirst();
-  return Boolean(row);
+  return Boolean(await ownRow(db, ctx, RELATED_TABLE[type], id));
 }
 
 const detailColumns = (details: ResourceDetails) => ({
@@ -469,9 +468,7 @@ export async function getResource(db: DB, ctx: Ctx, id: string): Promise<Resourc
     .leftJoin("users as u", "u.id", "r.uploaded_by")
     .selectAll("r")
     .select(["u.first_name as uploader_first_name", "u.last_name as uploader_last_name"])
-    .where("r.id", "=", id)
-    .where("r.agency_id", "=", ctx.agencyId)
-    .where(visibleTo(ctx))
+    .where(visibleDocument(ctx, id))
     .executeTakeFirst();
   if (!row) return null;
   const versions = await db
@@ -513,9 +510,7 @@ export async function currentRevision(db: DB, ctx: Ctx, id: string): Promise<Rec
     .selectFrom("resources as r")
     .leftJoin("users as u", "u.id", "r.updated_by")
     .select(["r.revision as version", "r.updated_at", "r.updated_by", "u.first_name", "u.last_name"])
-    .where("r.id", "=", id)
-    .where("r.agency_id", "=", ctx.agencyId)
-    .where(visibleTo(ctx))
+    .where(visibleDocument(ctx, id))
     .executeTakeFirst();
   return row ? versionOf(row) : null;
 }
@@ -542,9 +537,7 @@ export async function updateResource(
     const result = await trx
       .updateTable("resources as r")
       .set({ ...detailColumns(details), updated_by: ctx.userId })
-      .where("r.id", "=", id)
-      .where("r.agency_id", "=", ctx.agencyId)
-      .where(visibleTo(ctx))
+      .where(visibleDocument(ctx, id))
       .$if(details.revision !== undefined, (qb) => qb.where("r.revision", "=", details.revision!))
       .executeTakeFirst();
     if (result.numUpdatedRows > 0n) return { ok: true } as const;
@@ -576,9 +569,7 @@ export async function addResourceVersion(
         metadata: JSON.stringify(file.metadata) as unknown as Record<string, unknown>,
         updated_by: ctx.userId,
       }))
-      .where("r.id", "=", id)
-      .where("r.agency_id", "=", ctx.agencyId)
-      .where(visibleTo(ctx))
+      .where(visibleDocument(ctx, id))
       .returning("r.version")
       .executeTakeFirst();
     if (!updated) return null;
@@ -624,9 +615,7 @@ export async function findDownload(db: DB, ctx: Ctx, id: string, version?: numbe
         .on((eb) => eb("v.version_number", "=", version ?? eb.ref("r.version"))),
     )
     .select(["v.file_name", "v.original_name", "v.mime_type", "v.size_bytes", "v.version_number"])
-    .where("r.id", "=", id)
-    .where("r.agency_id", "=", ctx.agencyId)
-    .where(visibleTo(ctx))
+    .where(visibleDocument(ctx, id))
     .executeTakeFirst();
   if (!file) return null;
   return {
@@ -650,9 +639,7 @@ export async function recordDownload(db: DB, ctx: Ctx, id: string, version: numb
     const counted = await trx
       .updateTable("resources as r")
       .set((eb) => ({ download_count: eb("r.download_count", "+", 1), last_downloaded_at: sql`now()` }))
-      .where("r.id", "=", id)
-      .where("r.agency_id", "=", ctx.agencyId)
-      .where(visibleTo(ctx))
+      .where(visibleDocument(ctx, id))
       .returning(["r.id"])
       .executeTakeFirst();
     if (!counted) return false;
@@ -708,9 +695,7 @@ export async function deleteResource(
       .execute();
     const deleted = await trx
       .deleteFrom("resources as r")
-      .where("r.id", "=", id)
-      .where("r.agency_id", "=", ctx.agencyId)
-      .where(visibleTo(ctx))
+      .where(visibleDocument(ctx, id))
       .$if(revision !== undefined, (qb) => qb.where("r.revision", "=", revision!))
       .returning("r.file_name")
       .executeTakeFirst();

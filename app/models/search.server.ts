@@ -7,7 +7,7 @@ import type { CareLevel, ClientStatus, FacilityType, PlacementStatus } from "~/u
 import { listClients } from "./clients.server";
 import type { Ctx } from "./context";
 import { listFacilities } from "./facilities.server";
-import { SEARCH_COUNT_CAP } from "./lists.server";
+import { type Count, SEARCH_COUNT_CAP } from "./lists.server";
 import { listPlacements } from "./placements.server";
 
 // The search page: every kind of record searched at once, each exactly as its list searches it
@@ -43,56 +43,51 @@ type Search<K extends SearchKind> = (
   limit: number,
 ) => Promise<Omit<SearchGroup<K>, "kind">>;
 
-/** A list's URL parameters for the first `limit` matches of a search, in the list's own order. */
-const firstMatches = (term: string, limit: number) => ({ search: term, limit: String(limit) });
+/** A list's query (read by its schema from URL parameters) for the first `limit` matches of a search, in its own order. */
+const firstMatches = <Q>(schema: { parse(params: unknown): Q }, term: string, limit: number) =>
+  schema.parse({ search: term, limit: String(limit) });
+
+/** A list page's count, and its rows as a result line shows them. */
+const hitsOf = <R, H>(page: Count, rows: R[], hit: (row: R) => H) => ({
+  total: page.total,
+  capped: page.capped,
+  hits: rows.map(hit),
+});
 
 const SEARCHES: { [K in SearchKind]: Search<K> } = {
   clients: async (db, ctx, term, limit) => {
-    const query = ClientListQuerySchema.parse(firstMatches(term, limit));
+    const query = firstMatches(ClientListQuerySchema, term, limit);
     const page = await listClients(db, ctx, query, { countCap: SEARCH_COUNT_CAP });
-    return {
-      total: page.total,
-      capped: page.capped,
-      hits: page.clients.map((c) => ({
-        id: c.id,
-        name: `${c.firstName} ${c.lastName}`,
-        status: c.trackerStatus,
-        careLevel: c.careLevel,
-        email: c.email,
-        phone: c.phone,
-      })),
-    };
+    return hitsOf(page, page.clients, (c) => ({
+      id: c.id,
+      name: `${c.firstName} ${c.lastName}`,
+      status: c.trackerStatus,
+      careLevel: c.careLevel,
+      email: c.email,
+      phone: c.phone,
+    }));
   },
   facilities: async (db, ctx, term, limit) => {
-    const query = FacilityListQuerySchema.parse(firstMatches(term, limit));
+    const query = firstMatches(FacilityListQuerySchema, term, limit);
     const page = await listFacilities(db, ctx, query, { countCap: SEARCH_COUNT_CAP });
-    return {
-      total: page.total,
-      capped: page.capped,
-      hits: page.facilities.map((f) => ({
-        id: f.id,
-        name: f.name,
-        type: f.type,
-        city: f.address.city,
-        state: f.address.state,
-        isActive: f.isActive,
-      })),
-    };
+    return hitsOf(page, page.facilities, (f) => ({
+      id: f.id,
+      name: f.name,
+      type: f.type,
+      city: f.address.city,
+      state: f.address.state,
+      isActive: f.isActive,
+    }));
   },
   placements: async (db, ctx, term, limit) => {
-    const query = PlacementListQuerySchema.parse(firstMatches(term, limit));
-    const page = await listPlacements(db, ctx, query);
-    return {
-      total: page.total,
-      capped: page.capped,
-      hits: page.placements.map((p) => ({
-        id: p.id,
-        client: `${p.client.firstName} ${p.client.lastName}`,
-        facility: p.facility.name,
-        status: p.status,
-        startDate: p.startDate,
-      })),
-    };
+    const page = await listPlacements(db, ctx, firstMatches(PlacementListQuerySchema, term, limit));
+    return hitsOf(page, page.placements, (p) => ({
+      id: p.id,
+      client: `${p.client.firstName} ${p.client.lastName}`,
+      facility: p.facility.name,
+      status: p.status,
+      startDate: p.startDate,
+    }));
   },
 };
 

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from "kysely";
+import { type InferResult, type RawBuilder, sql } from "kysely";
 import type { BoardFilters, SwimLaneQuery } from "~/schemas/swim-lanes";
 import type { DB } from "~/utils/db.server";
 import {
@@ -18,6 +18,7 @@ import type { Ctx } from "./context";
 import { type AgencyCounts, readAgencyCounts, readMemberCounts, readMemberLaneCounts } from "./counts.server";
 import { containsPattern, containsTerm, wordTrigram } from "./lists.server";
 import { bestMatches, type FacilityMatch, matchableClients } from "./matching.server";
+import { lockAtVersion, type StaleWrite } from "./versions.server";
 
 // The swim-lane board (docs/swim-lanes.md): five lanes, each with its count and average progress
 // over the filtered set and its first cards in the board's order; the analytics and the smart
@@ -404,16 +405,9 @@ async function sortParts(db: DB, conditions: RawBuilder<unknown>[], today: strin
   return rows.rows;
 }
 
-/** What the cards of these tasks show (the caller agency's only), in the order of `ids`. */
-export async function boardCards(
-  db: DB,
-  ctx: Ctx,
-  ids: string[],
-  today: string,
-  counts?: AgencyCounts,
-): Promise<BoardCard[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/** The rows of these tasks' cards (the caller agency's only): the task, its people, its last communication. */
+function cardRows(db: DB, ctx: Ctx, ids: string[]) {
+  return db
     .selectFrom("tasks as t")
     .innerJoin("users as u", "u.id", "t.assigned_to")
     .leftJoin("clients as c", "c.id", "t.client_id")
@@ -462,8 +456,64 @@ export async function boardCards(
       "m.last_name as message_last_name",
     ])
     .where("t.id", "in", ids)
-    .where("t.agency_id", "=", ctx.agencyId)
-    .execute();
+    .where("t.agency_id", "=", ctx.agencyId);
+}
+
+/** What one card shows, from its row and its client's best facility. */
+function cardOf(
+  r: InferResult<ReturnType<typeof cardRows>>[number],
+  today: string,
+  bestMatch: FacilityMatch | null,
+): BoardCard {
+  const content = r.message_content;
+  return {
+    id: r.id,
+    title: r.title,
+    priority: r.priority,
+    stage: r.stage,
+    progress: r.progress,
+    isCompleted: r.is_completed,
+    isOverdue: isTaskOverdue(r.due_date, r.is_completed, today),
+    dueDate: r.due_date,
+    estimatedPlacementDate: r.estimated_placement_date,
+    client: r.client_id
+      ? {
+          id: r.client_id,
+          firstName: r.client_first_name!,
+          lastName: r.client_last_name!,
+          careLevel: r.client_care_level ?? null,
+        }
+      : null,
+    assignee: {
+      id: r.assignee_id,
+      firstName: r.assignee_first_name,
+      lastName: r.assignee_last_name,
+      role: r.assignee_role,
+    },
+    lastCommunication:
+      r.message_type && content !== null
+        ? {
+            id: r.message_id!,
+            type: r.message_type,
+            content: content.length > COMMUNICATION_PREVIEW ? `${content.slice(0, COMMUNICATION_PREVIEW)}…` : content,
+            author: r.message_first_name ? `${r.message_first_name} ${r.message_last_name}` : null,
+            timestamp: new Date(r.message_at!).toISOString(),
+          }
+        : null,
+    bestMatch,
+  };
+}
+
+/** What the cards of these tasks show (the caller agency's only), in the order of `ids`. */
+export async function boardCards(
+  db: DB,
+  ctx: Ctx,
+  ids: string[],
+  today: string,
+  counts?: AgencyCounts,
+): Promise<BoardCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await cardRows(db, ctx, ids).execute();
   const clientIds = [...new Set(rows.flatMap((r) => (r.client_id ? [r.client_id] : [])))];
   const [clients, count] = await Promise.all([
     matchableClients(db, ctx, clientIds),
@@ -473,47 +523,7 @@ export async function boardCards(
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    if (!r) return [];
-    const content = r.message_content;
-    return [
-      {
-        id: r.id,
-        title: r.title,
-        priority: r.priority,
-        stage: r.stage,
-        progress: r.progress,
-        isCompleted: r.is_completed,
-        isOverdue: isTaskOverdue(r.due_date, r.is_completed, today),
-        dueDate: r.due_date,
-        estimatedPlacementDate: r.estimated_placement_date,
-        client: r.client_id
-          ? {
-              id: r.client_id,
-              firstName: r.client_first_name!,
-              lastName: r.client_last_name!,
-              careLevel: r.client_care_level ?? null,
-            }
-          : null,
-        assignee: {
-          id: r.assignee_id,
-          firstName: r.assignee_first_name,
-          lastName: r.assignee_last_name,
-          role: r.assignee_role,
-        },
-        lastCommunication:
-          r.message_type && content !== null
-            ? {
-                id: r.message_id!,
-                type: r.message_type,
-                content:
-                  content.length > COMMUNICATION_PREVIEW ? `${content.slice(0, COMMUNICATION_PREVIEW)}…` : content,
-                author: r.message_first_name ? `${r.message_first_name} ${r.message_last_name}` : null,
-                timestamp: new Date(r.message_at!).toISOString(),
-              }
-            : null,
-        bestMatch: r.client_id ? (best.get(r.client_id) ?? null) : null,
-      },
-    ];
+    return r ? [cardOf(r, today, r.client_id ? (best.get(r.client_id) ?? null) : null)] : [];
   });
 }
 
@@ -644,4 +654,51 @@ export async function loadBoard(db: DB, ctx: Ctx, query: SwimLaneQuery, today: s
     },
     today,
   };
+}
+
+// ─────────────────────────────── moves ───────────────────────────────
+
+/** The position after the last task of a lane: where a new or moved task goes. */
+export function endOfLane(ctx: Ctx, stage: ClientStatus) {
+  return sql<number>`(SELECT coalesce(max(position), 0) + 1 FROM tasks WHERE agency_id = ${ctx.agencyId} AND stage = ${stage})`;
+}
+
+export type MoveResult =
+  | { ok: true; id: string; stage: ClientStatus }
+  | { ok: false; reason: "not-found" }
+  /** Someone else moved it meanwhile: it is in `current`, not where the mover saw it. */
+  | { ok: false; reason: "conflict"; current: ClientStatus }
+  | StaleWrite;
+
+/**
+ * Moves a task to another stage (a swim lane), last in that lane. Two ways to say what the mover
+ * saw: `from`, the stage (the board: a task moved by someone else meanwhile answers a conflict and
+ * stays where they put it; its other changes do not matter to a move), or `version`, the whole
+ * task (the API's If-Match: any change since is stale). A move to the stage it is in changes nothing.
+ */
+export async function moveTask(
+  db: DB,
+  ctx: Ctx,
+  id: string,
+  to: ClientStatus,
+  from?: ClientStatus,
+  version?: number,
+): Promise<MoveResult> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockAtVersion(trx, ctx, "tasks", id, version);
+    if (!locked.ok) return locked;
+    const current = locked.row;
+    if (current.stage === to) return { ok: true, id, stage: to } as const;
+    if (from && current.stage !== from) return { ok: false, reason: "conflict", current: current.stage } as const;
+    await trx
+      .updateTable("tasks")
+      .set({
+        stage: to,
+        position: endOfLane(ctx, to),
+        updated_by: ctx.userId,
+      })
+      .where("id", "=", id)
+      .execute();
+    return { ok: true, id, stage: to } as const;
+  });
 }

@@ -1,6 +1,8 @@
+import type { Selectable } from "kysely";
+import type { Database } from "../../db/types";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
-import type { Ctx } from "./context";
+import { type Ctx, ownRow } from "./context";
 
 // No lost edits (DESIGN §7; docs/architecture.md, "A stale save is refused"). Clients, facilities,
 // placements, tasks and documents count the changes people make to them (`version`; a document's
@@ -52,11 +54,14 @@ export function notSaved(current: RecordVersion | null): StaleWrite | typeof NOT
   return current ? { ok: false, reason: "stale", current } : NOT_FOUND;
 }
 
+/** The tables whose records count their versions (a document's `revision` has its own functions). */
+export type VersionedTable = "clients" | "facilities" | "placements" | "tasks";
+
 /** The version of a record of the caller's agency; null when there is none. */
 export async function currentVersion(
   db: DB,
   ctx: Ctx,
-  table: "clients" | "facilities" | "placements" | "tasks",
+  table: VersionedTable,
   id: string,
 ): Promise<RecordVersion | null> {
   if (!isUuid(id)) return null;
@@ -69,4 +74,41 @@ export async function currentVersion(
     .where("r.agency_id", "=", ctx.agencyId)
     .executeTakeFirst();
   return row ? versionOf(row) : null;
+}
+
+/**
+ * A record of the caller's agency, locked for the rest of the transaction (FOR UPDATE) when it is
+ * still at `version` (if given): its row, or not found, or stale with how it stands now.
+ */
+export async function lockAtVersion<T extends VersionedTable>(
+  trx: DB,
+  ctx: Ctx,
+  table: T,
+  id: string,
+  version: number | undefined,
+): Promise<{ ok: true; row: Selectable<Database[T]> } | typeof NOT_FOUND | StaleWrite> {
+  const row = await ownRow(trx, ctx, table, id, { forUpdate: true });
+  if (!row) return NOT_FOUND;
+  if (version !== undefined && (row as { version: number }).version !== version)
+    return notSaved(await currentVersion(trx, ctx, table, id));
+  return { ok: true, row };
+}
+
+/** Deletes a record of the caller's agency (still at `version`, if given). */
+export async function deleteAtVersion(
+  db: DB,
+  ctx: Ctx,
+  table: VersionedTable,
+  id: string,
+  version?: number,
+): Promise<{ ok: true } | typeof NOT_FOUND | StaleWrite> {
+  if (!isUuid(id)) return NOT_FOUND;
+  const result = await db
+    .deleteFrom(table as "clients")
+    .where("id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .$if(version !== undefined, (qb) => qb.where("version", "=", version!))
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) > 0) return { ok: true };
+  return notSaved(await currentVersion(db, ctx, table, id));
 }

@@ -5,7 +5,7 @@ import { ClientPage } from "~/components/clients/client-page";
 import { addClientNote, getClient, listClientNotes } from "~/models/clients.server";
 import { matchableOf, topMatches } from "~/models/matching.server";
 import { listClientPlacements } from "~/models/placements.server";
-import { listClientTasks } from "~/models/tasks.server";
+import { listClientTasks } from "~/models/tasks/list.server";
 import { ClientNoteSchema } from "~/schemas/client";
 import { submitForm } from "~/services/form.server";
 import { relatedDocuments } from "~/services/resources.server";

@@ -7,7 +7,7 @@ import { getClientDashboard } from "~/models/clients.server";
 import { readAgencyCounts } from "~/models/counts.server";
 import { getFacilityDashboard } from "~/models/facilities.server";
 import { getPlacementDashboard } from "~/models/placements.server";
-import { countTasksByStage, getTaskDashboard } from "~/models/tasks.server";
+import { countTasksByStage, getTaskDashboard } from "~/models/tasks/list.server";
 import { requireSignedIn } from "~/services/session.server";
 import { useRevalidateEvery } from "~/utils/use-revalidate-every";
 

@@ -11,7 +11,7 @@ import { Toaster } from "~/components/layout/toaster";
 import { Board } from "~/components/swim-lanes/board";
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
-import { moveTask } from "~/models/tasks.server";
+import { moveTask } from "~/models/swim-lanes.server";
 import {
   BOARD_VIEWS,
   type BoardView,

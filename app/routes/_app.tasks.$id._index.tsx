@@ -5,7 +5,8 @@ import { CompleteButton, TaskBadges, TaskDetail } from "~/components/tasks/task-
 import { Card } from "~/components/ui/card";
 import { BackLink, RecordActions } from "~/components/ui/detail";
 import { taskMatches } from "~/models/matching.server";
-import { getTask, setChecklistItem, setTaskCompleted } from "~/models/tasks.server";
+import { getTask } from "~/models/tasks/record.server";
+import { setChecklistItem, setTaskCompleted } from "~/models/tasks/writes.server";
 import { DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task.constants";
 import { ChecklistToggleSchema } from "~/services/page-schemas.server";
 import { relatedDocuments } from "~/services/resources.server";

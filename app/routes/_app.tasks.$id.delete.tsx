@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmPanel } from "~/components/ui/dialog";
-import { deleteTask, getTask } from "~/models/tasks.server";
+import { getTask } from "~/models/tasks/record.server";
+import { deleteTask } from "~/models/tasks/writes.server";
 import { DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task.constants";
 import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
 

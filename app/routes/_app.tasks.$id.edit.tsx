@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { TaskFormPage, taskFormDefaults } from "~/components/tasks/task-form";
-import { getTask, taskFormOptions } from "~/models/tasks.server";
+import { taskFormOptions } from "~/models/tasks/form.server";
+import { getTask } from "~/models/tasks/record.server";
 import { TASK_NOT_FOUND } from "~/schemas/task";
 import { saveTaskForm } from "~/services/task-form.server";
 import { requireRecord } from "~/services/session.server";

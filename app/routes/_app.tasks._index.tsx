@@ -6,7 +6,7 @@ import { TasksPage } from "~/components/tasks/tasks-page";
 import { agencyDay } from "~/models/agency.server";
 import { getClient } from "~/models/clients.server";
 import { SEARCH_COUNT_CAP } from "~/models/lists.server";
-import { listTasks } from "~/models/tasks.server";
+import { listTasks } from "~/models/tasks/list.server";
 import { listUsers } from "~/models/user.server";
 import { sortText, TASK_PAGE_SIZE } from "~/schemas/task.constants";
 import { TaskListQuerySchema } from "~/services/page-schemas.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { TaskFormPage } from "~/components/tasks/task-form";
 import { agencyDay } from "~/models/agency.server";
-import { taskFormOptions } from "~/models/tasks.server";
+import { taskFormOptions } from "~/models/tasks/form.server";
 import { saveTaskForm } from "~/services/task-form.server";
 import { requireSignedIn } from "~/services/session.server";
 import { isUuid } from "~/utils/uuid";

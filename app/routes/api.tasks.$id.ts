@@ -1,5 +1,6 @@
 import { taskMatches } from "~/models/matching.server";
-import { deleteTask, getTask, updateTask } from "~/models/tasks.server";
+import { getTask } from "~/models/tasks/record.server";
+import { deleteTask, updateTask } from "~/models/tasks/writes.server";
 import { TaskSchema } from "~/schemas/task";
 import { apiError, apiRecordRoute } from "~/services/api.server";
 import { toApiMatchedFacility, toApiTask } from "~/services/api-shapes.server";

@@ -1,4 +1,4 @@
-import { addCommunication } from "~/models/tasks.server";
+import { addCommunication } from "~/models/tasks/writes.server";
 import { CommunicationSchema } from "~/schemas/swim-lanes";
 import { apiError, apiRoute, apiSuccess, readJsonBody } from "~/services/api.server";
 import { isUuid } from "~/utils/uuid";

@@ -1,4 +1,5 @@
-import { getTask, moveTask } from "~/models/tasks.server";
+import { moveTask } from "~/models/swim-lanes.server";
+import { getTask } from "~/models/tasks/record.server";
 import { currentVersion } from "~/models/versions.server";
 
 import { MoveTaskSchema, movedMeanwhile } from "~/schemas/swim-lanes";

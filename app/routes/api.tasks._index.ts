@@ -1,6 +1,8 @@
 import { agencyDay } from "~/models/agency.server";
 
-import { createTask, getTask, listTasks } from "~/models/tasks.server";
+import { listTasks } from "~/models/tasks/list.server";
+import { getTask } from "~/models/tasks/record.server";
+import { createTask } from "~/models/tasks/writes.server";
 import { TaskListQuerySchema, TaskSchema } from "~/schemas/task";
 import { apiError, apiRoute, apiSuccess, readJsonBody, readQuery } from "~/services/api.server";
 import { toApiTask, toApiTaskListItem } from "~/services/api-shapes.server";

@@ -7,7 +7,7 @@ import type { FacilityMatch } from "~/models/matching.server";
 import type { PlacementListItem, PlacementRecord } from "~/models/placements.server";
 import type { ResourceListItem, ResourceVersion } from "~/models/resources.server";
 import type { BoardCard } from "~/models/swim-lanes.server";
-import type { Communication, TaskListItem, TaskRecord } from "~/models/tasks.server";
+import type { Communication, TaskListItem, TaskRecord } from "~/models/tasks/record.server";
 import type { SessionUser } from "~/models/user.server";
 import { expiryOf, formatFileSize } from "~/schemas/resource";
 import { encodeMedicalNotes } from "~/utils/medical-notes";
@@ -236,21 +236,13 @@ export function toApiCommunication(m: Communication) {
   return { _id: m.id, type: m.type, content: m.content, author: m.author, timestamp: m.timestamp };
 }
 
-/** A task as the API answers it (spec 002 §3; docs/api.md, "Tasks"): references populated. */
+/** A task as the API answers it (spec 002 §3; docs/api.md, "Tasks"): a list row's fields, and more. */
 export function toApiTask(t: TaskRecord) {
-  const client = t.client
-    ? { _id: t.client.id, firstName: t.client.firstName, lastName: t.client.lastName, careLevel: t.client.careLevel }
-    : null;
+  const row = toApiTaskListItem(t);
+  const client = row.client && t.client ? { ...row.client, careLevel: t.client.careLevel } : null;
   return {
-    _id: t.id,
-    title: t.title,
-    description: t.description,
-    type: t.type,
-    priority: t.priority,
-    status: t.stage,
-    dueDate: t.dueDate,
+    ...row,
     estimatedPlacementDate: t.estimatedPlacementDate,
-    estimatedHours: t.estimatedHours,
     clientId: client,
     client,
     placementId: t.placement
@@ -260,29 +252,15 @@ export function toApiTask(t: TaskRecord) {
           facilityId: { _id: t.placement.facility.id, name: t.placement.facility.name },
         }
       : null,
-    assignedTo: {
-      _id: t.assignee.id,
-      firstName: t.assignee.firstName,
-      lastName: t.assignee.lastName,
-      role: t.assignee.role,
-    },
-    checklist: t.checklist.map((i) => ({
-      _id: i.id,
-      item: i.item,
-      completed: i.completed,
-      completedAt: i.completedAt,
-    })),
+    assignedTo: { ...row.assignedTo, role: t.assignee.role },
     progress: {
       percentage: t.progress,
       milestones: t.checklist.map((i) => ({ name: i.item, completed: i.completed, completedAt: i.completedAt })),
     },
     communications: t.communications.map(toApiCommunication),
-    isOverdue: t.isOverdue,
-    isCompleted: t.isCompleted,
     completedAt: t.completedAt,
     createdBy: t.createdBy,
     version: t.version,
-    createdAt: t.createdAt,
     updatedAt: t.updatedAt,
   };
 }

@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
-import { createTask, taskFormOptions, updateTask } from "~/models/tasks.server";
+import { taskFormOptions } from "~/models/tasks/form.server";
+import { createTask, updateTask } from "~/models/tasks/writes.server";
 import { PICKER_SEARCH_FIELDS } from "~/schemas/common";
 import { TASK_FORM_EXTRAS, TASK_NOT_FOUND, TaskSchema } from "~/schemas/task";
 import { invariantResponse } from "~/utils/responses";

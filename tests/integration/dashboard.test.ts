@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getClientDashboard } from "~/models/clients.server";
 import { getFacilityDashboard } from "~/models/facilities.server";
 import { getPlacementDashboard } from "~/models/placements.server";
-import { countTasksByStage, getTaskDashboard } from "~/models/tasks.server";
+import { countTasksByStage, getTaskDashboard } from "~/models/tasks/list.server";
 import { createSession } from "~/models/session.server";
 import { loader as clientsApi } from "~/routes/api.clients.dashboard";
 import { loader as facilitiesApi } from "~/routes/api.facilities.dashboard";

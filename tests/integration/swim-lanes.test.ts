@@ -6,9 +6,9 @@
 import { type Insertable, sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { agencyDay, setAgencyTimeZone } from "~/models/agency.server";
-import { loadBoard, teamPerformance } from "~/models/swim-lanes.server";
+import { loadBoard, moveTask, teamPerformance } from "~/models/swim-lanes.server";
 import { createSession } from "~/models/session.server";
-import { moveTask, setChecklistItem, setTaskCompleted } from "~/models/tasks.server";
+import { setChecklistItem, setTaskCompleted } from "~/models/tasks/writes.server";
 import { action as screenAction, loader as screenLoader } from "~/routes/_app.swim-lanes";
 import { loader as taskLoader } from "~/routes/api.tasks.$id";
 import { action as communicationsAction } from "~/routes/api.tasks.$id_.communications";

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { TasksTable } from "../../db/types";
 import { agencyDay, setAgencyTimeZone } from "~/models/agency.server";
 import { createSession, getSessionUser } from "~/models/session.server";
-import { listTasks, taskStatistics } from "~/models/tasks.server";
+import { listTasks, taskStatistics } from "~/models/tasks/list.server";
 import { loader as detailLoader, action as detailAction } from "~/routes/_app.tasks.$id._index";
 import { loader as deleteLoader, action as deleteAction } from "~/routes/_app.tasks.$id.delete";
 import { loader as editLoader, action as editAction } from "~/routes/_app.tasks.$id.edit";

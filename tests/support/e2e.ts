@@ -15,7 +15,7 @@ import { test as base, expect, type Locator, type Page, type Response } from "@p
 import { getClientDashboard } from "../../app/models/clients.server";
 import { getFacilityDashboard } from "../../app/models/facilities.server";
 import { getPlacementDashboard } from "../../app/models/placements.server";
-import { countTasksByStage, getTaskDashboard } from "../../app/models/tasks.server";
+import { countTasksByStage, getTaskDashboard } from "../../app/models/tasks/list.server";
 import { type DatabaseHandle, openDatabase } from "../../app/utils/db.server";
 import { E2E_BASE_URL, E2E_SESSION_SECRET, e2eDatabaseUrl } from "./e2e-env";
 import { createAgency, createUser } from "./factories";

@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { ClientNoteSchema } from "~/schemas/client";
 import { formatDate } from "~/utils/format";
 import type { PlacementOfClient } from "~/models/placements.server";
-import type { TaskOfClient } from "~/models/tasks.server";
+import type { TaskOfClient } from "~/models/tasks/list.server";
 import { Badge, placementStatusTone, priorityTone } from "../ui/badge";
 import { Button, ButtonLink } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";

@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ClientNote, ClientRecord } from "~/models/clients.server";
 import type { FacilityMatch } from "~/models/matching.server";
 import type { PlacementOfClient } from "~/models/placements.server";
-import type { TaskOfClient } from "~/models/tasks.server";
+import type { TaskOfClient } from "~/models/tasks/list.server";
 import { formatDate } from "~/utils/format";
 import { CARE_LEVEL_LABELS, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
 import { FacilityMatchesCard } from "../matching/facility-matches";

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { FacilityMatch } from "~/models/matching.server";
-import type { TaskRecord } from "~/models/tasks.server";
+import type { TaskRecord } from "~/models/tasks/record.server";
 import { withParams } from "~/utils/list-query";
 import type { CommunicationAnswer } from "../tasks/communication-form";
 import { PANEL_TABS, type PanelTab, TaskDetail } from "../tasks/task-detail";

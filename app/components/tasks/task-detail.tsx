@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import type { FacilityMatch } from "~/models/matching.server";
-import type { TaskRecord } from "~/models/tasks.server";
+import type { TaskRecord } from "~/models/tasks/record.server";
 import type { relatedDocuments } from "~/services/resources.server";
 import { cn } from "~/utils/cn";
 import { capitalize, formatDate } from "~/utils/format";

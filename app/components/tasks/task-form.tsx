@@ -2,7 +2,8 @@ import { type FieldMetadata, getFormProps, type SubmissionResult } from "@confor
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { PickerSearch } from "~/models/lists.server";
-import type { TaskFormOptions, TaskRecord } from "~/models/tasks.server";
+import type { TaskFormOptions } from "~/models/tasks/form.server";
+import type { TaskRecord } from "~/models/tasks/record.server";
 import { TASK_FORM_EXTRAS, TaskSchema } from "~/schemas/task";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PRIORITIES, TASK_STAGES, TASK_TYPES, type TaskType } from "~/utils/vocabulary";

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import type { TaskListItem, TaskRecord } from "~/models/tasks.server";
+import type { TaskListItem, TaskRecord } from "~/models/tasks/record.server";
 import { DELETE_TASK_MESSAGE } from "~/schemas/task.constants";
 import { Badge, priorityTone } from "../ui/badge";
 import { buttonClasses } from "../ui/button";

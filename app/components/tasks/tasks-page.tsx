@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { TaskStatistics } from "~/models/tasks.server";
+import type { TaskStatistics } from "~/models/tasks/list.server";
 import { TASK_SORTS } from "~/schemas/task.constants";
 import { cn } from "~/utils/cn";
 import { type ListProblem, pageHref, withParams } from "~/utils/list-query";

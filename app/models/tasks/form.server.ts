@@ -1,0 +1,42 @@
+import type { DB } from "~/utils/db.server";
+import type { Role } from "~/utils/vocabulary";
+import { countClientOptions, type ReferenceOption, searchClientOptions } from "../clients.server";
+import type { Ctx } from "../context";
+import { pickerOptions, type PickerSearch } from "../lists.server";
+import { clientPlacementOptions } from "../placements.server";
+import { listUsers } from "../user.server";
+
+export interface TaskFormOptions {
+  clients: ReferenceOption[];
+  /** The chosen client's placements, and whose they are. */
+  placements: ReferenceOption[];
+  placementsOf: string | null;
+  assignees: { id: string; name: string; role: Role }[];
+  /** The client picker's search without JavaScript (null: not searched). */
+  searched: { client: PickerSearch | null };
+}
+
+/** What the task form offers: clients (the chosen one among them, or a search's matches) and the agency's active users. */
+export async function taskFormOptions(
+  db: DB,
+  ctx: Ctx,
+  chosenClientId: string | null,
+  clientTerm = "",
+): Promise<TaskFormOptions> {
+  const [client, placements, users] = await Promise.all([
+    pickerOptions(
+      clientTerm,
+      (o) => searchClientOptions(db, ctx, { ...o, include: chosenClientId }),
+      (term, cap) => countClientOptions(db, ctx, term, cap),
+    ),
+    chosenClientId ? clientPlacementOptions(db, ctx, chosenClientId) : [],
+    listUsers(db, ctx),
+  ]);
+  return {
+    clients: client.options,
+    placements,
+    placementsOf: chosenClientId,
+    assignees: users.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, role: u.role })),
+    searched: { client: client.searched },
+  };
+}
