@@ -6,7 +6,7 @@ import { ClientsPage } from "~/components/clients/clients-page";
 import { listClients } from "~/models/clients.server";
 import { CLIENT_PAGE_SIZE, ClientListQuerySchema } from "~/services/page-schemas.server";
 import { SEARCH_COUNT_CAP } from "~/models/lists.server";
-import { loadListPage } from "~/services/list-page.server";
+import { filterValues, loadListPage, sortValue } from "~/services/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Clients · Senior Placement" }];
 
@@ -19,19 +19,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const { query, problems, result } = await loadListPage(args, SCREEN, ({ db, ctx }, query) =>
     listClients(db, ctx, query, { countCap: SEARCH_COUNT_CAP }),
   );
+  const { clients, ...page } = result;
   return json({
-    clients: result.clients.map(toClientCard),
-    page: result.page,
-    total: result.total,
-    capped: result.capped,
-    totalPages: result.totalPages,
-    filters: {
-      search: query.search ?? "",
-      status: query.status ?? "",
-      careLevel: query.careLevel ?? "",
-      sortField: query.sort.field,
-      sortDirection: query.sort.direction,
-    },
+    ...page,
+    clients: clients.map(toClientCard),
+    filters: { ...filterValues(query, ["search", "status", "careLevel"]), sort: sortValue(query.sort) },
     problems,
   });
 }

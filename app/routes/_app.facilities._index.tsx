@@ -7,7 +7,7 @@ import { listFacilities } from "~/models/facilities.server";
 import { FACILITY_PAGE_SIZE, FacilityListQuerySchema } from "~/services/page-schemas.server";
 import { typedValue } from "~/utils/list-query";
 import { SEARCH_COUNT_CAP } from "~/models/lists.server";
-import { loadListPage } from "~/services/list-page.server";
+import { filterValues, loadListPage, sortValue } from "~/services/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Facilities · Senior Placement" }];
 
@@ -28,22 +28,20 @@ export async function loader(args: LoaderFunctionArgs) {
   const { query, problems, result } = await loadListPage(args, SCREEN, ({ db, ctx }, query) =>
     listFacilities(db, ctx, query, { countCap: SEARCH_COUNT_CAP }),
   );
+  const { facilities, ...page } = result;
   return json({
-    facilities: result.facilities.map(toFacilityCard),
-    page: result.page,
-    total: result.total,
-    capped: result.capped,
-    totalPages: result.totalPages,
+    ...page,
+    facilities: facilities.map(toFacilityCard),
     filters: {
-      search: query.search ?? "",
-      type: query.type ?? "",
-      availability: query.availability ?? "",
+      ...filterValues(query, ["search", "type", "availability"]),
       // A price the list could not use still shows as typed, beside what is wrong with it.
       minPrice: query.minPrice?.toString() ?? typedValue(problems, "minPrice"),
       maxPrice: query.maxPrice?.toString() ?? typedValue(problems, "maxPrice"),
       // availableBeds is another name for capacity.available: show the form's field name.
-      sortField: query.sort.field === "availableBeds" ? "capacity.available" : query.sort.field,
-      sortDirection: query.sort.direction,
+      sort: sortValue({
+        ...query.sort,
+        field: query.sort.field === "availableBeds" ? "capacity.available" : query.sort.field,
+      }),
     },
     problems,
   });

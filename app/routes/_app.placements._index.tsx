@@ -6,7 +6,7 @@ import { getClient } from "~/models/clients.server";
 import { getFacility } from "~/models/facilities.server";
 import { listPlacements } from "~/models/placements.server";
 import { PLACEMENT_PAGE_SIZE, PlacementListQuerySchema } from "~/services/page-schemas.server";
-import { loadListPage } from "~/services/list-page.server";
+import { filterValues, loadListPage } from "~/services/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Placements · Senior Placement" }];
 
@@ -34,15 +34,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const { facility, client, ...page } = result;
   return json({
     ...page,
-    filters: {
-      search: query.search ?? "",
-      status: query.status ?? "",
-      priority: query.priority ?? "",
-      facility: query.facilityId ? { id: query.facilityId, name: facility?.name ?? "Unknown facility" } : null,
-      client: query.clientId
-        ? { id: query.clientId, name: client ? `${client.firstName} ${client.lastName}` : "Unknown client" }
-        : null,
-    },
+    filters: filterValues(query, ["search", "status", "priority"]),
+    facility: query.facilityId ? { id: query.facilityId, name: facility?.name ?? "Unknown facility" } : null,
+    client: query.clientId
+      ? { id: query.clientId, name: client ? `${client.firstName} ${client.lastName}` : "Unknown client" }
+      : null,
     problems,
   });
 }

@@ -10,7 +10,7 @@ import { listTasks } from "~/models/tasks.server";
 import { listUsers } from "~/models/user.server";
 import { sortText, TASK_PAGE_SIZE } from "~/schemas/task.constants";
 import { TaskListQuerySchema } from "~/services/page-schemas.server";
-import { loadListPage } from "~/services/list-page.server";
+import { filterValues, loadListPage } from "~/services/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Tasks · Senior Placement" }];
 
@@ -49,17 +49,14 @@ export async function loader(args: LoaderFunctionArgs) {
     view,
     assignees: users.map((u) => [u.id, `${u.firstName} ${u.lastName}`] as const),
     filters: {
-      search: query.search ?? "",
-      status: query.status ?? "",
-      priority: query.priority ?? "",
-      type: query.type ?? "",
-      assignedTo: query.assignedTo ?? "",
-      sort: sortText(query.sort),
-      // From a client's page: its tasks only, until the chip is removed.
-      client: query.clientId
-        ? { id: query.clientId, name: client ? `${client.firstName} ${client.lastName}` : "Unknown client" }
-        : null,
+      ...filterValues(query, ["search", "status", "priority", "type", "assignedTo"]),
+      // Due date first is the usual order: the sort select's "any" choice.
+      sort: sortText(query.sort) === "dueDate" ? "" : sortText(query.sort),
     },
+    // From a client's page: its tasks only, until the chip is removed.
+    client: query.clientId
+      ? { id: query.clientId, name: client ? `${client.firstName} ${client.lastName}` : "Unknown client" }
+      : null,
     problems,
   });
 }

@@ -56,3 +56,14 @@ export async function loadListPage<S extends ListQuerySchema, R extends ListResu
   }
   return { signedIn, url, query, problems, result };
 }
+
+/** What the filters hold, by URL parameter, for the page's controls: the query's values as text, "" for any. */
+export function filterValues<Q, K extends keyof Q & string>(query: Q, names: readonly K[]) {
+  const text = (value: unknown) => (value == null ? "" : String(value));
+  return Object.fromEntries(names.map((name) => [name, text(query[name])])) as Record<K, string>;
+}
+
+/** A sort as the URL writes it: `-updatedAt`, newest first. */
+export function sortValue({ field, direction }: { field: string; direction: "asc" | "desc" }): string {
+  return `${direction === "desc" ? "-" : ""}${field}`;
+}
