@@ -137,6 +137,13 @@ export function TasksPage({
   );
 }
 
+const FIGURES = [
+  { label: "Total Tasks", key: "totalTasks", Icon: TasksIcon, tone: "bg-blue-50 text-blue-600" },
+  { label: "Completed", key: "completedTasks", Icon: CheckCircleIcon, tone: "bg-emerald-50 text-emerald-600" },
+  { label: "Overdue", key: "overdueTasks", Icon: AlertCircleIcon, tone: "bg-red-50 text-red-600" },
+  { label: "High Priority", key: "highPriorityTasks", Icon: AlertIcon, tone: "bg-amber-50 text-amber-600" },
+] as const;
+
 /**
  * The four figures over the list. A search matching more than SEARCH_COUNT_CAP tasks is not
  * counted further: "500+", and the other tiles wait for a narrower search.
@@ -151,42 +158,20 @@ function TaskFigures({
   capped: boolean;
 }) {
   const figure = (value: number | undefined) => (value === undefined ? "—" : value.toLocaleString("en-US"));
-  const tiles = [
-    {
-      label: "Total Tasks",
-      value: capped ? `${total.toLocaleString("en-US")}+` : figure(statistics?.totalTasks),
-      icon: <TasksIcon className="h-5 w-5" />,
-      tone: "bg-blue-50 text-blue-600",
-    },
-    {
-      label: "Completed",
-      value: figure(statistics?.completedTasks),
-      icon: <CheckCircleIcon className="h-5 w-5" />,
-      tone: "bg-emerald-50 text-emerald-600",
-    },
-    {
-      label: "Overdue",
-      value: figure(statistics?.overdueTasks),
-      icon: <AlertCircleIcon className="h-5 w-5" />,
-      tone: "bg-red-50 text-red-600",
-    },
-    {
-      label: "High Priority",
-      value: figure(statistics?.highPriorityTasks),
-      icon: <AlertIcon className="h-5 w-5" />,
-      tone: "bg-amber-50 text-amber-600",
-    },
-  ] as const;
   return (
     <ul className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4" aria-label="Summary">
-      {tiles.map((tile) => (
-        <li key={tile.label} data-testid={`tile-${tile.label}`}>
+      {FIGURES.map(({ label, key, Icon, tone }) => (
+        <li key={label} data-testid={`tile-${label}`}>
           <div className="tile tile-wide">
             <div className="min-w-0">
-              <p className="tile-label">{tile.label}</p>
-              <p className="tile-value">{tile.value}</p>
+              <p className="tile-label">{label}</p>
+              <p className="tile-value">
+                {key === "totalTasks" && capped ? `${total.toLocaleString("en-US")}+` : figure(statistics?.[key])}
+              </p>
             </div>
-            <span className={tile.tone}>{tile.icon}</span>
+            <span className={tone}>
+              <Icon className="h-5 w-5" />
+            </span>
           </div>
         </li>
       ))}
