@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { json } from "@remix-run/node";
-import { FacilitiesPage } from "~/components/facilities/facilities-page";
+import { FACILITY_FILTER_LABELS, FacilitiesPage } from "~/components/facilities/facilities-page";
 import { toFacilityCard } from "~/components/facilities/facility-card";
 import { listFacilities } from "~/models/facilities.server";
 import { FACILITY_PAGE_SIZE, FacilityListQuerySchema } from "~/services/page-schemas.server";
@@ -11,18 +11,7 @@ import { filterValues, loadListPage, sortValue } from "~/services/list-page.serv
 
 export const meta: MetaFunction = () => [{ title: "Facilities · Senior Placement" }];
 
-/** The filters' labels: what the page calls each URL parameter when it cannot use one. */
-const PARAM_LABELS = {
-  search: "Search",
-  type: "Type",
-  availability: "Availability",
-  minPrice: "Min price",
-  maxPrice: "Max price",
-  sort: "Sort by",
-  page: "Page",
-};
-
-const SCREEN = { schema: FacilityListQuerySchema, pageSize: FACILITY_PAGE_SIZE, labels: PARAM_LABELS };
+const SCREEN = { schema: FacilityListQuerySchema, pageSize: FACILITY_PAGE_SIZE, labels: FACILITY_FILTER_LABELS };
 
 export async function loader(args: LoaderFunctionArgs) {
   const { query, problems, result } = await loadListPage(args, SCREEN, ({ db, ctx }, query) =>

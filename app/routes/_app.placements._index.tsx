@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PlacementsPage } from "~/components/placements/placements-page";
+import { PLACEMENT_FILTER_LABELS, PlacementsPage } from "~/components/placements/placements-page";
 import { getClient } from "~/models/clients.server";
 import { getFacility } from "~/models/facilities.server";
 import { listPlacements } from "~/models/placements.server";
@@ -10,17 +10,7 @@ import { filterValues, loadListPage } from "~/services/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Placements · Senior Placement" }];
 
-/** The filters' labels: what the page calls each URL parameter when it cannot use one. */
-const PARAM_LABELS = {
-  search: "Search",
-  status: "Status",
-  priority: "Priority",
-  facilityId: "Facility",
-  clientId: "Client",
-  page: "Page",
-};
-
-const SCREEN = { schema: PlacementListQuerySchema, pageSize: PLACEMENT_PAGE_SIZE, labels: PARAM_LABELS };
+const SCREEN = { schema: PlacementListQuerySchema, pageSize: PLACEMENT_PAGE_SIZE, labels: PLACEMENT_FILTER_LABELS };
 
 export async function loader(args: LoaderFunctionArgs) {
   const { query, problems, result } = await loadListPage(args, SCREEN, async ({ db, ctx }, query) => {

@@ -6,6 +6,7 @@ import { UsersIcon } from "../ui/icons";
 import {
   countText,
   ExportLink,
+  filterLabels,
   NewButton,
   SearchFilter,
   SelectFilters,
@@ -39,6 +40,9 @@ const SELECTS: SelectSpec[] = [
     className: "w-full sm:w-48",
   },
 ];
+
+/** What the list calls each URL parameter, as its controls do. */
+export const CLIENT_FILTER_LABELS = filterLabels(SELECTS, { sort: "Sort by" });
 
 const SORT_FIELDS: Record<string, SortField> = {
   updatedAt: { label: "Last updated", kind: "date" },

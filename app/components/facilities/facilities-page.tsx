@@ -6,6 +6,7 @@ import { BuildingIcon } from "../ui/icons";
 import {
   countText,
   ExportLink,
+  filterLabels,
   NewButton,
   PriceRangeFilter,
   SearchFilter,
@@ -49,6 +50,13 @@ const SELECTS: SelectSpec[] = [
     ],
   },
 ];
+
+/** What the directory calls each URL parameter, as its controls do. */
+export const FACILITY_FILTER_LABELS = filterLabels(SELECTS, {
+  minPrice: "Min price",
+  maxPrice: "Max price",
+  sort: "Sort by",
+});
 
 const SORT_FIELDS: Record<string, SortField> = {
   updatedAt: { label: "Last updated", kind: "date" },

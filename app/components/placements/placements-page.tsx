@@ -6,7 +6,15 @@ import { ButtonLink } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
 import { ClipboardIcon } from "../ui/icons";
-import { countText, FilterChips, NewButton, SearchFilter, SelectFilters, type SelectSpec } from "../ui/list-controls";
+import {
+  countText,
+  FilterChips,
+  filterLabels,
+  NewButton,
+  SearchFilter,
+  SelectFilters,
+  type SelectSpec,
+} from "../ui/list-controls";
 import { ListPage, ListResults } from "../ui/list-page";
 import { PlacementTable } from "./placement-table";
 
@@ -35,6 +43,9 @@ const SELECTS: SelectSpec[] = [
   { id: "placement-status", name: "status", label: "Status", anyLabel: "All statuses", options: PLACEMENT_STATUSES },
   { id: "placement-priority", name: "priority", label: "Priority", anyLabel: "All priorities", options: PRIORITIES },
 ];
+
+/** What the list calls each URL parameter, as its controls and chips do. */
+export const PLACEMENT_FILTER_LABELS = filterLabels(SELECTS, { facilityId: "Facility", clientId: "Client" });
 
 const TILES = [
   { label: "Total", status: null },

@@ -13,7 +13,7 @@ import { Toaster } from "../layout/toaster";
 import { ButtonLink } from "../ui/button";
 import { FilterForm } from "../ui/filter-form";
 import { DownloadIcon, FolderIcon, UploadIcon } from "../ui/icons";
-import { SearchFilter, SelectFilters, type SelectSpec } from "../ui/list-controls";
+import { filterLabels, SearchFilter, SelectFilters, type SelectSpec } from "../ui/list-controls";
 import { EmptyList, ListPage, ListResults } from "../ui/list-page";
 import { ResourceTable, type toResourceRow } from "./resource-table";
 
@@ -65,6 +65,9 @@ const SELECTS: SelectSpec[] = [
     className: "w-full sm:w-36",
   },
 ];
+
+/** What the library calls each URL parameter, as its controls do. */
+export const RESOURCE_FILTER_LABELS = filterLabels(SELECTS);
 
 /** The document library (/resources): filters, then the table or an empty state. */
 export function ResourcesPage({

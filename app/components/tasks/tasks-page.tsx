@@ -7,7 +7,15 @@ import { PRIORITIES, TASK_STATUSES, TASK_TYPES } from "~/utils/vocabulary";
 import { ButtonLink } from "../ui/button";
 import { FilterForm } from "../ui/filter-form";
 import { AlertCircleIcon, AlertIcon, CheckCircleIcon, TasksIcon } from "../ui/icons";
-import { countText, FilterChips, NewButton, SearchFilter, SelectFilters, type SelectSpec } from "../ui/list-controls";
+import {
+  countText,
+  FilterChips,
+  filterLabels,
+  NewButton,
+  SearchFilter,
+  SelectFilters,
+  type SelectSpec,
+} from "../ui/list-controls";
 import { EmptyList, ListPage, ListResults } from "../ui/list-page";
 import { TaskGrid, TaskTable, type toTaskRow } from "./task-list";
 
@@ -38,6 +46,15 @@ const SELECTS: SelectSpec[] = [
   { id: "task-priority", name: "priority", label: "Priority", anyLabel: "All priorities", options: PRIORITIES },
   { id: "task-type", name: "type", label: "Type", anyLabel: "All types", options: TASK_TYPES },
 ];
+
+/** What the list calls each URL parameter, as its controls and chip do (and the API's sortBy, sortOrder). */
+export const TASK_FILTER_LABELS = filterLabels(SELECTS, {
+  assignedTo: "Assignee",
+  clientId: "Client",
+  sort: "Sort by",
+  sortBy: "Sort by",
+  sortOrder: "Sort order",
+});
 
 const SORT_SELECT: SelectSpec = {
   id: "task-sort",

@@ -75,6 +75,14 @@ export function SelectFilter({
   );
 }
 
+/**
+ * What a list screen calls each URL parameter, for what it cannot use (`loadListPage`'s
+ * `labels`): the search box, its selects' labels, the others it names (`more`), and the page.
+ */
+export function filterLabels(selects: readonly SelectSpec[], more: Record<string, string> = {}) {
+  return { search: "Search", ...Object.fromEntries(selects.map((s) => [s.name, s.label])), ...more, page: "Page" };
+}
+
 /** A filter bar's selects, from a table of them, each showing what `values` says it holds. */
 export function SelectFilters({ selects, values }: { selects: readonly SelectSpec[]; values: Record<string, string> }) {
   return selects.map((select) => <SelectFilter key={select.name} {...select} value={values[select.name] ?? ""} />);
