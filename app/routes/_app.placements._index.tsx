@@ -1,26 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PlacementsPage } from "~/components/placements/placements-page";
+import { PLACEMENT_FILTER_LABELS, PlacementsPage } from "~/components/placements/placements-page";
 import { getClient } from "~/models/clients.server";
 import { getFacility } from "~/models/facilities.server";
 import { listPlacements } from "~/models/placements.server";
 import { PLACEMENT_PAGE_SIZE, PlacementListQuerySchema } from "~/services/page-schemas.server";
-import { loadListPage } from "~/services/list-page.server";
+import { filterValues, loadListPage } from "~/services/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Placements · Senior Placement" }];
 
-/** The filters' labels: what the page calls each URL parameter when it cannot use one. */
-const PARAM_LABELS = {
-  search: "Search",
-  status: "Status",
-  priority: "Priority",
-  facilityId: "Facility",
-  clientId: "Client",
-  page: "Page",
-};
-
-const SCREEN = { schema: PlacementListQuerySchema, pageSize: PLACEMENT_PAGE_SIZE, labels: PARAM_LABELS };
+const SCREEN = { schema: PlacementListQuerySchema, pageSize: PLACEMENT_PAGE_SIZE, labels: PLACEMENT_FILTER_LABELS };
 
 export async function loader(args: LoaderFunctionArgs) {
   const { query, problems, result } = await loadListPage(args, SCREEN, async ({ db, ctx }, query) => {
@@ -34,15 +24,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const { facility, client, ...page } = result;
   return json({
     ...page,
-    filters: {
-      search: query.search ?? "",
-      status: query.status ?? "",
-      priority: query.priority ?? "",
-      facility: query.facilityId ? { id: query.facilityId, name: facility?.name ?? "Unknown facility" } : null,
-      client: query.clientId
-        ? { id: query.clientId, name: client ? `${client.firstName} ${client.lastName}` : "Unknown client" }
-        : null,
-    },
+    filters: filterValues(query, ["search", "status", "priority"]),
+    facility: query.facilityId ? { id: query.facilityId, name: facility?.name ?? "Unknown facility" } : null,
+    client: query.clientId
+      ? { id: query.clientId, name: client ? `${client.firstName} ${client.lastName}` : "Unknown client" }
+      : null,
     problems,
   });
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { toResourceRow } from "~/components/resources/resource-table";
-import { ResourcesPage } from "~/components/resources/resources-page";
+import { RESOURCE_FILTER_LABELS, ResourcesPage } from "~/components/resources/resources-page";
 import { agencyDay } from "~/models/agency.server";
 import { listResources } from "~/models/resources.server";
 import { RESOURCE_PAGE_SIZE } from "~/schemas/resource.constants";
@@ -13,16 +13,7 @@ import { loadListPage } from "~/services/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Resources · Senior Placement" }];
 
-const PARAM_LABELS = {
-  search: "Search",
-  category: "Category",
-  type: "Type",
-  accessLevel: "Access Level",
-  page: "Page",
-  limit: "Per page",
-};
-
-const SCREEN = { schema: ResourceListQuerySchema, labels: PARAM_LABELS };
+const SCREEN = { schema: ResourceListQuerySchema, labels: RESOURCE_FILTER_LABELS };
 
 export async function loader(args: LoaderFunctionArgs) {
   const { query, problems, result } = await loadListPage(args, SCREEN, async ({ db, ctx }, query) => {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { toTaskRow } from "~/components/tasks/task-list";
-import { TasksPage } from "~/components/tasks/tasks-page";
+import { TASK_FILTER_LABELS, TasksPage } from "~/components/tasks/tasks-page";
 import { agencyDay } from "~/models/agency.server";
 import { getClient } from "~/models/clients.server";
 import { SEARCH_COUNT_CAP } from "~/models/lists.server";
@@ -10,25 +10,11 @@ import { listTasks } from "~/models/tasks/list.server";
 import { listUsers } from "~/models/user.server";
 import { sortText, TASK_PAGE_SIZE } from "~/schemas/task.constants";
 import { TaskListQuerySchema } from "~/services/page-schemas.server";
-import { loadListPage } from "~/services/list-page.server";
+import { filterValues, loadListPage } from "~/services/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Tasks · Senior Placement" }];
 
-/** The filters' labels: what the page calls each URL parameter when it cannot use one. */
-const PARAM_LABELS = {
-  search: "Search",
-  status: "Status",
-  priority: "Priority",
-  type: "Type",
-  assignedTo: "Assignee",
-  clientId: "Client",
-  sort: "Sort by",
-  sortBy: "Sort by",
-  sortOrder: "Sort order",
-  page: "Page",
-};
-
-const SCREEN = { schema: TaskListQuerySchema, pageSize: TASK_PAGE_SIZE, labels: PARAM_LABELS, own: ["view"] };
+const SCREEN = { schema: TaskListQuerySchema, pageSize: TASK_PAGE_SIZE, labels: TASK_FILTER_LABELS, own: ["view"] };
 
 export async function loader(args: LoaderFunctionArgs) {
   const { url, query, problems, result } = await loadListPage(args, SCREEN, async ({ db, ctx }, query) => {
@@ -49,17 +35,14 @@ export async function loader(args: LoaderFunctionArgs) {
     view,
     assignees: users.map((u) => [u.id, `${u.firstName} ${u.lastName}`] as const),
     filters: {
-      search: query.search ?? "",
-      status: query.status ?? "",
-      priority: query.priority ?? "",
-      type: query.type ?? "",
-      assignedTo: query.assignedTo ?? "",
-      sort: sortText(query.sort),
-      // From a client's page: its tasks only, until the chip is removed.
-      client: query.clientId
-        ? { id: query.clientId, name: client ? `${client.firstName} ${client.lastName}` : "Unknown client" }
-        : null,
+      ...filterValues(query, ["search", "status", "priority", "type", "assignedTo"]),
+      // Due date first is the usual order: the sort select's "any" choice.
+      sort: sortText(query.sort) === "dueDate" ? "" : sortText(query.sort),
     },
+    // From a client's page: its tasks only, until the chip is removed.
+    client: query.clientId
+      ? { id: query.clientId, name: client ? `${client.firstName} ${client.lastName}` : "Unknown client" }
+      : null,
     problems,
   });
 }

@@ -4,7 +4,10 @@ import { type ListProblem, type ParamLabels, readListQuery, withParams } from "~
 import { type GuardArgs, requireSignedIn, type SignedIn } from "./session.server";
 
 /** What a list screen reads its URL with: the API's query schema, its page size and its filters' labels. */
-export interface ListScreen<S extends z.ZodType> {
+/** A list's query schema: whatever else it reads, the page it asks for. */
+export type ListQuerySchema = z.ZodType<{ page?: number }>;
+
+export interface ListScreen<S extends ListQuerySchema> {
   schema: S;
   /** A fixed page size; without one the URL's `limit` chooses (the documents' 10/20/50/100). */
   pageSize?: number;
@@ -33,7 +36,7 @@ export interface ListResult {
  *     return json({ clients: result.clients.map(toClientCard), …, problems });
  *   }
  */
-export async function loadListPage<S extends z.ZodType, R extends ListResult>(
+export async function loadListPage<S extends ListQuerySchema, R extends ListResult>(
   args: GuardArgs,
   screen: ListScreen<S>,
   load: (signedIn: SignedIn, query: z.output<S>) => Promise<R>,
@@ -47,9 +50,20 @@ export async function loadListPage<S extends z.ZodType, R extends ListResult>(
     labels: screen.labels,
   });
   const result = await load(signedIn, query);
-  const page = (query as { page?: number }).page ?? 1;
+  const page = query.page ?? 1;
   if (!result.capped && result.total > 0 && page > result.totalPages) {
     throw redirect(`${url.pathname}${withParams(url.search, { page: result.totalPages })}`);
   }
   return { signedIn, url, query, problems, result };
+}
+
+/** What the filters hold, by URL parameter, for the page's controls: the query's values as text, "" for any. */
+export function filterValues<Q, K extends keyof Q & string>(query: Q, names: readonly K[]) {
+  const text = (value: unknown) => (value == null ? "" : String(value));
+  return Object.fromEntries(names.map((name) => [name, text(query[name])])) as Record<K, string>;
+}
+
+/** A sort as the URL writes it: `-updatedAt`, newest first. */
+export function sortValue({ field, direction }: { field: string; direction: "asc" | "desc" }): string {
+  return `${direction === "desc" ? "-" : ""}${field}`;
 }

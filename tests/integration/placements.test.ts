@@ -559,7 +559,7 @@ describe("the screens", () => {
     );
     const data = (await response.json()) as Json;
     expect(data.placements).toHaveLength(1);
-    expect(data.filters.facility).toMatchObject({ id: maple.id, name: "Maple Grove" });
+    expect(data.facility).toMatchObject({ id: maple.id, name: "Maple Grove" });
     expect(data.total).toBe(1);
   });
 

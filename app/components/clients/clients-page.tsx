@@ -4,18 +4,17 @@ import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
 import { UsersIcon } from "../ui/icons";
 import {
-  CardGrid,
   countText,
   ExportLink,
-  IgnoredParams,
-  ListResults,
+  filterLabels,
   NewButton,
   SearchFilter,
-  SelectFilter,
+  SelectFilters,
+  type SelectSpec,
   SortControl,
   type SortField,
 } from "../ui/list-controls";
-import { PageHeader } from "../ui/page-header";
+import { CardGrid, ListPage, ListResults } from "../ui/list-page";
 import { ClientCard, type toClientCard } from "./client-card";
 
 /** What the clients list shows: a page of cards, the count and the filters as read. */
@@ -25,9 +24,25 @@ export interface ClientsPageData {
   total: number;
   capped: boolean;
   totalPages: number;
-  filters: { search: string; status: string; careLevel: string; sortField: string; sortDirection: "asc" | "desc" };
+  /** What each filter holds, by its URL parameter (`sort` as the URL writes it: `-updatedAt`). */
+  filters: { search: string; status: string; careLevel: string; sort: string };
   problems: ListProblem[];
 }
+
+const SELECTS: SelectSpec[] = [
+  { id: "client-status", name: "status", label: "Status", anyLabel: "All statuses", options: CLIENT_STATUSES },
+  {
+    id: "client-care-level",
+    name: "careLevel",
+    label: "Care level",
+    anyLabel: "All care levels",
+    options: CARE_LEVELS.map((level) => [level, CARE_LEVEL_LABELS[level]] as const),
+    className: "w-full sm:w-48",
+  },
+];
+
+/** What the list calls each URL parameter, as its controls do. */
+export const CLIENT_FILTER_LABELS = filterLabels(SELECTS, { sort: "Sort by" });
 
 const SORT_FIELDS: Record<string, SortField> = {
   updatedAt: { label: "Last updated", kind: "date" },
@@ -38,60 +53,32 @@ const SORT_FIELDS: Record<string, SortField> = {
 
 /** The clients list (/clients): filters, then the cards or an empty state. */
 export function ClientsPage({ clients, page, totalPages, total, capped, filters, problems }: ClientsPageData) {
-  const filtering = Boolean(filters.search || filters.status || filters.careLevel);
-  const sign = filters.sortDirection === "desc" ? "-" : "";
-
+  const active = [filters.status, filters.careLevel].filter(Boolean).length;
+  const filtering = Boolean(filters.search) || active > 0;
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader
-        title="Clients"
-        description={countText(total, capped, filtering, ["client", "clients"])}
-        actions={
-          <>
-            <ExportLink to="/clients/export" />
-            <NewButton to="/clients/new">Add Client</NewButton>
-          </>
-        }
-      >
+    <ListPage
+      title="Clients"
+      description={countText(total, capped, filtering, ["client", "clients"])}
+      actions={
+        <>
+          <ExportLink to="/clients/export" />
+          <NewButton to="/clients/new">Add Client</NewButton>
+        </>
+      }
+      controls={
         <FilterForm
           label="Client filters"
-          values={{
-            search: filters.search,
-            status: filters.status,
-            careLevel: filters.careLevel,
-            sort: `${sign}${filters.sortField}`,
-          }}
+          values={filters}
           search={<SearchFilter id="client-search" value={filters.search} placeholder="Name, email or phone" />}
-          active={[filters.status, filters.careLevel].filter(Boolean).length}
+          active={active}
         >
-          <SelectFilter
-            id="client-status"
-            name="status"
-            label="Status"
-            value={filters.status}
-            anyLabel="All statuses"
-            options={CLIENT_STATUSES.map((s) => [s, s] as const)}
-          />
-          <SelectFilter
-            id="client-care-level"
-            name="careLevel"
-            label="Care level"
-            value={filters.careLevel}
-            anyLabel="All care levels"
-            options={CARE_LEVELS.map((level) => [level, CARE_LEVEL_LABELS[level]] as const)}
-            className="w-full sm:w-48"
-          />
-          <SortControl
-            id="client-sort"
-            fields={SORT_FIELDS}
-            field={filters.sortField}
-            direction={filters.sortDirection}
-          />
+          <SelectFilters selects={SELECTS} values={filters} />
+          <SortControl id="client-sort" fields={SORT_FIELDS} value={filters.sort} />
         </FilterForm>
-      </PageHeader>
-
-      <IgnoredParams problems={problems} clearTo="/clients" />
-
+      }
+      problems={problems}
+      clearTo="/clients"
+    >
       <ListResults
         count={total}
         filtering={filtering}
@@ -109,12 +96,12 @@ export function ClientsPage({ clients, page, totalPages, total, capped, filters,
             action={<NewButton to="/clients/new">Add Client</NewButton>}
           />
         }
-        pages={{ page, totalPages, total: capped ? undefined : total }}
+        pages={{ page, totalPages, total: capped ? undefined : total, noun: "clients" }}
       >
         <CardGrid label="Clients" items={clients}>
           {(client) => <ClientCard client={client} />}
         </CardGrid>
       </ListResults>
-    </div>
+    </ListPage>
   );
 }

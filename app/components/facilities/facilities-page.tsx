@@ -4,19 +4,18 @@ import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
 import { BuildingIcon } from "../ui/icons";
 import {
-  CardGrid,
   countText,
   ExportLink,
-  IgnoredParams,
-  ListResults,
+  filterLabels,
   NewButton,
   PriceRangeFilter,
   SearchFilter,
-  SelectFilter,
+  SelectFilters,
+  type SelectSpec,
   SortControl,
   type SortField,
 } from "../ui/list-controls";
-import { PageHeader } from "../ui/page-header";
+import { CardGrid, ListPage, ListResults } from "../ui/list-page";
 import { FacilityCard, type toFacilityCard } from "./facility-card";
 
 /** What the facility directory shows: a page of cards, the count and the filters as read. */
@@ -26,17 +25,38 @@ export interface FacilitiesPageData {
   total: number;
   capped: boolean;
   totalPages: number;
-  filters: {
-    search: string;
-    type: string;
-    availability: string;
-    minPrice: string;
-    maxPrice: string;
-    sortField: string;
-    sortDirection: "asc" | "desc";
-  };
+  /** What each filter holds, by its URL parameter (a price as typed, `sort` as the URL writes it). */
+  filters: { search: string; type: string; availability: string; minPrice: string; maxPrice: string; sort: string };
   problems: ListProblem[];
 }
+
+const SELECTS: SelectSpec[] = [
+  {
+    id: "facility-type",
+    name: "type",
+    label: "Type",
+    anyLabel: "All types",
+    options: FACILITY_TYPES,
+    className: "w-full sm:w-48",
+  },
+  {
+    id: "facility-availability",
+    name: "availability",
+    label: "Availability",
+    anyLabel: "Any availability",
+    options: [
+      ["available", "Beds available"],
+      ["waitlist", "Wait list"],
+    ],
+  },
+];
+
+/** What the directory calls each URL parameter, as its controls do. */
+export const FACILITY_FILTER_LABELS = filterLabels(SELECTS, {
+  minPrice: "Min price",
+  maxPrice: "Max price",
+  sort: "Sort by",
+});
 
 const SORT_FIELDS: Record<string, SortField> = {
   updatedAt: { label: "Last updated", kind: "date" },
@@ -48,70 +68,36 @@ const SORT_FIELDS: Record<string, SortField> = {
 
 /** The facility directory (/facilities): filters, then the cards or an empty state. */
 export function FacilitiesPage({ facilities, page, totalPages, total, capped, filters, problems }: FacilitiesPageData) {
-  const filtering = Boolean(
-    filters.search || filters.type || filters.availability || filters.minPrice || filters.maxPrice,
-  );
-  const sign = filters.sortDirection === "desc" ? "-" : "";
-
+  const active = [filters.type, filters.availability, filters.minPrice, filters.maxPrice].filter(Boolean).length;
+  const filtering = Boolean(filters.search) || active > 0;
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader
-        title="Facilities"
-        description={countText(total, capped, filtering, ["facility", "facilities"])}
-        actions={
-          <>
-            <ExportLink to="/facilities/export" />
-            <NewButton to="/facilities/new">Add Facility</NewButton>
-          </>
-        }
-      >
+    <ListPage
+      title="Facilities"
+      description={countText(total, capped, filtering, ["facility", "facilities"])}
+      actions={
+        <>
+          <ExportLink to="/facilities/export" />
+          <NewButton to="/facilities/new">Add Facility</NewButton>
+        </>
+      }
+      controls={
         <FilterForm
           label="Facility filters"
-          values={{
-            search: filters.search,
-            type: filters.type,
-            availability: filters.availability,
-            minPrice: filters.minPrice,
-            maxPrice: filters.maxPrice,
-            sort: `${sign}${filters.sortField}`,
-          }}
+          values={filters}
           search={
             <SearchFilter id="facility-search" value={filters.search} placeholder="Name, city or license number" />
           }
-          active={[filters.type, filters.availability, filters.minPrice, filters.maxPrice].filter(Boolean).length}
+          active={active}
         >
-          <SelectFilter
-            id="facility-type"
-            name="type"
-            label="Type"
-            value={filters.type}
-            anyLabel="All types"
-            options={FACILITY_TYPES.map((t) => [t, t] as const)}
-            className="w-full sm:w-48"
-          />
-          <SelectFilter
-            id="facility-availability"
-            name="availability"
-            label="Availability"
-            value={filters.availability}
-            anyLabel="Any availability"
-            options={[
-              ["available", "Beds available"],
-              ["waitlist", "Wait list"],
-            ]}
-          />
+          <SelectFilters selects={SELECTS} values={filters} />
           <PriceRangeFilter id="facility-price" min={filters.minPrice} max={filters.maxPrice} problems={problems} />
-          <SortControl
-            id="facility-sort"
-            fields={SORT_FIELDS}
-            field={filters.sortField}
-            direction={filters.sortDirection}
-          />
+          <SortControl id="facility-sort" fields={SORT_FIELDS} value={filters.sort} />
         </FilterForm>
-      </PageHeader>
-
-      <IgnoredParams problems={problems} clearTo="/facilities" shownBeside={["minPrice", "maxPrice"]} />
-
+      }
+      problems={problems}
+      clearTo="/facilities"
+      shownBeside={["minPrice", "maxPrice"]}
+    >
       <ListResults
         count={total}
         filtering={filtering}
@@ -129,12 +115,12 @@ export function FacilitiesPage({ facilities, page, totalPages, total, capped, fi
             action={<NewButton to="/facilities/new">Add Facility</NewButton>}
           />
         }
-        pages={{ page, totalPages, total: capped ? undefined : total }}
+        pages={{ page, totalPages, total: capped ? undefined : total, noun: "facilities" }}
       >
         <CardGrid label="Facilities" items={facilities}>
           {(facility) => <FacilityCard facility={facility} />}
         </CardGrid>
       </ListResults>
-    </div>
+    </ListPage>
   );
 }

@@ -6,8 +6,16 @@ import { ButtonLink } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
 import { ClipboardIcon } from "../ui/icons";
-import { FilterChips, IgnoredParams, ListResults, NewButton, SearchFilter, SelectFilter } from "../ui/list-controls";
-import { PageHeader } from "../ui/page-header";
+import {
+  countText,
+  FilterChips,
+  filterLabels,
+  NewButton,
+  SearchFilter,
+  SelectFilters,
+  type SelectSpec,
+} from "../ui/list-controls";
+import { ListPage, ListResults } from "../ui/list-page";
 import { PlacementTable } from "./placement-table";
 
 /** A record the list is narrowed to (from its page's quick actions), by name. */
@@ -23,15 +31,21 @@ export interface PlacementsPageData {
   total: number;
   totalPages: number;
   statusCounts: Partial<Record<string, number>>;
-  filters: {
-    search: string;
-    status: string;
-    priority: string;
-    facility: Narrowed | null;
-    client: Narrowed | null;
-  };
+  /** What each control of the filter bar holds, by its URL parameter. */
+  filters: { search: string; status: string; priority: string };
+  /** The facility or the client the list is narrowed to (`facilityId`, `clientId`), shown as chips. */
+  facility: Narrowed | null;
+  client: Narrowed | null;
   problems: ListProblem[];
 }
+
+const SELECTS: SelectSpec[] = [
+  { id: "placement-status", name: "status", label: "Status", anyLabel: "All statuses", options: PLACEMENT_STATUSES },
+  { id: "placement-priority", name: "priority", label: "Priority", anyLabel: "All priorities", options: PRIORITIES },
+];
+
+/** What the list calls each URL parameter, as its controls and chips do. */
+export const PLACEMENT_FILTER_LABELS = filterLabels(SELECTS, { facilityId: "Facility", clientId: "Client" });
 
 const TILES = [
   { label: "Total", status: null },
@@ -49,76 +63,53 @@ export function PlacementsPage({
   total,
   statusCounts,
   filters,
+  facility,
+  client,
   problems,
 }: PlacementsPageData) {
   const { search } = useLocation();
-  const filtering = Boolean(filters.search || filters.status || filters.priority || filters.facility || filters.client);
-  const newHref = `/placements/new${filters.facility ? `?facilityId=${filters.facility.id}` : filters.client ? `?clientId=${filters.client.id}` : ""}`;
-
+  const active = [filters.status, filters.priority].filter(Boolean).length;
+  const filtering = Boolean(filters.search || facility || client) || active > 0;
+  const newHref = `/placements/new${facility ? `?facilityId=${facility.id}` : client ? `?clientId=${client.id}` : ""}`;
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader
-        title="Placements"
-        description={`${total.toLocaleString("en-US")} ${total === 1 ? "placement" : "placements"}${filtering ? (total === 1 ? " matches your filters" : " match your filters") : ""}`}
-        actions={<NewButton to={newHref}>New Placement</NewButton>}
-      >
-        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 sm:gap-3" aria-label="Summary">
-          {TILES.map((tile) => (
-            <li key={tile.label}>
-              <div className="tile">
-                <p className="tile-label">{tile.label}</p>
-                <p className="tile-value" data-testid={`tile-${tile.label}`}>
-                  {(tile.status ? (statusCounts[tile.status] ?? 0) : total).toLocaleString("en-US")}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <FilterForm
-          label="Placement filters"
-          debounceMs={500}
-          values={{ search: filters.search, status: filters.status, priority: filters.priority }}
-          search={
-            <>
-              {/* The facility or client filter rides along with the form. */}
-              {filters.facility ? <input type="hidden" name="facilityId" value={filters.facility.id} /> : null}
-              {filters.client ? <input type="hidden" name="clientId" value={filters.client.id} /> : null}
-              <SearchFilter id="placement-search" value={filters.search} placeholder="Client or facility name" />
-            </>
-          }
-          active={[filters.status, filters.priority].filter(Boolean).length}
-        >
-          <SelectFilter
-            id="placement-status"
-            name="status"
-            label="Status"
-            value={filters.status}
-            anyLabel="All statuses"
-            options={PLACEMENT_STATUSES.map((s) => [s, s] as const)}
+    <ListPage
+      title="Placements"
+      description={countText(total, false, filtering, ["placement", "placements"])}
+      actions={<NewButton to={newHref}>New Placement</NewButton>}
+      controls={
+        <>
+          <StatusTiles total={total} statusCounts={statusCounts} />
+          <FilterForm
+            label="Placement filters"
+            debounceMs={500}
+            values={filters}
+            search={
+              <>
+                {/* The facility or client filter rides along with the form. */}
+                {facility ? <input type="hidden" name="facilityId" value={facility.id} /> : null}
+                {client ? <input type="hidden" name="clientId" value={client.id} /> : null}
+                <SearchFilter id="placement-search" value={filters.search} placeholder="Client or facility name" />
+              </>
+            }
+            active={active}
+          >
+            <SelectFilters selects={SELECTS} values={filters} />
+            <ButtonLink to="/placements" variant="ghost">
+              Reset Filters
+            </ButtonLink>
+          </FilterForm>
+          <FilterChips
+            search={search}
+            chips={[
+              facility && { kind: "Facility", name: facility.name, param: "facilityId" },
+              client && { kind: "Client", name: client.name, param: "clientId" },
+            ]}
           />
-          <SelectFilter
-            id="placement-priority"
-            name="priority"
-            label="Priority"
-            value={filters.priority}
-            anyLabel="All priorities"
-            options={PRIORITIES.map((p) => [p, p] as const)}
-          />
-          <ButtonLink to="/placements" variant="ghost">
-            Reset Filters
-          </ButtonLink>
-        </FilterForm>
-        <FilterChips
-          search={search}
-          chips={[
-            filters.facility && { kind: "Facility", name: filters.facility.name, param: "facilityId" },
-            filters.client && { kind: "Client", name: filters.client.name, param: "clientId" },
-          ]}
-        />
-      </PageHeader>
-
-      <IgnoredParams problems={problems} clearTo="/placements" />
-
+        </>
+      }
+      problems={problems}
+      clearTo="/placements"
+    >
       <ListResults
         count={total}
         filtering={filtering}
@@ -136,10 +127,28 @@ export function PlacementsPage({
             action={<NewButton to="/placements/new">New Placement</NewButton>}
           />
         }
-        pages={{ page, totalPages, total }}
+        pages={{ page, totalPages, total, noun: "placements" }}
       >
         <PlacementTable placements={placements} />
       </ListResults>
-    </div>
+    </ListPage>
+  );
+}
+
+/** The counts by status, over the filters: the list's total, then each status's. */
+function StatusTiles({ total, statusCounts }: { total: number; statusCounts: Partial<Record<string, number>> }) {
+  return (
+    <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 sm:gap-3" aria-label="Summary">
+      {TILES.map((tile) => (
+        <li key={tile.label}>
+          <div className="tile">
+            <p className="tile-label">{tile.label}</p>
+            <p className="tile-value" data-testid={`tile-${tile.label}`}>
+              {(tile.status ? (statusCounts[tile.status] ?? 0) : total).toLocaleString("en-US")}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

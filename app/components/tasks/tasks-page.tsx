@@ -2,15 +2,21 @@ import { Link, useLocation } from "@remix-run/react";
 import type { TaskStatistics } from "~/models/tasks/list.server";
 import { TASK_SORTS } from "~/schemas/task.constants";
 import { cn } from "~/utils/cn";
-import { type ListProblem, pageHref, withParams } from "~/utils/list-query";
+import { type ListProblem, withParams } from "~/utils/list-query";
 import { PRIORITIES, TASK_STATUSES, TASK_TYPES } from "~/utils/vocabulary";
 import { ButtonLink } from "../ui/button";
-import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
 import { AlertCircleIcon, AlertIcon, CheckCircleIcon, TasksIcon } from "../ui/icons";
-import { countText, FilterChips, IgnoredParams, NewButton, SearchFilter, SelectFilter } from "../ui/list-controls";
-import { PageHeader } from "../ui/page-header";
-import { Pagination } from "../ui/pagination";
+import {
+  countText,
+  FilterChips,
+  filterLabels,
+  NewButton,
+  SearchFilter,
+  SelectFilters,
+  type SelectSpec,
+} from "../ui/list-controls";
+import { EmptyList, ListPage, ListResults } from "../ui/list-page";
 import { TaskGrid, TaskTable, type toTaskRow } from "./task-list";
 
 /** What the tasks list shows: its figures, a page of tasks as a table or a grid, and the filters as read. */
@@ -28,17 +34,36 @@ export interface TasksPageData {
   view: "list" | "grid";
   /** [id, name] of each assignee the filter offers. */
   assignees: ReadonlyArray<readonly [string, string]>;
-  filters: {
-    search: string;
-    status: string;
-    priority: string;
-    type: string;
-    assignedTo: string;
-    sort: string;
-    client: { id: string; name: string } | null;
-  };
+  /** What each filter holds, by its URL parameter (`sort` empty for the usual order, by due date). */
+  filters: { search: string; status: string; priority: string; type: string; assignedTo: string; sort: string };
+  /** The client the list is narrowed to (from its page: `clientId`), shown as a chip. */
+  client: { id: string; name: string } | null;
   problems: ListProblem[];
 }
+
+const SELECTS: SelectSpec[] = [
+  { id: "task-status", name: "status", label: "Status", anyLabel: "All statuses", options: TASK_STATUSES },
+  { id: "task-priority", name: "priority", label: "Priority", anyLabel: "All priorities", options: PRIORITIES },
+  { id: "task-type", name: "type", label: "Type", anyLabel: "All types", options: TASK_TYPES },
+];
+
+/** What the list calls each URL parameter, as its controls and chip do (and the API's sortBy, sortOrder). */
+export const TASK_FILTER_LABELS = filterLabels(SELECTS, {
+  assignedTo: "Assignee",
+  clientId: "Client",
+  sort: "Sort by",
+  sortBy: "Sort by",
+  sortOrder: "Sort order",
+});
+
+const SORT_SELECT: SelectSpec = {
+  id: "task-sort",
+  name: "sort",
+  label: "Sort By",
+  anyLabel: TASK_SORTS[0][1],
+  options: TASK_SORTS.slice(1),
+  className: "w-full sm:w-56",
+};
 
 /** List or Grid: links that keep every filter (the URL's `view`). */
 function ViewToggle({ view }: { view: "list" | "grid" }) {
@@ -78,176 +103,140 @@ export function TasksPage({
   view,
   assignees,
   filters,
+  client,
   problems,
 }: TasksPageData) {
-  // A search matching more than SEARCH_COUNT_CAP tasks is not counted further: "500+", and the
-  // other tiles wait for a narrower search.
-  const figure = (value: number | undefined) => (value === undefined ? "—" : value.toLocaleString("en-US"));
   const { search } = useLocation();
   const active = [filters.status, filters.priority, filters.type, filters.assignedTo].filter(Boolean).length;
-  const filtering = Boolean(filters.search || filters.client) || active > 0;
-  const tiles = [
-    {
-      label: "Total Tasks",
-      value: capped ? `${total.toLocaleString("en-US")}+` : figure(statistics?.totalTasks),
-      icon: <TasksIcon className="h-5 w-5" />,
-      tone: "bg-blue-50 text-blue-600",
-    },
-    {
-      label: "Completed",
-      value: figure(statistics?.completedTasks),
-      icon: <CheckCircleIcon className="h-5 w-5" />,
-      tone: "bg-emerald-50 text-emerald-600",
-    },
-    {
-      label: "Overdue",
-      value: figure(statistics?.overdueTasks),
-      icon: <AlertCircleIcon className="h-5 w-5" />,
-      tone: "bg-red-50 text-red-600",
-    },
-    {
-      label: "High Priority",
-      value: figure(statistics?.highPriorityTasks),
-      icon: <AlertIcon className="h-5 w-5" />,
-      tone: "bg-amber-50 text-amber-600",
-    },
-  ] as const;
-
+  const filtering = Boolean(filters.search || client) || active > 0;
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader
-        title="Tasks"
-        description={filtering ? countText(total, capped, true, ["task", "tasks"]) : undefined}
-        actions={<NewButton to="/tasks/new">New Task</NewButton>}
-      >
-        <ul className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4" aria-label="Summary">
-          {tiles.map((tile) => (
-            <li key={tile.label} data-testid={`tile-${tile.label}`}>
-              <div className="tile tile-wide">
-                <div className="min-w-0">
-                  <p className="tile-label">{tile.label}</p>
-                  <p className="tile-value">{tile.value}</p>
-                </div>
-                <span className={tile.tone}>{tile.icon}</span>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <FilterForm
-          label="Task filters"
-          fold="always"
-          debounceMs={300}
-          active={active}
-          values={{
-            search: filters.search,
-            status: filters.status,
-            priority: filters.priority,
-            type: filters.type,
-            assignedTo: filters.assignedTo,
-            sort: filters.sort === "dueDate" ? "" : filters.sort,
-          }}
-          search={
-            <>
-              {view === "grid" ? <input type="hidden" name="view" value="grid" /> : null}
-              {filters.client ? <input type="hidden" name="clientId" value={filters.client.id} /> : null}
-              <div className="w-full sm:w-auto sm:flex-1">
-                <SearchFilter
-                  id="task-search"
-                  value={filters.search}
-                  placeholder="Title, description, client or assignee"
-                />
-              </div>
-            </>
-          }
-          after={<ViewToggle view={view} />}
-        >
-          <SelectFilter
-            id="task-status"
-            name="status"
-            label="Status"
-            value={filters.status}
-            anyLabel="All statuses"
-            options={TASK_STATUSES.map((s) => [s, s] as const)}
-          />
-          <SelectFilter
-            id="task-priority"
-            name="priority"
-            label="Priority"
-            value={filters.priority}
-            anyLabel="All priorities"
-            options={PRIORITIES.map((p) => [p, p] as const)}
-          />
-          <SelectFilter
-            id="task-type"
-            name="type"
-            label="Type"
-            value={filters.type}
-            anyLabel="All types"
-            options={TASK_TYPES.map((t) => [t, t] as const)}
-          />
-          <SelectFilter
-            id="task-assignee"
-            name="assignedTo"
-            label="Assignee"
-            value={filters.assignedTo}
-            anyLabel="All assignees"
-            options={assignees}
-          />
-          <SelectFilter
-            id="task-sort"
-            name="sort"
-            label="Sort By"
-            value={filters.sort === "dueDate" ? "" : filters.sort}
-            anyLabel={TASK_SORTS[0][1]}
-            options={TASK_SORTS.slice(1)}
-            className="w-full sm:w-56"
-          />
-          <ButtonLink to={view === "grid" ? "/tasks?view=grid" : "/tasks"} variant="ghost">
-            Reset Filters
-          </ButtonLink>
-        </FilterForm>
-        <FilterChips
-          search={search}
-          chips={[filters.client && { kind: "Client", name: filters.client.name, param: "clientId" }]}
-        />
-      </PageHeader>
-
-      <IgnoredParams problems={problems} clearTo="/tasks" />
-
-      {total === 0 ? (
-        <EmptyState
-          icon={<TasksIcon className="h-6 w-6" />}
-          title="No tasks found"
-          message={
-            filtering
-              ? "No task matches your search and filters. Try another search, or reset the filters."
-              : "Tasks are the day's work: calls, visits, paperwork. Create the first one."
-          }
-          action={
-            <div className="flex flex-wrap justify-center gap-2">
-              {filtering ? (
-                <ButtonLink to="/tasks" variant="outline">
-                  Reset Filters
-                </ButtonLink>
-              ) : null}
-              <NewButton to="/tasks/new">Create Task</NewButton>
-            </div>
-          }
-        />
-      ) : (
+    <ListPage
+      title="Tasks"
+      description={filtering ? countText(total, capped, true, ["task", "tasks"]) : undefined}
+      actions={<NewButton to="/tasks/new">New Task</NewButton>}
+      controls={
         <>
-          {view === "grid" ? <TaskGrid tasks={tasks} today={today} /> : <TaskTable tasks={tasks} today={today} />}
-          {totalPages > 1 ? (
-            <Pagination
-              page={page}
-              totalPages={totalPages}
-              total={capped ? undefined : total}
-              limit={capped ? undefined : limit}
-              hrefFor={pageHref(search)}
-            />
-          ) : null}
+          <TaskFigures statistics={statistics} total={total} capped={capped} />
+          <TaskFilters view={view} assignees={assignees} filters={filters} client={client} active={active} />
+          <FilterChips search={search} chips={[client && { kind: "Client", name: client.name, param: "clientId" }]} />
         </>
-      )}
-    </div>
+      }
+      problems={problems}
+      clearTo="/tasks"
+    >
+      <ListResults
+        count={total}
+        filtering={filtering}
+        empty={
+          <EmptyList
+            icon={<TasksIcon className="h-6 w-6" />}
+            title="No tasks found"
+            filtering={filtering}
+            message={{
+              empty: "Tasks are the day's work: calls, visits, paperwork. Create the first one.",
+              filtered: "No task matches your search and filters. Try another search, or reset the filters.",
+            }}
+            clear={{ to: "/tasks", label: "Reset Filters" }}
+            add={<NewButton to="/tasks/new">Create Task</NewButton>}
+          />
+        }
+        pages={{
+          page,
+          totalPages,
+          total: capped ? undefined : total,
+          limit: capped ? undefined : limit,
+          severalOnly: true,
+        }}
+      >
+        {view === "grid" ? <TaskGrid tasks={tasks} today={today} /> : <TaskTable tasks={tasks} today={today} />}
+      </ListResults>
+    </ListPage>
+  );
+}
+
+const FIGURES = [
+  { label: "Total Tasks", key: "totalTasks", Icon: TasksIcon, tone: "bg-blue-50 text-blue-600" },
+  { label: "Completed", key: "completedTasks", Icon: CheckCircleIcon, tone: "bg-emerald-50 text-emerald-600" },
+  { label: "Overdue", key: "overdueTasks", Icon: AlertCircleIcon, tone: "bg-red-50 text-red-600" },
+  { label: "High Priority", key: "highPriorityTasks", Icon: AlertIcon, tone: "bg-amber-50 text-amber-600" },
+] as const;
+
+/**
+ * The four figures over the list. A search matching more than SEARCH_COUNT_CAP tasks is not
+ * counted further: "500+", and the other tiles wait for a narrower search.
+ */
+function TaskFigures({
+  statistics,
+  total,
+  capped,
+}: {
+  statistics: TaskStatistics | null;
+  total: number;
+  capped: boolean;
+}) {
+  const figure = (value: number | undefined) => (value === undefined ? "—" : value.toLocaleString("en-US"));
+  return (
+    <ul className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4" aria-label="Summary">
+      {FIGURES.map(({ label, key, Icon, tone }) => (
+        <li key={label} data-testid={`tile-${label}`}>
+          <div className="tile tile-wide">
+            <div className="min-w-0">
+              <p className="tile-label">{label}</p>
+              <p className="tile-value">
+                {key === "totalTasks" && capped ? `${total.toLocaleString("en-US")}+` : figure(statistics?.[key])}
+              </p>
+            </div>
+            <span className={tone}>
+              <Icon className="h-5 w-5" />
+            </span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The filter bar, folded behind its toggle at every width, with the List/Grid switch beside it. */
+function TaskFilters({
+  view,
+  assignees,
+  filters,
+  client,
+  active,
+}: Pick<TasksPageData, "view" | "assignees" | "filters" | "client"> & { active: number }) {
+  return (
+    <FilterForm
+      label="Task filters"
+      fold="always"
+      debounceMs={300}
+      active={active}
+      values={filters}
+      search={
+        <>
+          {view === "grid" ? <input type="hidden" name="view" value="grid" /> : null}
+          {client ? <input type="hidden" name="clientId" value={client.id} /> : null}
+          <div className="w-full sm:w-auto sm:flex-1">
+            <SearchFilter
+              id="task-search"
+              value={filters.search}
+              placeholder="Title, description, client or assignee"
+            />
+          </div>
+        </>
+      }
+      after={<ViewToggle view={view} />}
+    >
+      <SelectFilters
+        selects={[
+          ...SELECTS,
+          { id: "task-assignee", name: "assignedTo", label: "Assignee", anyLabel: "All assignees", options: assignees },
+          SORT_SELECT,
+        ]}
+        values={filters}
+      />
+      <ButtonLink to={view === "grid" ? "/tasks?view=grid" : "/tasks"} variant="ghost">
+        Reset Filters
+      </ButtonLink>
+    </FilterForm>
   );
 }

@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { type FormEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Button, buttonClasses } from "./button";
@@ -44,39 +44,10 @@ export function FilterForm({
 }) {
   const always = fold === "always";
   const toggleId = useId();
-  const submit = useSubmit();
   const hydrated = useHydrated();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  // The controls keep what was typed; when the URL changes some other way ("Clear filters",
-  // Back), they are set to what it now says, but for the one being typed in.
-  const shown = JSON.stringify(values);
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    for (const [name, value] of Object.entries(JSON.parse(shown) as Record<string, string>)) {
-      const control = form.elements.namedItem(name);
-      if (
-        (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) &&
-        control !== document.activeElement
-      ) {
-        if (control.value !== value) control.value = value;
-      }
-    }
-  }, [shown]);
-
-  function onChange(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    // The fold toggle is not a filter (it has no name, and is never sent).
-    if (event.target instanceof HTMLInputElement && !event.target.name) return;
-    const typed = event.target instanceof HTMLInputElement && ["search", "text", "number"].includes(event.target.type);
-    clearTimeout(timer.current);
-    const go = () => submit(form, { replace: true, preventScrollReset: true });
-    if (typed) timer.current = setTimeout(go, debounceMs);
-    else go();
-  }
+  useShowValues(formRef, values);
+  const onChange = useApplyOnChange(debounceMs);
 
   return (
     <Form
@@ -116,4 +87,43 @@ export function FilterForm({
       </div>
     </Form>
   );
+}
+
+/**
+ * The controls keep what was typed; when the URL changes some other way ("Clear filters", Back),
+ * they are set to what it now says (`values`), but for the one being typed in.
+ */
+function useShowValues(formRef: RefObject<HTMLFormElement>, values: Record<string, string>) {
+  const shown = JSON.stringify(values);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const [name, value] of Object.entries(JSON.parse(shown) as Record<string, string>)) {
+      const control = form.elements.namedItem(name);
+      if (
+        (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) &&
+        control !== document.activeElement
+      ) {
+        if (control.value !== value) control.value = value;
+      }
+    }
+  }, [formRef, shown]);
+}
+
+/** The form's change handler: submits at once, or after a pause in the typing for a text box. */
+function useApplyOnChange(debounceMs: number) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return function onChange(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    // The fold toggle is not a filter (it has no name, and is never sent).
+    if (event.target instanceof HTMLInputElement && !event.target.name) return;
+    const typed = event.target instanceof HTMLInputElement && ["search", "text", "number"].includes(event.target.type);
+    clearTimeout(timer.current);
+    const go = () => submit(form, { replace: true, preventScrollReset: true });
+    if (typed) timer.current = setTimeout(go, debounceMs);
+    else go();
+  };
 }

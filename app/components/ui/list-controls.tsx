@@ -1,33 +1,52 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { type ListProblem, pageHref, withParams } from "~/utils/list-query";
+import { type ListProblem, withParams } from "~/utils/list-query";
 import { Alert } from "./alert";
 import { ButtonLink, buttonClasses } from "./button";
-import { EmptyState } from "./empty-state";
 import { Input, Label, SearchInput, Select } from "./field";
-import { ArrowDownIcon, ArrowUpIcon, DownloadIcon, PlusIcon, SearchIcon, XIcon } from "./icons";
-import { Pagination } from "./pagination";
+import { ArrowDownIcon, ArrowUpIcon, DownloadIcon, PlusIcon, XIcon } from "./icons";
 
 // The controls of a list's FilterForm (clients, facilities, placements…): their names are the
 // list's URL parameters, so a GET submit is the whole state.
 
-export function SearchFilter({
+/** A filter bar's control under its label (the label names it for screen readers too). */
+function FilterField({
   id,
-  value,
-  placeholder,
-  label = "Search",
+  label,
+  className,
+  children,
 }: {
   id: string;
-  value: string;
-  placeholder: string;
-  label?: string;
+  label: string;
+  className: string;
+  children: ReactNode;
 }) {
   return (
-    <div className="min-w-0 flex-1 md:min-w-56">
+    <div className={className}>
       <Label htmlFor={id}>{label}</Label>
-      <SearchInput id={id} name="search" defaultValue={value} placeholder={placeholder} />
+      {children}
     </div>
   );
+}
+
+/** The search box (`search`), always in sight above the folded filters. */
+export function SearchFilter({ id, value, placeholder }: { id: string; value: string; placeholder: string }) {
+  return (
+    <FilterField id={id} label="Search" className="min-w-0 flex-1 md:min-w-56">
+      <SearchInput id={id} name="search" defaultValue={value} placeholder={placeholder} />
+    </FilterField>
+  );
+}
+
+/** A select of a filter bar: its URL parameter (`name`), its label, the "any" choice and the others. */
+export interface SelectSpec {
+  id: string;
+  name: string;
+  label: string;
+  anyLabel: string;
+  /** Each a [value, label] pair, or a value that is its own label. */
+  options: readonly (string | readonly [string, string])[];
+  className?: string;
 }
 
 export function SelectFilter({
@@ -38,48 +57,47 @@ export function SelectFilter({
   anyLabel,
   options,
   className = "w-full sm:w-44",
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  anyLabel: string;
-  options: readonly (readonly [string, string])[];
-  className?: string;
-}) {
+}: SelectSpec & { value: string }) {
   return (
-    <div className={className}>
-      <Label htmlFor={id}>{label}</Label>
+    <FilterField id={id} label={label} className={className}>
       <Select id={id} name={name} defaultValue={value}>
         <option value="">{anyLabel}</option>
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
+        {options.map((option) => {
+          const [optionValue, optionLabel] = typeof option === "string" ? [option, option] : option;
+          return (
+            <option key={optionValue} value={optionValue}>
+              {optionLabel}
+            </option>
+          );
+        })}
       </Select>
-    </div>
+    </FilterField>
   );
 }
 
-/** A whole-dollar amount, empty for any. */
-export function PriceFilter({
+/**
+ * What a list screen calls each URL parameter, for what it cannot use (`loadListPage`'s
+ * `labels`): the search box, its selects' labels, the others it names (`more`), and the page.
+ */
+export function filterLabels(selects: readonly SelectSpec[], more: Record<string, string> = {}) {
+  return { search: "Search", ...Object.fromEntries(selects.map((s) => [s.name, s.label])), ...more, page: "Page" };
+}
+
+/** A filter bar's selects, from a table of them, each showing what `values` says it holds. */
+export function SelectFilters({ selects, values }: { selects: readonly SelectSpec[]; values: Record<string, string> }) {
+  return selects.map((select) => <SelectFilter key={select.name} {...select} value={values[select.name] ?? ""} />);
+}
+
+/** A whole-dollar amount, empty for any; `errorId` names what is wrong with it, when something is. */
+function PriceFilter({
   id,
   name,
   label,
   value,
   errorId,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  /** The id of what is wrong with it, when something is. */
-  errorId?: string;
-}) {
+}: Omit<SelectSpec, "anyLabel" | "options"> & { value: string; errorId?: string }) {
   return (
-    <div className="w-[calc(50%-0.375rem)] sm:w-32">
-      <Label htmlFor={id}>{label}</Label>
+    <FilterField id={id} label={label} className="w-[calc(50%-0.375rem)] sm:w-32">
       <Input
         id={id}
         name={name}
@@ -92,7 +110,7 @@ export function PriceFilter({
         invalid={Boolean(errorId)}
         aria-describedby={errorId}
       />
-    </div>
+    </FilterField>
   );
 }
 
@@ -149,26 +167,17 @@ export function PriceRangeFilter({
  * (names A to Z, dates newest first); the current field keeps its direction. The toggle is a
  * link that flips it, and says which way the list is sorted ("A to Z", "Newest first").
  */
-export function SortControl({
-  id,
-  fields,
-  field,
-  direction,
-}: {
-  id: string;
-  fields: Record<string, SortField>;
-  field: string;
-  direction: "asc" | "desc";
-}) {
+export function SortControl({ id, fields, value }: { id: string; fields: Record<string, SortField>; value: string }) {
   const { search } = useLocation();
+  const direction = value.startsWith("-") ? "desc" : "asc";
+  const field = value.replace(/^-/, "");
   const current = fields[field];
   const words = ORDER_WORDS[current?.kind ?? "text"];
   const other = direction === "desc" ? "asc" : "desc";
   return (
     <>
-      <div className="w-full sm:w-44">
-        <Label htmlFor={id}>Sort by</Label>
-        <Select id={id} name="sort" defaultValue={`${signOf(direction)}${field}`}>
+      <FilterField id={id} label="Sort by" className="w-full sm:w-44">
+        <Select id={id} name="sort" defaultValue={value}>
           {Object.entries(fields).map(([value, option]) => {
             const order = value === field ? direction : (option.first ?? FIRST_ORDER[option.kind]);
             return (
@@ -178,7 +187,7 @@ export function SortControl({
             );
           })}
         </Select>
-      </div>
+      </FilterField>
       <Link
         to={withParams(search, { sort: `${signOf(other)}${field}`, page: undefined })}
         className={buttonClasses("outline")}
@@ -192,32 +201,6 @@ export function SortControl({
         {words[direction]}
       </Link>
     </>
-  );
-}
-
-/** A list's empty state when filters leave nothing: a way back to the whole list. */
-export function NoMatches({
-  noun,
-  message,
-  clearTo,
-  clearLabel,
-}: {
-  noun: string;
-  message: string;
-  clearTo: string;
-  clearLabel: string;
-}) {
-  return (
-    <EmptyState
-      icon={<SearchIcon className="h-6 w-6" />}
-      title={`No ${noun} match your filters`}
-      message={message}
-      action={
-        <ButtonLink to={clearTo} variant="outline">
-          {clearLabel}
-        </ButtonLink>
-      }
-    />
   );
 }
 
@@ -282,56 +265,6 @@ export function ExportLink({ to }: { to: string }) {
     >
       <DownloadIcon className="h-4 w-4" /> Export
     </a>
-  );
-}
-
-/**
- * A list screen's body: its rows and the page links under them or, when there are none, why:
- * the filters match nothing (with a way back to the whole list), or the list is still empty.
- */
-export function ListResults({
-  count,
-  filtering,
-  noMatches,
-  empty,
-  pages,
-  children,
-}: {
-  /** Rows on this page. */
-  count: number;
-  filtering: boolean;
-  noMatches: { noun: string; message: string; clearTo: string; clearLabel: string };
-  empty: ReactNode;
-  /** `total` undefined when the count is capped (a long search). */
-  pages: { page: number; totalPages: number; total: number | undefined };
-  children: ReactNode;
-}) {
-  const { search } = useLocation();
-  if (count === 0) return filtering ? <NoMatches {...noMatches} /> : empty;
-  return (
-    <>
-      {children}
-      <Pagination {...pages} noun={noMatches.noun} hrefFor={pageHref(search)} />
-    </>
-  );
-}
-
-/** Cards of a list, three across on wide screens. */
-export function CardGrid<T extends { id: string }>({
-  label,
-  items,
-  children,
-}: {
-  label: string;
-  items: readonly T[];
-  children: (item: T) => ReactNode;
-}) {
-  return (
-    <ul className="card-grid" aria-label={label}>
-      {items.map((item) => (
-        <li key={item.id}>{children(item)}</li>
-      ))}
-    </ul>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { cn } from "~/utils/cn";
 import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
 
@@ -65,41 +66,17 @@ export function Pagination({
 }: PaginationProps) {
   if (totalPages < 1) return null;
   const current = Math.min(Math.max(1, page), totalPages);
-  const hasPrev = current > 1;
-  const hasNext = current < totalPages;
+  const linkTo = (target: number) => ({ to: hrefFor(target), preventScrollReset });
   // The classes are in tailwind.css (.pages): a list page repeats them on ten links.
   return (
     <nav aria-label={ariaLabel} className={cn("pages", className)}>
-      {limit !== undefined && total !== undefined ? (
-        <p aria-live="polite">
-          Showing <b>{((current - 1) * limit + 1).toLocaleString("en-US")}</b> to{" "}
-          <b>{Math.min(current * limit, total).toLocaleString("en-US")}</b> of <b>{total.toLocaleString("en-US")}</b>{" "}
-          {noun}
-        </p>
-      ) : (
-        <p aria-live="polite">
-          Page <b>{current}</b> of <b>{totalPages}</b>
-          {total !== undefined ? ` · ${total.toLocaleString("en-US")} ${noun}` : null}
-        </p>
-      )}
+      <PageSummary current={current} totalPages={totalPages} total={total} noun={noun} limit={limit} />
       <ul>
         <li>
-          {hasPrev ? (
-            <Link
-              to={hrefFor(current - 1)}
-              rel="prev"
-              preventScrollReset={preventScrollReset}
-              className="page page-edge"
-            >
-              <ChevronLeftIcon className="h-4 w-4" />
-              <span>Previous</span>
-            </Link>
-          ) : (
-            <span aria-disabled="true" className="page page-edge">
-              <ChevronLeftIcon className="h-4 w-4" />
-              <span>Previous</span>
-            </span>
-          )}
+          <PageEdge link={current > 1 ? { ...linkTo(current - 1), rel: "prev" } : null}>
+            <ChevronLeftIcon className="h-4 w-4" />
+            <span>Previous</span>
+          </PageEdge>
         </li>
         {pageItems(current, totalPages, siblings).map((item) =>
           typeof item === "number" ? (
@@ -110,7 +87,7 @@ export function Pagination({
                   {item}
                 </span>
               ) : (
-                <Link to={hrefFor(item)} preventScrollReset={preventScrollReset} className="page">
+                <Link {...linkTo(item)} className="page">
                   <span className="sr-only">Page </span>
                   {item}
                 </Link>
@@ -123,24 +100,62 @@ export function Pagination({
           ),
         )}
         <li>
-          {hasNext ? (
-            <Link
-              to={hrefFor(current + 1)}
-              rel="next"
-              preventScrollReset={preventScrollReset}
-              className="page page-edge"
-            >
-              <span>Next</span>
-              <ChevronRightIcon className="h-4 w-4" />
-            </Link>
-          ) : (
-            <span aria-disabled="true" className="page page-edge">
-              <span>Next</span>
-              <ChevronRightIcon className="h-4 w-4" />
-            </span>
-          )}
+          <PageEdge link={current < totalPages ? { ...linkTo(current + 1), rel: "next" } : null}>
+            <span>Next</span>
+            <ChevronRightIcon className="h-4 w-4" />
+          </PageEdge>
         </li>
       </ul>
     </nav>
+  );
+}
+
+/** "Page 2 of 5 · 48 clients", or with the page size "Showing 21 to 40 of 95 results". */
+function PageSummary({
+  current,
+  totalPages,
+  total,
+  noun,
+  limit,
+}: {
+  current: number;
+  totalPages: number;
+  total: number | undefined;
+  noun: string;
+  limit: number | undefined;
+}) {
+  if (limit !== undefined && total !== undefined) {
+    return (
+      <p aria-live="polite">
+        Showing <b>{((current - 1) * limit + 1).toLocaleString("en-US")}</b> to{" "}
+        <b>{Math.min(current * limit, total).toLocaleString("en-US")}</b> of <b>{total.toLocaleString("en-US")}</b>{" "}
+        {noun}
+      </p>
+    );
+  }
+  return (
+    <p aria-live="polite">
+      Page <b>{current}</b> of <b>{totalPages}</b>
+      {total !== undefined ? ` · ${total.toLocaleString("en-US")} ${noun}` : null}
+    </p>
+  );
+}
+
+/** Previous or Next: a link, or on the first or last page the same words, disabled. */
+function PageEdge({
+  link,
+  children,
+}: {
+  link: { to: string; rel: string; preventScrollReset?: boolean } | null;
+  children: ReactNode;
+}) {
+  return link ? (
+    <Link {...link} className="page page-edge">
+      {children}
+    </Link>
+  ) : (
+    <span aria-disabled="true" className="page page-edge">
+      {children}
+    </span>
   );
 }
