@@ -1,17 +1,9 @@
-import { RelatedDocuments } from "~/components/resources/related-documents";
-import { relatedDocuments } from "~/services/resources.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BackLink, ChipsCard, ContactLink, DetailCard, Item, RecordActions } from "~/components/ui/detail";
-import { ActiveBadge, AvailabilityBadge } from "~/components/facilities/facility-card";
-import { ButtonLink } from "~/components/ui/button";
-import { Card, CardHeader } from "~/components/ui/card";
-import { ClipboardIcon, PlusIcon } from "~/components/ui/icons";
-import { ProgressBar } from "~/components/ui/progress";
+import { FacilityPage } from "~/components/facilities/facility-page";
 import { countFacilityPlacements, getFacility } from "~/models/facilities.server";
-import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility.constants";
-import { costRangeText, formatDate } from "~/utils/format";
+import { relatedDocuments } from "~/services/resources.server";
 import { requireRecord } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -31,104 +23,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return json({ facility, placements, documents });
 }
 
-export default function FacilityDetailPage() {
-  const { facility: f, placements, documents } = useLoaderData<typeof loader>();
-  const occupancy = f.capacity > 0 ? Math.round((f.currentOccupancy / f.capacity) * 100) : 0;
-  return (
-    <div className="mx-auto max-w-6xl space-y-6">
-      <BackLink to="/facilities">Back to Facilities</BackLink>
-
-      <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
-        <div className="min-w-0">
-          <h2 className="text-2xl font-semibold tracking-tight text-slate-900">{f.name}</h2>
-          <p className="mt-1 text-sm text-slate-500">
-            {f.type} · {f.address.city}, {f.address.state}
-            {f.rating !== null ? (
-              <span className="ml-2 font-medium text-amber-700">★ {f.rating.toFixed(1)}</span>
-            ) : null}
-          </p>
-          <div className="mt-2 flex flex-wrap gap-1.5">
-            <AvailabilityBadge availableBeds={f.availableBeds} />
-            <ActiveBadge isActive={f.isActive} />
-          </div>
-        </div>
-        <RecordActions
-          path={`/facilities/${f.id}`}
-          confirmTitle={`Delete ${f.name}?`}
-          confirmMessage={DELETE_FACILITY_MESSAGE}
-        />
-      </Card>
-
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <Card>
-            <CardHeader title="Overview" />
-            <div className="space-y-5 p-5">
-              <div className="grid grid-cols-3 gap-4 text-center">
-                {[
-                  ["Capacity", f.capacity],
-                  ["Occupied", f.currentOccupancy],
-                  ["Available beds", f.availableBeds],
-                ].map(([label, value]) => (
-                  <div key={label} className="rounded-lg bg-slate-50 px-3 py-3">
-                    <p className="text-2xl font-semibold text-slate-900">{value}</p>
-                    <p className="text-xs text-slate-500">{label}</p>
-                  </div>
-                ))}
-              </div>
-              <ProgressBar value={occupancy} label="Occupancy" showValue tone="brand" />
-              <dl className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-                <Item label="Location">
-                  {f.address.street}, {f.address.city}, {f.address.state} {f.address.zip}
-                </Item>
-                <Item label="Contact">
-                  {f.contact.name}
-                  <br />
-                  <ContactLink phone={f.contact.phone} />
-                  {f.contact.email ? (
-                    <>
-                      <br />
-                      <ContactLink email={f.contact.email} />
-                    </>
-                  ) : null}
-                </Item>
-              </dl>
-            </div>
-          </Card>
-          <ChipsCard title="Amenities" values={f.amenities} empty="None listed" />
-          <ChipsCard title="Specialties" values={f.specialties} empty="None listed" />
-          {f.notes ? <DetailCard title="Notes" text={f.notes} /> : null}
-          <RelatedDocuments documents={documents} />
-        </div>
-
-        <div className="space-y-6">
-          <Card>
-            <CardHeader title="Quick Actions" />
-            <div className="space-y-2 p-5">
-              <ButtonLink to={`/placements/new?facilityId=${f.id}`} className="w-full">
-                <PlusIcon className="h-4 w-4" /> New Placement
-              </ButtonLink>
-              <ButtonLink to={`/placements?facilityId=${f.id}`} variant="outline" className="w-full">
-                <ClipboardIcon className="h-4 w-4" /> View Placements
-              </ButtonLink>
-              <p className="pt-1 text-center text-xs text-slate-500">
-                {placements.total} {placements.total === 1 ? "placement" : "placements"}, {placements.active} active
-              </p>
-            </div>
-          </Card>
-          <DetailCard title="Pricing">
-            <Item label="Monthly cost">{costRangeText(f.minCost, f.maxCost)}</Item>
-            <Item label="Insurance">{f.acceptsInsurance ? "Accepted" : "Not accepted"}</Item>
-          </DetailCard>
-          <DetailCard title="Details">
-            <Item label="License number">{f.licenseNumber}</Item>
-            <Item label="Type">{f.type}</Item>
-            <Item label="Status">{f.isActive ? "Active" : "Inactive"}</Item>
-            <Item label="Added">{formatDate(f.createdAt)}</Item>
-            <Item label="Last updated">{formatDate(f.updatedAt)}</Item>
-          </DetailCard>
-        </div>
-      </div>
-    </div>
-  );
+export default function FacilityDetailRoute() {
+  return <FacilityPage {...useLoaderData<typeof loader>()} />;
 }

@@ -1,12 +1,157 @@
+import { Link } from "@remix-run/react";
 import type { PlacementRecord } from "~/models/placements.server";
+import { DELETE_PLACEMENT_MESSAGE } from "~/schemas/placement.constants";
 import { cn } from "~/utils/cn";
-import { formatDate } from "~/utils/format";
-import { Card, CardHeader } from "../ui/card";
-import { CheckIcon } from "../ui/icons";
-import { ProgressBar } from "../ui/progress";
+import { capitalize, formatDate, formatUsd } from "~/utils/format";
 import { PLACEMENT_CHECKLIST } from "~/utils/vocabulary";
+import { RelatedDocuments } from "../resources/related-documents";
+import { Badge, placementStatusTone, priorityTone } from "../ui/badge";
+import { Card, CardHeader } from "../ui/card";
+import { BackLink, ContactLink, DetailCard, Item, RecordActions } from "../ui/detail";
+import { ArrowRightIcon, CheckIcon } from "../ui/icons";
+import { ProgressBar } from "../ui/progress";
 
-// Parts of a placement's page (app/routes/_app.placements.$id._index.tsx).
+// A placement's page (/placements/:id) and its parts.
+
+/** What the placement's page shows: the record and its documents. */
+export interface PlacementPageData {
+  placement: PlacementRecord;
+  documents: Parameters<typeof RelatedDocuments>[0]["documents"];
+}
+
+export function PlacementPage({ placement: p, documents }: PlacementPageData) {
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <BackLink to="/placements">Back to Placements</BackLink>
+        <RecordActions
+          path={`/placements/${p.id}`}
+          confirmTitle={`Delete ${p.client.firstName} ${p.client.lastName} → ${p.facility.name}?`}
+          confirmMessage={DELETE_PLACEMENT_MESSAGE}
+        />
+      </div>
+      <PlacementSummary placement={p} />
+      <PlacementProgress placement={p} />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+            <ClientInformation client={p.client} />
+            <FacilityInformation facility={p.facility} />
+          </div>
+          {p.timeline.length > 0 ? <PlacementTimeline entries={p.timeline} /> : null}
+          {p.notes ? <DetailCard title="Notes" text={p.notes} /> : null}
+          <RelatedDocuments documents={documents} />
+        </div>
+        <div className="space-y-6">
+          <KeyDetails placement={p} />
+          <AssignedAgent agent={p.agent} />
+          <DetailCard title="Metadata">
+            <Item label="Created">{formatDate(p.createdAt)}</Item>
+            <Item label="Updated">{formatDate(p.updatedAt)}</Item>
+            <Item label="ID">
+              <span className="font-mono text-xs break-all">{p.id}</span>
+            </Item>
+          </DetailCard>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PlacementSummary({ placement: p }: { placement: PlacementRecord }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <p className="text-sm font-medium text-slate-500">Placement Details</p>
+      <h2 className="mt-1 flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight text-slate-900">
+        {p.client.firstName} {p.client.lastName}
+        <ArrowRightIcon className="h-5 w-5 text-slate-400" />
+        <span className="sr-only"> to </span>
+        {p.facility.name}
+      </h2>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Badge tone={placementStatusTone(p.status)}>{p.status}</Badge>
+        <Badge tone={priorityTone(p.priority)}>{p.priority} Priority</Badge>
+      </div>
+    </Card>
+  );
+}
+
+function ClientInformation({ client }: { client: PlacementRecord["client"] }) {
+  return (
+    <DetailCard title="Client Information">
+      <Item label="Name">
+        <Link to={`/clients/${client.id}`} className="font-medium text-brand-700 hover:underline">
+          {client.firstName} {client.lastName}
+        </Link>
+      </Item>
+      <Item label="Phone">
+        <ContactLink phone={client.phone} />
+      </Item>
+      <Item label="Email">
+        <ContactLink email={client.email} />
+      </Item>
+    </DetailCard>
+  );
+}
+
+function FacilityInformation({ facility }: { facility: PlacementRecord["facility"] }) {
+  const { address, contact } = facility;
+  return (
+    <DetailCard title="Facility Information">
+      <Item label="Name">
+        <Link to={`/facilities/${facility.id}`} className="font-medium text-brand-700 hover:underline">
+          {facility.name}
+        </Link>
+      </Item>
+      <Item label="Type">{facility.type}</Item>
+      <Item label="Address">
+        {address.street}, {address.city}, {address.state} {address.zip}
+      </Item>
+      <Item label="Contact">
+        {contact.name} · <ContactLink phone={contact.phone} className="underline" />
+      </Item>
+    </DetailCard>
+  );
+}
+
+/** The dates and money of the placement, those that are set. */
+function KeyDetails({ placement: p }: { placement: PlacementRecord }) {
+  const keyDetails = [
+    ["Start date", formatDate(p.startDate)],
+    ["Move-in date", p.moveInDate ? formatDate(p.moveInDate) : null],
+    ["End date", p.endDate ? formatDate(p.endDate) : null],
+    ["Monthly rate", p.monthlyRate !== null ? formatUsd(p.monthlyRate) : null],
+    ["Payment method", p.paymentMethod],
+    ["Deposit amount", p.depositAmount !== null ? formatUsd(p.depositAmount) : null],
+  ].filter((entry): entry is [string, string] => Boolean(entry[1]));
+  return (
+    <DetailCard title="Key Details">
+      {keyDetails.map(([label, value]) => (
+        <Item key={label} label={label}>
+          {value}
+        </Item>
+      ))}
+    </DetailCard>
+  );
+}
+
+function AssignedAgent({ agent }: { agent: PlacementRecord["agent"] }) {
+  return (
+    <DetailCard title="Assigned Agent">
+      <Item label="Name">
+        {agent.firstName} {agent.lastName} <span className="text-slate-500">· {capitalize(agent.role)}</span>
+      </Item>
+      {agent.phone ? (
+        <Item label="Phone">
+          <ContactLink phone={agent.phone} />
+        </Item>
+      ) : null}
+      <Item label="Email">
+        <ContactLink email={agent.email} />
+      </Item>
+    </DetailCard>
+  );
+}
 
 /** The six steps, each done or not with its date, and the percentage (docs/vocabularies.md). */
 export function PlacementProgress({
