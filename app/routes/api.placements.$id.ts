@@ -1,6 +1,6 @@
 import { deletePlacement, getPlacement, updatePlacement } from "~/models/placements.server";
 import { PlacementSchema } from "~/schemas/placement";
-import { apiError, apiRecordRoute } from "~/services/api.server";
+import { apiRecordRoute, saveThenFind } from "~/services/api.server";
 import { toApiPlacement } from "~/services/api-shapes.server";
 
 export const { loader, action } = apiRecordRoute({
@@ -12,14 +12,7 @@ export const { loader, action } = apiRecordRoute({
   update: {
     schema: PlacementSchema,
     // The client, facility and agent must exist: a 400 naming each one that does not.
-    save: async (db, ctx, id, input) => {
-      const result = await updatePlacement(db, ctx, id, input);
-      if (!result.ok && result.reason === "invalid")
-        throw apiError(400, "Validation failed", { errors: result.errors });
-      if (!result.ok) return result;
-      const record = await getPlacement(db, ctx, id);
-      return record ? { ok: true, record } : { ok: false, reason: "not-found" };
-    },
+    save: saveThenFind(updatePlacement, getPlacement),
   },
   remove: deletePlacement,
 });

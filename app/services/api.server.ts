@@ -222,6 +222,34 @@ export type Saved<R> = { ok: true; record: R } | { ok: false; reason: "not-found
 export type Removed = { ok: true } | { ok: false; reason: "not-found" } | StaleWrite;
 
 /**
+ * `update.save` for a model whose write answers an id (not the record) and refuses bad references
+ * (`reason: "invalid"`): those are a 400 naming each field, and a saved record is read again with
+ * `find` to answer it as GET does.
+ */
+export function saveThenFind<I, R>(
+  write: (
+    db: DB,
+    ctx: Ctx,
+    id: string,
+    input: I,
+  ) => Promise<
+    | { ok: true }
+    | { ok: false; reason: "not-found" }
+    | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] }
+    | StaleWrite
+  >,
+  find: (db: DB, ctx: Ctx, id: string) => Promise<R | null>,
+) {
+  return async (db: DB, ctx: Ctx, id: string, input: I): Promise<Saved<R>> => {
+    const result = await write(db, ctx, id, input);
+    if (!result.ok && result.reason === "invalid") throw apiError(400, "Validation failed", { errors: result.errors });
+    if (!result.ok) return result;
+    const record = await find(db, ctx, id);
+    return record ? { ok: true, record } : { ok: false, reason: "not-found" };
+  };
+}
+
+/**
  * The routes of one record by its id, `/api/things/:id`, from the model's functions: GET answers
  * the record, PUT replaces its fields with a JSON body checked by `update.schema`, DELETE removes
  * it. Each answers `{ thing: … }` with "Thing updated successfully!" or "Thing deleted
