@@ -196,7 +196,7 @@ export function s3Storage(settings: S3Settings, options: { partSize?: number } =
   const bucket = { client, Bucket };
 
   return {
-    put: (key, body) => putObject(bucket, checkedKey(key), body, partSize),
+    put: async (key, body) => putObject(bucket, checkedKey(key), body, partSize),
     async get(key) {
       const Key = checkedKey(key);
       let object;
