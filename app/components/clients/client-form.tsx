@@ -78,7 +78,6 @@ export function ClientForm({
     <RecordForm
       form={form}
       mode={mode}
-      version={fields.version}
       conflict={data?.conflict}
       banner={<ClientFormBanner form={form} mode={mode} duplicates={data?.duplicates ?? []} />}
       cancelTo={cancelTo}

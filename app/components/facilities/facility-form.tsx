@@ -60,7 +60,6 @@ export function FacilityForm({
     <RecordForm
       form={form}
       mode={mode}
-      version={fields.version}
       conflict={conflict}
       banner={
         form.errors ? (

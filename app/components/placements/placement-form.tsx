@@ -177,7 +177,6 @@ function PlacementForm({
     <RecordForm
       form={form}
       mode={mode}
-      version={fields.version}
       conflict={conflict}
       enterButton
       banner={<FormErrorBanner form={form} label={label} extra={serverErrors} />}

@@ -335,7 +335,6 @@ function TaskForm({
     <RecordForm
       form={form}
       mode={mode}
-      version={fields.version}
       conflict={conflict}
       enterButton
       banner={<FormErrorBanner form={form} label={label} />}

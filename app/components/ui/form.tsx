@@ -45,14 +45,14 @@ export interface FormReply {
 
 /**
  * An entity's form (client, facility, placement, task): the form element, then `enterButton` (a
- * form with pickers: EnterButton), in edit mode the record's `version` (RecordVersion, with the
- * `conflict` of a stale save), the `banner` over the fields (its errors), the sections, and Cancel
- * and the submit button (FormActions: `cancelTo`, `noun`, `pendingLabel`).
+ * form with pickers: EnterButton), in edit mode the record's version (RecordVersion: the form's
+ * `version` field, with the `conflict` of a stale save), the `banner` over the fields (its
+ * errors), the sections, and Cancel and the submit button (FormActions: `cancelTo`, `noun`,
+ * `pendingLabel`).
  */
 export function RecordForm({
   form,
   mode,
-  version,
   conflict,
   enterButton = false,
   banner,
@@ -61,7 +61,6 @@ export function RecordForm({
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   form: FormMetadata<any, string[]>;
-  version: AnyField;
   conflict?: StaleSave | null;
   enterButton?: boolean;
   banner: ReactNode;
@@ -70,7 +69,7 @@ export function RecordForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
       {enterButton ? <EnterButton /> : null}
-      {mode === "edit" ? <RecordVersion field={version} conflict={conflict} /> : null}
+      {mode === "edit" ? <RecordVersion field={form.getFieldset().version} conflict={conflict} /> : null}
       {banner}
       {children}
       <FormActions mode={mode} {...actions} />
