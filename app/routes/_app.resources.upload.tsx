@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { UploadForm } from "~/components/resources/upload-form";
-import { type RelatedChoices, relatedChoices } from "~/models/resources.server";
+import { createResources, type RelatedChoices, relatedChoices } from "~/models/resources.server";
 import {
   filesUploaded,
   MAX_FILES_PER_UPLOAD,
@@ -13,9 +13,8 @@ import {
   ResourceDetailsSchema,
 } from "~/schemas/resource";
 import { searchTerm } from "~/schemas/common";
-import { saveUploadedResources, UPLOAD_FILE_FIELD } from "~/services/resources.server";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
-import { receiveUpload, removeFiles, UploadRefused } from "~/services/uploads.server";
+import { handleUpload, UPLOAD_FILE_FIELD, UploadRefused } from "~/services/uploads.server";
 import { ALLOWED_EXTENSIONS } from "~/utils/file-types.server";
 import { fileStorage } from "~/utils/storage.server";
 import { RELATED_SEARCH_FIELD } from "~/components/resources/resource-details-fields";
@@ -42,6 +41,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ choices, accept: ALLOWED_EXTENSIONS.join(",") }, { headers: { "Cache-Control": "no-store" } });
 }
 
+/** The upload form's files: its file field, at most ten. */
+const UPLOAD_OPTIONS = { fileField: UPLOAD_FILE_FIELD, maxFiles: MAX_FILES_PER_UPLOAD };
+
 export interface UploadReply {
   result?: SubmissionResult<string[]>;
   /** The picker's choices for the type the form was sent with (without JavaScript). */
@@ -54,7 +56,6 @@ export interface UploadReply {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn({ request, context });
   const byScript = (request.headers.get("Accept") ?? "").includes("application/json");
-  const storage = fileStorage();
   // A file refused, or the upload broken off: the form's own message and no field's, with the
   // details typed when they could be read (the form shows them again: nothing typed is lost).
   const failed = (status: number, message: string, fields: FormData | null = null) =>
@@ -83,37 +84,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status },
     );
 
-  let received;
   try {
-    received = await receiveUpload(request, storage, { fileField: UPLOAD_FILE_FIELD, maxFiles: MAX_FILES_PER_UPLOAD });
+    return await handleUpload(request, fileStorage(), UPLOAD_OPTIONS, async ({ fields, files, keepIf }) => {
+      const submission = parseWithZod(fields, { schema: ResourceDetailsSchema });
+      if (files.length === 0 || submission.status !== "success") {
+        const noFiles = { fieldErrors: { files: [RESOURCE_MESSAGES.noFiles] } };
+        return reply(400, submission.reply(files.length === 0 ? noFiles : {}), fields);
+      }
+      let saved;
+      try {
+        saved = await keepIf(createResources(db, ctx, files, submission.value));
+      } catch (error) {
+        console.error("[resources] saving an upload failed", error);
+        return reply(500, submission.reply({ formErrors: [RESOURCE_MESSAGES.uploadFailed] }), fields);
+      }
+      if (!saved) {
+        return reply(400, submission.reply({ fieldErrors: { relatedToId: [RESOURCE_MESSAGES.relatedToId] } }), fields);
+      }
+      const toast = { type: "success" as const, title: filesUploaded(files.length) };
+      // The script goes on to the library itself and shows the toast there (a flash cookie would
+      // wait for the next full page load: a client-side navigation does not reload the root's data).
+      if (byScript) return json<UploadReply>({ redirectTo: "/resources", toast });
+      return redirectWithToast("/resources", toast);
+    });
   } catch (error) {
     if (error instanceof UploadRefused) return failed(error.status, error.message, error.fields);
     console.error("[resources] upload failed", error);
     return failed(500, RESOURCE_MESSAGES.uploadFailed);
   }
-  const { fields, files } = received;
-  const submission = parseWithZod(fields, { schema: ResourceDetailsSchema });
-  if (files.length === 0 || submission.status !== "success") {
-    await removeFiles(storage, files);
-    return reply(
-      400,
-      submission.reply(files.length === 0 ? { fieldErrors: { files: [RESOURCE_MESSAGES.noFiles] } } : {}),
-      fields,
-    );
-  }
-  try {
-    const saved = await saveUploadedResources(db, ctx, storage, files, submission.value);
-    if (!saved)
-      return reply(400, submission.reply({ fieldErrors: { relatedToId: [RESOURCE_MESSAGES.relatedToId] } }), fields);
-  } catch (error) {
-    console.error("[resources] saving an upload failed", error);
-    return reply(500, submission.reply({ formErrors: [RESOURCE_MESSAGES.uploadFailed] }), fields);
-  }
-  const toast = { type: "success" as const, title: filesUploaded(files.length) };
-  // The script goes on to the library itself and shows the toast there (a flash cookie would wait
-  // for the next full page load: a client-side navigation does not reload the root's data).
-  if (byScript) return json<UploadReply>({ redirectTo: "/resources", toast });
-  return redirectWithToast("/resources", toast);
 }
 
 export default function UploadPage() {

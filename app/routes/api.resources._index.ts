@@ -1,9 +1,8 @@
 import { agencyDay } from "~/models/agency.server";
 
-import { getResource, listResources } from "~/models/resources.server";
+import { createResources, getResource, listResources } from "~/models/resources.server";
 import { filesUploaded, RESOURCE_MESSAGES, ResourceDetailsSchema, ResourceListQuerySchema } from "~/schemas/resource";
 import { apiError, apiRoute, apiSuccess, readQuery } from "~/services/api.server";
-import { saveUploadedResources } from "~/services/resources.server";
 import { receiveApiFile } from "~/services/uploads.server";
 import { fileStorage } from "~/utils/storage.server";
 import { toApiResource } from "~/services/api-shapes.server";
@@ -22,17 +21,15 @@ export const { loader, action } = apiRoute({
       totalPages: result.totalPages,
     });
   },
-  POST: async ({ db, ctx, request }) => {
-    const storage = fileStorage();
-    const received = await receiveApiFile(request, storage, ResourceDetailsSchema);
-    if (received instanceof Response) return received;
-    const saved = await saveUploadedResources(db, ctx, storage, [received.file], received.data);
-    if (!saved) {
-      return apiError(400, "Validation failed", {
-        errors: [{ path: "relatedToId", msg: RESOURCE_MESSAGES.relatedToId }],
-      });
-    }
-    const [resource, { today }] = await Promise.all([getResource(db, ctx, saved.ids[0]), agencyDay(db, ctx)]);
-    return apiSuccess({ resource: toApiResource(resource!, today) }, { status: 201, message: filesUploaded(1) });
-  },
+  POST: async ({ db, ctx, request }) =>
+    receiveApiFile(request, fileStorage(), ResourceDetailsSchema, async ({ file, data, keepIf }) => {
+      const saved = await keepIf(createResources(db, ctx, [file], data));
+      if (!saved) {
+        return apiError(400, "Validation failed", {
+          errors: [{ path: "relatedToId", msg: RESOURCE_MESSAGES.relatedToId }],
+        });
+      }
+      const [resource, { today }] = await Promise.all([getResource(db, ctx, saved.ids[0]), agencyDay(db, ctx)]);
+      return apiSuccess({ resource: toApiResource(resource!, today) }, { status: 201, message: filesUploaded(1) });
+    }),
 });

@@ -16,6 +16,7 @@ import {
   sortParam,
   text,
   vocabulary,
+  vocabularyFilter,
   ZIP_PATTERN,
 } from "./common";
 import {
@@ -151,8 +152,8 @@ export const CLIENT_PAGE_SIZE = 12;
 /** The clients list: the screen's URL and GET /api/clients take the same parameters. */
 export const ClientListQuerySchema = z.strictObject({
   search: searchParam,
-  status: z.preprocess(emptyToUndefined, vocabulary("Status", CLIENT_STATUSES, CLIENT_STATUS_ALIASES).optional()),
-  careLevel: z.preprocess(emptyToUndefined, vocabulary("Care level", CARE_LEVELS, CARE_LEVEL_ALIASES).optional()),
+  status: vocabularyFilter("Status", CLIENT_STATUSES, CLIENT_STATUS_ALIASES),
+  careLevel: vocabularyFilter("Care level", CARE_LEVELS, CARE_LEVEL_ALIASES),
   sort: sortParam(CLIENT_SORT_FIELDS, "-updatedAt"),
   page: z.preprocess(emptyToUndefined, pageParam),
   limit: z.preprocess(emptyToUndefined, limitParam(CLIENT_PAGE_SIZE)),

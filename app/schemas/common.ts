@@ -140,6 +140,15 @@ export const limitParam = (fallback: number) =>
 
 export const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
+/** A list filter among a vocabulary's values (`?status=`): optional, an empty value as none. */
+export function vocabularyFilter<T extends string>(
+  label: string,
+  values: readonly T[],
+  aliases: Record<string, T> = {},
+) {
+  return z.preprocess(emptyToUndefined, vocabulary(label, values, aliases).optional());
+}
+
 /** A list's free-text `search`. */
 export const searchParam = z.preprocess(
   emptyToUndefined,

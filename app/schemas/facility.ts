@@ -22,6 +22,7 @@ import {
   sortParam,
   text,
   vocabulary,
+  vocabularyFilter,
   wholeNumber,
   ZIP_PATTERN,
 } from "./common";
@@ -222,11 +223,8 @@ const price = (name: string) =>
 export const FacilityListQuerySchema = z
   .strictObject({
     search: searchParam,
-    type: z.preprocess(emptyToUndefined, vocabulary("Type", FACILITY_TYPES, FACILITY_TYPE_ALIASES).optional()),
-    availability: z.preprocess(
-      emptyToUndefined,
-      vocabulary("Availability", AVAILABILITIES, AVAILABILITY_ALIASES).optional(),
-    ),
+    type: vocabularyFilter("Type", FACILITY_TYPES, FACILITY_TYPE_ALIASES),
+    availability: vocabularyFilter("Availability", AVAILABILITIES, AVAILABILITY_ALIASES),
     minPrice: price("minPrice"),
     maxPrice: price("maxPrice"),
     sort: sortParam(FACILITY_SORT_FIELDS, "-updatedAt"),

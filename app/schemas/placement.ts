@@ -19,6 +19,7 @@ import {
   searchParam,
   text,
   vocabulary,
+  vocabularyFilter,
 } from "./common";
 
 export { PICKER_SEARCH_FIELDS, searchTerm } from "./common";
@@ -173,8 +174,8 @@ const reference_param = (name: string) =>
 /** The placements list: the screen's URL and GET /api/placements take the same parameters. */
 export const PlacementListQuerySchema = z.strictObject({
   search: searchParam,
-  status: z.preprocess(emptyToUndefined, vocabulary("Status", PLACEMENT_STATUSES, PLACEMENT_STATUS_ALIASES).optional()),
-  priority: z.preprocess(emptyToUndefined, vocabulary("Priority", PRIORITIES, PRIORITY_ALIASES).optional()),
+  status: vocabularyFilter("Status", PLACEMENT_STATUSES, PLACEMENT_STATUS_ALIASES),
+  priority: vocabularyFilter("Priority", PRIORITIES, PRIORITY_ALIASES),
   facilityId: reference_param("facilityId"),
   clientId: reference_param("clientId"),
   page: z.preprocess(emptyToUndefined, pageParam),

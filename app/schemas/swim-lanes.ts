@@ -9,7 +9,15 @@ import {
   PROGRESS_BANDS,
   TASK_STAGES,
 } from "~/utils/vocabulary";
-import { emptyToUndefined, MAX_PAGE_SIZE, recordVersion, searchParam, text, vocabulary } from "./common";
+import {
+  emptyToUndefined,
+  MAX_PAGE_SIZE,
+  recordVersion,
+  searchParam,
+  text,
+  vocabulary,
+  vocabularyFilter,
+} from "./common";
 import { COMMUNICATION_MESSAGES, LANE_CARDS, STAGE_SLUGS } from "./swim-lanes.constants";
 
 // The swim-lane board's schemas (docs/swim-lanes.md), shared by /swim-lanes and the API:
@@ -38,13 +46,13 @@ const cardCount = (name: string, min: number, fallback?: number) =>
 export const SwimLaneQuerySchema = z
   .strictObject({
     search: searchParam,
-    priority: z.preprocess(emptyToUndefined, vocabulary("Priority", PRIORITIES, PRIORITY_ALIASES).optional()),
+    priority: vocabularyFilter("Priority", PRIORITIES, PRIORITY_ALIASES),
     progress: z.preprocess(
       emptyToUndefined,
       z.enum(PROGRESS_BANDS, { error: `Invalid progress. Allowed values: ${PROGRESS_BANDS.join(", ")}` }).optional(),
     ),
     assignedTo: z.preprocess(emptyToUndefined, z.string().trim().refine(isUuid, "assignedTo must be an id").optional()),
-    stage: z.preprocess(emptyToUndefined, vocabulary("Stage", TASK_STAGES, CLIENT_STATUS_ALIASES).optional()),
+    stage: vocabularyFilter("Stage", TASK_STAGES, CLIENT_STATUS_ALIASES),
     offset: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -85,7 +93,7 @@ export type BoardFilters = Pick<SwimLaneQuery, "search" | "priority" | "progress
  */
 export const MoveTaskSchema = z.strictObject({
   status: vocabulary("Status", TASK_STAGES, CLIENT_STATUS_ALIASES),
-  fromStatus: z.preprocess(emptyToUndefined, vocabulary("fromStatus", TASK_STAGES, CLIENT_STATUS_ALIASES).optional()),
+  fromStatus: vocabularyFilter("fromStatus", TASK_STAGES, CLIENT_STATUS_ALIASES),
   /** API only: the task's version the caller read (or If-Match); a newer one refuses the move. */
   version: recordVersion(),
 });

@@ -1,59 +1,15 @@
 import { agencyDay } from "~/models/agency.server";
 import type { Ctx } from "~/models/context";
-import { addResourceVersion, createResources, deleteResource, listRelatedResources } from "~/models/resources.server";
+import { deleteResource, listRelatedResources } from "~/models/resources.server";
 import { NOT_FOUND, type StaleWrite } from "~/models/versions.server";
-import type { ResourceDetails } from "~/schemas/resource";
 import type { DB } from "~/utils/db.server";
 import type { FileStorage } from "~/utils/storage.server";
 import type { RelatedType } from "~/utils/vocabulary";
-import { type ReceivedFile, removeFiles } from "./uploads.server";
+import { removeFiles } from "./uploads.server";
 
-// The document library's writes that span the database and the file storage (docs/documents.md).
-// The order keeps both in step: files are stored before their rows are written, and removed when
-// the rows are not; a deleted document's files go once its rows are gone.
-
-/** The upload form's file field. */
-export const UPLOAD_FILE_FIELD = "files";
-
-/**
- * Documents for received files, all or none: null when the related record is not the agency's.
- * On that, or any failure, the stored files are removed.
- */
-export async function saveUploadedResources(
-  db: DB,
-  ctx: Ctx,
-  storage: FileStorage,
-  files: ReceivedFile[],
-  details: ResourceDetails,
-): Promise<{ ids: string[] } | null> {
-  try {
-    const created = await createResources(db, ctx, files, details);
-    if (!created) await removeFiles(storage, files);
-    return created;
-  } catch (error) {
-    await removeFiles(storage, files);
-    throw error;
-  }
-}
-
-/** A received file as the document's new version; null (the file removed) when the caller cannot see it. */
-export async function saveNewVersion(
-  db: DB,
-  ctx: Ctx,
-  storage: FileStorage,
-  id: string,
-  file: ReceivedFile,
-  changeLog: string | null,
-): Promise<{ version: number } | null> {
-  try {
-    const added = await addResourceVersion(db, ctx, id, file, changeLog);
-    if (!added) await removeFiles(storage, [file]);
-    return added;
-  } catch (error) {
-    await removeFiles(storage, [file]);
-    throw error;
-  }
-}
+// The document library beyond one model call (docs/documents.md): deleting a document and its
+// files (its files go once its rows are gone), and a record's Documents card. An upload's files
+// are stored, kept or removed by `handleUpload` (uploads.server.ts).
 
 /**
  * Deletes a document (still at `revision`, if given) and then its files (every version's); not

@@ -193,56 +193,10 @@ export function s3Storage(settings: S3Settings, options: { partSize?: number } =
     responseChecksumValidation: "WHEN_REQUIRED",
   });
 
+  const bucket = { client, Bucket };
+
   return {
-    async put(key, body) {
-      const Key = checkedKey(key);
-      // The one part being filled; the next is read only once this one has been sent.
-      const part = Buffer.allocUnsafe(partSize);
-      let filled = 0;
-      let uploadId: string | undefined;
-      const parts: CompletedPart[] = [];
-      let completing = false;
-      const sendPart = async (bytes: Uint8Array) => {
-        if (uploadId === undefined) {
-          const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key }));
-          if (!created.UploadId) throw new Error(`S3 started no multipart upload for ${Key}`);
-          uploadId = created.UploadId;
-        }
-        const PartNumber = parts.length + 1;
-        const sent = await client.send(
-          new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: bytes }),
-        );
-        parts.push({ PartNumber, ETag: sent.ETag });
-      };
-      try {
-        for await (const chunk of body) {
-          let offset = 0;
-          while (offset < chunk.byteLength) {
-            // A full part goes out only when more bytes follow: the last part may be the only one.
-            if (filled === partSize) {
-              await sendPart(part);
-              filled = 0;
-            }
-            const n = Math.min(partSize - filled, chunk.byteLength - offset);
-            part.set(chunk.subarray(offset, offset + n), filled);
-            filled += n;
-            offset += n;
-          }
-        }
-        if (uploadId === undefined) {
-          await client.send(new PutObjectCommand({ Bucket, Key, Body: part.subarray(0, filled) }));
-          return;
-        }
-        await sendPart(part.subarray(0, filled));
-        completing = true;
-        await client.send(
-          new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
-        );
-      } catch (error) {
-        if (uploadId !== undefined) await abandon(Key, uploadId, completing);
-        throw error;
-      }
-    },
+    put: async (key, body) => putObject(bucket, checkedKey(key), body, partSize),
     async get(key) {
       const Key = checkedKey(key);
       let object;
@@ -269,20 +223,7 @@ export function s3Storage(settings: S3Settings, options: { partSize?: number } =
       }
     },
     async sweep(before, named) {
-      let partials = 0;
-      let KeyMarker: string | undefined;
-      let UploadIdMarker: string | undefined;
-      do {
-        const page = await client.send(new ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker }));
-        for (const upload of page.Uploads ?? []) {
-          if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= before) continue;
-          await client.send(new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }));
-          partials += 1;
-        }
-        KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
-        UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
-      } while (KeyMarker);
-
+      const partials = await abortUnfinishedUploads(bucket, before);
       const orphans = orphanRemover(named, (key) => this.delete(key));
       let ContinuationToken: string | undefined;
       do {
@@ -297,27 +238,108 @@ export function s3Storage(settings: S3Settings, options: { partSize?: number } =
       return { partials, orphans: await orphans.finish() };
     },
   };
+}
 
-  /**
-   * Abandons a multipart upload after a failure, so that no object appears and S3 keeps (and
-   * bills) no parts. When the failure came from CompleteMultipartUpload, the object may have
-   * been made all the same (the answer was lost): the upload is then gone, and the object,
-   * under a key this write generated, is removed. Failures here are logged: the first error is
-   * the one the caller gets.
-   */
-  async function abandon(Key: string, UploadId: string, completing: boolean): Promise<void> {
-    try {
-      await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }));
-    } catch (error) {
-      if (completing && s3Code(error) === "NoSuchUpload") {
-        await client.send(new DeleteObjectCommand({ Bucket, Key })).catch((deleteError: unknown) => {
-          console.error(`Could not remove ${Key} after its multipart upload failed to complete`, deleteError);
-        });
-        return;
-      }
-      console.error(`Could not abort the multipart upload of ${Key} (${UploadId})`, error);
+/** A bucket and the client that reaches it. */
+interface S3Bucket {
+  client: S3Client;
+  Bucket: string;
+}
+
+/**
+ * Writes `body` under `Key`, holding at most one part (`partSize`) at a time: one PutObject when
+ * it fits in a part, otherwise a multipart upload completed once the source has ended, and
+ * abandoned when anything fails.
+ */
+async function putObject(
+  { client, Bucket }: S3Bucket,
+  Key: string,
+  body: AsyncIterable<Uint8Array>,
+  partSize: number,
+): Promise<void> {
+  // The one part being filled; the next is read only once this one has been sent.
+  const part = Buffer.allocUnsafe(partSize);
+  let filled = 0;
+  let uploadId: string | undefined;
+  const parts: CompletedPart[] = [];
+  let completing = false;
+  const sendPart = async (bytes: Uint8Array) => {
+    if (uploadId === undefined) {
+      const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key }));
+      if (!created.UploadId) throw new Error(`S3 started no multipart upload for ${Key}`);
+      uploadId = created.UploadId;
     }
+    const PartNumber = parts.length + 1;
+    const sent = await client.send(new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: bytes }));
+    parts.push({ PartNumber, ETag: sent.ETag });
+  };
+  try {
+    for await (const chunk of body) {
+      let offset = 0;
+      while (offset < chunk.byteLength) {
+        // A full part goes out only when more bytes follow: the last part may be the only one.
+        if (filled === partSize) {
+          await sendPart(part);
+          filled = 0;
+        }
+        const n = Math.min(partSize - filled, chunk.byteLength - offset);
+        part.set(chunk.subarray(offset, offset + n), filled);
+        filled += n;
+        offset += n;
+      }
+    }
+    if (uploadId === undefined) {
+      await client.send(new PutObjectCommand({ Bucket, Key, Body: part.subarray(0, filled) }));
+      return;
+    }
+    await sendPart(part.subarray(0, filled));
+    completing = true;
+    await client.send(
+      new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+    );
+  } catch (error) {
+    if (uploadId !== undefined) await abandon({ client, Bucket }, Key, uploadId, completing);
+    throw error;
   }
+}
+
+/**
+ * Abandons a multipart upload after a failure, so that no object appears and S3 keeps (and
+ * bills) no parts. When the failure came from CompleteMultipartUpload, the object may have
+ * been made all the same (the answer was lost): the upload is then gone, and the object,
+ * under a key this write generated, is removed. Failures here are logged: the first error is
+ * the one the caller gets.
+ */
+async function abandon({ client, Bucket }: S3Bucket, Key: string, UploadId: string, completing: boolean) {
+  try {
+    await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }));
+  } catch (error) {
+    if (completing && s3Code(error) === "NoSuchUpload") {
+      await client.send(new DeleteObjectCommand({ Bucket, Key })).catch((deleteError: unknown) => {
+        console.error(`Could not remove ${Key} after its multipart upload failed to complete`, deleteError);
+      });
+      return;
+    }
+    console.error(`Could not abort the multipart upload of ${Key} (${UploadId})`, error);
+  }
+}
+
+/** Aborts the multipart uploads started before `before` (a crash mid-upload); answers how many. */
+async function abortUnfinishedUploads({ client, Bucket }: S3Bucket, before: Date): Promise<number> {
+  let aborted = 0;
+  let KeyMarker: string | undefined;
+  let UploadIdMarker: string | undefined;
+  do {
+    const page = await client.send(new ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker }));
+    for (const upload of page.Uploads ?? []) {
+      if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= before) continue;
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }));
+      aborted += 1;
+    }
+    KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+    UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+  } while (KeyMarker);
+  return aborted;
 }
 
 let configured: FileStorage | null = null;

@@ -15,7 +15,7 @@ import {
 } from "~/models/resources.server";
 import { fileTooLarge, fileTypeNotAllowed, MAX_FILE_BYTES, ResourceDetailsSchema } from "~/schemas/resource";
 import { sweepStoredFiles } from "~/services/maintenance.server";
-import { NAME_WITH_NUL, receiveUpload, storedFileName, UploadRefused } from "~/services/uploads.server";
+import { handleUpload, NAME_WITH_NUL, receiveUpload, storedFileName, UploadRefused } from "~/services/uploads.server";
 import { type FileStorage, localStorage, newStorageKey } from "~/utils/storage.server";
 import type { Role } from "~/utils/vocabulary";
 import { resetDb, testDb } from "../support/db";
@@ -171,6 +171,31 @@ describe("receiving an upload", () => {
     const error = await refusal(multipartRequest([pdf("first.pdf", 2000), pdf("second.pdf", MAX_FILE_BYTES + 1)]));
     expect(error.message).toBe(fileTooLarge("second.pdf"));
     expect(await stored()).toEqual([]);
+  });
+
+  it("handleUpload keeps the files once the write saved them, and removes them when it saved nothing or failed", async () => {
+    const options = { fileField: "files", maxFiles: 10 };
+    const twoFiles = () => multipartRequest([pdf("a.pdf", 1000), pdf("b.pdf", 1000)]);
+    // Not saved: the details refused (no write), the record not found (null), the database failing.
+    expect(await handleUpload(twoFiles(), storage, options, async () => "refused")).toBe("refused");
+    expect(await stored()).toEqual([]);
+    const none = await handleUpload(twoFiles(), storage, options, ({ keepIf }) => keepIf(Promise.resolve(null)));
+    expect(none).toBeNull();
+    expect(await stored()).toEqual([]);
+    const failing = handleUpload(twoFiles(), storage, options, ({ keepIf }) =>
+      keepIf(Promise.reject(new Error("the database refused the row"))),
+    );
+    await expect(failing).rejects.toThrow("the database refused the row");
+    expect(await stored()).toEqual([]);
+    // Saved: kept, even when what follows the write fails.
+    let keys: string[] = [];
+    const after = handleUpload(twoFiles(), storage, options, async ({ files, keepIf }) => {
+      keys = files.map((f) => f.key);
+      await keepIf(Promise.resolve({ ids: ["1", "2"] }));
+      throw new Error("reading the saved documents failed");
+    });
+    await expect(after).rejects.toThrow("reading the saved documents failed");
+    expect(await stored()).toEqual([...keys].sort());
   });
 
   it("a refused file does not stop the reading: the fields after it come with the refusal, no file is kept", async () => {

@@ -1,5 +1,4 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { ClientRecord, DuplicateClient } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
 import { formatPhone } from "~/utils/phone";
@@ -19,11 +18,10 @@ import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import {
   EntryPickerField,
-  FormActions,
   type FormReply,
   FormSection,
   InputField,
-  RecordVersion,
+  RecordForm,
   SelectField,
   TextareaField,
 } from "../ui/form";
@@ -75,7 +73,25 @@ export function ClientForm({
   defaultValue?: ReturnType<typeof clientFormDefaults>;
   cancelTo: string;
 }) {
-  const [form, fields] = useSchemaForm(ClientSchema, {
+  const [form, fields] = useClientForm(data, defaultValue);
+  return (
+    <RecordForm
+      form={form}
+      mode={mode}
+      conflict={data?.conflict}
+      banner={<ClientFormBanner form={form} mode={mode} duplicates={data?.duplicates ?? []} />}
+      cancelTo={cancelTo}
+      noun="Client"
+    >
+      <PersonSections fields={fields} />
+      <CareSections fields={fields} />
+    </RecordForm>
+  );
+}
+
+/** The client form's fields, checked as each is left. */
+function useClientForm(data: ClientFormData | undefined, defaultValue?: ReturnType<typeof clientFormDefaults>) {
+  return useSchemaForm(ClientSchema, {
     id: "client-form",
     lastResult: data?.result,
     defaultValue: defaultValue ?? {
@@ -90,16 +106,26 @@ export function ClientForm({
     ignore: ["intent"],
     validateOn: "onBlur",
   });
-  const address = fields.address.getFieldset();
-  const emergency = fields.emergencyContact.getFieldset();
-  const budget = fields.budget.getFieldset();
-  const preferences = fields.preferences.getFieldset();
-  const errorCount = Object.keys(form.allErrors).length;
-  const duplicates = data?.duplicates ?? [];
+}
 
+type ClientFields = ReturnType<typeof useClientForm>[1];
+
+/**
+ * Over the fields: how many need attention, the form's own errors, and the clients that may be
+ * this one (a new e-mail or phone another client has), with the button that saves anyway.
+ */
+function ClientFormBanner({
+  form,
+  mode,
+  duplicates,
+}: {
+  form: { errors?: string[]; allErrors: Record<string, string[]> };
+  mode: "create" | "edit";
+  duplicates: DuplicateClient[];
+}) {
+  const errorCount = Object.keys(form.allErrors).length;
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6">
-      {mode === "edit" ? <RecordVersion field={fields.version} conflict={data?.conflict} /> : null}
+    <>
       {errorCount > 0 && !form.errors ? (
         <Alert tone="error" title="Please fix the errors below">
           {errorCount === 1 ? "One field needs your attention." : `${errorCount} fields need your attention.`}
@@ -134,7 +160,16 @@ export function ClientForm({
           </ul>
         </Alert>
       ) : null}
+    </>
+  );
+}
 
+/** Who the client is: personal information, address and emergency contact. */
+function PersonSections({ fields }: { fields: ClientFields }) {
+  const address = fields.address.getFieldset();
+  const emergency = fields.emergencyContact.getFieldset();
+  return (
+    <>
       <FormSection title="Personal Information">
         <InputField field={fields.firstName} label="First name" required autoComplete="off" />
         <InputField field={fields.lastName} label="Last name" required autoComplete="off" />
@@ -164,7 +199,16 @@ export function ClientForm({
         <InputField field={emergency.relationship} label="Relationship" required placeholder="Daughter, son, spouse…" />
         <InputField field={emergency.phone} label="Contact phone" required type="tel" />
       </FormSection>
+    </>
+  );
+}
 
+/** What the client needs: care level and status, medical information, budget and preferences. */
+function CareSections({ fields }: { fields: ClientFields }) {
+  const budget = fields.budget.getFieldset();
+  const preferences = fields.preferences.getFieldset();
+  return (
+    <>
       <FormSection title="Care & Status">
         <SelectField
           field={fields.careLevel}
@@ -217,8 +261,6 @@ export function ClientForm({
           wide
         />
       </FormSection>
-
-      <FormActions cancelTo={cancelTo} mode={mode} noun="Client" />
-    </Form>
+    </>
   );
 }

@@ -1,5 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { FacilityRecord } from "~/models/facilities.server";
 import { FacilitySchema, FIX_ERRORS_MESSAGE } from "~/schemas/facility";
 import { formatPhone } from "~/utils/phone";
@@ -8,11 +7,10 @@ import { Alert } from "../ui/alert";
 import {
   CheckboxField,
   EntryPickerField,
-  FormActions,
   type FormReply,
   FormSection,
   InputField,
-  RecordVersion,
+  RecordForm,
   SelectField,
   TextareaField,
 } from "../ui/form";
@@ -56,7 +54,34 @@ export function FacilityForm({
   defaultValue?: ReturnType<typeof facilityFormDefaults>;
   cancelTo: string;
 }) {
-  const [form, fields] = useSchemaForm(FacilitySchema, {
+  const [form, fields] = useFacilityForm(lastResult, defaultValue);
+  const failed = Object.keys(form.allErrors).length > 0;
+  return (
+    <RecordForm
+      form={form}
+      mode={mode}
+      conflict={conflict}
+      banner={
+        form.errors ? (
+          <Alert tone="error">{form.errors.join(", ")}</Alert>
+        ) : failed ? (
+          <Alert tone="error" title={FIX_ERRORS_MESSAGE} />
+        ) : null
+      }
+      cancelTo={cancelTo}
+      noun="Facility"
+    >
+      <FacilitySections fields={fields} />
+    </RecordForm>
+  );
+}
+
+/** The facility form's fields; its boxes post nothing when unticked (`FACILITY_CHECKBOXES`). */
+function useFacilityForm(
+  lastResult: SubmissionResult<string[]> | undefined,
+  defaultValue?: ReturnType<typeof facilityFormDefaults>,
+) {
+  return useSchemaForm(FacilitySchema, {
     id: "facility-form",
     lastResult,
     defaultValue: defaultValue ?? { isActive: "on", currentOccupancy: "0" },
@@ -68,19 +93,14 @@ export function FacilityForm({
     },
     checkboxes: FACILITY_CHECKBOXES,
   });
+}
+
+/** Every section of the facility form, from its name to its notes. */
+function FacilitySections({ fields }: { fields: ReturnType<typeof useFacilityForm>[1] }) {
   const address = fields.address.getFieldset();
   const contact = fields.contact.getFieldset();
-  const failed = Object.keys(form.allErrors).length > 0;
-
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6">
-      {mode === "edit" ? <RecordVersion field={fields.version} conflict={conflict} /> : null}
-      {form.errors ? (
-        <Alert tone="error">{form.errors.join(", ")}</Alert>
-      ) : failed ? (
-        <Alert tone="error" title={FIX_ERRORS_MESSAGE} />
-      ) : null}
-
+    <>
       <FormSection title="Basic Information">
         <InputField field={fields.name} label="Facility name" required />
         <InputField field={fields.licenseNumber} label="License number" required />
@@ -139,8 +159,6 @@ export function FacilityForm({
       <FormSection title="Notes" layout="stack">
         <TextareaField field={fields.notes} label="Notes" rows={4} />
       </FormSection>
-
-      <FormActions cancelTo={cancelTo} mode={mode} noun="Facility" />
-    </Form>
+    </>
   );
 }

@@ -1,5 +1,5 @@
-import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { type FieldMetadata, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import type { PickerSearch } from "~/models/lists.server";
 import type { PlacementRecord } from "~/models/placements.server";
@@ -8,13 +8,11 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { PAYMENT_METHODS, PLACEMENT_CHECKLIST, PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 import { FormPage } from "../ui/page-header";
 import {
-  EnterButton,
-  FormActions,
   FormErrorBanner,
   type FormReply,
   FormSection,
   InputField,
-  RecordVersion,
+  RecordForm,
   SelectField,
   TextareaField,
 } from "../ui/form";
@@ -146,6 +144,18 @@ export function PlacementFormPage({ mode }: { mode: "create" | "edit" }) {
   );
 }
 
+/** The placement form's fields; its checklist boxes post nothing when unticked. */
+function usePlacementForm(lastResult: SubmissionResult<string[]> | undefined, defaultValue: Record<string, string>) {
+  return useSchemaForm(PlacementSchema, {
+    id: "placement-form",
+    lastResult,
+    defaultValue,
+    constraint: requiredFields("clientId", "facilityId", "status", "priority", "startDate"),
+    checkboxes: PLACEMENT_CHECKBOXES,
+    ignore: PLACEMENT_FORM_EXTRAS,
+  });
+}
+
 function PlacementForm({
   mode,
   lastResult,
@@ -162,54 +172,19 @@ function PlacementForm({
   defaultValue: Record<string, string>;
   options: PlacementFormOptions;
 }) {
-  const [form, fields] = useSchemaForm(PlacementSchema, {
-    id: "placement-form",
-    lastResult,
-    defaultValue,
-    constraint: requiredFields("clientId", "facilityId", "status", "priority", "startDate"),
-    checkboxes: PLACEMENT_CHECKBOXES,
-    ignore: PLACEMENT_FORM_EXTRAS,
-  });
-  const serverError = (path: string) => serverErrors?.find((e) => e.path === path)?.msg;
-
+  const [form, fields] = usePlacementForm(lastResult, defaultValue);
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6">
-      <EnterButton />
-      {mode === "edit" ? <RecordVersion field={fields.version} conflict={conflict} /> : null}
-      <FormErrorBanner form={form} label={label} extra={serverErrors} />
-
-      <FormSection title="Basic Information">
-        <PickerField
-          kind="client"
-          label={label("clientId")}
-          required
-          field={fields.clientId}
-          options={options.clients}
-          searched={options.searched?.client ?? null}
-          serverError={serverError("clientId")}
-        />
-        <PickerField
-          kind="facility"
-          label={label("facilityId")}
-          required
-          field={fields.facilityId}
-          options={options.facilities}
-          searched={options.searched?.facility ?? null}
-          serverError={serverError("facilityId")}
-        />
-        <SelectField
-          field={fields.agentId}
-          label={label("agentId")}
-          options={options.agents.map((a) => [a.id, a.name] as const)}
-        />
-        {/* Side by side only where each select has room for "In Progress" (a container query). */}
-        <div className="@container">
-          <div className="grid grid-cols-1 gap-4 @xs:grid-cols-2">
-            <SelectField field={fields.status} label={label("status")} required options={PLACEMENT_STATUSES} />
-            <SelectField field={fields.priority} label={label("priority")} required options={PRIORITIES} />
-          </div>
-        </div>
-      </FormSection>
+    <RecordForm
+      form={form}
+      mode={mode}
+      conflict={conflict}
+      enterButton
+      banner={<FormErrorBanner form={form} label={label} extra={serverErrors} />}
+      cancelTo="/placements"
+      noun="Placement"
+      pendingLabel="Saving..."
+    >
+      <BasicSection fields={fields} options={options} serverErrors={serverErrors} />
 
       <FormSection title="Important Dates">
         <InputField field={fields.startDate} label={label("startDate")} required type="date" />
@@ -241,8 +216,50 @@ function PlacementForm({
       <FormSection title="Notes" layout="stack">
         <TextareaField field={fields.notes} label={label("notes")} rows={4} />
       </FormSection>
+    </RecordForm>
+  );
+}
 
-      <FormActions cancelTo="/placements" mode={mode} noun="Placement" pendingLabel="Saving..." />
-    </Form>
+/**
+ * Who and where: the client and facility pickers (with what only the server found wrong with
+ * them), the agent, the status and the priority.
+ */
+function BasicSection({
+  fields,
+  options,
+  serverErrors,
+}: {
+  fields: ReturnType<typeof usePlacementForm>[1];
+  options: PlacementFormOptions;
+  serverErrors?: { path: string; msg: string }[];
+}) {
+  const serverError = (path: string) => serverErrors?.find((e) => e.path === path)?.msg;
+  return (
+    <FormSection title="Basic Information">
+      {(["client", "facility"] as const).map((kind) => (
+        <PickerField
+          key={kind}
+          kind={kind}
+          label={label(`${kind}Id`)}
+          required
+          field={fields[`${kind}Id`]}
+          options={kind === "client" ? options.clients : options.facilities}
+          searched={options.searched?.[kind] ?? null}
+          serverError={serverError(`${kind}Id`)}
+        />
+      ))}
+      <SelectField
+        field={fields.agentId}
+        label={label("agentId")}
+        options={options.agents.map((a) => [a.id, a.name] as const)}
+      />
+      {/* Side by side only where each select has room for "In Progress" (a container query). */}
+      <div className="@container">
+        <div className="grid grid-cols-1 gap-4 @xs:grid-cols-2">
+          <SelectField field={fields.status} label={label("status")} required options={PLACEMENT_STATUSES} />
+          <SelectField field={fields.priority} label={label("priority")} required options={PRIORITIES} />
+        </div>
+      </div>
+    </FormSection>
   );
 }

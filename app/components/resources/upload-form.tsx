@@ -1,6 +1,16 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useMatches, useNavigate, useNavigation } from "@remix-run/react";
-import { type ChangeEvent, type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  type ChangeEvent,
+  type Dispatch,
+  type DragEvent,
+  type FormEvent,
+  type SetStateAction,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import {
   fileTooLarge,
   fileTypeNotAllowed,
@@ -60,27 +70,13 @@ export function UploadForm({
   accept: string;
 }) {
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const { pathname, search } = useLocation();
-  const fileInputId = useId();
-  const [chosen, setChosen] = useState<Chosen[]>([]);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [scriptResult, setScriptResult] = useState<SubmissionResult<string[]> | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const [dragging, setDragging] = useState(false);
-  const nextKey = useRef(0);
-  // The route whose action takes the upload: asked for its data (`_data`), Remix answers with the
-  // action's own JSON rather than a page.
-  const routeId = useMatches().at(-1)?.id ?? "";
-  const request = useRef<XMLHttpRequest | null>(null);
-  const allowed = accept.split(",");
-
-  useEffect(() => () => request.current?.abort(), []);
-
+  const files = useChosenFiles(accept);
+  const script = useScriptUpload(files.setChosen);
   const [form, fields] = useSchemaForm(ResourceDetailsSchema, {
     id: "resource-upload",
-    lastResult: scriptResult ?? lastResult,
+    lastResult: script.result ?? lastResult,
     defaultValue: detailsDefaults(new URLSearchParams(search), {
       relatedToType: choices.type,
       accessLevel: "internal",
@@ -88,6 +84,61 @@ export function UploadForm({
     constraint: requiredFields("relatedToType", "relatedToId", "category", "accessLevel"),
     ignore: ["files", RELATED_SEARCH_FIELD],
   });
+
+  const formProps = getFormProps(form);
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!hydrated) return;
+    formProps.onSubmit(event);
+    if (event.defaultPrevented) {
+      if (files.chosen.length === 0) files.setProblems([RESOURCE_MESSAGES.noFiles]);
+      return;
+    }
+    event.preventDefault();
+    if (files.chosen.length === 0) {
+      files.setProblems([RESOURCE_MESSAGES.noFiles]);
+      return;
+    }
+    files.setProblems([]);
+    script.upload(event.currentTarget, files.chosen);
+  }
+
+  const submitting = script.uploading || (navigation.state === "submitting" && navigation.formMethod === "POST");
+  const count = hydrated ? files.chosen.length : 0;
+  return (
+    <FormPage title="Upload Documents" description="Add files to the library, each tied to a record">
+      <Form method="post" encType="multipart/form-data" {...formProps} onSubmit={onSubmit} className="space-y-6">
+        <FormErrorBanner form={form} label={label} />
+        <FilesCard
+          accept={accept}
+          files={files}
+          uploading={script.uploading}
+          // What the server said of the files (none chosen), beside what the browser found.
+          errors={[...(form.allErrors.files ?? []), ...files.problems]}
+          sentBefore={Boolean(lastResult) && !hydrated}
+        />
+
+        <ResourceDetailsFields fields={fields} choices={choices} page={pathname} withFiles />
+
+        {script.uploading ? <Alert tone="info">Uploading… Keep this page open until it finishes.</Alert> : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link to="/resources" className={buttonClasses("outline")}>
+            Cancel
+          </Link>
+          <Button type="submit" loading={submitting}>
+            {submitting ? "Uploading..." : hydrated ? `Upload ${count} file(s)` : "Upload file(s)"}
+          </Button>
+        </div>
+      </Form>
+    </FormPage>
+  );
+}
+
+/** The files chosen with JavaScript, checked as they are added (type by extension, size). */
+function useChosenFiles(accept: string) {
+  const [chosen, setChosen] = useState<Chosen[]>([]);
+  const [problems, setProblems] = useState<string[]>([]);
+  const nextKey = useRef(0);
+  const allowed = accept.split(",");
 
   function add(files: FileList | File[]) {
     const refused: string[] = [];
@@ -101,21 +152,36 @@ export function UploadForm({
     setChosen((list) => [...list, ...accepted]);
   }
 
-  function onPick(event: ChangeEvent<HTMLInputElement>) {
-    if (!hydrated || !event.currentTarget.files) return;
-    add(event.currentTarget.files);
-    // The list holds them now; the input is free to add more.
-    event.currentTarget.value = "";
+  const remove = (key: number) => setChosen((list) => list.filter((e) => e.key !== key));
+  return { chosen, setChosen, problems, setProblems, add, remove };
+}
+
+type ChosenFiles = ReturnType<typeof useChosenFiles>;
+
+const UPLOAD_FAILED: SubmissionResult<string[]> = { status: "error", error: { "": [RESOURCE_MESSAGES.uploadFailed] } };
+
+/**
+ * Sends the form by script with the chosen files, following each file's share of the bytes sent;
+ * then goes where the server says, or shows the form's reply.
+ */
+function useScriptUpload(setChosen: Dispatch<SetStateAction<Chosen[]>>) {
+  const navigate = useNavigate();
+  // The route whose action takes the upload: asked for its data (`_data`), Remix answers with the
+  // action's own JSON rather than a page.
+  const routeId = useMatches().at(-1)?.id ?? "";
+  const request = useRef<XMLHttpRequest | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [result, setResult] = useState<SubmissionResult<string[]> | null>(null);
+  useEffect(() => () => request.current?.abort(), []);
+
+  function failed(reply: SubmissionResult<string[]>) {
+    request.current = null;
+    setUploading(false);
+    setChosen((list) => list.map((entry) => ({ ...entry, progress: 0 })));
+    setResult(reply);
   }
 
-  function onDrop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    setDragging(false);
-    if (event.dataTransfer.files.length > 0) add(event.dataTransfer.files);
-  }
-
-  /** Sends the form with the chosen files, following each file's share of the bytes sent. */
-  function upload(formElement: HTMLFormElement) {
+  function upload(formElement: HTMLFormElement, chosen: Chosen[]) {
     const body = new FormData(formElement);
     body.delete("files");
     body.delete(RELATED_SEARCH_FIELD);
@@ -128,165 +194,195 @@ export function UploadForm({
     target.searchParams.set("_data", routeId);
     xhr.open("POST", target.toString());
     xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (event) => {
-      let offset = before;
-      setChosen((list) =>
-        list.map((entry) => {
-          const sent = Math.min(Math.max(event.loaded - offset, 0), entry.file.size);
-          offset += entry.file.size;
-          return { ...entry, progress: entry.file.size === 0 ? 100 : (sent / entry.file.size) * 100 };
-        }),
-      );
-    };
+    xhr.upload.onprogress = (event) => setChosen((list) => withProgress(list, event.loaded - before));
     xhr.onload = () => {
-      request.current = null;
-      let reply: { result?: SubmissionResult<string[]>; redirectTo?: string; toast?: Omit<Toast, "id"> } = {};
-      try {
-        reply = JSON.parse(xhr.responseText);
-      } catch {
-        reply = {};
-      }
+      const reply = replyOf(xhr.responseText);
       if (xhr.status < 300 && reply.redirectTo) {
+        request.current = null;
         // The library shows the toast (see ResourcesPage).
         navigate(reply.redirectTo, { state: { toast: reply.toast && { ...reply.toast, id: crypto.randomUUID() } } });
         return;
       }
-      setUploading(false);
-      setChosen((list) => list.map((entry) => ({ ...entry, progress: 0 })));
-      setScriptResult(reply.result ?? { status: "error", error: { "": [RESOURCE_MESSAGES.uploadFailed] } });
+      failed(reply.result ?? UPLOAD_FAILED);
     };
-    xhr.onerror = () => {
-      request.current = null;
-      setUploading(false);
-      setChosen((list) => list.map((entry) => ({ ...entry, progress: 0 })));
-      setScriptResult({ status: "error", error: { "": [RESOURCE_MESSAGES.uploadFailed] } });
-    };
+    xhr.onerror = () => failed(UPLOAD_FAILED);
     setUploading(true);
-    setScriptResult(null);
+    setResult(null);
     xhr.send(body);
   }
 
-  const formProps = getFormProps(form);
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!hydrated) return;
-    formProps.onSubmit(event);
-    if (event.defaultPrevented) {
-      if (chosen.length === 0) setProblems([RESOURCE_MESSAGES.noFiles]);
-      return;
-    }
-    event.preventDefault();
-    if (chosen.length === 0) {
-      setProblems([RESOURCE_MESSAGES.noFiles]);
-      return;
-    }
-    setProblems([]);
-    upload(event.currentTarget);
+  return { uploading, result, upload };
+}
+
+/** The chosen files with their progress, `sent` bytes of them sent (in order). */
+function withProgress(list: Chosen[], sent: number): Chosen[] {
+  let offset = 0;
+  return list.map((entry) => {
+    const mine = Math.min(Math.max(sent - offset, 0), entry.file.size);
+    offset += entry.file.size;
+    return { ...entry, progress: entry.file.size === 0 ? 100 : (mine / entry.file.size) * 100 };
+  });
+}
+
+/** The action's JSON answer to a script's upload ({} when it is not JSON). */
+function replyOf(text: string): {
+  result?: SubmissionResult<string[]>;
+  redirectTo?: string;
+  toast?: Omit<Toast, "id">;
+} {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The Files card: the file input (in a drop area with JavaScript), its hint and messages, and the
+ * chosen files, each with its size (its progress while uploading) and Remove.
+ */
+function FilesCard({
+  accept,
+  files,
+  uploading,
+  errors,
+  sentBefore,
+}: {
+  accept: string;
+  files: ChosenFiles;
+  uploading: boolean;
+  errors: string[];
+  /** The form came back from the server without JavaScript: its files were not kept. */
+  sentBefore: boolean;
+}) {
+  const hydrated = useHydrated();
+  const fileInputId = useId();
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-base font-semibold text-slate-900">Files</h2>
+      <p className="mt-0.5 text-sm text-slate-500">
+        PDF, Word, Excel, images (JPEG, PNG, GIF), text or CSV; at most 50 MB each.
+      </p>
+      <DropArea
+        inputId={fileInputId}
+        accept={accept}
+        onAdd={files.add}
+        uploading={uploading}
+        failed={errors.length > 0}
+        sentBefore={sentBefore}
+      />
+      <FieldError id={`${fileInputId}-error`} errors={errors.length > 0 ? errors : undefined} />
+      {hydrated && files.chosen.length > 0 ? (
+        <ul className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Chosen files">
+          {files.chosen.map((entry) => (
+            <ChosenFile key={entry.key} entry={entry} uploading={uploading} onRemove={() => files.remove(entry.key)} />
+          ))}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}
+
+/** The file input, in an area files can be dropped on with JavaScript, and its hint. */
+function DropArea({
+  inputId,
+  accept,
+  onAdd,
+  uploading,
+  failed,
+  sentBefore,
+}: {
+  inputId: string;
+  accept: string;
+  onAdd: (files: FileList) => void;
+  uploading: boolean;
+  failed: boolean;
+  sentBefore: boolean;
+}) {
+  const hydrated = useHydrated();
+  const [dragging, setDragging] = useState(false);
+
+  function onPick(event: ChangeEvent<HTMLInputElement>) {
+    if (!hydrated || !event.currentTarget.files) return;
+    onAdd(event.currentTarget.files);
+    // The list holds them now; the input is free to add more.
+    event.currentTarget.value = "";
   }
 
-  const submitting = uploading || (navigation.state === "submitting" && navigation.formMethod === "POST");
-  // What the server said of the files (none chosen), beside what the browser found.
-  const fileErrors = [...(form.allErrors.files ?? []), ...problems];
-  const count = hydrated ? chosen.length : 0;
-  const sentBefore = Boolean(lastResult) && !hydrated;
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    if (event.dataTransfer.files.length > 0) onAdd(event.dataTransfer.files);
+  }
 
   return (
-    <FormPage title="Upload Documents" description="Add files to the library, each tied to a record">
-      <Form method="post" encType="multipart/form-data" {...formProps} onSubmit={onSubmit} className="space-y-6">
-        <FormErrorBanner form={form} label={label} />
-        <Card className="p-5 sm:p-6">
-          <h2 className="text-base font-semibold text-slate-900">Files</h2>
-          <p className="mt-0.5 text-sm text-slate-500">
-            PDF, Word, Excel, images (JPEG, PNG, GIF), text or CSV; at most 50 MB each.
-          </p>
-          <div
-            className={cn(
-              "mt-5 flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-4 py-8 text-center",
-              dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-slate-50",
-              fileErrors.length > 0 && "border-red-300",
-            )}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            data-testid="drop-area"
-          >
-            <UploadIcon className="h-8 w-8 text-slate-400" />
-            {hydrated ? <p className="text-sm text-slate-600">Drag and drop files here, or</p> : null}
-            <div>
-              {hydrated ? (
-                <label htmlFor={fileInputId} className="sr-only">
-                  Choose files
-                </label>
-              ) : (
-                <Label htmlFor={fileInputId}>Files to upload</Label>
-              )}
-              <input
-                id={fileInputId}
-                type="file"
-                name="files"
-                multiple
-                accept={accept}
-                onChange={onPick}
-                disabled={uploading}
-                aria-describedby={fileErrors.length > 0 ? `${fileInputId}-error` : `${fileInputId}-hint`}
-                className="mt-1 block w-full max-w-xs text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-brand-700"
-              />
-            </div>
-            <FieldHint id={`${fileInputId}-hint`}>
-              {sentBefore
-                ? "Your files were not kept: choose them again."
-                : "Several files can be chosen at once; they share the details below."}
-            </FieldHint>
-          </div>
-          <FieldError id={`${fileInputId}-error`} errors={fileErrors.length > 0 ? fileErrors : undefined} />
-          {count > 0 ? (
-            <ul className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Chosen files">
-              {chosen.map((entry) => (
-                <li key={entry.key} className="flex items-center gap-3 px-3 py-2.5" data-testid="chosen-file">
-                  <FileIcon className="h-5 w-5 shrink-0 text-slate-400" />
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium text-slate-900">{entry.file.name}</p>
-                    {uploading ? (
-                      <ProgressBar
-                        value={entry.progress}
-                        size="sm"
-                        tone="brand"
-                        aria-label={`Upload progress of ${entry.file.name}`}
-                        className="mt-1"
-                      />
-                    ) : (
-                      <p className="text-xs text-slate-500">{formatFileSize(entry.file.size)}</p>
-                    )}
-                  </div>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    disabled={uploading}
-                    onClick={() => setChosen((list) => list.filter((e) => e.key !== entry.key))}
-                  >
-                    <XIcon className="h-4 w-4" /> Remove<span className="sr-only"> {entry.file.name}</span>
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </Card>
+    <div
+      className={cn(
+        "mt-5 flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-4 py-8 text-center",
+        dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-slate-50",
+        failed && "border-red-300",
+      )}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      data-testid="drop-area"
+    >
+      <UploadIcon className="h-8 w-8 text-slate-400" />
+      {hydrated ? <p className="text-sm text-slate-600">Drag and drop files here, or</p> : null}
+      <div>
+        {hydrated ? (
+          <label htmlFor={inputId} className="sr-only">
+            Choose files
+          </label>
+        ) : (
+          <Label htmlFor={inputId}>Files to upload</Label>
+        )}
+        <input
+          id={inputId}
+          type="file"
+          name="files"
+          multiple
+          accept={accept}
+          onChange={onPick}
+          disabled={uploading}
+          aria-describedby={failed ? `${inputId}-error` : `${inputId}-hint`}
+          className="mt-1 block w-full max-w-xs text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-brand-700"
+        />
+      </div>
+      <FieldHint id={`${inputId}-hint`}>
+        {sentBefore
+          ? "Your files were not kept: choose them again."
+          : "Several files can be chosen at once; they share the details below."}
+      </FieldHint>
+    </div>
+  );
+}
 
-        <ResourceDetailsFields fields={fields} choices={choices} page={pathname} withFiles />
-
-        {uploading ? <Alert tone="info">Uploading… Keep this page open until it finishes.</Alert> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Link to="/resources" className={buttonClasses("outline")}>
-            Cancel
-          </Link>
-          <Button type="submit" loading={submitting}>
-            {submitting ? "Uploading..." : hydrated ? `Upload ${count} file(s)` : "Upload file(s)"}
-          </Button>
-        </div>
-      </Form>
-    </FormPage>
+/** A chosen file: its name, its size or its progress while uploading, and Remove. */
+function ChosenFile({ entry, uploading, onRemove }: { entry: Chosen; uploading: boolean; onRemove: () => void }) {
+  return (
+    <li className="flex items-center gap-3 px-3 py-2.5" data-testid="chosen-file">
+      <FileIcon className="h-5 w-5 shrink-0 text-slate-400" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-slate-900">{entry.file.name}</p>
+        {uploading ? (
+          <ProgressBar
+            value={entry.progress}
+            size="sm"
+            tone="brand"
+            aria-label={`Upload progress of ${entry.file.name}`}
+            className="mt-1"
+          />
+        ) : (
+          <p className="text-xs text-slate-500">{formatFileSize(entry.file.size)}</p>
+        )}
+      </div>
+      <Button type="button" variant="ghost" size="sm" disabled={uploading} onClick={onRemove}>
+        <XIcon className="h-4 w-4" /> Remove<span className="sr-only"> {entry.file.name}</span>
+      </Button>
+    </li>
   );
 }

@@ -1,7 +1,6 @@
-import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import type { PickerSearch } from "~/models/lists.server";
 import type { TaskFormOptions } from "~/models/tasks/form.server";
 import type { TaskRecord } from "~/models/tasks/record.server";
 import { TASK_FORM_EXTRAS, TaskSchema } from "~/schemas/task";
@@ -11,13 +10,11 @@ import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { FieldError, FieldHint, Input, Label, Textarea } from "../ui/field";
 import {
-  EnterButton,
-  FormActions,
   FormErrorBanner,
   type FormReply,
   FormSection,
   InputField,
-  RecordVersion,
+  RecordForm,
   SelectField,
   TextareaField,
 } from "../ui/form";
@@ -116,10 +113,94 @@ function entriesOf(value: unknown): ChecklistEntry[] {
  */
 function ChecklistEditor({ initial, error }: { initial: ChecklistEntry[]; error?: string }) {
   const hydrated = useHydrated();
-  const id = useId();
   const [items, setItems] = useState(initial);
-  const [problem, setProblem] = useState<string | null>(null);
   const nextKey = useRef(initial.length);
+  const add = (item: string) => setItems((list) => [...list, { key: nextKey.current++, item, completed: false }]);
+  const remove = (key: number) => setItems((list) => list.filter((e) => e.key !== key));
+  return (
+    <div className="space-y-4 sm:col-span-2">
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-500">No items yet.</p>
+      ) : (
+        <ul className="space-y-2" aria-label="Checklist items">
+          {items.map((entry, index) => (
+            <ChecklistItem
+              key={entry.key}
+              entry={entry}
+              index={index}
+              onRemove={hydrated ? () => remove(entry.key) : null}
+            />
+          ))}
+        </ul>
+      )}
+      {hydrated ? <NewItemBox onAdd={add} /> : <NewItemsWithoutScript />}
+      <FieldError errors={error} />
+    </div>
+  );
+}
+
+/**
+ * One item: its box, its text and Remove, which takes it out at once (`onRemove`), or without
+ * JavaScript sends the form back without it (null).
+ */
+function ChecklistItem({
+  entry,
+  index,
+  onRemove,
+}: {
+  entry: ChecklistEntry;
+  index: number;
+  onRemove: (() => void) | null;
+}) {
+  const name = entry.item || `item ${index + 1}`;
+  return (
+    <li className="flex items-center gap-2" data-testid="checklist-entry">
+      <input
+        type="checkbox"
+        name={`checklist[${index}].completed`}
+        defaultChecked={entry.completed}
+        className="h-4 w-4 shrink-0 accent-brand-600"
+        aria-label={`Done: ${name}`}
+      />
+      <Input
+        name={`checklist[${index}].item`}
+        defaultValue={entry.item}
+        aria-label={`Checklist item ${index + 1}`}
+        className="min-w-0 flex-1"
+      />
+      {onRemove ? (
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="shrink-0"
+          aria-label={`Remove ${name}`}
+          onClick={onRemove}
+        >
+          <XIcon className="h-4 w-4" />
+        </Button>
+      ) : (
+        <Button
+          type="submit"
+          name="intent"
+          value={`remove-item:${index}`}
+          variant="ghost"
+          formNoValidate
+          className="shrink-0 px-3 sm:px-4"
+          aria-label={`Remove ${name}`}
+        >
+          {/* On a phone the icon alone, so that the item's text keeps the width. */}
+          <XIcon className="h-4 w-4" /> <span className="hidden sm:inline">Remove</span>
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** With JavaScript: the new item's box, added by Add or Enter. */
+function NewItemBox({ onAdd }: { onAdd: (item: string) => void }) {
+  const id = useId();
+  const [problem, setProblem] = useState<string | null>(null);
   const newItem = useRef<HTMLInputElement>(null);
 
   function add() {
@@ -129,7 +210,7 @@ function ChecklistEditor({ initial, error }: { initial: ChecklistEntry[]; error?
       setProblem("Type the item first.");
       return;
     }
-    setItems((list) => [...list, { key: nextKey.current++, item: text, completed: false }]);
+    onAdd(text);
     setProblem(null);
     input.value = "";
     input.focus();
@@ -142,85 +223,38 @@ function ChecklistEditor({ initial, error }: { initial: ChecklistEntry[]; error?
   }
 
   return (
-    <div className="space-y-4 sm:col-span-2">
-      {items.length === 0 ? (
-        <p className="text-sm text-slate-500">No items yet.</p>
-      ) : (
-        <ul className="space-y-2" aria-label="Checklist items">
-          {items.map((entry, index) => (
-            <li key={entry.key} className="flex items-center gap-2" data-testid="checklist-entry">
-              <input
-                type="checkbox"
-                name={`checklist[${index}].completed`}
-                defaultChecked={entry.completed}
-                className="h-4 w-4 shrink-0 accent-brand-600"
-                aria-label={`Done: ${entry.item || `item ${index + 1}`}`}
-              />
-              <Input
-                name={`checklist[${index}].item`}
-                defaultValue={entry.item}
-                aria-label={`Checklist item ${index + 1}`}
-                className="min-w-0 flex-1"
-              />
-              {hydrated ? (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="shrink-0"
-                  aria-label={`Remove ${entry.item || `item ${index + 1}`}`}
-                  onClick={() => setItems((list) => list.filter((e) => e.key !== entry.key))}
-                >
-                  <XIcon className="h-4 w-4" />
-                </Button>
-              ) : (
-                <Button
-                  type="submit"
-                  name="intent"
-                  value={`remove-item:${index}`}
-                  variant="ghost"
-                  formNoValidate
-                  className="shrink-0 px-3 sm:px-4"
-                  aria-label={`Remove ${entry.item || `item ${index + 1}`}`}
-                >
-                  {/* On a phone the icon alone, so that the item's text keeps the width. */}
-                  <XIcon className="h-4 w-4" /> <span className="hidden sm:inline">Remove</span>
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {hydrated ? (
-        <div>
-          <Label htmlFor={`${id}-new`}>New checklist item</Label>
-          <div className="flex gap-2">
-            <Input
-              ref={newItem}
-              id={`${id}-new`}
-              name="newItems"
-              placeholder="e.g. Call the daughter back"
-              onKeyDown={onKeyDown}
-              className="min-w-0 flex-1"
-              aria-describedby={problem ? `${id}-problem` : undefined}
-            />
-            <Button type="button" variant="outline" onClick={add}>
-              <PlusIcon className="h-4 w-4" /> Add
-            </Button>
-          </div>
-          <FieldError id={`${id}-problem`} errors={problem} />
-        </div>
-      ) : (
-        <div>
-          <Label htmlFor={`${id}-new`}>Add items (one per line)</Label>
-          <Textarea id={`${id}-new`} name="newItems" rows={3} aria-describedby={`${id}-hint`} />
-          <FieldHint id={`${id}-hint`}>Lines still here when the task is saved are added too.</FieldHint>
-          <Button type="submit" name="intent" value="add-items" variant="outline" formNoValidate className="mt-2">
-            <PlusIcon className="h-4 w-4" /> Add to checklist
-          </Button>
-        </div>
-      )}
-      <FieldError errors={error} />
+    <div>
+      <Label htmlFor={`${id}-new`}>New checklist item</Label>
+      <div className="flex gap-2">
+        <Input
+          ref={newItem}
+          id={`${id}-new`}
+          name="newItems"
+          placeholder="e.g. Call the daughter back"
+          onKeyDown={onKeyDown}
+          className="min-w-0 flex-1"
+          aria-describedby={problem ? `${id}-problem` : undefined}
+        />
+        <Button type="button" variant="outline" onClick={add}>
+          <PlusIcon className="h-4 w-4" /> Add
+        </Button>
+      </div>
+      <FieldError id={`${id}-problem`} errors={problem} />
+    </div>
+  );
+}
+
+/** Without JavaScript: new items typed one a line, added by the form's "Add to checklist" step. */
+function NewItemsWithoutScript() {
+  const id = useId();
+  return (
+    <div>
+      <Label htmlFor={`${id}-new`}>Add items (one per line)</Label>
+      <Textarea id={`${id}-new`} name="newItems" rows={3} aria-describedby={`${id}-hint`} />
+      <FieldHint id={`${id}-hint`}>Lines still here when the task is saved are added too.</FieldHint>
+      <Button type="submit" name="intent" value="add-items" variant="outline" formNoValidate className="mt-2">
+        <PlusIcon className="h-4 w-4" /> Add to checklist
+      </Button>
     </div>
   );
 }
@@ -294,53 +328,22 @@ function TaskForm({
   defaultValue: Record<string, unknown>;
   options: TaskFormOptions;
 }) {
-  const [form, fields] = useSchemaForm(TaskSchema, {
-    id: "task-form",
-    lastResult,
-    defaultValue,
-    constraint: requiredFields("title", "type", "priority", "status", "dueDate", "assignedTo"),
-    ignore: TASK_FORM_EXTRAS,
-  });
+  const [form, fields] = useTaskForm(lastResult, defaultValue);
   const checklistErrors = Object.entries(form.allErrors)
     .filter(([path]) => path.startsWith("checklist"))
     .flatMap(([, messages]) => messages);
-  const searched: PickerSearch | null = options.searched?.client ?? null;
-
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6">
-      <EnterButton />
-      {mode === "edit" ? <RecordVersion field={fields.version} conflict={conflict} /> : null}
-      <FormErrorBanner form={form} label={label} />
-
-      <FormSection title="Basic Information">
-        <InputField field={fields.title} label={label("title")} required wide />
-        <TextareaField field={fields.description} label={label("description")} rows={3} wide />
-        <SelectField field={fields.type} label={label("type")} required options={TASK_TYPES} />
-        <InputField
-          field={fields.estimatedHours}
-          label={label("estimatedHours")}
-          type="number"
-          min={0}
-          step={0.5}
-          inputMode="decimal"
-        />
-        <div className="sm:col-span-2">
-          <PickerField
-            kind="client"
-            label={label("clientId")}
-            field={fields.clientId}
-            options={options.clients}
-            searched={searched}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <PlacementField
-            field={fields.placementId}
-            clientId={String(fields.clientId.value ?? "")}
-            loaded={{ of: options.placementsOf, options: options.placements }}
-          />
-        </div>
-      </FormSection>
+    <RecordForm
+      form={form}
+      mode={mode}
+      conflict={conflict}
+      enterButton
+      banner={<FormErrorBanner form={form} label={label} />}
+      cancelTo="/tasks"
+      noun="Task"
+      pendingLabel="Saving..."
+    >
+      <BasicSection fields={fields} options={options} />
 
       <FormSection title="Task Checklist" description="Steps to tick off; the task's progress is the share done.">
         <ChecklistEditor
@@ -364,8 +367,52 @@ function TaskForm({
       </FormSection>
 
       <TaskTypesHelp />
+    </RecordForm>
+  );
+}
 
-      <FormActions cancelTo="/tasks" mode={mode} noun="Task" pendingLabel="Saving..." />
-    </Form>
+/** The task form's fields (its checklist's buttons are no fields: `TASK_FORM_EXTRAS`). */
+function useTaskForm(lastResult: SubmissionResult<string[]> | undefined, defaultValue: Record<string, unknown>) {
+  return useSchemaForm(TaskSchema, {
+    id: "task-form",
+    lastResult,
+    defaultValue,
+    constraint: requiredFields("title", "type", "priority", "status", "dueDate", "assignedTo"),
+    ignore: TASK_FORM_EXTRAS,
+  });
+}
+
+/** What the task is, and the client and placement it is about. */
+function BasicSection({ fields, options }: { fields: ReturnType<typeof useTaskForm>[1]; options: TaskFormOptions }) {
+  return (
+    <FormSection title="Basic Information">
+      <InputField field={fields.title} label={label("title")} required wide />
+      <TextareaField field={fields.description} label={label("description")} rows={3} wide />
+      <SelectField field={fields.type} label={label("type")} required options={TASK_TYPES} />
+      <InputField
+        field={fields.estimatedHours}
+        label={label("estimatedHours")}
+        type="number"
+        min={0}
+        step={0.5}
+        inputMode="decimal"
+      />
+      <div className="sm:col-span-2">
+        <PickerField
+          kind="client"
+          label={label("clientId")}
+          field={fields.clientId}
+          options={options.clients}
+          searched={options.searched?.client ?? null}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <PlacementField
+          field={fields.placementId}
+          clientId={String(fields.clientId.value ?? "")}
+          loaded={{ of: options.placementsOf, options: options.placements }}
+        />
+      </div>
+    </FormSection>
   );
 }

@@ -75,79 +75,97 @@ export function FormsDemo() {
       description="Every control has a visible label tied to it; errors are linked with aria-describedby."
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="demo-name" required>
-            Full name
-          </Label>
-          <Input id="demo-name" name="name" placeholder="Eleanor Whitfield" autoComplete="off" />
-        </div>
-        <div>
-          <Label htmlFor="demo-email">Email address</Label>
-          <Input
-            id="demo-email"
-            name="email"
-            type="email"
-            defaultValue="eleanor@"
-            invalid
-            aria-describedby="demo-email-error"
-          />
-          <FieldError id="demo-email-error" errors="Please enter a valid email address" />
-        </div>
-        <div>
-          <Label htmlFor="demo-care">Care level</Label>
-          <Select id="demo-care" name="careLevel" defaultValue="assisted" aria-describedby="demo-care-hint">
-            <option value="independent">Independent living</option>
-            <option value="assisted">Assisted living</option>
-            <option value="memory">Memory care</option>
-            <option value="skilled">Skilled nursing</option>
-          </Select>
-          <FieldHint id="demo-care-hint">Used to match facilities.</FieldHint>
-        </div>
-        <div>
-          <Label htmlFor="demo-priority">Priority</Label>
-          <Select id="demo-priority" name="priority" defaultValue="" invalid aria-describedby="demo-priority-error">
-            <option value="" disabled>
-              Choose a priority
-            </option>
-            {PRIORITIES.map((p) => (
-              <option key={p}>{p}</option>
-            ))}
-          </Select>
-          <FieldError id="demo-priority-error" errors="Priority is required" />
-        </div>
-        <div>
-          <Label htmlFor="demo-password">Password</Label>
-          <PasswordInput id="demo-password" name="password" defaultValue="Demo@1234" autoComplete="off" />
-        </div>
-        <div>
-          <Label htmlFor="demo-disabled">Agency</Label>
-          <Input id="demo-disabled" defaultValue="Sunrise Placements" disabled />
-        </div>
-        <div className="sm:col-span-2">
-          <Label htmlFor="demo-notes">Notes</Label>
-          <Textarea id="demo-notes" name="notes" rows={3} placeholder="Family prefers a facility near Portland…" />
-        </div>
-        <div className="sm:col-span-2">
-          <Label htmlFor="demo-notes-error">Change log</Label>
-          <Textarea id="demo-notes-error" rows={2} invalid aria-describedby="demo-notes-error-msg" />
-          <FieldError id="demo-notes-error-msg" errors="Change log must be at least 10 characters" />
-        </div>
-        <ChoiceGroup legend="Options">
-          <Checkbox name="remember" label="Remember me" defaultChecked />
-          <Checkbox
-            name="notify"
-            label="Notify the family"
-            description="Sends an email when the placement is confirmed."
-          />
-          <Checkbox name="locked" label="Confidential (disabled)" disabled />
-        </ChoiceGroup>
-        <ChoiceGroup legend="Access level">
-          <Radio name="access" value="public" label="Public" description="Everyone in the agency" defaultChecked />
-          <Radio name="access" value="internal" label="Internal" description="Coordinators and agents" />
-          <Radio name="access" value="restricted" label="Restricted" description="Only the uploader" />
-        </ChoiceGroup>
+        <TextControlsDemo />
+        <ChoicesDemo />
       </div>
     </DemoSection>
+  );
+}
+
+/** The text boxes and selects: plain, with a hint, with an error, disabled. */
+function TextControlsDemo() {
+  return (
+    <>
+      <div>
+        <Label htmlFor="demo-name" required>
+          Full name
+        </Label>
+        <Input id="demo-name" name="name" placeholder="Eleanor Whitfield" autoComplete="off" />
+      </div>
+      <div>
+        <Label htmlFor="demo-email">Email address</Label>
+        <Input
+          id="demo-email"
+          name="email"
+          type="email"
+          defaultValue="eleanor@"
+          invalid
+          aria-describedby="demo-email-error"
+        />
+        <FieldError id="demo-email-error" errors="Please enter a valid email address" />
+      </div>
+      <div>
+        <Label htmlFor="demo-care">Care level</Label>
+        <Select id="demo-care" name="careLevel" defaultValue="assisted" aria-describedby="demo-care-hint">
+          <option value="independent">Independent living</option>
+          <option value="assisted">Assisted living</option>
+          <option value="memory">Memory care</option>
+          <option value="skilled">Skilled nursing</option>
+        </Select>
+        <FieldHint id="demo-care-hint">Used to match facilities.</FieldHint>
+      </div>
+      <div>
+        <Label htmlFor="demo-priority">Priority</Label>
+        <Select id="demo-priority" name="priority" defaultValue="" invalid aria-describedby="demo-priority-error">
+          <option value="" disabled>
+            Choose a priority
+          </option>
+          {PRIORITIES.map((p) => (
+            <option key={p}>{p}</option>
+          ))}
+        </Select>
+        <FieldError id="demo-priority-error" errors="Priority is required" />
+      </div>
+      <div>
+        <Label htmlFor="demo-password">Password</Label>
+        <PasswordInput id="demo-password" name="password" defaultValue="Demo@1234" autoComplete="off" />
+      </div>
+      <div>
+        <Label htmlFor="demo-disabled">Agency</Label>
+        <Input id="demo-disabled" defaultValue="Sunrise Placements" disabled />
+      </div>
+      <div className="sm:col-span-2">
+        <Label htmlFor="demo-notes">Notes</Label>
+        <Textarea id="demo-notes" name="notes" rows={3} placeholder="Family prefers a facility near Portland…" />
+      </div>
+      <div className="sm:col-span-2">
+        <Label htmlFor="demo-notes-error">Change log</Label>
+        <Textarea id="demo-notes-error" rows={2} invalid aria-describedby="demo-notes-error-msg" />
+        <FieldError id="demo-notes-error-msg" errors="Change log must be at least 10 characters" />
+      </div>
+    </>
+  );
+}
+
+/** Checkboxes and radios in their groups. */
+function ChoicesDemo() {
+  return (
+    <>
+      <ChoiceGroup legend="Options">
+        <Checkbox name="remember" label="Remember me" defaultChecked />
+        <Checkbox
+          name="notify"
+          label="Notify the family"
+          description="Sends an email when the placement is confirmed."
+        />
+        <Checkbox name="locked" label="Confidential (disabled)" disabled />
+      </ChoiceGroup>
+      <ChoiceGroup legend="Access level">
+        <Radio name="access" value="public" label="Public" description="Everyone in the agency" defaultChecked />
+        <Radio name="access" value="internal" label="Internal" description="Coordinators and agents" />
+        <Radio name="access" value="restricted" label="Restricted" description="Only the uploader" />
+      </ChoiceGroup>
+    </>
   );
 }
 

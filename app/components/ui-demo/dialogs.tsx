@@ -7,6 +7,7 @@ import { TrashIcon, UsersIcon } from "~/components/ui/icons";
 import { DemoLabel, DemoSection, useDemoHref } from "./shared";
 
 const CLIENT_NAME = "Eleanor Whitfield";
+const DELETE_MESSAGE = `Are you sure you want to delete "${CLIENT_NAME}"? This cannot be undone.`;
 
 /**
  * Two patterns: a details dialog whose state is in the URL (?dialog=details), so it opens without
@@ -53,7 +54,7 @@ export function DialogsDemo({ dialogOpen, confirmOpen }: { dialogOpen: boolean; 
             }
             className={buttonClasses("danger")}
             title="Delete client?"
-            message={`Are you sure you want to delete "${CLIENT_NAME}"? This cannot be undone.`}
+            message={DELETE_MESSAGE}
             confirmLabel="Delete"
             fields={{ intent: "delete-demo" }}
           />
@@ -63,7 +64,7 @@ export function DialogsDemo({ dialogOpen, confirmOpen }: { dialogOpen: boolean; 
       {confirmOpen ? (
         <ConfirmPanel
           title="Delete client?"
-          message={`Are you sure you want to delete "${CLIENT_NAME}"? This cannot be undone.`}
+          message={DELETE_MESSAGE}
           cancelHref={href({ confirm: null }, "dialogs")}
           className="border-red-200"
         >
@@ -71,38 +72,45 @@ export function DialogsDemo({ dialogOpen, confirmOpen }: { dialogOpen: boolean; 
         </ConfirmPanel>
       ) : null}
 
-      <Dialog
-        open={dialogOpen}
-        onClose={close}
-        closeHref={closeHref}
-        title="Client details"
-        description="A read-only summary, as the tasks list shows it."
-        footer={
-          <Link to={closeHref} preventScrollReset replace className={buttonClasses("outline")}>
-            Close
-          </Link>
-        }
-      >
-        <dl className="divide-y divide-slate-100">
-          {[
-            ["Name", CLIENT_NAME],
-            ["Care level", "Assisted living"],
-            ["Budget", "$4,500 / month"],
-            ["Preferred area", "Portland, OR"],
-          ].map(([term, value]) => (
-            <div key={term} className="flex justify-between gap-4 py-2">
-              <dt className="text-slate-500">{term}</dt>
-              <dd className="text-right font-medium text-slate-900">{value}</dd>
-            </div>
-          ))}
-          <div className="flex justify-between gap-4 py-2">
-            <dt className="text-slate-500">Status</dt>
-            <dd>
-              <Badge tone="blue">Active Client</Badge>
-            </dd>
-          </div>
-        </dl>
-      </Dialog>
+      <DetailsDialog open={dialogOpen} onClose={close} closeHref={closeHref} />
     </DemoSection>
+  );
+}
+
+/** The client details dialog, opened by the URL. */
+function DetailsDialog({ open, onClose, closeHref }: { open: boolean; onClose: () => void; closeHref: string }) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      closeHref={closeHref}
+      title="Client details"
+      description="A read-only summary, as the tasks list shows it."
+      footer={
+        <Link to={closeHref} preventScrollReset replace className={buttonClasses("outline")}>
+          Close
+        </Link>
+      }
+    >
+      <dl className="divide-y divide-slate-100">
+        {[
+          ["Name", CLIENT_NAME],
+          ["Care level", "Assisted living"],
+          ["Budget", "$4,500 / month"],
+          ["Preferred area", "Portland, OR"],
+        ].map(([term, value]) => (
+          <div key={term} className="flex justify-between gap-4 py-2">
+            <dt className="text-slate-500">{term}</dt>
+            <dd className="text-right font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 py-2">
+          <dt className="text-slate-500">Status</dt>
+          <dd>
+            <Badge tone="blue">Active Client</Badge>
+          </dd>
+        </div>
+      </dl>
+    </Dialog>
   );
 }

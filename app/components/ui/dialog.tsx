@@ -8,6 +8,7 @@ import {
   type AnchorHTMLAttributes,
   type MouseEvent,
   type ReactNode,
+  type SyntheticEvent,
 } from "react";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -78,6 +79,66 @@ export function Dialog({
   id,
   className,
 }: DialogProps) {
+  const { ref, requestClose, handlers } = useModalDialog(open, onClose, dismissible);
+  // The `open` attribute is only for the server render (a dialog opened by URL); React must never
+  // toggle it afterwards, or it would fight showModal()/close().
+  const [serverOpen] = useState(open);
+  const hydrated = useHydrated();
+  const titleId = useId();
+  const descriptionId = useId();
+
+  return (
+    <>
+      {open && !hydrated ? <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/50" /> : null}
+      <dialog
+        ref={ref}
+        id={id}
+        open={serverOpen || undefined}
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        {...handlers}
+        className={cn(
+          "fixed inset-0 z-50 m-auto h-fit max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto",
+          "rounded-xl border border-slate-200 bg-white p-0 text-left text-slate-900 shadow-xl",
+          "backdrop:bg-slate-900/50 backdrop:backdrop-blur-[1px]",
+          widths[size],
+          className,
+        )}
+      >
+        <div className="p-5 sm:p-6">
+          <div className="flex items-start gap-4">
+            {icon ? <div className="shrink-0">{icon}</div> : null}
+            <div className="min-w-0 flex-1">
+              <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+                {title}
+              </h2>
+              {description ? (
+                <p id={descriptionId} className="mt-1 text-sm text-slate-600">
+                  {description}
+                </p>
+              ) : null}
+            </div>
+            {hideCloseButton ? null : <CloseControl onClick={requestClose} href={closeHref} />}
+          </div>
+          {children ? <div className="mt-4 text-sm text-slate-700">{children}</div> : null}
+        </div>
+        {footer ? (
+          <div className="flex flex-col-reverse gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+            {footer}
+          </div>
+        ) : null}
+      </dialog>
+    </>
+  );
+}
+
+/**
+ * The native dialog's life: shown as a modal while `open` (one the server rendered open is
+ * upgraded), focus back to its opener once closed, Escape and a click on the backdrop asking
+ * `onClose` (unless not `dismissible`). Gives the dialog's ref and handlers, and `requestClose`
+ * for a close button.
+ */
+function useModalDialog(open: boolean, onClose: () => void, dismissible: boolean) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const openRef = useRef(open);
@@ -87,12 +148,6 @@ export function Dialog({
   // don't reopen until `open` goes false and true again.
   const dismissed = useRef(false);
   const [modal, setModal] = useState(false);
-  // The `open` attribute is only for the server render (a dialog opened by URL); React must never
-  // toggle it afterwards, or it would fight showModal()/close().
-  const [serverOpen] = useState(open);
-  const hydrated = useHydrated();
-  const titleId = useId();
-  const descriptionId = useId();
 
   useEffect(() => {
     openRef.current = open;
@@ -144,76 +199,41 @@ export function Dialog({
     pressedOnBackdrop.current = false;
   }
 
-  let closeControl: ReactNode = null;
-  if (!hideCloseButton) {
-    const closeClass =
-      "-m-1.5 shrink-0 rounded-lg p-1.5 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-600";
-    if (hydrated) {
-      closeControl = (
-        <button type="button" onClick={requestClose} className={closeClass}>
-          <span className="sr-only">Close</span>
-          <XIcon className="h-5 w-5" />
-        </button>
-      );
-    } else if (closeHref) {
-      closeControl = (
-        <a href={closeHref} className={closeClass}>
-          <span className="sr-only">Close</span>
-          <XIcon className="h-5 w-5" />
-        </a>
-      );
-    }
-  }
+  return {
+    ref,
+    requestClose,
+    handlers: {
+      onClose: handleClose,
+      onCancel: (event: SyntheticEvent<HTMLDialogElement>) => {
+        if (!dismissible) event.preventDefault();
+      },
+      onMouseDown: (event: MouseEvent<HTMLDialogElement>) => {
+        pressedOnBackdrop.current = event.target === event.currentTarget;
+      },
+      onClick: handleBackdropClick,
+    },
+  };
+}
 
+/** The × of a dialog: a button with JavaScript, else a link to `href` (a dialog opened by URL) or nothing. */
+function CloseControl({ onClick, href }: { onClick: () => void; href?: string }) {
+  const hydrated = useHydrated();
+  const closeClass =
+    "-m-1.5 shrink-0 rounded-lg p-1.5 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-600";
+  if (hydrated) {
+    return (
+      <button type="button" onClick={onClick} className={closeClass}>
+        <span className="sr-only">Close</span>
+        <XIcon className="h-5 w-5" />
+      </button>
+    );
+  }
+  if (!href) return null;
   return (
-    <>
-      {open && !hydrated ? <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/50" /> : null}
-      <dialog
-        ref={ref}
-        id={id}
-        open={serverOpen || undefined}
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        onClose={handleClose}
-        onCancel={(event) => {
-          if (!dismissible) event.preventDefault();
-        }}
-        onMouseDown={(event) => {
-          pressedOnBackdrop.current = event.target === event.currentTarget;
-        }}
-        onClick={handleBackdropClick}
-        className={cn(
-          "fixed inset-0 z-50 m-auto h-fit max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto",
-          "rounded-xl border border-slate-200 bg-white p-0 text-left text-slate-900 shadow-xl",
-          "backdrop:bg-slate-900/50 backdrop:backdrop-blur-[1px]",
-          widths[size],
-          className,
-        )}
-      >
-        <div className="p-5 sm:p-6">
-          <div className="flex items-start gap-4">
-            {icon ? <div className="shrink-0">{icon}</div> : null}
-            <div className="min-w-0 flex-1">
-              <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-                {title}
-              </h2>
-              {description ? (
-                <p id={descriptionId} className="mt-1 text-sm text-slate-600">
-                  {description}
-                </p>
-              ) : null}
-            </div>
-            {closeControl}
-          </div>
-          {children ? <div className="mt-4 text-sm text-slate-700">{children}</div> : null}
-        </div>
-        {footer ? (
-          <div className="flex flex-col-reverse gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
-            {footer}
-          </div>
-        ) : null}
-      </dialog>
-    </>
+    <a href={href} className={closeClass}>
+      <span className="sr-only">Close</span>
+      <XIcon className="h-5 w-5" />
+    </a>
   );
 }
 

@@ -36,14 +36,75 @@ export function EntryPicker({
   const hydrated = useHydrated();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const lower = (value: string) => value.trim().toLowerCase();
-  const presetSet = new Set(presets.map(lower));
-  const [extras, setExtras] = useState(() => selected.filter((value) => !presetSet.has(lower(value))));
-  const [problem, setProblem] = useState<string | null>(null);
+  const { extras, problem, setProblem, add } = useEntries(name, presets, selected);
   const chosen = new Set(selected.map(lower));
 
-  function add() {
-    const input = inputRef.current;
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Enter" && hydrated) {
+      event.preventDefault();
+      add(inputRef.current);
+    }
+  }
+
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-2 text-sm font-medium text-slate-700">{legend}</legend>
+      <div className={cn("grid grid-cols-1 gap-2", columns === 3 ? "sm:grid-cols-2 lg:grid-cols-3" : "sm:grid-cols-2")}>
+        {presets.map((value) => (
+          <EntryBox key={value} name={name} value={value} checked={chosen.has(lower(value))} />
+        ))}
+        {extras.map((value) => (
+          <EntryBox key={value} name={name} value={value} checked />
+        ))}
+      </div>
+      <div className="mt-3">
+        <label htmlFor={`${id}-other`} className="field-label">
+          {otherLabel}
+        </label>
+        <div className="flex gap-2">
+          <Input
+            ref={inputRef}
+            id={`${id}-other`}
+            // Posted as is: without JavaScript this is how entries are added.
+            name={name}
+            placeholder={placeholder}
+            onKeyDown={onKeyDown}
+            onInput={() => setProblem(null)}
+            aria-describedby={`${id}-hint`}
+            invalid={Boolean(problem)}
+          />
+          {hydrated ? (
+            <Button type="button" variant="outline" onClick={() => add(inputRef.current)}>
+              <PlusIcon className="h-4 w-4" /> Add
+            </Button>
+          ) : null}
+        </div>
+        {problem ? (
+          <FieldError errors={problem} />
+        ) : (
+          <FieldHint id={`${id}-hint`}>Separate several entries with commas.</FieldHint>
+        )}
+      </div>
+      <FieldError id={`${id}-error`} errors={error} />
+    </fieldset>
+  );
+}
+
+const lower = (value: string) => value.trim().toLowerCase();
+
+/**
+ * The entries added by hand (`extras`: the chosen ones that are no preset, then those added), and
+ * `add`, which turns what the "other" box holds into entries: refused when empty or already
+ * listed, a listed preset that is not ticked ticked instead.
+ */
+function useEntries(name: string, presets: readonly string[], selected: readonly string[]) {
+  const [extras, setExtras] = useState(() => {
+    const presetSet = new Set(presets.map(lower));
+    return selected.filter((value) => !presetSet.has(lower(value)));
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function add(input: HTMLInputElement | null) {
     if (!input) return;
     const values = input.value.split(",").map((v) => v.trim());
     if (values.every((v) => v === "")) {
@@ -74,16 +135,13 @@ export function EntryPicker({
     input.focus();
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "Enter" && hydrated) {
-      event.preventDefault();
-      add();
-    }
-  }
+  return { extras, problem, setProblem, add };
+}
 
-  const box = (value: string, checked: boolean) => (
+/** One entry: its box, ticked when chosen. */
+function EntryBox({ name, value, checked }: { name: string; value: string; checked: boolean }) {
+  return (
     <label
-      key={value}
       className={cn(
         "flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700",
         "hover:border-slate-300 has-[:checked]:border-brand-300 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-900",
@@ -93,44 +151,5 @@ export function EntryPicker({
       <input type="checkbox" name={name} value={value} defaultChecked={checked} className="h-4 w-4 accent-brand-600" />
       <span className="min-w-0 break-words">{value}</span>
     </label>
-  );
-
-  return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-2 text-sm font-medium text-slate-700">{legend}</legend>
-      <div className={cn("grid grid-cols-1 gap-2", columns === 3 ? "sm:grid-cols-2 lg:grid-cols-3" : "sm:grid-cols-2")}>
-        {presets.map((value) => box(value, chosen.has(lower(value))))}
-        {extras.map((value) => box(value, true))}
-      </div>
-      <div className="mt-3">
-        <label htmlFor={`${id}-other`} className="field-label">
-          {otherLabel}
-        </label>
-        <div className="flex gap-2">
-          <Input
-            ref={inputRef}
-            id={`${id}-other`}
-            // Posted as is: without JavaScript this is how entries are added.
-            name={name}
-            placeholder={placeholder}
-            onKeyDown={onKeyDown}
-            onInput={() => setProblem(null)}
-            aria-describedby={`${id}-hint`}
-            invalid={Boolean(problem)}
-          />
-          {hydrated ? (
-            <Button type="button" variant="outline" onClick={add}>
-              <PlusIcon className="h-4 w-4" /> Add
-            </Button>
-          ) : null}
-        </div>
-        {problem ? (
-          <FieldError errors={problem} />
-        ) : (
-          <FieldHint id={`${id}-hint`}>Separate several entries with commas.</FieldHint>
-        )}
-      </div>
-      <FieldError id={`${id}-error`} errors={error} />
-    </fieldset>
   );
 }

@@ -1,11 +1,13 @@
 import {
   type FieldMetadata,
+  type FormMetadata,
+  getFormProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
   type SubmissionResult,
 } from "@conform-to/react";
-import { Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import {
   type ComponentProps,
   type InputHTMLAttributes,
@@ -39,6 +41,40 @@ export interface FormReply {
   result?: SubmissionResult<string[]>;
   /** A save refused because someone changed the record after the form was opened (`staleForm`). */
   conflict?: StaleSave;
+}
+
+/**
+ * An entity's form (client, facility, placement, task): the form element, then `enterButton` (a
+ * form with pickers: EnterButton), in edit mode the record's version (RecordVersion: the form's
+ * `version` field, with the `conflict` of a stale save), the `banner` over the fields (its
+ * errors), the sections, and Cancel and the submit button (FormActions: `cancelTo`, `noun`,
+ * `pendingLabel`).
+ */
+export function RecordForm({
+  form,
+  mode,
+  conflict,
+  enterButton = false,
+  banner,
+  children,
+  ...actions
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+  conflict?: StaleSave | null;
+  enterButton?: boolean;
+  banner: ReactNode;
+  children: ReactNode;
+} & ComponentProps<typeof FormActions>) {
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6">
+      {enterButton ? <EnterButton /> : null}
+      {mode === "edit" ? <RecordVersion field={form.getFieldset().version} conflict={conflict} /> : null}
+      {banner}
+      {children}
+      <FormActions mode={mode} {...actions} />
+    </Form>
+  );
 }
 
 /** A titled card of fields, two columns from small screens up (or a stack). */

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "./button";
@@ -145,23 +145,61 @@ function Combobox({
   error?: string;
   errorId?: string;
 }) {
-  const fetcher = useFetcher<{ options: Option[] }>();
+  const { chosen, text, open, active, setActive, results, status, hiddenRef, choose, handlers } = useCombobox(
+    initial,
+    searchUrl,
+  );
+  const listId = `${id}-list`;
+
+  return (
+    <div className="relative">
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <input ref={hiddenRef} type="hidden" name={name} value={chosen?.id ?? ""} />
+      <Input
+        id={id}
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && results[active] ? `${listId}-${active}` : undefined}
+        aria-describedby={errorId}
+        autoComplete="off"
+        placeholder={placeholder}
+        value={text}
+        invalid={Boolean(error)}
+        {...handlers}
+      />
+      {chosen ? <p className="mt-1 text-xs text-slate-500">{chosen.hint}</p> : null}
+      {open ? (
+        <OptionList
+          id={listId}
+          label={label}
+          results={results}
+          active={active}
+          status={status}
+          onChoose={choose}
+          onHover={setActive}
+        />
+      ) : null}
+      <FieldError id={errorId} errors={error} />
+    </div>
+  );
+}
+
+/**
+ * The combobox's state: the option `chosen` (posted through `hiddenRef`), the `text` typed, the
+ * list `open` and its `active` option; the text box's `handlers` search as it is typed in, and
+ * the arrow keys, Enter and Escape move through the list, choose and close it.
+ */
+function useCombobox(initial: Option | null, searchUrl: string) {
+  const { search, results, searched, loading } = useOptionSearch(searchUrl);
   const [chosen, setChosen] = useState<Option | null>(initial);
   const [text, setText] = useState(initial?.label ?? "");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
   const hiddenRef = useRef<HTMLInputElement>(null);
-  const listId = `${id}-list`;
-  const results = fetcher.data?.options ?? [];
-  const separator = searchUrl.includes("?") ? "&" : "?";
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  function search(q: string) {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => fetcher.load(`${searchUrl}${separator}q=${encodeURIComponent(q)}`), 250);
-  }
 
   // Conform reads the form on input events: tell it the hidden value changed.
   const changed = () => queueMicrotask(() => hiddenRef.current?.dispatchEvent(new Event("input", { bubbles: true })));
@@ -192,76 +230,95 @@ function Combobox({
     }
   }
 
+  const handlers = {
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setText(event.currentTarget.value);
+      setChosen(null);
+      if (chosen) changed();
+      setOpen(true);
+      setActive(0);
+      search(event.currentTarget.value);
+    },
+    onFocus: () => {
+      setOpen(true);
+      if (!searched) search(chosen ? "" : text);
+    },
+    onBlur: () => setTimeout(() => setOpen(false), 150),
+    onKeyDown,
+  };
+  const status = loading && results.length === 0 ? "Searching…" : searched ? "No matches" : "Type to search";
+  return { chosen, text, open, active, setActive, results, status, hiddenRef, choose, handlers };
+}
+
+/** The options matching a term, searched at `searchUrl` (`q=`) a moment after the last keystroke. */
+function useOptionSearch(searchUrl: string) {
+  const fetcher = useFetcher<{ options: Option[] }>();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const separator = searchUrl.includes("?") ? "&" : "?";
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function search(q: string) {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => fetcher.load(`${searchUrl}${separator}q=${encodeURIComponent(q)}`), 250);
+  }
+
+  return {
+    search,
+    results: fetcher.data?.options ?? [],
+    searched: Boolean(fetcher.data),
+    loading: fetcher.state === "loading",
+  };
+}
+
+/** The combobox's list: the matches (the `active` one marked), or `status` when there are none. */
+function OptionList({
+  id,
+  label,
+  results,
+  active,
+  status,
+  onChoose,
+  onHover,
+}: {
+  id: string;
+  label: string;
+  results: Option[];
+  active: number;
+  status: string;
+  onChoose: (option: Option) => void;
+  onHover: (index: number) => void;
+}) {
   return (
-    <div className="relative">
-      <Label htmlFor={id} required={required}>
-        {label}
-      </Label>
-      <input ref={hiddenRef} type="hidden" name={name} value={chosen?.id ?? ""} />
-      <Input
-        id={id}
-        role="combobox"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={open && results[active] ? `${listId}-${active}` : undefined}
-        aria-describedby={errorId}
-        autoComplete="off"
-        placeholder={placeholder}
-        value={text}
-        invalid={Boolean(error)}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          setChosen(null);
-          if (chosen) changed();
-          setOpen(true);
-          setActive(0);
-          search(event.currentTarget.value);
-        }}
-        onFocus={() => {
-          setOpen(true);
-          if (!fetcher.data) search(chosen ? "" : text);
-        }}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={onKeyDown}
-      />
-      {chosen ? <p className="mt-1 text-xs text-slate-500">{chosen.hint}</p> : null}
-      {open ? (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={label}
-          className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-        >
-          {fetcher.state === "loading" && results.length === 0 ? (
-            <li className="px-3 py-2 text-sm text-slate-500">Searching…</li>
-          ) : results.length === 0 ? (
-            <li className="px-3 py-2 text-sm text-slate-500">{fetcher.data ? "No matches" : "Type to search"}</li>
-          ) : (
-            results.map((option, i) => (
-              <li
-                key={option.id}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className={cn(
-                  "cursor-pointer px-3 py-2 text-sm",
-                  i === active ? "bg-brand-50 text-brand-900" : "text-slate-700",
-                )}
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  choose(option);
-                }}
-                onMouseEnter={() => setActive(i)}
-              >
-                <span className="font-medium">{option.label}</span>
-                <span className="block text-xs text-slate-500">{option.hint}</span>
-              </li>
-            ))
-          )}
-        </ul>
-      ) : null}
-      <FieldError id={errorId} errors={error} />
-    </div>
+    <ul
+      id={id}
+      role="listbox"
+      aria-label={label}
+      className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+    >
+      {results.length === 0 ? (
+        <li className="px-3 py-2 text-sm text-slate-500">{status}</li>
+      ) : (
+        results.map((option, i) => (
+          <li
+            key={option.id}
+            id={`${id}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            className={cn(
+              "cursor-pointer px-3 py-2 text-sm",
+              i === active ? "bg-brand-50 text-brand-900" : "text-slate-700",
+            )}
+            onMouseDown={(event) => {
+              event.preventDefault();
+              onChoose(option);
+            }}
+            onMouseEnter={() => onHover(i)}
+          >
+            <span className="font-medium">{option.label}</span>
+            <span className="block text-xs text-slate-500">{option.hint}</span>
+          </li>
+        ))
+      )}
+    </ul>
   );
 }
