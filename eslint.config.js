@@ -96,6 +96,16 @@ export default defineConfig(
     "app/utils/**": { forbid: ["routes", "components", "services", "models", "schemas"] },
   }),
   {
+    // Small enough to read at once (docs/architecture.md): a function fits on a screen, a route
+    // is its loader, action and one page component.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "max-lines-per-function": ["error", { max: 80 }] },
+  },
+  {
+    files: ["app/routes/**"],
+    rules: { "max-lines": ["error", { max: 150 }] },
+  },
+  {
     // Ambient declaration files (remix.env.d.ts) reference type packages the Remix way.
     files: ["**/*.d.ts"],
     rules: { "@typescript-eslint/triple-slash-reference": "off" },
