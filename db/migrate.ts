@@ -2,7 +2,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { FileMigrationProvider, type Kysely, Migrator } from "kysely";
-import type { Database } from "./types";
+import type { Database } from "../app/utils/db-types";
 
 const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 

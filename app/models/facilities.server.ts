@@ -1,5 +1,5 @@
 import { type SelectQueryBuilder, sql } from "kysely";
-import type { Database } from "../../db/types";
+import type { Database } from "~/utils/db-types";
 import type { FacilityInput, FacilityListQuery, FacilitySortField } from "~/schemas/facility";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";

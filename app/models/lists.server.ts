@@ -1,5 +1,5 @@
 import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
-import type { Database } from "../../db/types";
+import type { Database } from "~/utils/db-types";
 import type { DB } from "~/utils/db.server";
 
 // What the list models (clients, facilities, placements…) share: a page's slice of an ordered

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/types";
+import type { Database } from "~/utils/db-types";
 import { type PlacementInput, type PlacementListQuery, searchTerm } from "~/schemas/placement";
 import type { DB } from "~/utils/db.server";
 import { formatDate } from "~/utils/format";

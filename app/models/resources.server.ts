@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, sql } from "kysely";
-import type { Database } from "../../db/types";
+import type { Database } from "~/utils/db-types";
 import type { ResourceDetails, ResourceListQuery } from "~/schemas/resource";
 import type { DB } from "~/utils/db.server";
 import { type FileMetadata, mimeTypesOf } from "~/utils/file-types.server";

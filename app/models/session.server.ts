@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { SessionKind } from "../../db/types";
+import type { SessionKind } from "~/utils/db-types";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import type { DB } from "~/utils/db.server";
 import { type SessionUser, userColumns } from "./user.server";

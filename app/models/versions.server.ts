@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { Database } from "../../db/types";
+import type { Database } from "~/utils/db-types";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
 import { type Ctx, ownRow } from "./context";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import type { Database } from "../../db/types";
+import type { Database } from "~/utils/db-types";
 import { loadDotEnv } from "./env.server";
 
 export type DB = Kysely<Database>;

@@ -1,5 +1,5 @@
 // The canonical vocabularies: each list is defined here once, and its union type (`CareLevel`,
-// `FacilityType`…) is derived from it. The database types (db/types.ts), the zod schemas and the
+// `FacilityType`…) is derived from it. The database types (app/utils/db-types.ts), the zod schemas and the
 // screens all use these. Stored values are the labels forms show; see docs/vocabularies.md.
 
 export const ROLES = ["admin", "coordinator", "agent"] as const;

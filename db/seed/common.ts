@@ -1,7 +1,7 @@
 import path from "node:path";
 import argon2 from "argon2";
 import type { Insertable, Kysely, Transaction } from "kysely";
-import type { Database, Role } from "../types";
+import type { Database, Role } from "../../app/utils/db-types";
 import { addDays, seedUuid } from "./random";
 
 // What both seed sizes share: the agency, its staff and the demo login.

@@ -7,7 +7,7 @@ import type {
   FacilitiesTable,
   FacilityType,
   Gender,
-} from "../types";
+} from "../../app/utils/db-types";
 import { AGENCY_ID, STAFF } from "./common";
 import { coordinatesOf, pickZip, placesOf } from "./places";
 import { costRangeText } from "../../app/utils/format";

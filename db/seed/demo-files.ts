@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Insertable } from "kysely";
-import type { AccessLevel, RelatedType, ResourcesTable, ResourceVersionsTable } from "../types";
+import type { AccessLevel, RelatedType, ResourcesTable, ResourceVersionsTable } from "../../app/utils/db-types";
 import { AGENCY_ID, STAFF, fullName } from "./common";
 import type { DemoClient, DemoFacility } from "./demo-directory";
 import { addDays, dateOnly, type Rng, seedUuid, timeBetween } from "./random";

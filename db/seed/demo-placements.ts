@@ -6,7 +6,7 @@ import type {
   PlacementEventsTable,
   PlacementStatus,
   PlacementsTable,
-} from "../types";
+} from "../../app/utils/db-types";
 import { AGENCY_ID, STAFF } from "./common";
 import type { DemoClient, DemoFacility } from "./demo-directory";
 import {

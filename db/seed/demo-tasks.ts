@@ -5,7 +5,7 @@ import type {
   TaskChecklistItemsTable,
   TaskCommunicationsTable,
   TasksTable,
-} from "../types";
+} from "../../app/utils/db-types";
 import { AGENCY_ID, STAFF } from "./common";
 import type { DemoClient, DemoFacility } from "./demo-directory";
 import type { DemoPlacement } from "./demo-placements";

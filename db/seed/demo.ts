@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../types";
+import type { Database } from "../../app/utils/db-types";
 import { defaultUploadDir, insertAgencyAndStaff, insertMany } from "./common";
 import { buildClientNotes, buildClients, buildFacilities } from "./demo-directory";
 import { buildResources } from "./demo-files";

@@ -1,4 +1,4 @@
-import type { TaskType } from "../types";
+import type { TaskType } from "../../app/utils/db-types";
 import { STAFF } from "./common";
 import { coordinatesOf, placesOf } from "./places";
 import {

@@ -1,6 +1,6 @@
 import cliProgress from "cli-progress";
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../types";
+import type { Database } from "../../app/utils/db-types";
 import { insertAgencyAndStaff } from "./common";
 import { bind } from "./large-sql";
 import {

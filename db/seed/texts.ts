@@ -1,4 +1,4 @@
-import type { ClientStatus, FacilityType, TaskType } from "../types";
+import type { ClientStatus, FacilityType, TaskType } from "../../app/utils/db-types";
 
 // Sentences and templates for the seeds: facility kinds, notes, task titles, checklists and
 // communications. `{client}`, `{facility}` and `{family}` are filled in by the generators.

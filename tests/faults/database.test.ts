@@ -8,7 +8,7 @@ import { createCookie } from "@remix-run/node";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../../db/types";
+import type { Database } from "~/utils/db-types";
 import { createSession } from "~/models/session.server";
 import { resetDb } from "../support/db";
 import { createAgency, createClient, createUser } from "../support/factories";

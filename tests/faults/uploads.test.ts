@@ -7,7 +7,7 @@ import http from "node:http";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../db/types";
+import type { Database } from "~/utils/db-types";
 import { createSession } from "~/models/session.server";
 import { fileTooLarge, MAX_FILE_BYTES } from "~/schemas/resource";
 import { NAME_WITH_NUL } from "~/services/uploads.server";

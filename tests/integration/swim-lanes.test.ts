@@ -17,7 +17,7 @@ import { loader as swimLanesLoader } from "~/routes/api.tasks.swim-lanes";
 import { LANE_CARDS, SwimLaneQuerySchema } from "~/schemas/swim-lanes";
 import { takeToast, toastCookie } from "~/services/session.server";
 import { TOAST_TEXT_LIMITS } from "~/utils/toast";
-import type { TasksTable } from "../../db/types";
+import type { TasksTable } from "~/utils/db-types";
 import { addDays } from "~/utils/days";
 import type { ClientStatus, Priority } from "~/utils/vocabulary";
 import { resetDb, testDb } from "../support/db";

@@ -4,7 +4,7 @@
 // actions, and the JSON API. The task form's own tests are in task-form.test.ts.
 import type { Insertable } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { TasksTable } from "../../db/types";
+import type { TasksTable } from "~/utils/db-types";
 import { agencyDay, setAgencyTimeZone } from "~/models/agency.server";
 import { createSession, getSessionUser } from "~/models/session.server";
 import { listTasks, taskStatistics } from "~/models/tasks/list.server";

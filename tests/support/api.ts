@@ -2,7 +2,7 @@
 // agency, and its JSON API called in-process through the route modules.
 import { createCookie } from "@remix-run/node";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/types";
+import type { Database } from "~/utils/db-types";
 import { createSession } from "~/models/session.server";
 import { createAgency, createUser, type TestUser } from "./factories";
 import { apiRequest, args, settle } from "./http";

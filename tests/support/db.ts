@@ -5,7 +5,7 @@ import os from "node:os";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { inject } from "vitest";
-import type { Database } from "../../db/types";
+import type { Database } from "~/utils/db-types";
 import { type DatabaseHandle, openDatabase } from "../../app/utils/db.server";
 
 declare module "vitest" {

@@ -12,7 +12,7 @@ import type {
   PlacementsTable,
   ResourcesTable,
   TasksTable,
-} from "../../db/types";
+} from "~/utils/db-types";
 import { createClient, createFacility, createPlacement, createTask } from "./factories";
 import { dbForE2E, digits, type SignedInUser, token, uniqueStoredPhone } from "./e2e";
 

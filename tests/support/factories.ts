@@ -1,6 +1,6 @@
 // Minimal valid rows for the integration tests (on testDb()) and the browser tests (on
 // dbForE2E(), through ./e2e-data). Each factory fills every NOT NULL column with a valid value
-// (see db/migrations) and takes overrides with the column names of db/types.ts; references that
+// (see db/migrations) and takes overrides with the column names of app/utils/db-types.ts; references that
 // are not given are created on the fly in the same agency.
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type {
@@ -12,7 +12,7 @@ import type {
   Role,
   TasksTable,
   UsersTable,
-} from "../../db/types";
+} from "~/utils/db-types";
 import { hashPassword } from "../../app/utils/password.server";
 import { zipPoint } from "../../app/utils/zip-codes.server";
 

@@ -3,7 +3,7 @@
 //
 //   expect(await runningTotalsDrift(db)).toEqual([]);
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../db/types";
+import type { Database } from "~/utils/db-types";
 
 /** A total, named by its table and key; a value as Postgres prints it ("3", or "3/150" for tasks/progress). */
 interface Total {

@@ -14,7 +14,7 @@ import type {
   Role,
   RoomType,
   TaskType,
-} from "../app/utils/vocabulary";
+} from "./vocabulary";
 
 // The Kysely view of the schema in db/migrations. Keep the two in step. The vocabularies (the
 // values a CHECK constraint allows) come from app/utils/vocabulary.ts, the one list of each.
