@@ -19,21 +19,8 @@ import type {
 // The Kysely view of the schema in db/migrations. Keep the two in step. The vocabularies (the
 // values a CHECK constraint allows) come from app/utils/vocabulary.ts, the one list of each.
 
-export type {
-  AccessLevel,
-  CareLevel,
-  ClientStatus,
-  CommunicationType,
-  FacilityType,
-  Gender,
-  PaymentMethod,
-  PlacementStatus,
-  Priority,
-  RelatedType,
-  Role,
-  RoomType,
-  TaskType,
-};
+// The vocabularies' types are also this module's, for the seed and the tests.
+export type * from "./vocabulary";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
