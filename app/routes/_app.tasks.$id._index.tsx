@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CompleteButton, TaskBadges, TaskDetail } from "~/components/tasks/task-detail";
 import { Card } from "~/components/ui/card";
-import { BackLink, RecordActions } from "~/components/ui/detail";
+import { RecordActions, RecordTopBar } from "~/components/ui/detail";
 import { taskMatches } from "~/models/matching.server";
 import { getTask } from "~/models/tasks/record.server";
 import { setChecklistItem, setTaskCompleted } from "~/models/tasks/writes.server";
@@ -61,8 +61,7 @@ export default function TaskDetailPage() {
   const { task, matches, documents } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <BackLink to="/tasks">Back to Tasks</BackLink>
+      <RecordTopBar backTo="/tasks" backLabel="Back to Tasks">
         <RecordActions
           path={`/tasks/${task.id}`}
           confirmTitle={`Delete ${task.title}?`}
@@ -70,7 +69,7 @@ export default function TaskDetailPage() {
         >
           <CompleteButton task={task} />
         </RecordActions>
-      </div>
+      </RecordTopBar>
 
       <Card className="p-5 sm:p-6">
         <p className="text-sm font-medium text-slate-500">Task Details</p>

@@ -7,7 +7,7 @@ import type { TaskOfClient } from "~/models/tasks/list.server";
 import { formatDate } from "~/utils/format";
 import { CARE_LEVEL_LABELS, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
 import { FacilityMatchesCard } from "../matching/facility-matches";
-import { RelatedDocuments } from "../resources/related-documents";
+import { RelatedDocuments, type RelatedDocumentsData } from "../resources/related-documents";
 import { Badge, clientStatusTone } from "../ui/badge";
 import { Card, CardHeader } from "../ui/card";
 import { BackLink, Chips, ContactLink, DetailCard, Item, RecordActions } from "../ui/detail";
@@ -21,7 +21,7 @@ export interface ClientPageData {
   placements: PlacementOfClient[];
   tasks: TaskOfClient[];
   matches: FacilityMatch[];
-  documents: Parameters<typeof RelatedDocuments>[0]["documents"];
+  documents: RelatedDocumentsData;
   /** The answer to a note just added (its messages when it was refused). */
   noteResult?: SubmissionResult<string[]>;
 }

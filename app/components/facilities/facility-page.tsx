@@ -1,7 +1,7 @@
 import type { FacilityRecord } from "~/models/facilities.server";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility.constants";
 import { costRangeText, formatDate } from "~/utils/format";
-import { RelatedDocuments } from "../resources/related-documents";
+import { RelatedDocuments, type RelatedDocumentsData } from "../resources/related-documents";
 import { ButtonLink } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { BackLink, ChipsCard, ContactLink, DetailCard, Item, RecordActions } from "../ui/detail";
@@ -13,7 +13,7 @@ import { ActiveBadge, AvailabilityBadge } from "./facility-card";
 export interface FacilityPageData {
   facility: FacilityRecord;
   placements: { total: number; active: number };
-  documents: Parameters<typeof RelatedDocuments>[0]["documents"];
+  documents: RelatedDocumentsData;
 }
 
 /** The facility's page: a header with its actions, the overview and lists, and the side column. */

@@ -4,10 +4,10 @@ import { DELETE_PLACEMENT_MESSAGE } from "~/schemas/placement.constants";
 import { cn } from "~/utils/cn";
 import { capitalize, formatDate, formatUsd } from "~/utils/format";
 import { PLACEMENT_CHECKLIST } from "~/utils/vocabulary";
-import { RelatedDocuments } from "../resources/related-documents";
+import { RelatedDocuments, type RelatedDocumentsData } from "../resources/related-documents";
 import { Badge, placementStatusTone, priorityTone } from "../ui/badge";
 import { Card, CardHeader } from "../ui/card";
-import { BackLink, ContactLink, DetailCard, Item, RecordActions } from "../ui/detail";
+import { ContactLink, DetailCard, Item, RecordActions, RecordTopBar } from "../ui/detail";
 import { ArrowRightIcon, CheckIcon } from "../ui/icons";
 import { ProgressBar } from "../ui/progress";
 
@@ -16,20 +16,19 @@ import { ProgressBar } from "../ui/progress";
 /** What the placement's page shows: the record and its documents. */
 export interface PlacementPageData {
   placement: PlacementRecord;
-  documents: Parameters<typeof RelatedDocuments>[0]["documents"];
+  documents: RelatedDocumentsData;
 }
 
 export function PlacementPage({ placement: p, documents }: PlacementPageData) {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <BackLink to="/placements">Back to Placements</BackLink>
+      <RecordTopBar backTo="/placements" backLabel="Back to Placements">
         <RecordActions
           path={`/placements/${p.id}`}
           confirmTitle={`Delete ${p.client.firstName} ${p.client.lastName} → ${p.facility.name}?`}
           confirmMessage={DELETE_PLACEMENT_MESSAGE}
         />
-      </div>
+      </RecordTopBar>
       <PlacementSummary placement={p} />
       <PlacementProgress placement={p} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">

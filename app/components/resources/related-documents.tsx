@@ -8,9 +8,10 @@ import { AccessBadge, ConfidentialBadge, downloadHref, ExpiryBadge } from "./res
 // A record's Documents card (client, facility, placement and task pages): its newest documents
 // and an Upload link with the record already chosen.
 
-type Documents = Awaited<ReturnType<typeof relatedDocuments>>;
+/** A record's documents as `relatedDocuments` (services/resources.server.ts) loads them. */
+export type RelatedDocumentsData = Awaited<ReturnType<typeof relatedDocuments>>;
 
-export function RelatedDocuments({ documents }: { documents: Documents }) {
+export function RelatedDocuments({ documents }: { documents: RelatedDocumentsData }) {
   const { type, id, total, today, resources } = documents;
   return (
     <Card>

@@ -5,7 +5,7 @@ import { formatDate } from "~/utils/format";
 import { Badge } from "../ui/badge";
 import { ButtonLink } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
-import { BackLink, Chips, DetailCard, Item, RecordActions } from "../ui/detail";
+import { Chips, DetailCard, Item, RecordActions, RecordTopBar } from "../ui/detail";
 import { DownloadIcon, EditIcon, FileIcon, UploadIcon } from "../ui/icons";
 import { ReplaceFileForm } from "./replace-file-form";
 import { AccessBadge, ConfidentialBadge, downloadHref, ExpiryBadge } from "./resource-parts";
@@ -26,8 +26,7 @@ const personName = (person: { firstName: string; lastName: string }) => `${perso
 export function ResourcePage({ resource: r, today }: ResourcePageData) {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <BackLink to="/resources">Back to Resources</BackLink>
+      <RecordTopBar backTo="/resources" backLabel="Back to Resources">
         <RecordActions
           path={`/resources/${r.id}`}
           confirmTitle="Delete document?"
@@ -37,7 +36,7 @@ export function ResourcePage({ resource: r, today }: ResourcePageData) {
             <DownloadIcon className="h-4 w-4" /> Download
           </ButtonLink>
         </RecordActions>
-      </div>
+      </RecordTopBar>
       <SummaryCard resource={r} today={today} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

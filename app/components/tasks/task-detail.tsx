@@ -1,13 +1,12 @@
 import { Link, useFetcher } from "@remix-run/react";
 import type { FacilityMatch } from "~/models/matching.server";
 import type { TaskRecord } from "~/models/tasks/record.server";
-import type { relatedDocuments } from "~/services/resources.server";
 import { cn } from "~/utils/cn";
 import { capitalize, formatDate } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";
 import { FacilityMatchesCard, FacilityMatchList } from "../matching/facility-matches";
-import { RelatedDocuments } from "../resources/related-documents";
+import { RelatedDocuments, type RelatedDocumentsData } from "../resources/related-documents";
 import { Badge, priorityTone } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
@@ -27,8 +26,7 @@ export const PANEL_TABS = ["overview", "communications", "matching"] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
 
 type TaskDetailProps = { task: TaskRecord; matches: FacilityMatch[] | null } & (
-  | { frame: "page"; documents: Awaited<ReturnType<typeof relatedDocuments>> }
-  | { frame: "panel"; tab: PanelTab; answer: CommunicationAnswer }
+  { frame: "page"; documents: RelatedDocumentsData } | { frame: "panel"; tab: PanelTab; answer: CommunicationAnswer }
 );
 
 export function TaskDetail(props: TaskDetailProps) {

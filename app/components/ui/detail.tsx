@@ -82,6 +82,24 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
+/** A record page's top row: the way back to its list on the left, the record's actions on the right. */
+export function RecordTopBar({
+  backTo,
+  backLabel,
+  children,
+}: {
+  backTo: string;
+  backLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <BackLink to={backTo}>{backLabel}</BackLink>
+      {children}
+    </div>
+  );
+}
+
 /**
  * A record's Edit and Delete buttons, after its other actions (`children`); Delete asks first (a
  * dialog, or a page without JavaScript).
