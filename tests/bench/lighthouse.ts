@@ -86,6 +86,8 @@ interface Audit {
   cls: number;
   /** Failed accessibility audits: id, title and the first offending element. */
   findings: string[];
+  /** Lighthouse's measure of the host's CPU (docs/throttling.md: 1500–2000 a high-end desktop). */
+  benchmarkIndex: number;
 }
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
@@ -110,6 +112,7 @@ function summarise(page: string, lhr: LighthouseResult): Audit {
     tbt: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
     findings,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -120,7 +123,7 @@ const median = (audits: Audit[]): Audit => {
 
 function formatTable(audits: Audit[]): string {
   const rows = [
-    ["page", "performance", "accessibility", "FCP ms", "LCP ms", "TBT ms", "CLS"],
+    ["page", "performance", "accessibility", "FCP ms", "LCP ms", "TBT ms", "CLS", "CPU index"],
     ...audits.map((a) => [
       a.page,
       a.performance.toFixed(2),
@@ -129,6 +132,7 @@ function formatTable(audits: Audit[]): string {
       a.lcp.toFixed(0),
       a.tbt.toFixed(0),
       a.cls.toFixed(3),
+      a.benchmarkIndex.toFixed(0),
     ]),
   ];
   return alignColumns(rows);
