@@ -35,6 +35,35 @@ test.describe("offline @js-only", () => {
     await expect(page.getByRole("heading", { name: "Facilities", level: 1 })).toBeVisible();
   });
 
+  test("hovering a menu link while offline does not reload the page to the browser's error page", async ({
+    page,
+    loginAs,
+  }) => {
+    // Remix loads a hovered link's screen code ahead of the click (prefetch on intent, 100 ms
+    // after the hover), and reloads the page when that code cannot be loaded. The test's clock
+    // runs those 100 ms at once.
+    await page.clock.install();
+    await loginAs();
+    await page.goto("/dashboard");
+    const modules: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/build/routes/")) modules.push(new URL(request.url()).pathname);
+    });
+    const nav = page.getByRole("navigation", { name: "Main" });
+
+    await page.context().setOffline(true);
+    await nav.getByRole("link", { name: /Facilities/ }).hover();
+    await page.clock.runFor(1000);
+
+    // Back online, a hovered link prefetches again; what was asked before it came first.
+    await page.context().setOffline(false);
+    await nav.getByRole("link", { name: /Placements/ }).hover();
+    await page.clock.runFor(1000);
+    await expect(page.locator('link[rel=modulepreload][href*="routes/_app.placements"]')).not.toHaveCount(0);
+    expect(modules.filter((path) => path.includes("facilities"))).toEqual([]);
+    await expect(page.getByRole("heading", { name: "Welcome to your Dashboard" })).toBeVisible();
+  });
+
   test("a form sent while offline is held, with everything typed still there", async ({ page, agency }) => {
     const client = await insertClient(agency, { first_name: "Offline", last_name: "Notes" });
     await page.goto(`/clients/${client.id}`);

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { capitalize } from "~/utils/format";
+import { useOnline } from "~/utils/use-online";
 import { HeartIcon, LogoutIcon } from "../ui/icons";
 import { useSidebarCollapsed } from "./sidebar-toggle";
 import { isNavItemActive, NAV_ITEMS } from "./nav";
@@ -13,6 +14,8 @@ import { initials, type ShellUser } from "./user-card";
 export function Sidebar({ user, collapsed: collapsedCookie }: { user: ShellUser; collapsed: boolean }) {
   const location = useLocation();
   const collapsed = useSidebarCollapsed(collapsedCookie);
+  // Prefetching a screen's code offline would fail, and Remix then reloads the page (useOnline).
+  const prefetch = useOnline() ? "intent" : "none";
 
   return (
     <aside className="sidebar" data-collapsed={collapsed ? "true" : "false"} aria-label="Sidebar">
@@ -35,7 +38,7 @@ export function Sidebar({ user, collapsed: collapsedCookie }: { user: ShellUser;
             <Link
               key={item.to}
               to={item.to}
-              prefetch="intent"
+              prefetch={prefetch}
               aria-current={active ? "page" : undefined}
               title={collapsed ? item.label : undefined}
               className="nav-link"
