@@ -32,7 +32,13 @@ export const handle = {
 
 export const meta: MetaFunction = () => [{ title: "UI Demo · Senior Placement" }];
 
+/** A developer's showcase of the interface kit: `npm run dev` only, a 404 in production. */
+function developmentOnly() {
+  invariantResponse(process.env.NODE_ENV !== "production", "This page does not exist.", { status: 404 });
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  developmentOnly();
   await requireSignedIn({ request, context });
   const params = new URL(request.url).searchParams;
   const page = Math.min(DEMO_TOTAL_PAGES, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1));
@@ -58,6 +64,7 @@ function isToastType(value: unknown): value is ToastType {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  developmentOnly();
   await requireSignedIn({ request, context });
   const form = await request.formData();
   const intent = form.get("intent");

@@ -72,24 +72,33 @@ test.describe("guards", () => {
   test("visitors are sent to /login and come back after signing in", async ({ page }) => {
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login$/);
-    await page.goto("/ui-demo?tab=activity");
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fui-demo%3Ftab%3Dactivity$/);
+    await page.goto("/tasks?view=grid");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Ftasks%3Fview%3Dgrid$/);
     await page.getByLabel("Email address").fill("demo@example.com");
     await page.getByLabel("Password", { exact: true }).fill("Demo@1234");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/ui-demo\?tab=activity$/);
+    await expect(page).toHaveURL(/\/tasks\?view=grid$/);
     await page.context().clearCookies();
     await page.goto("/somewhere/unknown");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsomewhere%2Funknown$/);
   });
 
-  test("signed-in users leave /login, and / and unknown paths go to the dashboard", async ({ page, loginAs }) => {
+  test("signed-in users leave /login and / for the dashboard; an unknown address is a 404 with a way back", async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs("demo@example.com");
     await page.goto("/login");
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/");
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto("/no/such/page");
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(/\/no\/such\/page$/);
+    await expect(page.getByRole("main")).toContainText("This page does not exist.");
+    // The developer's showcase of the interface kit is not part of the product.
+    expect((await page.goto("/ui-demo"))?.status()).toBe(404);
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });

@@ -65,8 +65,12 @@ test.describe("application shell", () => {
   });
 
   test("toasts can be closed by hand", async ({ page }) => {
-    await page.goto("/ui-demo");
-    await page.getByRole("button", { name: "Show success toast" }).click();
+    // A toast of the server's: the welcome after signing in through the form.
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await page.getByLabel("Email address").fill("demo@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("Demo@1234");
+    await page.getByRole("button", { name: "Sign in" }).click();
     const toast = page.locator("[data-toast-type=success]");
     await expect(toast).toBeVisible();
     await toast.getByText("Close").click({ force: true });

@@ -81,6 +81,10 @@ test.describe("every screen is valid HTML and passes axe, with JavaScript and wi
       await expectValidScreen(page, screen(await ids));
     });
   }
+  test("an unknown address (404)", async ({ page, loginAs }) => {
+    await loginAs();
+    await expectValidScreen(page, "/no/such/page", 404);
+  });
 });
 
 test("the checks find what they look for @js-only", async ({ page }) => {
