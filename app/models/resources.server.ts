@@ -4,7 +4,8 @@ import type { ResourceDetails, ResourceListQuery } from "~/schemas/resource";
 import type { DB } from "~/utils/db.server";
 import { type FileMetadata, mimeTypesOf } from "~/utils/file-types.server";
 import { isUuid } from "~/utils/uuid";
-import type { AccessLevel, RelatedType, ResourceCategory, Role } from "~/utils/vocabulary";
+import { can } from "~/utils/permissions";
+import type { AccessLevel, RelatedType, ResourceCategory } from "~/utils/vocabulary";
 import { getClient, searchClientOptions } from "./clients.server";
 import { type Ctx, ownRow } from "./context";
 import { getFacility, searchFacilityOptions } from "./facilities.server";
@@ -84,13 +85,10 @@ export interface RelatedRecord {
   hint: string;
 }
 
-/** Coordinators and admins see restricted documents (DESIGN §12); an unknown role is an agent. */
-const SEES_RESTRICTED: readonly Role[] = ["coordinator", "admin"];
-
 /** The documents `ctx` may see, as a condition on `r` (see the top of this file). */
 function visibleTo(ctx: Ctx) {
   return (eb: ExpressionBuilder<Database & { r: Database["resources"] }, "r">) =>
-    SEES_RESTRICTED.includes(ctx.role ?? "agent")
+    can(ctx.role, "documents.restricted")
       ? eb.lit(true)
       : eb.or([eb("r.access_level", "<>", "restricted"), eb("r.uploaded_by", "=", ctx.userId)]);
 }

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmPanel } from "~/components/ui/dialog";
 import { clientInUseMessage, deleteClient, getClient } from "~/models/clients.server";
-import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
+import { redirectWithToast, requirePermission, requireRecord, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
 
 // The confirmation page for deleting a client without JavaScript; with it, the client's page
@@ -12,12 +12,14 @@ import { invariantResponse } from "~/utils/responses";
 export const meta: MetaFunction = () => [{ title: "Delete Client · Senior Placement" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { record: client } = await requireRecord({ request, context }, params.id, getClient, "Client not found.");
+  const { record: client, ctx } = await requireRecord({ request, context }, params.id, getClient, "Client not found.");
+  requirePermission(ctx, "records.delete");
   return json({ id: client.id, name: `${client.firstName} ${client.lastName}` });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn({ request, context });
+  requirePermission(ctx, "records.delete");
   const id = params.id ?? "";
   const result = await deleteClient(db, ctx, id);
   if (result.ok) return redirectWithToast("/clients", { type: "success", title: "Client deleted successfully" });

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { ConfirmPanel } from "~/components/ui/dialog";
 import { deleteFacility, facilityInUseMessage, getFacility, setFacilityActive } from "~/models/facilities.server";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility.constants";
-import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
+import { redirectWithToast, requirePermission, requireRecord, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
 import { readFormData } from "~/utils/request.server";
 
@@ -18,7 +18,13 @@ import { readFormData } from "~/utils/request.server";
 export const meta: MetaFunction = () => [{ title: "Delete Facility · Senior Placement" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { record: facility } = await requireRecord({ request, context }, params.id, getFacility, "Facility not found.");
+  const { record: facility, ctx } = await requireRecord(
+    { request, context },
+    params.id,
+    getFacility,
+    "Facility not found.",
+  );
+  requirePermission(ctx, "records.delete");
   return json({ id: facility.id, name: facility.name, isActive: facility.isActive });
 }
 
@@ -30,6 +36,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     invariantResponse(await setFacilityActive(db, ctx, id, false), "Facility not found.");
     return redirectWithToast(`/facilities/${id}`, { type: "success", title: "Facility marked inactive" });
   }
+  requirePermission(ctx, "records.delete");
   const result = await deleteFacility(db, ctx, id);
   if (result.ok) return redirectWithToast("/facilities", { type: "success", title: "Facility deleted successfully" });
   invariantResponse(result.reason === "in-use", "Facility not found.");

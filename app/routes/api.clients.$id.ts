@@ -17,6 +17,7 @@ export const { loader, action } = apiRecordRoute({
       return result.ok ? { ok: true, record: result.client } : result;
     },
   },
+  removeNeeds: "records.delete",
   remove: async (db, ctx, id, version) => {
     const result = await deleteClient(db, ctx, id, version);
     if (!result.ok && result.reason === "in-use") throw apiError(409, clientInUseMessage(result));

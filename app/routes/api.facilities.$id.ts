@@ -16,6 +16,7 @@ export const { loader, action } = apiRecordRoute({
       return result.ok ? { ok: true, record: result.facility } : result;
     },
   },
+  removeNeeds: "records.delete",
   remove: async (db, ctx, id, version) => {
     const result = await deleteFacility(db, ctx, id, version);
     if (!result.ok && result.reason === "in-use") throw apiError(409, facilityInUseMessage(result.placements));

@@ -14,5 +14,6 @@ export const { loader, action } = apiRecordRoute({
     // The client, facility and agent must exist: a 400 naming each one that does not.
     save: saveThenFind(updatePlacement, getPlacement),
   },
+  removeNeeds: "records.delete",
   remove: deletePlacement,
 });

@@ -6,6 +6,7 @@ import type { RecordVersion, StaleWrite } from "~/models/versions.server";
 import { getDb, isDatabaseUnavailable, logDatabaseUnavailable, type DB } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { UNAVAILABLE_RETRY_AFTER } from "~/utils/responses";
+import { can, type Permission, PERMISSION_MESSAGES } from "~/utils/permissions";
 import { type AuthUser, contextOf } from "./session.server";
 
 export interface ApiFieldError {
@@ -290,8 +291,10 @@ export function apiRecordRoute<R, S extends z.ZodType>(spec: {
   show?: (record: R, db: DB, ctx: Ctx) => Promise<unknown>;
   update?: { schema: S; save: (db: DB, ctx: Ctx, id: string, input: z.output<S>) => Promise<Saved<R>> };
   remove?: (db: DB, ctx: Ctx, id: string, version?: number) => Promise<Removed>;
+  /** The permission DELETE needs (DESIGN.md §12): without it, a 403 before anything is read. */
+  removeNeeds?: Permission;
 }) {
-  const { name, notFound, find, version, toApi, show, update, remove } = spec;
+  const { name, notFound, find, version, toApi, show, update, remove, removeNeeds } = spec;
   const versionField = spec.versionField ?? "version";
   const title = name.charAt(0).toUpperCase() + name.slice(1);
   const updated = spec.messages?.updated ?? `${title} updated successfully!`;
@@ -329,6 +332,7 @@ export function apiRecordRoute<R, S extends z.ZodType>(spec: {
   }
   if (remove) {
     handlers.DELETE = async ({ db, ctx, request, params }) => {
+      if (removeNeeds && !can(ctx.role, removeNeeds)) return apiError(403, PERMISSION_MESSAGES[removeNeeds]);
       const id = params.id ?? "";
       let expected: number | undefined;
       if (request.headers.has("If-Match")) {

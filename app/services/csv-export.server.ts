@@ -4,7 +4,7 @@ import type { Ctx } from "~/models/context";
 import { type CsvColumn, csvResponse } from "~/utils/csv.server";
 import type { DB } from "~/utils/db.server";
 import { readListQuery } from "~/utils/list-query";
-import { requireSignedIn } from "./session.server";
+import { requirePermission, requireSignedIn } from "./session.server";
 
 /**
  * The loader of a list's CSV download, `GET /things/export?…`: every record that matches the
@@ -25,6 +25,7 @@ export function csvExportLoader<S extends z.ZodType, R>(
 ) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     const { ctx, db } = await requireSignedIn({ request, context });
+    requirePermission(ctx, "lists.export");
     const { query, problems } = readListQuery(new URL(request.url), querySchema);
     if (problems.length > 0) {
       const names = problems.map((p) => p.param).join(", ");

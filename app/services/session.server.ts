@@ -7,6 +7,7 @@ import { appUrl, env } from "~/utils/env.server";
 import { boundedToast, type Toast, type ToastType } from "~/utils/toast";
 import { clientIp, knownClientIp } from "~/utils/request.server";
 import { oncePerRequest } from "~/utils/request-memo.server";
+import { can, type Permission, PERMISSION_MESSAGES } from "~/utils/permissions";
 import { invariantResponse, unavailableResponse } from "~/utils/responses";
 
 function secureCookies() {
@@ -145,6 +146,14 @@ export async function requireRecord<T>(
   const record = await find(signedIn.db, signedIn.ctx, id ?? "");
   invariantResponse(record, notFound);
   return { ...signedIn, record };
+}
+
+/**
+ * A screen's refusal of what the caller's role may not do (DESIGN.md §12): a 403 whose text the
+ * error page shows. The API's twin is `apiRecordRoute`'s `removeNeeds` (services/api.server.ts).
+ */
+export function requirePermission(ctx: Ctx, permission: Permission): void {
+  if (!can(ctx.role, permission)) throw new Response(PERMISSION_MESSAGES[permission], { status: 403 });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useCan } from "../layout/use-can";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ClientNote, ClientRecord } from "~/models/clients.server";
 import type { FacilityMatch } from "~/models/matching.server";
@@ -57,6 +58,7 @@ export function ClientPage({ client, notes, placements, tasks, matches, document
 const fullName = (client: ClientRecord) => `${client.firstName} ${client.lastName}`;
 
 function ClientHeader({ client }: { client: ClientRecord }) {
+  const canDelete = useCan("records.delete");
   const name = fullName(client);
   return (
     <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
@@ -71,6 +73,7 @@ function ClientHeader({ client }: { client: ClientRecord }) {
       </div>
       <RecordActions
         path={`/clients/${client.id}`}
+        canDelete={canDelete}
         editLabel="Edit Client"
         confirmTitle="Delete this client?"
         confirmMessage={`Are you sure you want to delete ${name}? This action cannot be undone.`}

@@ -1,4 +1,5 @@
 import type { FacilityRecord } from "~/models/facilities.server";
+import { useCan } from "../layout/use-can";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility.constants";
 import { costRangeText, formatDate } from "~/utils/format";
 import { RelatedDocuments, type RelatedDocumentsData } from "../resources/related-documents";
@@ -50,6 +51,7 @@ export function FacilityPage({ facility: f, placements, documents }: FacilityPag
 }
 
 function FacilityHeader({ facility: f }: { facility: FacilityRecord }) {
+  const canDelete = useCan("records.delete");
   return (
     <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
       <div className="min-w-0">
@@ -65,6 +67,7 @@ function FacilityHeader({ facility: f }: { facility: FacilityRecord }) {
       </div>
       <RecordActions
         path={`/facilities/${f.id}`}
+        canDelete={canDelete}
         confirmTitle={`Delete ${f.name}?`}
         confirmMessage={DELETE_FACILITY_MESSAGE}
       />

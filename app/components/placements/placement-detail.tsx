@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useCan } from "../layout/use-can";
 import type { PlacementRecord } from "~/models/placements.server";
 import { DELETE_PLACEMENT_MESSAGE } from "~/schemas/placement.constants";
 import { cn } from "~/utils/cn";
@@ -20,11 +21,13 @@ export interface PlacementPageData {
 }
 
 export function PlacementPage({ placement: p, documents }: PlacementPageData) {
+  const canDelete = useCan("records.delete");
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <RecordTopBar backTo="/placements" backLabel="Back to Placements">
         <RecordActions
           path={`/placements/${p.id}`}
+          canDelete={canDelete}
           confirmTitle={`Delete ${p.client.firstName} ${p.client.lastName} → ${p.facility.name}?`}
           confirmMessage={DELETE_PLACEMENT_MESSAGE}
         />

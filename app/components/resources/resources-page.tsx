@@ -1,4 +1,5 @@
 import { useLocation } from "@remix-run/react";
+import { useCan } from "../layout/use-can";
 import { RESOURCE_PAGE_SIZE, RESOURCE_PAGE_SIZES } from "~/schemas/resource.constants";
 import type { ListProblem } from "~/utils/list-query";
 import type { Toast } from "~/utils/toast";
@@ -145,11 +146,14 @@ function ResourcesActions() {
   exportQuery.delete("page");
   exportQuery.delete("limit");
   const exportSearch = exportQuery.toString();
+  const canExport = useCan("lists.export");
   return (
     <>
-      <ButtonLink to={`/resources/export${exportSearch ? `?${exportSearch}` : ""}`} variant="outline" reloadDocument>
-        <DownloadIcon className="h-4 w-4" /> Export CSV
-      </ButtonLink>
+      {canExport ? (
+        <ButtonLink to={`/resources/export${exportSearch ? `?${exportSearch}` : ""}`} variant="outline" reloadDocument>
+          <DownloadIcon className="h-4 w-4" /> Export CSV
+        </ButtonLink>
+      ) : null}
       <UploadButton />
     </>
   );

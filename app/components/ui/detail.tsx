@@ -109,10 +109,13 @@ export function RecordActions({
   editLabel = "Edit",
   confirmTitle,
   confirmMessage,
+  canDelete = true,
   children,
 }: {
   /** The record's page, e.g. `/clients/{id}`. */
   path: string;
+  /** False for a role that may not delete it (`useCan("records.delete")`): no Delete button. */
+  canDelete?: boolean;
   editLabel?: string;
   confirmTitle: string;
   confirmMessage: string;
@@ -124,18 +127,20 @@ export function RecordActions({
       <ButtonLink to={`${path}/edit`} variant="outline">
         <EditIcon className="h-4 w-4" /> {editLabel}
       </ButtonLink>
-      <ConfirmLink
-        href={`${path}/delete`}
-        action={`${path}/delete`}
-        className={buttonClasses("danger")}
-        label={
-          <>
-            <TrashIcon className="h-4 w-4" /> Delete
-          </>
-        }
-        title={confirmTitle}
-        message={confirmMessage}
-      />
+      {canDelete ? (
+        <ConfirmLink
+          href={`${path}/delete`}
+          action={`${path}/delete`}
+          className={buttonClasses("danger")}
+          label={
+            <>
+              <TrashIcon className="h-4 w-4" /> Delete
+            </>
+          }
+          title={confirmTitle}
+          message={confirmMessage}
+        />
+      ) : null}
     </div>
   );
 }

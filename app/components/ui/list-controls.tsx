@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { useCan } from "../layout/use-can";
 import type { ReactNode } from "react";
 import { type ListProblem, withParams } from "~/utils/list-query";
 import { Alert } from "./alert";
@@ -254,9 +255,10 @@ export function NewButton({ to, children }: { to: string; children: ReactNode })
   );
 }
 
-/** Downloads the list as CSV with the current filters (every page). */
+/** Downloads the list as CSV with the current filters (every page); not shown to a role that may not export. */
 export function ExportLink({ to }: { to: string }) {
   const { search } = useLocation();
+  if (!useCan("lists.export")) return null;
   return (
     <a
       href={`${to}${withParams(search, { page: undefined, limit: undefined })}`}

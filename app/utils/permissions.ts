@@ -1,0 +1,30 @@
+import type { Role } from "./vocabulary";
+
+/**
+ * Who may do what (DESIGN.md §12): admin ⊃ coordinator ⊃ agent, as named permissions. The server
+ * checks them (`requirePermission` for screens, `requireApiPermission` for the API, the models for
+ * what a role may see); the screens use `can` to leave out the controls a role cannot use. Every
+ * screen stays visible to every role.
+ */
+export const PERMISSIONS = {
+  /** Delete a client, a facility or a placement (an agent marks a facility inactive instead). */
+  "records.delete": ["coordinator", "admin"],
+  /** Download a list as CSV (clients, facilities, documents). */
+  "lists.export": ["coordinator", "admin"],
+  /** See and open restricted documents that someone else uploaded. */
+  "documents.restricted": ["coordinator", "admin"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** Whether `role` has `permission`; no role (or an unknown one) counts as an agent's. */
+export function can(role: Role | string | null | undefined, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly string[]).includes(role ?? "agent");
+}
+
+/** What a refusal says, on a screen or in the API's error envelope. */
+export const PERMISSION_MESSAGES: Record<Permission, string> = {
+  "records.delete": "Only a coordinator or an admin can delete clients, facilities and placements.",
+  "lists.export": "Only a coordinator or an admin can export lists.",
+  "documents.restricted": "Only a coordinator or an admin can see restricted documents.",
+};
