@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: "Edit Task · Senior Placement
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { record: task, ctx, db } = await requireRecord({ request, context }, params.id, getTask, TASK_NOT_FOUND);
-  const options = await taskFormOptions(db, ctx, task.client?.id ?? null);
+  const options = await taskFormOptions(db, ctx, task.client?.id ?? null, "", task.assignee.id);
   return json({ options, defaultValue: taskFormDefaults(task) });
 }
 

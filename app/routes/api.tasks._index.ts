@@ -21,6 +21,7 @@ export const { loader, action } = apiRoute({
   },
   POST: async ({ db, ctx, request }) => {
     const result = await createTask(db, ctx, await readJsonBody(request, TaskSchema));
+    if (!result.ok && result.reason === "forbidden") return apiError(403, result.message);
     if (!result.ok) {
       return apiError(400, "Validation failed", { errors: result.reason === "invalid" ? result.errors : [] });
     }

@@ -237,6 +237,7 @@ export function saveThenFind<I, R>(
     | { ok: true }
     | { ok: false; reason: "not-found" }
     | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] }
+    | { ok: false; reason: "forbidden"; message: string }
     | StaleWrite
   >,
   find: (db: DB, ctx: Ctx, id: string) => Promise<R | null>,
@@ -244,6 +245,7 @@ export function saveThenFind<I, R>(
   return async (db: DB, ctx: Ctx, id: string, input: I): Promise<Saved<R>> => {
     const result = await write(db, ctx, id, input);
     if (!result.ok && result.reason === "invalid") throw apiError(400, "Validation failed", { errors: result.errors });
+    if (!result.ok && result.reason === "forbidden") throw apiError(403, result.message);
     if (!result.ok) return result;
     const record = await find(db, ctx, id);
     return record ? { ok: true, record } : { ok: false, reason: "not-found" };

@@ -23,7 +23,13 @@ import { requireSignedIn } from "./session.server";
 export async function saveTaskForm(request: Request, id?: string) {
   const { ctx, db } = await requireSignedIn({ request });
   const options = async (form: FormData, chosen = chosenClient(form)) => ({
-    options: await taskFormOptions(db, ctx, chosen, textIn(form, PICKER_SEARCH_FIELDS.client.term)),
+    options: await taskFormOptions(
+      db,
+      ctx,
+      chosen,
+      textIn(form, PICKER_SEARCH_FIELDS.client.term),
+      textIn(form, "assignedTo") || null,
+    ),
   });
   const texts = {
     failure: "Failed to save task",
@@ -49,9 +55,12 @@ export async function saveTaskForm(request: Request, id?: string) {
         const record = { noun: "task", href: `/tasks/${id}` };
         return staleForm(db, ctx, reply, result, record, await options(form, task.clientId));
       }
+      // A role's refusal (an agent assigning someone else) is said next to its field, as a 403.
+      const errors = result.reason === "forbidden" ? [{ path: result.path, msg: result.message }] : result.errors;
       const fieldErrors: Record<string, string[]> = {};
-      for (const { path, msg } of result.errors) (fieldErrors[path] ??= []).push(msg);
-      return json({ result: reply({ fieldErrors }), ...(await options(form, task.clientId)) }, { status: 400 });
+      for (const { path, msg } of errors) (fieldErrors[path] ??= []).push(msg);
+      const status = result.reason === "forbidden" ? 403 : 400;
+      return json({ result: reply({ fieldErrors }), ...(await options(form, task.clientId)) }, { status });
     },
   );
 }

@@ -5,13 +5,17 @@ import { action as deletePlacementAction, loader as deletePlacementPage } from "
 import { action as clientApi } from "~/routes/api.clients.$id";
 import { action as facilityApi } from "~/routes/api.facilities.$id";
 import { action as placementApi } from "~/routes/api.placements.$id";
+import { action as newTaskAction, loader as newTaskPage } from "~/routes/_app.tasks.new";
+import { action as taskApi } from "~/routes/api.tasks.$id";
+import { action as tasksApi } from "~/routes/api.tasks._index";
 import { loader as exportClients } from "~/routes/clients.export";
 import { loader as exportFacilities } from "~/routes/facilities.export";
 import { loader as exportResources } from "~/routes/resources.export";
 import { PERMISSION_MESSAGES } from "~/utils/permissions";
 import { signInNewAgency, signInUser, type SignedIn } from "../support/api";
 import { resetDb, testDb } from "../support/db";
-import { createClient, createFacility, createPlacement } from "../support/factories";
+import { createClient, createFacility, createPlacement, createTask } from "../support/factories";
+import { taskFormFields } from "../support/form-fields";
 import { apiRequest, args, formPost, get, settle } from "../support/http";
 
 // DESIGN.md §12 on the server: an agent's delete of a client, facility or placement and its
@@ -134,4 +138,67 @@ describe("exports", () => {
       }
     });
   }
+});
+
+describe("assigning tasks", () => {
+  const body = (assignedTo: string, version?: number) => ({
+    title: "Call the daughter back",
+    type: "Other",
+    priority: "Medium",
+    status: "New Client",
+    dueDate: "2026-12-01",
+    assignedTo,
+    ...(version === undefined ? {} : { version }),
+  });
+  const post = (user: SignedIn, assignedTo: string) =>
+    settle(tasksApi(args(apiRequest("/api/tasks", { token: user.token, body: body(assignedTo) }))));
+  const put = async (user: SignedIn, id: string, assignedTo: string) => {
+    const { version } = await db.selectFrom("tasks").select("version").where("id", "=", id).executeTakeFirstOrThrow();
+    return settle(
+      taskApi(
+        args(apiRequest(`/api/tasks/${id}`, { method: "PUT", token: user.token, body: body(assignedTo, version) }), {
+          id,
+        }),
+      ),
+    );
+  };
+  const assigneeOf = async (id: string) =>
+    (await db.selectFrom("tasks").select("assigned_to").where("id", "=", id).executeTakeFirstOrThrow()).assigned_to;
+
+  it("an agent creates tasks for themselves only; a coordinator for anyone", async () => {
+    expect((await post(agent, agent.user.id)).status).toBe(201);
+    const refused = await post(agent, coordinator.user.id);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ success: false, message: PERMISSION_MESSAGES["tasks.assignOthers"] });
+    expect((await post(coordinator, agent.user.id)).status).toBe(201);
+    const tasks = await db.selectFrom("tasks").select("assigned_to").where("agency_id", "=", agencyId).execute();
+    expect(tasks.map((t) => t.assigned_to)).toEqual([agent.user.id, agent.user.id]);
+  });
+
+  it("an agent edits someone else's task but cannot hand it to a third person; a coordinator can", async () => {
+    const other = await signInUser(db, agencyId);
+    const task = await createTask(db, { agencyId, assigned_to: coordinator.user.id });
+    expect((await put(agent, task.id, coordinator.user.id)).status).toBe(200);
+    expect((await put(agent, task.id, other.user.id)).status).toBe(403);
+    expect(await assigneeOf(task.id)).toBe(coordinator.user.id);
+    expect((await put(coordinator, task.id, other.user.id)).status).toBe(200);
+    expect(await assigneeOf(task.id)).toBe(other.user.id);
+  });
+
+  it("the task form offers an agent only themselves, and says why next to the field when sent another", async () => {
+    const page = await settle(newTaskPage(args(get("/tasks/new", agent.cookie))));
+    const { options } = (await page.json()) as { options: { assignees: { id: string }[] } };
+    expect(options.assignees.map((a) => a.id)).toEqual([agent.user.id]);
+    const coordinatorsPage = await settle(newTaskPage(args(get("/tasks/new", coordinator.cookie))));
+    const all = ((await coordinatorsPage.json()) as { options: { assignees: unknown[] } }).options.assignees;
+    expect(all).toHaveLength(3);
+
+    const refused = await settle(
+      newTaskAction(args(formPost("/tasks/new", taskFormFields(admin.user.id), agent.cookie))),
+    );
+    expect(refused.status).toBe(403);
+    const reply = (await refused.json()) as { result: { error: Record<string, string[]> } };
+    expect(reply.result.error.assignedTo).toEqual([PERMISSION_MESSAGES["tasks.assignOthers"]]);
+    expect(await db.selectFrom("tasks").select("id").where("agency_id", "=", agencyId).execute()).toEqual([]);
+  });
 });

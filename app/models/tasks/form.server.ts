@@ -1,4 +1,5 @@
 import type { DB } from "~/utils/db.server";
+import { can } from "~/utils/permissions";
 import type { Role } from "~/utils/vocabulary";
 import { countClientOptions, type ReferenceOption, searchClientOptions } from "../clients.server";
 import type { Ctx } from "../context";
@@ -16,12 +17,17 @@ export interface TaskFormOptions {
   searched: { client: PickerSearch | null };
 }
 
-/** What the task form offers: clients (the chosen one among them, or a search's matches) and the agency's active users. */
+/**
+ * What the task form offers: clients (the chosen one among them, or a search's matches) and the
+ * agency's active users to assign it to. A role that may not assign others (an agent) is offered
+ * themselves, and `assignee`, whom an edited task has now.
+ */
 export async function taskFormOptions(
   db: DB,
   ctx: Ctx,
   chosenClientId: string | null,
   clientTerm = "",
+  assignee: string | null = null,
 ): Promise<TaskFormOptions> {
   const [client, placements, users] = await Promise.all([
     pickerOptions(
@@ -36,7 +42,9 @@ export async function taskFormOptions(
     clients: client.options,
     placements,
     placementsOf: chosenClientId,
-    assignees: users.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, role: u.role })),
+    assignees: users
+      .filter((u) => can(ctx.role, "tasks.assignOthers") || u.id === ctx.userId || u.id === assignee)
+      .map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, role: u.role })),
     searched: { client: client.searched },
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { TaskInput } from "~/schemas/task";
 import type { DB } from "~/utils/db.server";
+import { can, PERMISSION_MESSAGES } from "~/utils/permissions";
 import { isUuid } from "~/utils/uuid";
 import type { CommunicationType } from "~/utils/vocabulary";
 import { type Ctx, ownRow } from "../context";
@@ -15,7 +16,25 @@ export type TaskWriteResult =
   | { ok: true; id: string }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] }
+  | Refused
   | StaleWrite;
+
+/** A write the caller's role may not make (DESIGN.md §12): which field, and the rule's sentence. */
+export interface Refused {
+  ok: false;
+  reason: "forbidden";
+  path: string;
+  message: string;
+}
+
+/**
+ * An agent's tasks are their own: one without `tasks.assignOthers` may assign a task only to
+ * themselves, or leave it with whom it has (`stored`, an edit).
+ */
+function assignmentRefused(ctx: Ctx, assignedTo: string, stored?: string | null): Refused | null {
+  if (can(ctx.role, "tasks.assignOthers") || assignedTo === ctx.userId || assignedTo === stored) return null;
+  return { ok: false, reason: "forbidden", path: "assignedTo", message: PERMISSION_MESSAGES["tasks.assignOthers"] };
+}
 
 export const PLACEMENT_OF_ANOTHER_CLIENT = "Placement must be one of the related client's placements";
 
@@ -97,6 +116,8 @@ async function writeChecklist(db: DB, ctx: Ctx, taskId: string, items: TaskInput
 
 /** Creates a task with its checklist, last in its stage's lane. */
 export async function createTask(db: DB, ctx: Ctx, input: TaskInput): Promise<TaskWriteResult> {
+  const refused = assignmentRefused(ctx, input.assignedTo);
+  if (refused) return refused;
   return db.transaction().execute(async (trx) => {
     const errors = await checkReferences(trx, ctx, input);
     if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
@@ -129,6 +150,8 @@ export async function updateTask(db: DB, ctx: Ctx, id: string, input: TaskInput)
     const locked = await lockAtVersion(trx, ctx, "tasks", id, input.version);
     if (!locked.ok) return locked;
     const current = locked.row;
+    const refused = assignmentRefused(ctx, input.assignedTo, current.assigned_to);
+    if (refused) return refused;
     const stored = { clientId: current.client_id, placementId: current.placement_id };
     const errors = await checkReferences(trx, ctx, input, stored);
     if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
