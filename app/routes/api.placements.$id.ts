@@ -7,7 +7,6 @@ export const { loader, action } = apiRecordRoute({
   name: "placement",
   notFound: "Placement not found",
   find: getPlacement,
-  version: (placement) => placement.version,
   toApi: toApiPlacement,
   update: {
     schema: PlacementSchema,

@@ -10,7 +10,6 @@ export const { loader, action } = apiRecordRoute({
   notFound: "Task not found",
   messages: { updated: "Task updated successfully", deleted: "Task deleted successfully" },
   find: getTask,
-  version: (task) => task.version,
   toApi: toApiTask,
   // GET adds the client's best facilities (spec 002 §3 matchedFacilities).
   show: async (task, db, ctx) => ({

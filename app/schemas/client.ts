@@ -2,12 +2,11 @@ import * as z from "zod";
 import { cleanEntries, decodeMedicalNotes } from "~/utils/medical-notes";
 import {
   EmailSchema,
-  emptyToUndefined,
   entries,
   isIsoDate,
   limitParam,
   optionalText,
-  pageParam,
+  pagingParams,
   parseAmountRange,
   phoneNumber,
   recordVersion,
@@ -155,8 +154,7 @@ export const ClientListQuerySchema = z.strictObject({
   status: vocabularyFilter("Status", CLIENT_STATUSES, CLIENT_STATUS_ALIASES),
   careLevel: vocabularyFilter("Care level", CARE_LEVELS, CARE_LEVEL_ALIASES),
   sort: sortParam(CLIENT_SORT_FIELDS, "-updatedAt"),
-  page: z.preprocess(emptyToUndefined, pageParam),
-  limit: z.preprocess(emptyToUndefined, limitParam(CLIENT_PAGE_SIZE)),
+  ...pagingParams(CLIENT_PAGE_SIZE),
 });
 
 export type ClientListQuery = z.output<typeof ClientListQuerySchema>;
@@ -164,7 +162,7 @@ export type ClientListQuery = z.output<typeof ClientListQuerySchema>;
 /** The facilities shown as matches for a client: GET /api/clients/{id}/matches?limit= (10 unless asked). */
 export const MATCH_LIMIT = 10;
 export const MatchQuerySchema = z.strictObject({
-  limit: z.preprocess(emptyToUndefined, limitParam(MATCH_LIMIT)),
+  limit: limitParam(MATCH_LIMIT),
 });
 
 /** POST /api/clients: `allowDuplicate=true` adds the client even when one with its e-mail or phone exists. */

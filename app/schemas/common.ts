@@ -121,24 +121,49 @@ export function sortParam<T extends string>(fields: readonly T[], fallback: NoIn
     });
 }
 
-export const pageParam = z.coerce
-  .number({ error: "page must be a whole number of 1 or more" })
-  .int("page must be a whole number of 1 or more")
-  .min(1, "page must be a whole number of 1 or more")
-  .max(100_000, "page is too large")
-  .optional()
-  .transform((v) => v ?? 1);
-
-export const limitParam = (fallback: number) =>
-  z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
-    .int(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-    .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-    .max(MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-    .optional()
-    .transform((v) => v ?? fallback);
-
 export const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/** A whole number from `min` to `max` in a query; `fallback` when absent or empty. */
+function wholeNumberParam<F extends number | undefined>(
+  messages: { invalid: string; tooLarge: string },
+  min: number,
+  max: number,
+  fallback: F,
+) {
+  return z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: messages.invalid })
+      .int(messages.invalid)
+      .min(min, messages.invalid)
+      .max(max, messages.tooLarge)
+      .optional()
+      .transform((v) => v ?? fallback),
+  );
+}
+
+/** A position from `min` up in a query (a page, an offset); `fallback` when absent or empty. */
+export function positionParam<F extends number | undefined>(name: string, min: number, fallback: F) {
+  const messages = { invalid: `${name} must be a whole number of ${min} or more`, tooLarge: `${name} is too large` };
+  return wholeNumberParam(messages, min, 100_000, fallback);
+}
+
+/** How many rows to show, from `min` to MAX_PAGE_SIZE, in a query; `fallback` when absent or empty. */
+export function rowCountParam<F extends number | undefined>(name: string, min: number, fallback: F) {
+  const invalid = `${name} must be a whole number from ${min} to ${MAX_PAGE_SIZE}`;
+  return wholeNumberParam({ invalid, tooLarge: invalid }, min, MAX_PAGE_SIZE, fallback);
+}
+
+/** A list's `page`: 1 when absent or empty. */
+export const pageParam = positionParam("page", 1, 1);
+
+/** A list's `limit`: `fallback` when absent or empty. */
+export const limitParam = (fallback: number) => rowCountParam("limit", 1, fallback);
+
+/** A list's paging, `page` and `limit` (`pageSize` rows unless asked), spread into its query schema. */
+export function pagingParams(pageSize: number) {
+  return { page: pageParam, limit: limitParam(pageSize) };
+}
 
 /** A list filter among a vocabulary's values (`?status=`): optional, an empty value as none. */
 export function vocabularyFilter<T extends string>(

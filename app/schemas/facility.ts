@@ -12,8 +12,7 @@ import {
   distinctEntries,
   EmailSchema,
   emptyToUndefined,
-  limitParam,
-  pageParam,
+  pagingParams,
   parseAmountRange,
   phoneNumber,
   recordVersion,
@@ -228,8 +227,7 @@ export const FacilityListQuerySchema = z
     minPrice: price("minPrice"),
     maxPrice: price("maxPrice"),
     sort: sortParam(FACILITY_SORT_FIELDS, "-updatedAt"),
-    page: z.preprocess(emptyToUndefined, pageParam),
-    limit: z.preprocess(emptyToUndefined, limitParam(FACILITY_PAGE_SIZE)),
+    ...pagingParams(FACILITY_PAGE_SIZE),
   })
   .superRefine((q, ctx) => {
     if (q.minPrice === undefined || q.maxPrice === undefined || q.maxPrice >= q.minPrice) return;

@@ -12,8 +12,7 @@ import {
   checkbox,
   emptyToUndefined,
   isIsoDate,
-  limitParam,
-  pageParam,
+  pagingParams,
   PICKER_SEARCH_FIELDS,
   recordVersion,
   searchParam,
@@ -178,8 +177,7 @@ export const PlacementListQuerySchema = z.strictObject({
   priority: vocabularyFilter("Priority", PRIORITIES, PRIORITY_ALIASES),
   facilityId: reference_param("facilityId"),
   clientId: reference_param("clientId"),
-  page: z.preprocess(emptyToUndefined, pageParam),
-  limit: z.preprocess(emptyToUndefined, limitParam(PLACEMENT_PAGE_SIZE)),
+  ...pagingParams(PLACEMENT_PAGE_SIZE),
 });
 
 export type PlacementListQuery = z.output<typeof PlacementListQuerySchema>;

@@ -5,9 +5,8 @@ import {
   emptyToUndefined,
   entries,
   isIsoDate,
-  limitParam,
   optionalText,
-  pageParam,
+  pagingParams,
   recordVersion,
   searchParam,
   text,
@@ -71,8 +70,7 @@ export const ResourceListQuerySchema = z.strictObject({
   category: filterChoice("category", RESOURCE_CATEGORIES),
   type: filterChoice("type", RESOURCE_FILE_KINDS),
   accessLevel: filterChoice("accessLevel", ACCESS_LEVELS),
-  page: z.preprocess(emptyToUndefined, pageParam),
-  limit: z.preprocess(emptyToUndefined, limitParam(RESOURCE_PAGE_SIZE)),
+  ...pagingParams(RESOURCE_PAGE_SIZE),
 });
 export type ResourceListQuery = z.output<typeof ResourceListQuerySchema>;
 

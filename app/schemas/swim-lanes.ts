@@ -11,8 +11,10 @@ import {
 } from "~/utils/vocabulary";
 import {
   emptyToUndefined,
-  MAX_PAGE_SIZE,
+  limitParam,
+  positionParam,
   recordVersion,
+  rowCountParam,
   searchParam,
   text,
   vocabulary,
@@ -26,17 +28,8 @@ import { COMMUNICATION_MESSAGES, LANE_CARDS, STAGE_SLUGS } from "./swim-lanes.co
 
 export * from "./swim-lanes.constants";
 
-const cardCount = (name: string, min: number, fallback?: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: `${name} must be a whole number from ${min} to ${MAX_PAGE_SIZE}` })
-      .int(`${name} must be a whole number from ${min} to ${MAX_PAGE_SIZE}`)
-      .min(min, `${name} must be a whole number from ${min} to ${MAX_PAGE_SIZE}`)
-      .max(MAX_PAGE_SIZE, `${name} must be a whole number from ${min} to ${MAX_PAGE_SIZE}`)
-      .optional()
-      .transform((v) => v ?? fallback),
-  );
+/** How many cards a lane shows on the screen (`shown.<stage slug>`). */
+const shownParam = rowCountParam("shown", 1, undefined);
 
 /**
  * The board's filters (the screen's URL and GET /api/tasks/swim-lanes): search, priority, progress
@@ -53,20 +46,12 @@ export const SwimLaneQuerySchema = z
     ),
     assignedTo: z.preprocess(emptyToUndefined, z.string().trim().refine(isUuid, "assignedTo must be an id").optional()),
     stage: vocabularyFilter("Stage", TASK_STAGES, CLIENT_STATUS_ALIASES),
-    offset: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: "offset must be a whole number of 0 or more" })
-        .int("offset must be a whole number of 0 or more")
-        .min(0, "offset must be a whole number of 0 or more")
-        .max(100_000, "offset is too large")
-        .optional()
-        .transform((v) => v ?? 0),
-    ),
-    limit: cardCount("limit", 1, LANE_CARDS),
-    ...(Object.fromEntries(
-      TASK_STAGES.map((stage) => [`shown.${STAGE_SLUGS[stage]}`, cardCount("shown", 1)]),
-    ) as Record<`shown.${string}`, ReturnType<typeof cardCount>>),
+    offset: positionParam("offset", 0, 0),
+    limit: limitParam(LANE_CARDS),
+    ...(Object.fromEntries(TASK_STAGES.map((stage) => [`shown.${STAGE_SLUGS[stage]}`, shownParam])) as Record<
+      `shown.${string}`,
+      typeof shownParam
+    >),
   })
   .refine((v) => v.offset === 0 || v.stage, { path: ["offset"], message: "offset needs a stage" })
   .transform((v) => ({

@@ -13,8 +13,7 @@ import {
 import {
   emptyToUndefined,
   isIsoDate,
-  limitParam,
-  pageParam,
+  pagingParams,
   PICKER_SEARCH_FIELDS,
   recordVersion,
   searchParam,
@@ -181,8 +180,7 @@ export const TaskListQuerySchema = z
       emptyToUndefined,
       z.enum(["asc", "desc"], { error: 'sortOrder must be "asc" or "desc"' }).optional(),
     ),
-    page: z.preprocess(emptyToUndefined, pageParam),
-    limit: z.preprocess(emptyToUndefined, limitParam(TASK_PAGE_SIZE)),
+    ...pagingParams(TASK_PAGE_SIZE),
   })
   .refine((v) => !(v.sort && (v.sortBy || v.sortOrder)), {
     path: ["sort"],

@@ -253,6 +253,38 @@ export function saveThenFind<I, R>(
 }
 
 /**
+ * `update.save` for a model whose write answers the saved record under its own name
+ * (`{ ok: true, client }`): `key` is that name.
+ */
+export function saveAs<I, W extends { ok: true } | { ok: false; reason: "not-found" } | StaleWrite, K extends string>(
+  write: (db: DB, ctx: Ctx, id: string, input: I) => Promise<W>,
+  key: K & keyof Extract<W, { ok: true }>,
+) {
+  type R = Extract<W, { ok: true }>[K & keyof Extract<W, { ok: true }>];
+  return async (db: DB, ctx: Ctx, id: string, input: I): Promise<Saved<R>> => {
+    const result = await write(db, ctx, id, input);
+    return result.ok
+      ? { ok: true, record: (result as Extract<W, { ok: true }>)[key] }
+      : (result as Exclude<W, { ok: true }>);
+  };
+}
+
+/**
+ * `remove` for a model that refuses to delete a record others still refer to (`reason:
+ * "in-use"`): a 409 with the `message` that says what refers to it.
+ */
+export function refuseInUse<U extends { ok: false; reason: "in-use" }>(
+  remove: (db: DB, ctx: Ctx, id: string, version?: number) => Promise<Removed | U>,
+  message: (usage: U) => string,
+) {
+  return async (db: DB, ctx: Ctx, id: string, version?: number): Promise<Removed> => {
+    const result = await remove(db, ctx, id, version);
+    if (!result.ok && result.reason === "in-use") throw apiError(409, message(result as U));
+    return result as Removed;
+  };
+}
+
+/**
  * The routes of one record by its id, `/api/things/:id`, from the model's functions: GET answers
  * the record, PUT replaces its fields with a JSON body checked by `update.schema`, DELETE removes
  * it. Each answers `{ thing: … }` with "Thing updated successfully!" or "Thing deleted
@@ -270,33 +302,35 @@ export function saveThenFind<I, R>(
  *     name: "thing",
  *     notFound: "Thing not found",
  *     find: getThing,
- *     version: (thing) => thing.version,
  *     toApi: toApiThing,
  *     update: { schema: ThingSchema, save: updateThing },
  *     remove: deleteThing,
  *   });
  */
-export function apiRecordRoute<R, S extends z.ZodType>(spec: {
-  /** The record's key in the answer's data, and the messages' first word. */
-  name: string;
-  notFound: string;
-  /** The answers' messages, where they are not "Thing updated successfully!" and "Thing deleted successfully". */
-  messages?: { updated?: string; deleted?: string };
-  find: (db: DB, ctx: Ctx, id: string) => Promise<R | null>;
-  /** The record's version: its ETag, what a write must have read. */
-  version: (record: R) => number;
-  /** The body's field that carries it, and the input's that the model reads ("version" unless said). */
-  versionField?: string;
-  /** The record's API shape, as PUT answers it. */
-  toApi: (record: R) => unknown;
-  /** The API shape GET answers, when it shows more than `toApi` (a client's notes). */
-  show?: (record: R, db: DB, ctx: Ctx) => Promise<unknown>;
-  update?: { schema: S; save: (db: DB, ctx: Ctx, id: string, input: z.output<S>) => Promise<Saved<R>> };
-  remove?: (db: DB, ctx: Ctx, id: string, version?: number) => Promise<Removed>;
-  /** The permission DELETE needs (DESIGN.md §12): without it, a 403 before anything is read. */
-  removeNeeds?: Permission;
-}) {
-  const { name, notFound, find, version, toApi, show, update, remove, removeNeeds } = spec;
+export function apiRecordRoute<R, S extends z.ZodType>(
+  spec: {
+    /** The record's key in the answer's data, and the messages' first word. */
+    name: string;
+    notFound: string;
+    /** The answers' messages, where they are not "Thing updated successfully!" and "Thing deleted successfully". */
+    messages?: { updated?: string; deleted?: string };
+    find: (db: DB, ctx: Ctx, id: string) => Promise<R | null>;
+    /** The record's version: its ETag, what a write must have read (its `version` unless said). */
+    version?: (record: R) => number;
+    /** The body's field that carries it, and the input's that the model reads ("version" unless said). */
+    versionField?: string;
+    /** The record's API shape, as PUT answers it. */
+    toApi: (record: R) => unknown;
+    /** The API shape GET answers, when it shows more than `toApi` (a client's notes). */
+    show?: (record: R, db: DB, ctx: Ctx) => Promise<unknown>;
+    update?: { schema: S; save: (db: DB, ctx: Ctx, id: string, input: z.output<S>) => Promise<Saved<R>> };
+    remove?: (db: DB, ctx: Ctx, id: string, version?: number) => Promise<Removed>;
+    /** The permission DELETE needs (DESIGN.md §12): without it, a 403 before anything is read. */
+    removeNeeds?: Permission;
+  } & (R extends { version: number } ? unknown : { version: (record: R) => number }),
+) {
+  const { name, notFound, find, toApi, show, update, remove, removeNeeds } = spec;
+  const version = spec.version ?? ((record: R) => (record as { version: number }).version);
   const versionField = spec.versionField ?? "version";
   const title = name.charAt(0).toUpperCase() + name.slice(1);
   const updated = spec.messages?.updated ?? `${title} updated successfully!`;
