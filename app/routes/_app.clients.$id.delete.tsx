@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmPanel } from "~/components/ui/dialog";
+import { DeletePage } from "~/components/ui/form";
 import { clientInUseMessage, deleteClient, getClient } from "~/models/clients.server";
 import { redirectWithToast, requirePermission, requireRecord, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
@@ -14,7 +14,12 @@ export const meta: MetaFunction = () => [{ title: "Delete Client · Senior Place
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { record: client, ctx } = await requireRecord({ request, context }, params.id, getClient, "Client not found.");
   requirePermission(ctx, "records.delete");
-  return json({ id: client.id, name: `${client.firstName} ${client.lastName}` });
+  const name = `${client.firstName} ${client.lastName}`;
+  return json({
+    title: "Delete this client?",
+    message: `Are you sure you want to delete ${name}? This action cannot be undone.`,
+    cancelHref: `/clients/${client.id}`,
+  });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -32,14 +37,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DeleteClientPage() {
-  const { id, name } = useLoaderData<typeof loader>();
-  return (
-    <div className="mx-auto max-w-xl py-6">
-      <ConfirmPanel
-        title="Delete this client?"
-        message={`Are you sure you want to delete ${name}? This action cannot be undone.`}
-        cancelHref={`/clients/${id}`}
-      />
-    </div>
-  );
+  return <DeletePage {...useLoaderData<typeof loader>()} />;
 }

@@ -7,7 +7,7 @@ import { findDuplicateClients, getClient, sameContact, updateClient } from "~/mo
 import { ClientSchema } from "~/schemas/client";
 import { requireRecord, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
-import { savedAs, staleForm, submitForm } from "~/services/form.server";
+import { refusedSave, savedAs, submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -36,8 +36,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     const saved = await updateClient(db, ctx, id, client);
     if (saved.ok) return;
-    invariantResponse(saved.reason === "stale", "Client not found.");
-    return staleForm(db, ctx, reply, saved, { noun: "client", href: `/clients/${id}` });
+    return refusedSave(db, ctx, reply, saved, {
+      noun: "client",
+      href: `/clients/${id}`,
+      notFound: "Client not found.",
+    });
   });
 }
 

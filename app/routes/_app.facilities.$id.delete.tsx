@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Toaster } from "~/components/layout/toaster";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { ConfirmPanel } from "~/components/ui/dialog";
+import { DeletePage } from "~/components/ui/form";
 import { deleteFacility, facilityInUseMessage, getFacility, setFacilityActive } from "~/models/facilities.server";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility.constants";
 import { redirectWithToast, requirePermission, requireRecord, requireSignedIn } from "~/services/session.server";
@@ -81,9 +81,5 @@ export default function DeleteFacilityPage() {
       </div>
     );
   }
-  return (
-    <div className="mx-auto max-w-xl py-6">
-      <ConfirmPanel title={`Delete ${name}?`} message={DELETE_FACILITY_MESSAGE} cancelHref={`/facilities/${id}`} />
-    </div>
-  );
+  return <DeletePage title={`Delete ${name}?`} message={DELETE_FACILITY_MESSAGE} cancelHref={`/facilities/${id}`} />;
 }

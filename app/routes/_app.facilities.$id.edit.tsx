@@ -6,8 +6,7 @@ import { FormPage } from "~/components/ui/page-header";
 import { getFacility, updateFacility } from "~/models/facilities.server";
 import { FacilitySchema } from "~/schemas/facility";
 import { requireRecord, requireSignedIn } from "~/services/session.server";
-import { invariantResponse } from "~/utils/responses";
-import { savedAs, staleForm, submitForm } from "~/services/form.server";
+import { refusedSave, savedAs, submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.facility.name} · Senior Placement` : "Facility · Senior Placement" },
@@ -25,8 +24,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return submitForm(request, FacilitySchema, options, async (facility, reply) => {
     const saved = await updateFacility(db, ctx, id, facility);
     if (saved.ok) return;
-    invariantResponse(saved.reason === "stale", "Facility not found.");
-    return staleForm(db, ctx, reply, saved, { noun: "facility", href: `/facilities/${id}` });
+    const record = { noun: "facility", href: `/facilities/${id}`, notFound: "Facility not found." };
+    return refusedSave(db, ctx, reply, saved, record);
   });
 }
 

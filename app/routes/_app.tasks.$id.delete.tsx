@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmPanel } from "~/components/ui/dialog";
+import { DeletePage } from "~/components/ui/form";
 import { getTask } from "~/models/tasks/record.server";
 import { deleteTask } from "~/models/tasks/writes.server";
 import { DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task.constants";
-import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
+import { deletedOrNot } from "~/services/form.server";
+import { requireRecord, requireSignedIn } from "~/services/session.server";
 
 // Deleting a task: the confirmation page without JavaScript; with it, a dialog posts here. Its
 // checklist and communications go with it.
@@ -14,22 +15,15 @@ export const meta: MetaFunction = () => [{ title: "Delete Task · Senior Placeme
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { record: task } = await requireRecord({ request, context }, params.id, getTask, TASK_NOT_FOUND);
-  return json({ id: task.id, title: task.title });
+  return json({ title: `Delete ${task.title}?`, message: DELETE_TASK_MESSAGE, cancelHref: `/tasks/${task.id}` });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn({ request, context });
-  if (!(await deleteTask(db, ctx, params.id ?? "")).ok) {
-    return redirectWithToast("/tasks", { type: "error", title: "Failed to delete task" });
-  }
-  return redirectWithToast("/tasks", { type: "success", title: "Task deleted successfully" });
+  const { ok } = await deleteTask(db, ctx, params.id ?? "");
+  return deletedOrNot(ok, "/tasks", { deleted: "Task deleted successfully", failed: "Failed to delete task" });
 }
 
 export default function DeleteTaskPage() {
-  const { id, title } = useLoaderData<typeof loader>();
-  return (
-    <div className="mx-auto max-w-xl py-6">
-      <ConfirmPanel title={`Delete ${title}?`} message={DELETE_TASK_MESSAGE} cancelHref={`/tasks/${id}`} />
-    </div>
-  );
+  return <DeletePage {...useLoaderData<typeof loader>()} />;
 }

@@ -8,7 +8,7 @@ import type { StaleWrite } from "~/models/versions.server";
 import { PICKER_SEARCH_FIELDS, readCheckboxes, searchTerm } from "~/schemas/common";
 import { type DB, isDatabaseUnavailable, logDatabaseUnavailable } from "~/utils/db.server";
 import { readFormData } from "~/utils/request.server";
-import { DATABASE_UNAVAILABLE, UNAVAILABLE_RETRY_AFTER } from "~/utils/responses";
+import { DATABASE_UNAVAILABLE, invariantResponse, UNAVAILABLE_RETRY_AFTER } from "~/utils/responses";
 import { changedMeanwhile, type StaleSave } from "~/utils/stale-save";
 import { redirectWithToast } from "./session.server";
 
@@ -117,6 +117,29 @@ export async function staleForm(
   const result = reply();
   const initialValue = { ...result.initialValue, [record.field ?? "version"]: String(version) };
   return json({ ...extra, result: { ...result, initialValue }, conflict }, { status: 409 });
+}
+
+/**
+ * An update the model refused: a record that is not there (or not the agency's) is a 404 saying
+ * `record.notFound`; one changed since the form was opened goes back as typed (`staleForm`, with
+ * `extra`, what else the form shows, worked out only then).
+ */
+export async function refusedSave(
+  db: DB,
+  ctx: Ctx,
+  reply: Reply,
+  refused: { reason: "not-found" } | StaleWrite,
+  record: { noun: string; href: string; notFound: string; field?: string },
+  extra: () => Promise<object> = async () => ({}),
+) {
+  invariantResponse(refused.reason === "stale", record.notFound);
+  return staleForm(db, ctx, reply, refused, record, await extra());
+}
+
+/** A delete's answer: back to `to` with the `deleted` toast, or the `failed` one when nothing was deleted. */
+export function deletedOrNot(deleted: boolean, to: string, titles: { deleted: string; failed: string }) {
+  if (deleted) return redirectWithToast(to, { type: "success", title: titles.deleted });
+  return redirectWithToast(to, { type: "error", title: titles.failed });
 }
 
 function copyOf(formData: FormData): FormData {

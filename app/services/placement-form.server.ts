@@ -7,9 +7,8 @@ import {
   PLACEMENT_NOT_FOUND,
   PlacementSchema,
 } from "~/schemas/placement";
-import { invariantResponse } from "~/utils/responses";
 import { isUuid } from "~/utils/uuid";
-import { isPickerSearchStep, savedAs, staleForm, submitForm, textIn } from "./form.server";
+import { isPickerSearchStep, refusedSave, savedAs, submitForm, textIn } from "./form.server";
 import { requireSignedIn } from "./session.server";
 
 /**
@@ -42,11 +41,10 @@ export async function savePlacementForm(request: Request, id?: string) {
     const result =
       id === undefined ? await createPlacement(db, ctx, placement) : await updatePlacement(db, ctx, id, placement);
     if (result.ok) return;
-    invariantResponse(result.reason !== "not-found", PLACEMENT_NOT_FOUND);
     const chosen = { clientId: placement.clientId, facilityId: placement.facilityId };
-    if (result.reason === "stale") {
-      const record = { noun: "placement", href: `/placements/${id}` };
-      return staleForm(db, ctx, reply, result, record, await pickers(form, chosen));
+    if (result.reason !== "invalid") {
+      const record = { noun: "placement", href: `/placements/${id}`, notFound: PLACEMENT_NOT_FOUND };
+      return refusedSave(db, ctx, reply, result, record, () => pickers(form, chosen));
     }
     return json({ result: reply(), errors: result.errors, ...(await pickers(form, chosen)) }, { status: 400 });
   });

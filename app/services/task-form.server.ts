@@ -3,9 +3,8 @@ import { taskFormOptions } from "~/models/tasks/form.server";
 import { createTask, updateTask } from "~/models/tasks/writes.server";
 import { PICKER_SEARCH_FIELDS } from "~/schemas/common";
 import { TASK_FORM_EXTRAS, TASK_NOT_FOUND, TaskSchema } from "~/schemas/task";
-import { invariantResponse } from "~/utils/responses";
 import { isUuid } from "~/utils/uuid";
-import { isPickerSearchStep, staleForm, submitForm, textIn } from "./form.server";
+import { isPickerSearchStep, refusedSave, submitForm, textIn } from "./form.server";
 import { requireSignedIn } from "./session.server";
 
 /**
@@ -50,10 +49,9 @@ export async function saveTaskForm(request: Request, id?: string) {
       const task = { ...typed, clientId: typed.clientId ?? null, placementId: typed.placementId ?? null };
       const result = id === undefined ? await createTask(db, ctx, task) : await updateTask(db, ctx, id, task);
       if (result.ok) return;
-      invariantResponse(result.reason !== "not-found", TASK_NOT_FOUND);
-      if (result.reason === "stale") {
-        const record = { noun: "task", href: `/tasks/${id}` };
-        return staleForm(db, ctx, reply, result, record, await options(form, task.clientId));
+      if (result.reason === "not-found" || result.reason === "stale") {
+        const record = { noun: "task", href: `/tasks/${id}`, notFound: TASK_NOT_FOUND };
+        return refusedSave(db, ctx, reply, result, record, () => options(form, task.clientId));
       }
       // A role's refusal (an agent assigning someone else) is said next to its field, as a 403.
       const errors = result.reason === "forbidden" ? [{ path: result.path, msg: result.message }] : result.errors;

@@ -1,5 +1,4 @@
 import { type FieldMetadata, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import type { PickerSearch } from "~/models/lists.server";
 import type { PlacementRecord } from "~/models/placements.server";
@@ -7,16 +6,8 @@ import { PLACEMENT_CHECKBOXES, PLACEMENT_FORM_EXTRAS, PlacementSchema } from "~/
 import { useHydrated } from "~/utils/use-hydrated";
 import { PAYMENT_METHODS, PLACEMENT_CHECKLIST, PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 import { FormPage } from "../ui/page-header";
-import {
-  FormErrorBanner,
-  type FormReply,
-  FormSection,
-  InputField,
-  RecordForm,
-  SelectField,
-  TextareaField,
-} from "../ui/form";
-import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
+import { FormErrorBanner, FormSection, InputField, RecordForm, SelectField, TextareaField } from "../ui/form";
+import { requiredFields, useFormScreen, useSchemaForm } from "../ui/use-schema-form";
 import { PickerField } from "../ui/picker-field";
 import type { Option } from "../ui/reference-picker";
 
@@ -117,35 +108,8 @@ const PAGES = {
   edit: { title: "Edit Placement", description: "Update placement information and track progress" },
 };
 
-/**
- * The placement form screen, new or edit: its route's loader gives the form's `options` and
- * `defaultValue`, its action (savePlacementForm) the reply and the problems only the server sees.
- */
-export function PlacementFormPage({ mode }: { mode: "create" | "edit" }) {
-  const loaded = useLoaderData<{ options: PlacementFormOptions; defaultValue: Record<string, string> }>();
-  // The action's answers carry the pickers' options for the form as it was sent (its search step).
-  const data = useActionData<
-    FormReply & {
-      errors?: { path: string; msg: string }[];
-      options?: PlacementFormOptions;
-    }
-  >();
-  return (
-    <FormPage {...PAGES[mode]}>
-      <PlacementForm
-        mode={mode}
-        lastResult={data?.result}
-        conflict={data?.conflict}
-        serverErrors={data?.errors}
-        defaultValue={loaded.defaultValue}
-        options={data?.options ?? loaded.options}
-      />
-    </FormPage>
-  );
-}
-
 /** The placement form's fields; its checklist boxes post nothing when unticked. */
-function usePlacementForm(lastResult: SubmissionResult<string[]> | undefined, defaultValue: Record<string, string>) {
+function usePlacementForm(lastResult: SubmissionResult<string[]> | undefined, defaultValue: Record<string, unknown>) {
   return useSchemaForm(PlacementSchema, {
     id: "placement-form",
     lastResult,
@@ -156,69 +120,65 @@ function usePlacementForm(lastResult: SubmissionResult<string[]> | undefined, de
   });
 }
 
-function PlacementForm({
-  mode,
-  lastResult,
-  conflict,
-  serverErrors,
-  defaultValue,
-  options,
-}: {
-  mode: "create" | "edit";
-  lastResult: SubmissionResult<string[]> | undefined;
-  conflict: FormReply["conflict"];
-  /** Problems only the server can see (a client of another agency…), as { path, msg }. */
-  serverErrors?: { path: string; msg: string }[];
-  defaultValue: Record<string, string>;
-  options: PlacementFormOptions;
-}) {
-  const [form, fields] = usePlacementForm(lastResult, defaultValue);
+/**
+ * The placement form screen, new or edit: its route's loader gives the form's `options` and
+ * `defaultValue`, its action (savePlacementForm) the reply and the problems only the server sees
+ * (a client of another agency…, as `errors`).
+ */
+export function PlacementFormPage({ mode }: { mode: "create" | "edit" }) {
+  const { answer, defaultValue, options } = useFormScreen<PlacementFormOptions, { errors?: ServerErrors }>();
+  const [form, fields] = usePlacementForm(answer?.result, defaultValue);
   return (
-    <RecordForm
-      form={form}
-      mode={mode}
-      conflict={conflict}
-      enterButton
-      banner={<FormErrorBanner form={form} label={label} extra={serverErrors} />}
-      cancelTo="/placements"
-      noun="Placement"
-      pendingLabel="Saving..."
-    >
-      <BasicSection fields={fields} options={options} serverErrors={serverErrors} />
+    <FormPage {...PAGES[mode]}>
+      <RecordForm
+        form={form}
+        mode={mode}
+        conflict={answer?.conflict}
+        enterButton
+        banner={<FormErrorBanner form={form} label={label} extra={answer?.errors} />}
+        cancelTo="/placements"
+        noun="Placement"
+        pendingLabel="Saving..."
+      >
+        <BasicSection fields={fields} options={options} serverErrors={answer?.errors} />
 
-      <FormSection title="Important Dates">
-        <InputField field={fields.startDate} label={label("startDate")} required type="date" />
-        <InputField field={fields.moveInDate} label={label("moveInDate")} type="date" />
-        <InputField field={fields.endDate} label={label("endDate")} type="date" />
-      </FormSection>
+        <FormSection title="Important Dates">
+          <InputField field={fields.startDate} label={label("startDate")} required type="date" />
+          <InputField field={fields.moveInDate} label={label("moveInDate")} type="date" />
+          <InputField field={fields.endDate} label={label("endDate")} type="date" />
+        </FormSection>
 
-      <FormSection title="Financial Information">
-        <InputField field={fields.monthlyRate} label={label("monthlyRate")} type="number" min={0} step={0.01} />
-        <InputField field={fields.depositAmount} label={label("depositAmount")} type="number" min={0} step={0.01} />
-        <SelectField
-          field={fields.paymentMethod}
-          label={label("paymentMethod")}
-          placeholder="Not decided"
-          options={PAYMENT_METHODS}
-        />
-      </FormSection>
-
-      <FormSection title="Placement Checklist">
-        {PLACEMENT_CHECKLIST.map((step) => (
-          <ChecklistStep
-            key={step.field}
-            box={fields[step.field as keyof typeof fields] as FieldMetadata<unknown>}
-            date={fields[`${step.field}Date` as keyof typeof fields] as FieldMetadata<unknown>}
+        <FormSection title="Financial Information">
+          <InputField field={fields.monthlyRate} label={label("monthlyRate")} type="number" min={0} step={0.01} />
+          <InputField field={fields.depositAmount} label={label("depositAmount")} type="number" min={0} step={0.01} />
+          <SelectField
+            field={fields.paymentMethod}
+            label={label("paymentMethod")}
+            placeholder="Not decided"
+            options={PAYMENT_METHODS}
           />
-        ))}
-      </FormSection>
+        </FormSection>
 
-      <FormSection title="Notes" layout="stack">
-        <TextareaField field={fields.notes} label={label("notes")} rows={4} />
-      </FormSection>
-    </RecordForm>
+        <FormSection title="Placement Checklist">
+          {PLACEMENT_CHECKLIST.map((step) => (
+            <ChecklistStep
+              key={step.field}
+              box={fields[step.field as keyof typeof fields] as FieldMetadata<unknown>}
+              date={fields[`${step.field}Date` as keyof typeof fields] as FieldMetadata<unknown>}
+            />
+          ))}
+        </FormSection>
+
+        <FormSection title="Notes" layout="stack">
+          <TextareaField field={fields.notes} label={label("notes")} rows={4} />
+        </FormSection>
+      </RecordForm>
+    </FormPage>
   );
 }
+
+/** Problems only the server can see (a client of another agency…), as { path, msg }. */
+type ServerErrors = { path: string; msg: string }[];
 
 /**
  * Who and where: the client and facility pickers (with what only the server found wrong with
@@ -231,7 +191,7 @@ function BasicSection({
 }: {
   fields: ReturnType<typeof usePlacementForm>[1];
   options: PlacementFormOptions;
-  serverErrors?: { path: string; msg: string }[];
+  serverErrors?: ServerErrors;
 }) {
   const serverError = (path: string) => serverErrors?.find((e) => e.path === path)?.msg;
   return (

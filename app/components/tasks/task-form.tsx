@@ -1,5 +1,5 @@
 import { type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { TaskFormOptions } from "~/models/tasks/form.server";
 import type { TaskRecord } from "~/models/tasks/record.server";
@@ -9,20 +9,12 @@ import { PRIORITIES, TASK_STAGES, TASK_TYPES, type TaskType } from "~/utils/voca
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { FieldError, FieldHint, Input, Label, Textarea } from "../ui/field";
-import {
-  FormErrorBanner,
-  type FormReply,
-  FormSection,
-  InputField,
-  RecordForm,
-  SelectField,
-  TextareaField,
-} from "../ui/form";
+import { FormErrorBanner, FormSection, InputField, RecordForm, SelectField, TextareaField } from "../ui/form";
 import { InfoIcon, PlusIcon, XIcon } from "../ui/icons";
 import { FormPage } from "../ui/page-header";
 import { PickerField } from "../ui/picker-field";
 import type { Option } from "../ui/reference-picker";
-import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
+import { requiredFields, useFormScreen, useSchemaForm } from "../ui/use-schema-form";
 
 /** Each field's label, by name: the controls and the "Validation errors: …" banner read them. */
 const TASK_FIELD_LABELS: Record<string, string> = {
@@ -76,23 +68,6 @@ const PAGES = {
   create: { title: "Create New Task", description: "Plan a piece of work and who does it" },
   edit: { title: "Edit Task", description: "Update the task, its checklist and who does it" },
 };
-
-/** The task form screen, new or edit: its route's loader gives `options` and `defaultValue`, its action (saveTaskForm) the reply. */
-export function TaskFormPage({ mode }: { mode: "create" | "edit" }) {
-  const loaded = useLoaderData<{ options: TaskFormOptions; defaultValue: Record<string, unknown> }>();
-  const data = useActionData<FormReply & { options?: TaskFormOptions }>();
-  return (
-    <FormPage {...PAGES[mode]}>
-      <TaskForm
-        mode={mode}
-        lastResult={data?.result}
-        conflict={data?.conflict}
-        defaultValue={loaded.defaultValue}
-        options={data?.options ?? loaded.options}
-      />
-    </FormPage>
-  );
-}
 
 type ChecklistEntry = { key: number; item: string; completed: boolean };
 
@@ -315,59 +290,51 @@ function PlacementField({
   );
 }
 
-function TaskForm({
-  mode,
-  lastResult,
-  conflict,
-  defaultValue,
-  options,
-}: {
-  mode: "create" | "edit";
-  lastResult: SubmissionResult<string[]> | undefined;
-  conflict: FormReply["conflict"];
-  defaultValue: Record<string, unknown>;
-  options: TaskFormOptions;
-}) {
-  const [form, fields] = useTaskForm(lastResult, defaultValue);
+/** The task form screen, new or edit: its route's loader gives `options` and `defaultValue`, its action (saveTaskForm) the reply. */
+export function TaskFormPage({ mode }: { mode: "create" | "edit" }) {
+  const { answer, defaultValue, options } = useFormScreen<TaskFormOptions>();
+  const [form, fields] = useTaskForm(answer?.result, defaultValue);
   const checklistErrors = Object.entries(form.allErrors)
     .filter(([path]) => path.startsWith("checklist"))
     .flatMap(([, messages]) => messages);
   return (
-    <RecordForm
-      form={form}
-      mode={mode}
-      conflict={conflict}
-      enterButton
-      banner={<FormErrorBanner form={form} label={label} />}
-      cancelTo="/tasks"
-      noun="Task"
-      pendingLabel="Saving..."
-    >
-      <BasicSection fields={fields} options={options} />
+    <FormPage {...PAGES[mode]}>
+      <RecordForm
+        form={form}
+        mode={mode}
+        conflict={answer?.conflict}
+        enterButton
+        banner={<FormErrorBanner form={form} label={label} />}
+        cancelTo="/tasks"
+        noun="Task"
+        pendingLabel="Saving..."
+      >
+        <BasicSection fields={fields} options={options} />
 
-      <FormSection title="Task Checklist" description="Steps to tick off; the task's progress is the share done.">
-        <ChecklistEditor
-          key={fields.checklist.key}
-          initial={entriesOf(fields.checklist.initialValue)}
-          error={checklistErrors.length > 0 ? checklistErrors.join(", ") : undefined}
-        />
-      </FormSection>
+        <FormSection title="Task Checklist" description="Steps to tick off; the task's progress is the share done.">
+          <ChecklistEditor
+            key={fields.checklist.key}
+            initial={entriesOf(fields.checklist.initialValue)}
+            error={checklistErrors.length > 0 ? checklistErrors.join(", ") : undefined}
+          />
+        </FormSection>
 
-      <FormSection title="Task Settings">
-        <SelectField field={fields.priority} label={label("priority")} required options={PRIORITIES} />
-        <SelectField field={fields.status} label={label("status")} required options={TASK_STAGES} />
-        <InputField field={fields.dueDate} label={label("dueDate")} required type="date" />
-        <SelectField
-          field={fields.assignedTo}
-          label={label("assignedTo")}
-          required
-          placeholder="Choose someone"
-          options={options.assignees.map((a) => [a.id, a.name] as const)}
-        />
-      </FormSection>
+        <FormSection title="Task Settings">
+          <SelectField field={fields.priority} label={label("priority")} required options={PRIORITIES} />
+          <SelectField field={fields.status} label={label("status")} required options={TASK_STAGES} />
+          <InputField field={fields.dueDate} label={label("dueDate")} required type="date" />
+          <SelectField
+            field={fields.assignedTo}
+            label={label("assignedTo")}
+            required
+            placeholder="Choose someone"
+            options={options.assignees.map((a) => [a.id, a.name] as const)}
+          />
+        </FormSection>
 
-      <TaskTypesHelp />
-    </RecordForm>
+        <TaskTypesHelp />
+      </RecordForm>
+    </FormPage>
   );
 }
 

@@ -24,6 +24,7 @@ import { Alert } from "./alert";
 import { Button, buttonClasses } from "./button";
 import { Card } from "./card";
 import { Checkbox } from "./choice";
+import { ConfirmPanel } from "./dialog";
 import { EntryPicker } from "./entry-picker";
 import { FieldError, FieldHint, Input, Label, Select, Textarea } from "./field";
 import { PasswordInput } from "./password-input";
@@ -387,5 +388,17 @@ export function RecordVersion({ field, conflict }: { field: AnyField; conflict?:
         </div>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A delete's confirmation screen (`/clients/:id/delete`), where its `ConfirmLink` leads without
+ * JavaScript: the route's loader gives the `title`, `message` and `cancelHref`; its action deletes.
+ */
+export function DeletePage(confirm: { title: string; message: string; cancelHref: string }) {
+  return (
+    <div className="mx-auto max-w-xl py-6">
+      <ConfirmPanel {...confirm} />
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import type * as z from "zod";
 import { readCheckboxes } from "~/schemas/common";
+import type { FormReply } from "./form";
 
 // The form kit's hook (the fields are in form.tsx): every form here is checked the same way.
 
@@ -48,4 +50,17 @@ export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknow
     shouldValidate: validateOn,
     shouldRevalidate: revalidate ? "onInput" : validateOn,
   });
+}
+
+/**
+ * A form screen whose loader gives the form's `defaultValue` and the `options` it offers (the
+ * placement and task forms, new or edit): the action's last `answer` (Conform's result, a stale
+ * save's conflict…), and the options for the form as it was sent when the answer carries them
+ * (a picker's search step), else the loader's.
+ */
+export function useFormScreen<Options, Answer extends object = object>() {
+  // The data as it arrives (JSON): the caller's types name it.
+  const loaded = useLoaderData() as { options: Options; defaultValue: Record<string, unknown> };
+  const answer = useActionData() as (FormReply & Answer & { options?: Options }) | undefined;
+  return { answer, defaultValue: loaded.defaultValue, options: answer?.options ?? loaded.options };
 }
