@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CompleteButton, TaskBadges, TaskDetail } from "~/components/tasks/task-detail";
 import { Card } from "~/components/ui/card";
-import { RecordActions, RecordTopBar } from "~/components/ui/detail";
+import { RecordActions, RecordPage, RecordTopBar } from "~/components/ui/detail";
 import { taskMatches } from "~/models/matching.server";
 import { getTask } from "~/models/tasks/record.server";
 import { setChecklistItem, setTaskCompleted } from "~/models/tasks/writes.server";
@@ -60,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function TaskDetailPage() {
   const { task, matches, documents } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
+    <RecordPage>
       <RecordTopBar backTo="/tasks" backLabel="Back to Tasks">
         <RecordActions
           path={`/tasks/${task.id}`}
@@ -80,6 +80,6 @@ export default function TaskDetailPage() {
       </Card>
 
       <TaskDetail frame="page" task={task} matches={matches} documents={documents} />
-    </div>
+    </RecordPage>
   );
 }

@@ -4,12 +4,28 @@ import { cn } from "~/utils/cn";
 import { formatPhone, phoneHref } from "~/utils/phone";
 import { Badge } from "./badge";
 import { ButtonLink, buttonClasses } from "./button";
-import { Card, CardHeader } from "./card";
+import { TitledCard } from "./card";
 import { ConfirmLink } from "./dialog";
 import { ArrowLeftIcon, EditIcon, TrashIcon } from "./icons";
 
-// The pieces of a detail page: read-only fields (a label over its value, a value that is a
-// list), the cards that hold them, contact links, the way back and the record's actions.
+// The pieces of a detail page: its frame and columns, read-only fields (a label over its value, a
+// value that is a list, a phone or e-mail that dials or writes), the cards that hold them, the way
+// back and the record's actions.
+
+/** A record's page (a client, a facility …): the way back and the header over the record's cards. */
+export function RecordPage({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-6xl space-y-6">{children}</div>;
+}
+
+/** A record page's cards: the main ones (`children`), and `side` in a column of its own on a wide screen. */
+export function RecordColumns({ side, children }: { side: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">{children}</div>
+      <div className="space-y-6">{side}</div>
+    </div>
+  );
+}
 
 export function Item({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -36,14 +52,13 @@ export function Chips({ values, empty }: { values: string[]; empty: string }) {
 /** A titled card of read-only fields (`Item`s), or of free text with its line breaks kept (notes). */
 export function DetailCard({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
   return (
-    <Card>
-      <CardHeader title={title} />
+    <TitledCard title={title}>
       {text === undefined ? (
         <dl className="space-y-4 p-5">{children}</dl>
       ) : (
         <p className="p-5 text-sm whitespace-pre-line text-slate-700">{text}</p>
       )}
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -70,6 +85,15 @@ export function ContactLink({
     >
       {phone ? formatPhone(phone) : email}
     </a>
+  );
+}
+
+/** A field whose value is a phone number or an e-mail address (`ContactLink`). */
+export function ContactItem({ label, phone, email }: { label: string; phone?: string; email?: string }) {
+  return (
+    <Item label={label}>
+      <ContactLink phone={phone} email={email} />
+    </Item>
   );
 }
 
@@ -143,11 +167,10 @@ export function RecordActions({
 /** A titled card of a list shown as chips (amenities, specialties). */
 export function ChipsCard({ title, values, empty }: { title: string; values: string[]; empty: string }) {
   return (
-    <Card>
-      <CardHeader title={title} />
+    <TitledCard title={title}>
       <div className="p-5">
         <Chips values={values} empty={empty} />
       </div>
-    </Card>
+    </TitledCard>
   );
 }
