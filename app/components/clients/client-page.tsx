@@ -10,7 +10,7 @@ import { FacilityMatchesCard } from "../matching/facility-matches";
 import { RelatedDocuments, type RelatedDocumentsData } from "../resources/related-documents";
 import { Badge, clientStatusTone } from "../ui/badge";
 import { Card, TitledCard } from "../ui/card";
-import { BackLink, Chips, ContactItem, DetailCard, Item, RecordActions, RecordColumns, RecordPage } from "../ui/detail";
+import { Chips, ContactItem, DetailCard, Item, RecordActions, RecordColumns, RecordPage } from "../ui/detail";
 import { budgetText } from "./client-card";
 import { ageOn, ClientPlacementsCard, ClientTasksCard, NewPlacementLink, NotesCard } from "./client-detail";
 
@@ -29,8 +29,7 @@ export interface ClientPageData {
 /** The client's page: a header with its actions, the record's cards, and the side column. */
 export function ClientPage({ client, notes, placements, tasks, matches, documents, noteResult }: ClientPageData) {
   return (
-    <RecordPage>
-      <BackLink to="/clients">Back to Clients</BackLink>
+    <RecordPage backTo="/clients" backLabel="Back to Clients">
       <ClientHeader client={client} />
       <RecordColumns side={<SideColumn client={client} />}>
         <ContactCard client={client} />

@@ -4,16 +4,7 @@ import { costRangeText, formatDate } from "~/utils/format";
 import { RelatedDocuments, type RelatedDocumentsData } from "../resources/related-documents";
 import { ButtonLink } from "../ui/button";
 import { Card, TitledCard } from "../ui/card";
-import {
-  BackLink,
-  ChipsCard,
-  ContactLink,
-  DetailCard,
-  Item,
-  RecordActions,
-  RecordColumns,
-  RecordPage,
-} from "../ui/detail";
+import { ChipsCard, ContactLink, DetailCard, Item, RecordActions, RecordColumns, RecordPage } from "../ui/detail";
 import { ClipboardIcon, PlusIcon } from "../ui/icons";
 import { ProgressBar } from "../ui/progress";
 import { ActiveBadge, AvailabilityBadge } from "./facility-card";
@@ -28,8 +19,7 @@ export interface FacilityPageData {
 /** The facility's page: a header with its actions, the overview and lists, and the side column. */
 export function FacilityPage({ facility: f, placements, documents }: FacilityPageData) {
   return (
-    <RecordPage>
-      <BackLink to="/facilities">Back to Facilities</BackLink>
+    <RecordPage backTo="/facilities" backLabel="Back to Facilities">
       <FacilityHeader facility={f} />
       <RecordColumns side={<SideColumn facility={f} placements={placements} />}>
         <OverviewCard facility={f} />

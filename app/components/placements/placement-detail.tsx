@@ -11,10 +11,10 @@ import {
   ContactLink,
   DetailCard,
   Item,
+  Items,
   RecordActions,
   RecordColumns,
   RecordPage,
-  RecordTopBar,
 } from "../ui/detail";
 import { ArrowRightIcon, CheckIcon } from "../ui/icons";
 import { ProgressBar } from "../ui/progress";
@@ -30,14 +30,17 @@ export interface PlacementPageData {
 
 export function PlacementPage({ placement: p, documents }: PlacementPageData) {
   return (
-    <RecordPage>
-      <RecordTopBar backTo="/placements" backLabel="Back to Placements">
+    <RecordPage
+      backTo="/placements"
+      backLabel="Back to Placements"
+      actions={
         <RecordActions
           path={`/placements/${p.id}`}
           confirmTitle={`Delete ${p.client.firstName} ${p.client.lastName} → ${p.facility.name}?`}
           confirmMessage={DELETE_PLACEMENT_MESSAGE}
         />
-      </RecordTopBar>
+      }
+    >
       <PlacementSummary placement={p} />
       <PlacementProgress placement={p} />
       <RecordColumns side={<SideColumn placement={p} />}>
@@ -132,11 +135,7 @@ function KeyDetails({ placement: p }: { placement: PlacementRecord }) {
   ].filter((entry): entry is [string, string] => Boolean(entry[1]));
   return (
     <DetailCard title="Key Details">
-      {keyDetails.map(([label, value]) => (
-        <Item key={label} label={label}>
-          {value}
-        </Item>
-      ))}
+      <Items pairs={keyDetails} />
     </DetailCard>
   );
 }

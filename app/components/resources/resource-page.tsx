@@ -5,7 +5,7 @@ import { formatDate } from "~/utils/format";
 import { Badge } from "../ui/badge";
 import { ButtonLink } from "../ui/button";
 import { Card, TitledCard } from "../ui/card";
-import { Chips, DetailCard, Item, RecordActions, RecordColumns, RecordPage, RecordTopBar } from "../ui/detail";
+import { Chips, DetailCard, Item, Items, RecordActions, RecordColumns, RecordPage } from "../ui/detail";
 import { DownloadIcon, EditIcon, FileIcon, UploadIcon } from "../ui/icons";
 import { ReplaceFileForm } from "./replace-file-form";
 import { DocumentBadges, downloadHref } from "./resource-parts";
@@ -25,8 +25,10 @@ const personName = (person: { firstName: string; lastName: string }) => `${perso
 
 export function ResourcePage({ resource: r, today }: ResourcePageData) {
   return (
-    <RecordPage>
-      <RecordTopBar backTo="/resources" backLabel="Back to Resources">
+    <RecordPage
+      backTo="/resources"
+      backLabel="Back to Resources"
+      actions={
         <RecordActions
           path={`/resources/${r.id}`}
           confirmTitle="Delete document?"
@@ -36,7 +38,8 @@ export function ResourcePage({ resource: r, today }: ResourcePageData) {
             <DownloadIcon className="h-4 w-4" /> Download
           </ButtonLink>
         </RecordActions>
-      </RecordTopBar>
+      }
+    >
       <SummaryCard resource={r} today={today} />
       <RecordColumns
         side={
@@ -98,11 +101,7 @@ function PropertiesCard({ metadata }: { metadata: Resource["metadata"] }) {
           <p className="text-sm text-slate-500">No properties were read from this file.</p>
         ) : (
           <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            {properties.map(([name, value]) => (
-              <Item key={name} label={name}>
-                {value}
-              </Item>
-            ))}
+            <Items pairs={properties} />
           </dl>
         )}
       </div>

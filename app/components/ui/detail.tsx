@@ -12,9 +12,35 @@ import { ArrowLeftIcon, EditIcon, TrashIcon } from "./icons";
 // value that is a list, a phone or e-mail that dials or writes), the cards that hold them, the way
 // back and the record's actions.
 
-/** A record's page (a client, a facility …): the way back and the header over the record's cards. */
-export function RecordPage({ children }: { children: ReactNode }) {
-  return <div className="mx-auto max-w-6xl space-y-6">{children}</div>;
+/**
+ * A record's page (a client, a facility …): the way back to its list, with the record's `actions`
+ * on its right when the record's header does not hold them, then the header and the cards.
+ */
+export function RecordPage({
+  backTo,
+  backLabel,
+  actions,
+  children,
+}: {
+  backTo: string;
+  backLabel: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const back = <BackLink to={backTo}>{backLabel}</BackLink>;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      {actions ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {back}
+          {actions}
+        </div>
+      ) : (
+        back
+      )}
+      {children}
+    </div>
+  );
 }
 
 /** A record page's cards: the main ones (`children`), and `side` in a column of its own on a wide screen. */
@@ -34,6 +60,15 @@ export function Item({ label, children, className }: { label: string; children: 
       <dd className="mt-1 text-sm text-slate-900">{children || <span className="text-slate-500">Not given</span>}</dd>
     </div>
   );
+}
+
+/** Fields as label and value pairs, in order. */
+export function Items({ pairs }: { pairs: [string, ReactNode][] }) {
+  return pairs.map(([label, value]) => (
+    <Item key={label} label={label}>
+      {value}
+    </Item>
+  ));
 }
 
 export function Chips({ values, empty }: { values: string[]; empty: string }) {
@@ -103,24 +138,6 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
     <Link to={to} className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
       <ArrowLeftIcon className="h-4 w-4" /> {children}
     </Link>
-  );
-}
-
-/** A record page's top row: the way back to its list on the left, the record's actions on the right. */
-export function RecordTopBar({
-  backTo,
-  backLabel,
-  children,
-}: {
-  backTo: string;
-  backLabel: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <BackLink to={backTo}>{backLabel}</BackLink>
-      {children}
-    </div>
   );
 }
 
