@@ -83,3 +83,12 @@ export function GeneralErrorBoundary({
     </ErrorPanel>
   );
 }
+
+/** A layout's error screen (the signed-in shell's, the sign-in screens'): the error in the page's main area. */
+export function LayoutErrorBoundary(props: { backTo?: string; backLabel?: string }) {
+  return (
+    <main id="main" tabIndex={-1} className="p-6 focus:outline-none">
+      <GeneralErrorBoundary {...props} />
+    </main>
+  );
+}

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CompleteButton, TaskBadges, TaskDetail } from "~/components/tasks/task-detail";
 import { Card } from "~/components/ui/card";
-import { RecordActions, RecordTopBar } from "~/components/ui/detail";
+import { RecordActions, RecordPage } from "~/components/ui/detail";
 import { taskMatches } from "~/models/matching.server";
 import { getTask } from "~/models/tasks/record.server";
 import { setChecklistItem, setTaskCompleted } from "~/models/tasks/writes.server";
@@ -60,8 +60,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function TaskDetailPage() {
   const { task, matches, documents } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
-      <RecordTopBar backTo="/tasks" backLabel="Back to Tasks">
+    <RecordPage
+      backTo="/tasks"
+      backLabel="Back to Tasks"
+      actions={
         <RecordActions
           path={`/tasks/${task.id}`}
           confirmTitle={`Delete ${task.title}?`}
@@ -69,8 +71,8 @@ export default function TaskDetailPage() {
         >
           <CompleteButton task={task} />
         </RecordActions>
-      </RecordTopBar>
-
+      }
+    >
       <Card className="p-5 sm:p-6">
         <p className="text-sm font-medium text-slate-500">Task Details</p>
         <h2 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900">{task.title}</h2>
@@ -80,6 +82,6 @@ export default function TaskDetailPage() {
       </Card>
 
       <TaskDetail frame="page" task={task} matches={matches} documents={documents} />
-    </div>
+    </RecordPage>
   );
 }

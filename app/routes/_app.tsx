@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LayoutErrorBoundary } from "~/components/error-boundary";
 import { Header } from "~/components/layout/header";
 import { PendingContent } from "~/components/layout/pending";
 import { Sidebar } from "~/components/layout/sidebar";
@@ -32,10 +32,4 @@ export default function AppLayout() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <main id="main" tabIndex={-1} className="p-6 focus:outline-none">
-      <GeneralErrorBoundary />
-    </main>
-  );
-}
+export const ErrorBoundary = LayoutErrorBoundary;

@@ -1,5 +1,5 @@
 import { Outlet } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LayoutErrorBoundary } from "~/components/error-boundary";
 import { HeartIcon, LockIcon } from "~/components/ui/icons";
 
 export default function AuthLayout() {
@@ -24,9 +24,5 @@ export default function AuthLayout() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <main id="main" tabIndex={-1} className="p-6 focus:outline-none">
-      <GeneralErrorBoundary backTo="/login" backLabel="Back to sign in" />
-    </main>
-  );
+  return <LayoutErrorBoundary backTo="/login" backLabel="Back to sign in" />;
 }

@@ -5,9 +5,10 @@ import { ClientNoteSchema } from "~/schemas/client";
 import { formatDate } from "~/utils/format";
 import type { PlacementOfClient } from "~/models/placements.server";
 import type { TaskOfClient } from "~/models/tasks/list.server";
-import { Badge, placementStatusTone, priorityTone } from "../ui/badge";
+import { PlacementBadges } from "../placements/placement-badges";
+import { Badge, priorityTone } from "../ui/badge";
 import { Button, ButtonLink } from "../ui/button";
-import { Card, CardHeader } from "../ui/card";
+import { TitledCard } from "../ui/card";
 import { FieldError, Label, Textarea } from "../ui/field";
 import { PlusIcon } from "../ui/icons";
 
@@ -37,8 +38,7 @@ export function NotesCard({
     revalidate: false,
   });
   return (
-    <Card id="notes">
-      <CardHeader title="Notes" description={`${notes.length} ${notes.length === 1 ? "note" : "notes"}`} />
+    <TitledCard id="notes" title="Notes" description={`${notes.length} ${notes.length === 1 ? "note" : "notes"}`}>
       <Form method="post" {...getFormProps(form)} className="space-y-3 border-b border-slate-100 p-5">
         <Label htmlFor={fields.content.id}>Add a note</Label>
         <Textarea
@@ -73,7 +73,7 @@ export function NotesCard({
           ))}
         </ul>
       )}
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -88,15 +88,14 @@ export function NewPlacementLink({ clientId }: { clientId: string }) {
 
 export function ClientPlacementsCard({ clientId, placements }: { clientId: string; placements: PlacementOfClient[] }) {
   return (
-    <Card>
-      <CardHeader
-        title="Placements"
-        action={
-          <Link to={`/placements?clientId=${clientId}`} className="text-sm font-medium text-brand-700 hover:underline">
-            View all
-          </Link>
-        }
-      />
+    <TitledCard
+      title="Placements"
+      action={
+        <Link to={`/placements?clientId=${clientId}`} className="text-sm font-medium text-brand-700 hover:underline">
+          View all
+        </Link>
+      }
+    >
       {placements.length === 0 ? (
         <p className="p-5 text-sm text-slate-500">No placements for this client yet.</p>
       ) : (
@@ -112,8 +111,7 @@ export function ClientPlacementsCard({ clientId, placements }: { clientId: strin
                 </p>
               </div>
               <div className="flex gap-2">
-                <Badge tone={placementStatusTone(p.status)}>{p.status}</Badge>
-                <Badge tone={priorityTone(p.priority)}>{p.priority} Priority</Badge>
+                <PlacementBadges placement={p} />
               </div>
             </li>
           ))}
@@ -127,26 +125,25 @@ export function ClientPlacementsCard({ clientId, placements }: { clientId: strin
           <PlusIcon className="h-4 w-4" /> New Placement
         </Link>
       </div>
-    </Card>
+    </TitledCard>
   );
 }
 
 export function ClientTasksCard({ clientId, tasks }: { clientId: string; tasks: TaskOfClient[] }) {
   return (
-    <Card>
-      <CardHeader
-        title="Tasks"
-        action={
-          <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
-            <Link to={`/tasks?clientId=${clientId}`} className="text-brand-700 hover:underline">
-              All tasks
-            </Link>
-            <Link to={`/tasks/new?clientId=${clientId}`} className="text-brand-700 hover:underline">
-              New Task
-            </Link>
-          </span>
-        }
-      />
+    <TitledCard
+      title="Tasks"
+      action={
+        <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+          <Link to={`/tasks?clientId=${clientId}`} className="text-brand-700 hover:underline">
+            All tasks
+          </Link>
+          <Link to={`/tasks/new?clientId=${clientId}`} className="text-brand-700 hover:underline">
+            New Task
+          </Link>
+        </span>
+      }
+    >
       {tasks.length === 0 ? (
         <p className="p-5 text-sm text-slate-500">No tasks for this client.</p>
       ) : (
@@ -175,6 +172,6 @@ export function ClientTasksCard({ clientId, tasks }: { clientId: string; tasks: 
           ))}
         </ul>
       )}
-    </Card>
+    </TitledCard>
   );
 }

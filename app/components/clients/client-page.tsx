@@ -10,8 +10,8 @@ import { CARE_LEVEL_LABELS, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
 import { FacilityMatchesCard } from "../matching/facility-matches";
 import { RelatedDocuments, type RelatedDocumentsData } from "../resources/related-documents";
 import { Badge, clientStatusTone } from "../ui/badge";
-import { Card, CardHeader } from "../ui/card";
-import { BackLink, Chips, ContactLink, DetailCard, Item, RecordActions } from "../ui/detail";
+import { Card, TitledCard } from "../ui/card";
+import { Chips, ContactItem, DetailCard, Item, RecordActions, RecordColumns, RecordPage } from "../ui/detail";
 import { budgetText } from "./client-card";
 import { ageOn, ClientPlacementsCard, ClientTasksCard, NewPlacementLink, NotesCard } from "./client-detail";
 
@@ -30,28 +30,24 @@ export interface ClientPageData {
 /** The client's page: a header with its actions, the record's cards, and the side column. */
 export function ClientPage({ client, notes, placements, tasks, matches, documents, noteResult }: ClientPageData) {
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
-      <BackLink to="/clients">Back to Clients</BackLink>
+    <RecordPage backTo="/clients" backLabel="Back to Clients">
       <ClientHeader client={client} />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <ContactCard client={client} />
-          <MedicalCard client={client} />
-          <FacilityMatchesCard
-            id="matches"
-            title="Suitable facilities"
-            description="Scored on care fit, budget, distance, beds and preferences"
-            clientId={client.id}
-            matches={matches}
-          />
-          <ClientPlacementsCard clientId={client.id} placements={placements} />
-          <ClientTasksCard clientId={client.id} tasks={tasks} />
-          <RelatedDocuments documents={documents} />
-          <NotesCard notes={notes} lastResult={noteResult} />
-        </div>
-        <SideColumn client={client} />
-      </div>
-    </div>
+      <RecordColumns side={<SideColumn client={client} />}>
+        <ContactCard client={client} />
+        <MedicalCard client={client} />
+        <FacilityMatchesCard
+          id="matches"
+          title="Suitable facilities"
+          description="Scored on care fit, budget, distance, beds and preferences"
+          clientId={client.id}
+          matches={matches}
+        />
+        <ClientPlacementsCard clientId={client.id} placements={placements} />
+        <ClientTasksCard clientId={client.id} tasks={tasks} />
+        <RelatedDocuments documents={documents} />
+        <NotesCard notes={notes} lastResult={noteResult} />
+      </RecordColumns>
+    </RecordPage>
   );
 }
 
@@ -91,22 +87,17 @@ function addressText({ street, city, state, zip }: ClientRecord["address"]) {
 
 function ContactCard({ client }: { client: ClientRecord }) {
   return (
-    <Card>
-      <CardHeader title="Contact" />
+    <TitledCard title="Contact">
       <dl className="grid grid-cols-1 gap-5 p-5 sm:grid-cols-2">
-        <Item label="Email">
-          <ContactLink email={client.email} />
-        </Item>
-        <Item label="Phone">
-          <ContactLink phone={client.phone} />
-        </Item>
+        <ContactItem label="Email" email={client.email} />
+        <ContactItem label="Phone" phone={client.phone} />
         <Item label="Date of birth">{formatDate(client.dateOfBirth)}</Item>
         <Item label="Gender">{client.gender}</Item>
         <Item label="Address" className="sm:col-span-2">
           {addressText(client.address)}
         </Item>
       </dl>
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -121,8 +112,7 @@ function MedicalSection({ title, children }: { title: string; children: ReactNod
 
 function MedicalCard({ client }: { client: ClientRecord }) {
   return (
-    <Card>
-      <CardHeader title="Medical Information" />
+    <TitledCard title="Medical Information">
       <div className="space-y-5 p-5">
         <MedicalSection title="Conditions">
           <Chips values={client.medicalConditions} empty="None recorded" />
@@ -138,19 +128,17 @@ function MedicalCard({ client }: { client: ClientRecord }) {
           )}
         </MedicalSection>
       </div>
-    </Card>
+    </TitledCard>
   );
 }
 
 function SideColumn({ client }: { client: ClientRecord }) {
   return (
-    <div className="space-y-6">
+    <>
       <DetailCard title="Emergency Contact">
         <Item label="Name">{client.emergencyContact.name}</Item>
         <Item label="Relationship">{client.emergencyContact.relationship}</Item>
-        <Item label="Phone">
-          <ContactLink phone={client.emergencyContact.phone} />
-        </Item>
+        <ContactItem label="Phone" phone={client.emergencyContact.phone} />
       </DetailCard>
       <DetailCard title="Budget & Preferences">
         <Item label="Monthly budget">{budgetText(client.budgetMin, client.budgetMax)}</Item>
@@ -164,6 +152,6 @@ function SideColumn({ client }: { client: ClientRecord }) {
         <Item label="Created">{formatDate(client.createdAt)}</Item>
         <Item label="Last updated">{formatDate(client.updatedAt)}</Item>
       </DetailCard>
-    </div>
+    </>
   );
 }

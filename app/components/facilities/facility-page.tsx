@@ -4,8 +4,8 @@ import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility.constants";
 import { costRangeText, formatDate } from "~/utils/format";
 import { RelatedDocuments, type RelatedDocumentsData } from "../resources/related-documents";
 import { ButtonLink } from "../ui/button";
-import { Card, CardHeader } from "../ui/card";
-import { BackLink, ChipsCard, ContactLink, DetailCard, Item, RecordActions } from "../ui/detail";
+import { Card, TitledCard } from "../ui/card";
+import { ChipsCard, ContactLink, DetailCard, Item, RecordActions, RecordColumns, RecordPage } from "../ui/detail";
 import { ClipboardIcon, PlusIcon } from "../ui/icons";
 import { ProgressBar } from "../ui/progress";
 import { ActiveBadge, AvailabilityBadge } from "./facility-card";
@@ -20,33 +20,35 @@ export interface FacilityPageData {
 /** The facility's page: a header with its actions, the overview and lists, and the side column. */
 export function FacilityPage({ facility: f, placements, documents }: FacilityPageData) {
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
-      <BackLink to="/facilities">Back to Facilities</BackLink>
+    <RecordPage backTo="/facilities" backLabel="Back to Facilities">
       <FacilityHeader facility={f} />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <OverviewCard facility={f} />
-          <ChipsCard title="Amenities" values={f.amenities} empty="None listed" />
-          <ChipsCard title="Specialties" values={f.specialties} empty="None listed" />
-          {f.notes ? <DetailCard title="Notes" text={f.notes} /> : null}
-          <RelatedDocuments documents={documents} />
-        </div>
-        <div className="space-y-6">
-          <QuickActionsCard facilityId={f.id} placements={placements} />
-          <DetailCard title="Pricing">
-            <Item label="Monthly cost">{costRangeText(f.minCost, f.maxCost)}</Item>
-            <Item label="Insurance">{f.acceptsInsurance ? "Accepted" : "Not accepted"}</Item>
-          </DetailCard>
-          <DetailCard title="Details">
-            <Item label="License number">{f.licenseNumber}</Item>
-            <Item label="Type">{f.type}</Item>
-            <Item label="Status">{f.isActive ? "Active" : "Inactive"}</Item>
-            <Item label="Added">{formatDate(f.createdAt)}</Item>
-            <Item label="Last updated">{formatDate(f.updatedAt)}</Item>
-          </DetailCard>
-        </div>
-      </div>
-    </div>
+      <RecordColumns side={<SideColumn facility={f} placements={placements} />}>
+        <OverviewCard facility={f} />
+        <ChipsCard title="Amenities" values={f.amenities} empty="None listed" />
+        <ChipsCard title="Specialties" values={f.specialties} empty="None listed" />
+        {f.notes ? <DetailCard title="Notes" text={f.notes} /> : null}
+        <RelatedDocuments documents={documents} />
+      </RecordColumns>
+    </RecordPage>
+  );
+}
+
+function SideColumn({ facility: f, placements }: Omit<FacilityPageData, "documents">) {
+  return (
+    <>
+      <QuickActionsCard facilityId={f.id} placements={placements} />
+      <DetailCard title="Pricing">
+        <Item label="Monthly cost">{costRangeText(f.minCost, f.maxCost)}</Item>
+        <Item label="Insurance">{f.acceptsInsurance ? "Accepted" : "Not accepted"}</Item>
+      </DetailCard>
+      <DetailCard title="Details">
+        <Item label="License number">{f.licenseNumber}</Item>
+        <Item label="Type">{f.type}</Item>
+        <Item label="Status">{f.isActive ? "Active" : "Inactive"}</Item>
+        <Item label="Added">{formatDate(f.createdAt)}</Item>
+        <Item label="Last updated">{formatDate(f.updatedAt)}</Item>
+      </DetailCard>
+    </>
   );
 }
 
@@ -83,8 +85,7 @@ function OverviewCard({ facility: f }: { facility: FacilityRecord }) {
     ["Available beds", f.availableBeds],
   ];
   return (
-    <Card>
-      <CardHeader title="Overview" />
+    <TitledCard title="Overview">
       <div className="space-y-5 p-5">
         <div className="grid grid-cols-3 gap-4 text-center">
           {figures.map(([label, value]) => (
@@ -112,7 +113,7 @@ function OverviewCard({ facility: f }: { facility: FacilityRecord }) {
           </Item>
         </dl>
       </div>
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -124,8 +125,7 @@ function QuickActionsCard({
   placements: FacilityPageData["placements"];
 }) {
   return (
-    <Card>
-      <CardHeader title="Quick Actions" />
+    <TitledCard title="Quick Actions">
       <div className="space-y-2 p-5">
         <ButtonLink to={`/placements/new?facilityId=${facilityId}`} className="w-full">
           <PlusIcon className="h-4 w-4" /> New Placement
@@ -137,6 +137,6 @@ function QuickActionsCard({
           {placements.total} {placements.total === 1 ? "placement" : "placements"}, {placements.active} active
         </p>
       </div>
-    </Card>
+    </TitledCard>
   );
 }

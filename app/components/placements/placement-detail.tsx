@@ -6,11 +6,20 @@ import { cn } from "~/utils/cn";
 import { capitalize, formatDate, formatUsd } from "~/utils/format";
 import { PLACEMENT_CHECKLIST } from "~/utils/vocabulary";
 import { RelatedDocuments, type RelatedDocumentsData } from "../resources/related-documents";
-import { Badge, placementStatusTone, priorityTone } from "../ui/badge";
-import { Card, CardHeader } from "../ui/card";
-import { ContactLink, DetailCard, Item, RecordActions, RecordTopBar } from "../ui/detail";
+import { Card, TitledCard } from "../ui/card";
+import {
+  ContactItem,
+  ContactLink,
+  DetailCard,
+  Item,
+  Items,
+  RecordActions,
+  RecordColumns,
+  RecordPage,
+} from "../ui/detail";
 import { ArrowRightIcon, CheckIcon } from "../ui/icons";
 import { ProgressBar } from "../ui/progress";
+import { PlacementBadges } from "./placement-badges";
 
 // A placement's page (/placements/:id) and its parts.
 
@@ -23,40 +32,46 @@ export interface PlacementPageData {
 export function PlacementPage({ placement: p, documents }: PlacementPageData) {
   const canDelete = useCan("records.delete");
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
-      <RecordTopBar backTo="/placements" backLabel="Back to Placements">
+    <RecordPage
+      backTo="/placements"
+      backLabel="Back to Placements"
+      actions={
         <RecordActions
           path={`/placements/${p.id}`}
           canDelete={canDelete}
           confirmTitle={`Delete ${p.client.firstName} ${p.client.lastName} → ${p.facility.name}?`}
           confirmMessage={DELETE_PLACEMENT_MESSAGE}
         />
-      </RecordTopBar>
+      }
+    >
       <PlacementSummary placement={p} />
       <PlacementProgress placement={p} />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-            <ClientInformation client={p.client} />
-            <FacilityInformation facility={p.facility} />
-          </div>
-          {p.timeline.length > 0 ? <PlacementTimeline entries={p.timeline} /> : null}
-          {p.notes ? <DetailCard title="Notes" text={p.notes} /> : null}
-          <RelatedDocuments documents={documents} />
+      <RecordColumns side={<SideColumn placement={p} />}>
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+          <ClientInformation client={p.client} />
+          <FacilityInformation facility={p.facility} />
         </div>
-        <div className="space-y-6">
-          <KeyDetails placement={p} />
-          <AssignedAgent agent={p.agent} />
-          <DetailCard title="Metadata">
-            <Item label="Created">{formatDate(p.createdAt)}</Item>
-            <Item label="Updated">{formatDate(p.updatedAt)}</Item>
-            <Item label="ID">
-              <span className="font-mono text-xs break-all">{p.id}</span>
-            </Item>
-          </DetailCard>
-        </div>
-      </div>
-    </div>
+        {p.timeline.length > 0 ? <PlacementTimeline entries={p.timeline} /> : null}
+        {p.notes ? <DetailCard title="Notes" text={p.notes} /> : null}
+        <RelatedDocuments documents={documents} />
+      </RecordColumns>
+    </RecordPage>
+  );
+}
+
+function SideColumn({ placement: p }: { placement: PlacementRecord }) {
+  return (
+    <>
+      <KeyDetails placement={p} />
+      <AssignedAgent agent={p.agent} />
+      <DetailCard title="Metadata">
+        <Item label="Created">{formatDate(p.createdAt)}</Item>
+        <Item label="Updated">{formatDate(p.updatedAt)}</Item>
+        <Item label="ID">
+          <span className="font-mono text-xs break-all">{p.id}</span>
+        </Item>
+      </DetailCard>
+    </>
   );
 }
 
@@ -71,8 +86,7 @@ function PlacementSummary({ placement: p }: { placement: PlacementRecord }) {
         {p.facility.name}
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Badge tone={placementStatusTone(p.status)}>{p.status}</Badge>
-        <Badge tone={priorityTone(p.priority)}>{p.priority} Priority</Badge>
+        <PlacementBadges placement={p} />
       </div>
     </Card>
   );
@@ -86,12 +100,8 @@ function ClientInformation({ client }: { client: PlacementRecord["client"] }) {
           {client.firstName} {client.lastName}
         </Link>
       </Item>
-      <Item label="Phone">
-        <ContactLink phone={client.phone} />
-      </Item>
-      <Item label="Email">
-        <ContactLink email={client.email} />
-      </Item>
+      <ContactItem label="Phone" phone={client.phone} />
+      <ContactItem label="Email" email={client.email} />
     </DetailCard>
   );
 }
@@ -128,11 +138,7 @@ function KeyDetails({ placement: p }: { placement: PlacementRecord }) {
   ].filter((entry): entry is [string, string] => Boolean(entry[1]));
   return (
     <DetailCard title="Key Details">
-      {keyDetails.map(([label, value]) => (
-        <Item key={label} label={label}>
-          {value}
-        </Item>
-      ))}
+      <Items pairs={keyDetails} />
     </DetailCard>
   );
 }
@@ -143,14 +149,8 @@ function AssignedAgent({ agent }: { agent: PlacementRecord["agent"] }) {
       <Item label="Name">
         {agent.firstName} {agent.lastName} <span className="text-slate-500">· {capitalize(agent.role)}</span>
       </Item>
-      {agent.phone ? (
-        <Item label="Phone">
-          <ContactLink phone={agent.phone} />
-        </Item>
-      ) : null}
-      <Item label="Email">
-        <ContactLink email={agent.email} />
-      </Item>
+      {agent.phone ? <ContactItem label="Phone" phone={agent.phone} /> : null}
+      <ContactItem label="Email" email={agent.email} />
     </DetailCard>
   );
 }
@@ -170,8 +170,7 @@ export function PlacementProgress({
     { label: "Move-in Date", done: Boolean(p.moveInDate), date: p.moveInDate },
   ];
   return (
-    <Card>
-      <CardHeader title="Progress" description={`${p.progress}% complete`} />
+    <TitledCard title="Progress" description={`${p.progress}% complete`}>
       <div className="space-y-5 p-5">
         <ProgressBar value={p.progress} aria-label="Placement progress" tone="brand" />
         <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Steps">
@@ -202,14 +201,13 @@ export function PlacementProgress({
           ))}
         </ol>
       </div>
-    </Card>
+    </TitledCard>
   );
 }
 
 export function PlacementTimeline({ entries }: { entries: PlacementRecord["timeline"] }) {
   return (
-    <Card>
-      <CardHeader title="Timeline" />
+    <TitledCard title="Timeline">
       <ol className="space-y-0 p-5" aria-label="Timeline">
         {entries.map((entry, i) => (
           <li key={entry.id} className="relative flex gap-3 pb-5 last:pb-0">
@@ -228,6 +226,6 @@ export function PlacementTimeline({ entries }: { entries: PlacementRecord["timel
           </li>
         ))}
       </ol>
-    </Card>
+    </TitledCard>
   );
 }

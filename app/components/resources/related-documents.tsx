@@ -1,9 +1,9 @@
 import type { relatedDocuments } from "~/services/resources.server";
 import { formatFileSize } from "~/schemas/resource.constants";
 import { ButtonLink } from "../ui/button";
-import { Card, CardHeader } from "../ui/card";
+import { TitledCard } from "../ui/card";
 import { FileIcon, UploadIcon } from "../ui/icons";
-import { AccessBadge, ConfidentialBadge, downloadHref, ExpiryBadge } from "./resource-parts";
+import { DocumentBadges, downloadHref } from "./resource-parts";
 
 // A record's Documents card (client, facility, placement and task pages): its newest documents
 // and an Upload link with the record already chosen.
@@ -14,16 +14,15 @@ export type RelatedDocumentsData = Awaited<ReturnType<typeof relatedDocuments>>;
 export function RelatedDocuments({ documents }: { documents: RelatedDocumentsData }) {
   const { type, id, total, today, resources } = documents;
   return (
-    <Card>
-      <CardHeader
-        title={`Documents (${total})`}
-        action={
-          <ButtonLink to={`/resources/upload?relatedToType=${type}&relatedToId=${id}`} variant="outline" size="sm">
-            <UploadIcon className="h-4 w-4" /> Upload
-            <span className="sr-only"> a document for this {type.toLowerCase()}</span>
-          </ButtonLink>
-        }
-      />
+    <TitledCard
+      title={`Documents (${total})`}
+      action={
+        <ButtonLink to={`/resources/upload?relatedToType=${type}&relatedToId=${id}`} variant="outline" size="sm">
+          <UploadIcon className="h-4 w-4" /> Upload
+          <span className="sr-only"> a document for this {type.toLowerCase()}</span>
+        </ButtonLink>
+      }
+    >
       {resources.length === 0 ? (
         <p className="p-5 text-sm text-slate-500">No documents yet.</p>
       ) : (
@@ -47,9 +46,7 @@ export function RelatedDocuments({ documents }: { documents: RelatedDocumentsDat
                 </p>
               </div>
               <span className="flex flex-wrap items-center gap-1.5">
-                <ExpiryBadge expirationDate={r.expirationDate} today={today} />
-                <AccessBadge level={r.accessLevel} />
-                {r.isConfidential ? <ConfidentialBadge /> : null}
+                <DocumentBadges document={r} today={today} />
               </span>
               <a href={downloadHref(r.id)} className="text-sm font-medium text-brand-700 hover:underline">
                 Download<span className="sr-only"> {r.originalName}</span>
@@ -63,6 +60,6 @@ export function RelatedDocuments({ documents }: { documents: RelatedDocumentsDat
           The newest {resources.length} of {total}. Search the library for the others.
         </p>
       ) : null}
-    </Card>
+    </TitledCard>
   );
 }

@@ -4,11 +4,11 @@ import { deleteResourceMessage, formatFileSize, RELATED_PATHS } from "~/schemas/
 import { formatDate } from "~/utils/format";
 import { Badge } from "../ui/badge";
 import { ButtonLink } from "../ui/button";
-import { Card, CardHeader } from "../ui/card";
-import { Chips, DetailCard, Item, RecordActions, RecordTopBar } from "../ui/detail";
+import { Card, TitledCard } from "../ui/card";
+import { Chips, DetailCard, Item, Items, RecordActions, RecordColumns, RecordPage } from "../ui/detail";
 import { DownloadIcon, EditIcon, FileIcon, UploadIcon } from "../ui/icons";
 import { ReplaceFileForm } from "./replace-file-form";
-import { AccessBadge, ConfidentialBadge, downloadHref, ExpiryBadge } from "./resource-parts";
+import { DocumentBadges, downloadHref } from "./resource-parts";
 
 // A document's page (spec 002 §2 Resource detail): its file, badges, details, version history,
 // and Replace file. Its file is downloaded from /resources/{id}/download.
@@ -25,8 +25,10 @@ const personName = (person: { firstName: string; lastName: string }) => `${perso
 
 export function ResourcePage({ resource: r, today }: ResourcePageData) {
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
-      <RecordTopBar backTo="/resources" backLabel="Back to Resources">
+    <RecordPage
+      backTo="/resources"
+      backLabel="Back to Resources"
+      actions={
         <RecordActions
           path={`/resources/${r.id}`}
           confirmTitle="Delete document?"
@@ -36,20 +38,22 @@ export function ResourcePage({ resource: r, today }: ResourcePageData) {
             <DownloadIcon className="h-4 w-4" /> Download
           </ButtonLink>
         </RecordActions>
-      </RecordTopBar>
+      }
+    >
       <SummaryCard resource={r} today={today} />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <PropertiesCard metadata={r.metadata} />
-          <VersionHistoryCard resource={r} />
-          <ReplaceFileForm resourceId={r.id} />
-        </div>
-        <div className="space-y-6">
-          <DetailsCard resource={r} />
-          <QuickActionsCard resource={r} />
-        </div>
-      </div>
-    </div>
+      <RecordColumns
+        side={
+          <>
+            <DetailsCard resource={r} />
+            <QuickActionsCard resource={r} />
+          </>
+        }
+      >
+        <PropertiesCard metadata={r.metadata} />
+        <VersionHistoryCard resource={r} />
+        <ReplaceFileForm resourceId={r.id} />
+      </RecordColumns>
+    </RecordPage>
   );
 }
 
@@ -67,9 +71,7 @@ function SummaryCard({ resource: r, today }: ResourcePageData) {
             {r.downloadCount === 1 ? "download" : "downloads"}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <ExpiryBadge expirationDate={r.expirationDate} today={today} />
-            <AccessBadge level={r.accessLevel} />
-            {r.isConfidential ? <ConfidentialBadge /> : null}
+            <DocumentBadges document={r} today={today} />
           </div>
         </div>
       </div>
@@ -93,29 +95,23 @@ function propertiesOf(metadata: Resource["metadata"]): [string, string][] {
 function PropertiesCard({ metadata }: { metadata: Resource["metadata"] }) {
   const properties = propertiesOf(metadata);
   return (
-    <Card>
-      <CardHeader title="File Properties" />
+    <TitledCard title="File Properties">
       <div className="p-5">
         {properties.length === 0 ? (
           <p className="text-sm text-slate-500">No properties were read from this file.</p>
         ) : (
           <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            {properties.map(([name, value]) => (
-              <Item key={name} label={name}>
-                {value}
-              </Item>
-            ))}
+            <Items pairs={properties} />
           </dl>
         )}
       </div>
-    </Card>
+    </TitledCard>
   );
 }
 
 function VersionHistoryCard({ resource: r }: { resource: Resource }) {
   return (
-    <Card>
-      <CardHeader title="Version History" />
+    <TitledCard title="Version History">
       <ol className="divide-y divide-slate-100">
         {r.versions.map((v, index) => (
           <li
@@ -145,7 +141,7 @@ function VersionHistoryCard({ resource: r }: { resource: Resource }) {
           </li>
         ))}
       </ol>
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -176,8 +172,7 @@ function DetailsCard({ resource: r }: { resource: Resource }) {
 function QuickActionsCard({ resource: r }: { resource: Resource }) {
   const uploadAnother = `/resources/upload?relatedToType=${r.relatedTo.type}&relatedToId=${r.relatedTo.id}`;
   return (
-    <Card>
-      <CardHeader title="Quick Actions" />
+    <TitledCard title="Quick Actions">
       <div className="flex flex-col gap-2 p-5">
         <ButtonLink to={downloadHref(r.id)} variant="outline" reloadDocument>
           <DownloadIcon className="h-4 w-4" /> Download
@@ -192,6 +187,6 @@ function QuickActionsCard({ resource: r }: { resource: Resource }) {
           <UploadIcon className="h-4 w-4" /> Upload another for this {r.relatedTo.type.toLowerCase()}
         </ButtonLink>
       </div>
-    </Card>
+    </TitledCard>
   );
 }

@@ -20,6 +20,23 @@ export function ConfidentialBadge() {
   return <Badge tone="red">Confidential</Badge>;
 }
 
+/** A document's expiry, access and (when it is) confidential badges, side by side: its page and a record's Documents card. */
+export function DocumentBadges({
+  document: d,
+  today,
+}: {
+  document: { expirationDate: string | null; accessLevel: AccessLevel; isConfidential: boolean };
+  today: string;
+}) {
+  return (
+    <>
+      <ExpiryBadge expirationDate={d.expirationDate} today={today} />
+      <AccessBadge level={d.accessLevel} />
+      {d.isConfidential ? <ConfidentialBadge /> : null}
+    </>
+  );
+}
+
 /** The link that downloads a document (a version of it, with `version`). */
 export function downloadHref(id: string, version?: number): string {
   return `/resources/${id}/download${version ? `?version=${version}` : ""}`;

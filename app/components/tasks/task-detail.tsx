@@ -9,8 +9,8 @@ import { FacilityMatchesCard, FacilityMatchList } from "../matching/facility-mat
 import { RelatedDocuments, type RelatedDocumentsData } from "../resources/related-documents";
 import { Badge, priorityTone } from "../ui/badge";
 import { Button } from "../ui/button";
-import { Card, CardHeader } from "../ui/card";
-import { ContactLink, Item } from "../ui/detail";
+import { TitledCard } from "../ui/card";
+import { ContactLink, Item, RecordColumns } from "../ui/detail";
 import { CheckCircleIcon, CheckIcon, RefreshIcon } from "../ui/icons";
 import { type CommunicationAnswer, CommunicationForm } from "./communication-form";
 import { DueDate, TaskProgress, TaskStatusBadge } from "./task-parts";
@@ -41,22 +41,19 @@ export function TaskDetail(props: TaskDetailProps) {
     );
   }
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-      <div className="space-y-6 lg:col-span-2">
-        <TaskFacts task={task} />
-        {task.client ? (
-          <FacilityMatchesCard
-            title="Facility Matching"
-            description={`Best facilities for ${task.client.firstName} ${task.client.lastName}`}
-            clientId={task.client.id}
-            matches={matches ?? []}
-          />
-        ) : null}
-        <TaskCommunications task={task} />
-        <RelatedDocuments documents={props.documents} />
-      </div>
-      <TaskChecklistCard task={task} />
-    </div>
+    <RecordColumns side={<TaskChecklistCard task={task} />}>
+      <TaskFacts task={task} />
+      {task.client ? (
+        <FacilityMatchesCard
+          title="Facility Matching"
+          description={`Best facilities for ${task.client.firstName} ${task.client.lastName}`}
+          clientId={task.client.id}
+          matches={matches ?? []}
+        />
+      ) : null}
+      <TaskCommunications task={task} />
+      <RelatedDocuments documents={props.documents} />
+    </RecordColumns>
   );
 }
 
@@ -153,8 +150,7 @@ function DueDateItem({ task }: { task: TaskRecord }) {
 /** The page's Details: the task's fields, the client and the assignee, then the description. */
 export function TaskFacts({ task }: { task: TaskRecord }) {
   return (
-    <Card>
-      <CardHeader title="Details" />
+    <TitledCard title="Details">
       <dl className="grid grid-cols-1 gap-4 p-5 sm:grid-cols-2">
         <DueDateItem task={task} />
         <Item label="Type">{task.type}</Item>
@@ -186,7 +182,7 @@ export function TaskFacts({ task }: { task: TaskRecord }) {
           <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{task.description}</p>
         </div>
       ) : null}
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -287,8 +283,7 @@ function ChecklistRow({ taskId, item }: { taskId: string; item: TaskRecord["chec
 /** The page's Checklist: the progress, and each item ticked or unticked where it stands. */
 export function TaskChecklistCard({ task }: { task: TaskRecord }) {
   return (
-    <Card>
-      <CardHeader title="Checklist" />
+    <TitledCard title="Checklist">
       <div className="space-y-3 p-5">
         <ChecklistProgress task={task} />
         {task.checklist.length === 0 ? (
@@ -306,7 +301,7 @@ export function TaskChecklistCard({ task }: { task: TaskRecord }) {
           </ul>
         )}
       </div>
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -369,10 +364,9 @@ export function CommunicationList({
 
 export function TaskCommunications({ task }: { task: TaskRecord }) {
   return (
-    <Card>
-      <CardHeader title="Communications" />
+    <TitledCard title="Communications">
       <CommunicationList communications={task.communications} />
-    </Card>
+    </TitledCard>
   );
 }
 

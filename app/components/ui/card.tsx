@@ -25,6 +25,32 @@ export function CardHeader({
   );
 }
 
+/**
+ * A card under its header (a title, a line under it, an action on the right): most cards of a
+ * record page and of the dashboard. `children` is the card's body, below the header's rule.
+ */
+export function TitledCard({
+  title,
+  description,
+  action,
+  id,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  /** The card's anchor on the page (`#notes`). */
+  id?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card id={id}>
+      <CardHeader title={title} description={description} action={action} />
+      {children}
+    </Card>
+  );
+}
+
 export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("px-5 py-4", className)} {...props} />;
 }

@@ -4,12 +4,54 @@ import { cn } from "~/utils/cn";
 import { formatPhone, phoneHref } from "~/utils/phone";
 import { Badge } from "./badge";
 import { ButtonLink, buttonClasses } from "./button";
-import { Card, CardHeader } from "./card";
+import { TitledCard } from "./card";
 import { ConfirmLink } from "./dialog";
 import { ArrowLeftIcon, EditIcon, TrashIcon } from "./icons";
 
-// The pieces of a detail page: read-only fields (a label over its value, a value that is a
-// list), the cards that hold them, contact links, the way back and the record's actions.
+// The pieces of a detail page: its frame and columns, read-only fields (a label over its value, a
+// value that is a list, a phone or e-mail that dials or writes), the cards that hold them, the way
+// back and the record's actions.
+
+/**
+ * A record's page (a client, a facility …): the way back to its list, with the record's `actions`
+ * on its right when the record's header does not hold them, then the header and the cards.
+ */
+export function RecordPage({
+  backTo,
+  backLabel,
+  actions,
+  children,
+}: {
+  backTo: string;
+  backLabel: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const back = <BackLink to={backTo}>{backLabel}</BackLink>;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      {actions ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {back}
+          {actions}
+        </div>
+      ) : (
+        back
+      )}
+      {children}
+    </div>
+  );
+}
+
+/** A record page's cards: the main ones (`children`), and `side` in a column of its own on a wide screen. */
+export function RecordColumns({ side, children }: { side: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">{children}</div>
+      <div className="space-y-6">{side}</div>
+    </div>
+  );
+}
 
 export function Item({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -18,6 +60,15 @@ export function Item({ label, children, className }: { label: string; children: 
       <dd className="mt-1 text-sm text-slate-900">{children || <span className="text-slate-500">Not given</span>}</dd>
     </div>
   );
+}
+
+/** Fields as label and value pairs, in order. */
+export function Items({ pairs }: { pairs: [string, ReactNode][] }) {
+  return pairs.map(([label, value]) => (
+    <Item key={label} label={label}>
+      {value}
+    </Item>
+  ));
 }
 
 export function Chips({ values, empty }: { values: string[]; empty: string }) {
@@ -36,14 +87,13 @@ export function Chips({ values, empty }: { values: string[]; empty: string }) {
 /** A titled card of read-only fields (`Item`s), or of free text with its line breaks kept (notes). */
 export function DetailCard({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
   return (
-    <Card>
-      <CardHeader title={title} />
+    <TitledCard title={title}>
       {text === undefined ? (
         <dl className="space-y-4 p-5">{children}</dl>
       ) : (
         <p className="p-5 text-sm whitespace-pre-line text-slate-700">{text}</p>
       )}
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -73,30 +123,21 @@ export function ContactLink({
   );
 }
 
+/** A field whose value is a phone number or an e-mail address (`ContactLink`). */
+export function ContactItem({ label, phone, email }: { label: string; phone?: string; email?: string }) {
+  return (
+    <Item label={label}>
+      <ContactLink phone={phone} email={email} />
+    </Item>
+  );
+}
+
 /** The way back to a list, over a detail page. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Link to={to} className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
       <ArrowLeftIcon className="h-4 w-4" /> {children}
     </Link>
-  );
-}
-
-/** A record page's top row: the way back to its list on the left, the record's actions on the right. */
-export function RecordTopBar({
-  backTo,
-  backLabel,
-  children,
-}: {
-  backTo: string;
-  backLabel: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <BackLink to={backTo}>{backLabel}</BackLink>
-      {children}
-    </div>
   );
 }
 
@@ -148,11 +189,10 @@ export function RecordActions({
 /** A titled card of a list shown as chips (amenities, specialties). */
 export function ChipsCard({ title, values, empty }: { title: string; values: string[]; empty: string }) {
   return (
-    <Card>
-      <CardHeader title={title} />
+    <TitledCard title={title}>
       <div className="p-5">
         <Chips values={values} empty={empty} />
       </div>
-    </Card>
+    </TitledCard>
   );
 }
