@@ -6,7 +6,7 @@ import { getClient } from "~/models/clients.server";
 import { getFacility } from "~/models/facilities.server";
 import { listPlacements } from "~/models/placements.server";
 import { PLACEMENT_PAGE_SIZE, PlacementListQuerySchema } from "~/services/page-schemas.server";
-import { filterValues, loadListPage } from "~/services/list-page.server";
+import { filterValues, loadListPage, narrowedTo } from "~/services/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Placements · Senior Placement" }];
 
@@ -25,10 +25,8 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({
     ...page,
     filters: filterValues(query, ["search", "status", "priority"]),
-    facility: query.facilityId ? { id: query.facilityId, name: facility?.name ?? "Unknown facility" } : null,
-    client: query.clientId
-      ? { id: query.clientId, name: client ? `${client.firstName} ${client.lastName}` : "Unknown client" }
-      : null,
+    facility: narrowedTo(query.facilityId, facility, "Unknown facility"),
+    client: narrowedTo(query.clientId, client, "Unknown client"),
     problems,
   });
 }

@@ -10,7 +10,7 @@ import { listTasks } from "~/models/tasks/list.server";
 import { listUsers } from "~/models/user.server";
 import { sortText, TASK_PAGE_SIZE } from "~/schemas/task.constants";
 import { TaskListQuerySchema } from "~/services/page-schemas.server";
-import { filterValues, loadListPage } from "~/services/list-page.server";
+import { filterValues, loadListPage, narrowedTo } from "~/services/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Tasks · Senior Placement" }];
 
@@ -40,9 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
       sort: sortText(query.sort) === "dueDate" ? "" : sortText(query.sort),
     },
     // From a client's page: its tasks only, until the chip is removed.
-    client: query.clientId
-      ? { id: query.clientId, name: client ? `${client.firstName} ${client.lastName}` : "Unknown client" }
-      : null,
+    client: narrowedTo(query.clientId, client, "Unknown client"),
     problems,
   });
 }

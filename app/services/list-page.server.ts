@@ -63,6 +63,20 @@ export function filterValues<Q, K extends keyof Q & string>(query: Q, names: rea
   return Object.fromEntries(names.map((name) => [name, text(query[name])])) as Record<K, string>;
 }
 
+/**
+ * A record the list is narrowed to (`clientId`, from the record's page), as its chip shows it:
+ * its name, or `unknown` ("Unknown client") when no such record is found; null when not narrowed.
+ */
+export function narrowedTo(
+  id: string | undefined,
+  record: { firstName: string; lastName: string } | { name: string } | null,
+  unknown: string,
+): { id: string; name: string } | null {
+  if (!id) return null;
+  if (!record) return { id, name: unknown };
+  return { id, name: "name" in record ? record.name : `${record.firstName} ${record.lastName}` };
+}
+
 /** A sort as the URL writes it: `-updatedAt`, newest first. */
 export function sortValue({ field, direction }: { field: string; direction: "asc" | "desc" }): string {
   return `${direction === "desc" ? "-" : ""}${field}`;

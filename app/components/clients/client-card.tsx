@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { ClientRecord } from "~/models/clients.server";
 import { amountRange } from "~/utils/format";
 import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";
@@ -58,35 +59,48 @@ export function ClientCard({ client }: { client: CardClient }) {
         <Badge tone={clientStatusTone(client.trackerStatus)}>{client.trackerStatus}</Badge>
       </div>
       <dl className="client-card-facts">
-        <div>
-          <dt>
-            <MailIcon className="" />
-            <span>Email</span>
-          </dt>
-          <dd className="truncate" title={client.email}>
-            <ContactLink email={client.email} unstyled />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <PhoneIcon className="" />
-            <span>Phone</span>
-          </dt>
-          <dd>
-            <ContactLink phone={client.phone} unstyled />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <DollarIcon className="" />
-            <span>Budget</span>
-          </dt>
-          <dd className={client.budgetMin || client.budgetMax ? "budget" : "muted"}>
-            {budgetText(client.budgetMin, client.budgetMax)}
-          </dd>
-        </div>
+        <Fact icon={<MailIcon className="" />} label="Email" className="truncate" title={client.email}>
+          <ContactLink email={client.email} unstyled />
+        </Fact>
+        <Fact icon={<PhoneIcon className="" />} label="Phone">
+          <ContactLink phone={client.phone} unstyled />
+        </Fact>
+        <Fact
+          icon={<DollarIcon className="" />}
+          label="Budget"
+          className={client.budgetMin || client.budgetMax ? "budget" : "muted"}
+        >
+          {budgetText(client.budgetMin, client.budgetMax)}
+        </Fact>
       </dl>
       {medical ? <CardNote className="client-card-note" text={medical} /> : null}
+    </div>
+  );
+}
+
+/** One line of the card's facts: the icon and its label (read only by screen readers), then the value. */
+function Fact({
+  icon,
+  label,
+  className,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  className?: string;
+  title?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt>
+        {icon}
+        <span>{label}</span>
+      </dt>
+      <dd className={className} title={title}>
+        {children}
+      </dd>
     </div>
   );
 }

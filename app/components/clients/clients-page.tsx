@@ -1,4 +1,3 @@
-import type { ListProblem } from "~/utils/list-query";
 import { CARE_LEVEL_LABELS, CARE_LEVELS, CLIENT_STATUSES } from "~/utils/vocabulary";
 import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
@@ -14,19 +13,14 @@ import {
   SortControl,
   type SortField,
 } from "../ui/list-controls";
-import { CardGrid, ListPage, ListResults } from "../ui/list-page";
+import { CardGrid, ListPage, type ListPageData } from "../ui/list-page";
 import { ClientCard, type toClientCard } from "./client-card";
 
 /** What the clients list shows: a page of cards, the count and the filters as read. */
-export interface ClientsPageData {
+export interface ClientsPageData extends ListPageData {
   clients: ReturnType<typeof toClientCard>[];
-  page: number;
-  total: number;
-  capped: boolean;
-  totalPages: number;
   /** What each filter holds, by its URL parameter (`sort` as the URL writes it: `-updatedAt`). */
   filters: { search: string; status: string; careLevel: string; sort: string };
-  problems: ListProblem[];
 }
 
 const SELECTS: SelectSpec[] = [
@@ -52,13 +46,13 @@ const SORT_FIELDS: Record<string, SortField> = {
 };
 
 /** The clients list (/clients): filters, then the cards or an empty state. */
-export function ClientsPage({ clients, page, totalPages, total, capped, filters, problems }: ClientsPageData) {
+export function ClientsPage({ clients, filters, ...list }: ClientsPageData) {
   const active = [filters.status, filters.careLevel].filter(Boolean).length;
   const filtering = Boolean(filters.search) || active > 0;
   return (
     <ListPage
       title="Clients"
-      description={countText(total, capped, filtering, ["client", "clients"])}
+      description={countText(list.total, list.capped ?? false, filtering, ["client", "clients"])}
       actions={
         <>
           <ExportLink to="/clients/export" />
@@ -76,32 +70,27 @@ export function ClientsPage({ clients, page, totalPages, total, capped, filters,
           <SortControl id="client-sort" fields={SORT_FIELDS} value={filters.sort} />
         </FilterForm>
       }
-      problems={problems}
+      list={list}
       clearTo="/clients"
+      filtering={filtering}
+      noMatches={{
+        noun: "clients",
+        message: "Try another search, or clear the filters to see every client.",
+        clearLabel: "Clear filters",
+      }}
+      empty={
+        <EmptyState
+          icon={<UsersIcon className="h-6 w-6" />}
+          title="No clients yet"
+          message="Add the first person you are helping to find a place."
+          action={<NewButton to="/clients/new">Add Client</NewButton>}
+        />
+      }
+      pages={{ noun: "clients" }}
     >
-      <ListResults
-        count={total}
-        filtering={filtering}
-        noMatches={{
-          noun: "clients",
-          message: "Try another search, or clear the filters to see every client.",
-          clearTo: "/clients",
-          clearLabel: "Clear filters",
-        }}
-        empty={
-          <EmptyState
-            icon={<UsersIcon className="h-6 w-6" />}
-            title="No clients yet"
-            message="Add the first person you are helping to find a place."
-            action={<NewButton to="/clients/new">Add Client</NewButton>}
-          />
-        }
-        pages={{ page, totalPages, total: capped ? undefined : total, noun: "clients" }}
-      >
-        <CardGrid label="Clients" items={clients}>
-          {(client) => <ClientCard client={client} />}
-        </CardGrid>
-      </ListResults>
+      <CardGrid label="Clients" items={clients}>
+        {(client) => <ClientCard client={client} />}
+      </CardGrid>
     </ListPage>
   );
 }

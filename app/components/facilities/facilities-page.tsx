@@ -1,4 +1,3 @@
-import type { ListProblem } from "~/utils/list-query";
 import { FACILITY_TYPES } from "~/utils/vocabulary";
 import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
@@ -15,19 +14,14 @@ import {
   SortControl,
   type SortField,
 } from "../ui/list-controls";
-import { CardGrid, ListPage, ListResults } from "../ui/list-page";
+import { CardGrid, ListPage, type ListPageData } from "../ui/list-page";
 import { FacilityCard, type toFacilityCard } from "./facility-card";
 
 /** What the facility directory shows: a page of cards, the count and the filters as read. */
-export interface FacilitiesPageData {
+export interface FacilitiesPageData extends ListPageData {
   facilities: ReturnType<typeof toFacilityCard>[];
-  page: number;
-  total: number;
-  capped: boolean;
-  totalPages: number;
   /** What each filter holds, by its URL parameter (a price as typed, `sort` as the URL writes it). */
   filters: { search: string; type: string; availability: string; minPrice: string; maxPrice: string; sort: string };
-  problems: ListProblem[];
 }
 
 const SELECTS: SelectSpec[] = [
@@ -67,13 +61,13 @@ const SORT_FIELDS: Record<string, SortField> = {
 };
 
 /** The facility directory (/facilities): filters, then the cards or an empty state. */
-export function FacilitiesPage({ facilities, page, totalPages, total, capped, filters, problems }: FacilitiesPageData) {
+export function FacilitiesPage({ facilities, filters, ...list }: FacilitiesPageData) {
   const active = [filters.type, filters.availability, filters.minPrice, filters.maxPrice].filter(Boolean).length;
   const filtering = Boolean(filters.search) || active > 0;
   return (
     <ListPage
       title="Facilities"
-      description={countText(total, capped, filtering, ["facility", "facilities"])}
+      description={countText(list.total, list.capped ?? false, filtering, ["facility", "facilities"])}
       actions={
         <>
           <ExportLink to="/facilities/export" />
@@ -90,37 +84,37 @@ export function FacilitiesPage({ facilities, page, totalPages, total, capped, fi
           active={active}
         >
           <SelectFilters selects={SELECTS} values={filters} />
-          <PriceRangeFilter id="facility-price" min={filters.minPrice} max={filters.maxPrice} problems={problems} />
+          <PriceRangeFilter
+            id="facility-price"
+            min={filters.minPrice}
+            max={filters.maxPrice}
+            problems={list.problems}
+          />
           <SortControl id="facility-sort" fields={SORT_FIELDS} value={filters.sort} />
         </FilterForm>
       }
-      problems={problems}
+      list={list}
       clearTo="/facilities"
       shownBeside={["minPrice", "maxPrice"]}
+      filtering={filtering}
+      noMatches={{
+        noun: "facilities",
+        message: "Try another search or a wider price range, or clear the filters.",
+        clearLabel: "Clear filters",
+      }}
+      empty={
+        <EmptyState
+          icon={<BuildingIcon className="h-6 w-6" />}
+          title="No facilities yet"
+          message="Add the communities and care homes you place clients with."
+          action={<NewButton to="/facilities/new">Add Facility</NewButton>}
+        />
+      }
+      pages={{ noun: "facilities" }}
     >
-      <ListResults
-        count={total}
-        filtering={filtering}
-        noMatches={{
-          noun: "facilities",
-          message: "Try another search or a wider price range, or clear the filters.",
-          clearTo: "/facilities",
-          clearLabel: "Clear filters",
-        }}
-        empty={
-          <EmptyState
-            icon={<BuildingIcon className="h-6 w-6" />}
-            title="No facilities yet"
-            message="Add the communities and care homes you place clients with."
-            action={<NewButton to="/facilities/new">Add Facility</NewButton>}
-          />
-        }
-        pages={{ page, totalPages, total: capped ? undefined : total, noun: "facilities" }}
-      >
-        <CardGrid label="Facilities" items={facilities}>
-          {(facility) => <FacilityCard facility={facility} />}
-        </CardGrid>
-      </ListResults>
+      <CardGrid label="Facilities" items={facilities}>
+        {(facility) => <FacilityCard facility={facility} />}
+      </CardGrid>
     </ListPage>
   );
 }

@@ -1,6 +1,5 @@
 import { useLocation } from "@remix-run/react";
 import type { PlacementListItem } from "~/models/placements.server";
-import type { ListProblem } from "~/utils/list-query";
 import { PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 import { ButtonLink } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
@@ -15,7 +14,7 @@ import {
   SelectFilters,
   type SelectSpec,
 } from "../ui/list-controls";
-import { ListPage, ListResults } from "../ui/list-page";
+import { ListPage, type ListPageData } from "../ui/list-page";
 import { PlacementTable } from "./placement-table";
 
 /** A record the list is narrowed to (from its page's quick actions), by name. */
@@ -25,18 +24,14 @@ interface Narrowed {
 }
 
 /** What the placements list shows: a page of rows, the counts by status and the filters as read. */
-export interface PlacementsPageData {
+export interface PlacementsPageData extends ListPageData {
   placements: PlacementListItem[];
-  page: number;
-  total: number;
-  totalPages: number;
   statusCounts: Partial<Record<string, number>>;
   /** What each control of the filter bar holds, by its URL parameter. */
   filters: { search: string; status: string; priority: string };
   /** The facility or the client the list is narrowed to (`facilityId`, `clientId`), shown as chips. */
   facility: Narrowed | null;
   client: Narrowed | null;
-  problems: ListProblem[];
 }
 
 const SELECTS: SelectSpec[] = [
@@ -56,17 +51,7 @@ const TILES = [
 ] as const;
 
 /** The placements list (/placements): the counts by status, filters, then the table or an empty state. */
-export function PlacementsPage({
-  placements,
-  page,
-  totalPages,
-  total,
-  statusCounts,
-  filters,
-  facility,
-  client,
-  problems,
-}: PlacementsPageData) {
+export function PlacementsPage({ placements, statusCounts, filters, facility, client, ...list }: PlacementsPageData) {
   const { search } = useLocation();
   const active = [filters.status, filters.priority].filter(Boolean).length;
   const filtering = Boolean(filters.search || facility || client) || active > 0;
@@ -74,11 +59,11 @@ export function PlacementsPage({
   return (
     <ListPage
       title="Placements"
-      description={countText(total, false, filtering, ["placement", "placements"])}
+      description={countText(list.total, false, filtering, ["placement", "placements"])}
       actions={<NewButton to={newHref}>New Placement</NewButton>}
       controls={
         <>
-          <StatusTiles total={total} statusCounts={statusCounts} />
+          <StatusTiles total={list.total} statusCounts={statusCounts} />
           <FilterForm
             label="Placement filters"
             debounceMs={500}
@@ -107,30 +92,25 @@ export function PlacementsPage({
           />
         </>
       }
-      problems={problems}
+      list={list}
       clearTo="/placements"
+      filtering={filtering}
+      noMatches={{
+        noun: "placements",
+        message: "Try another search, or reset the filters.",
+        clearLabel: "Reset Filters",
+      }}
+      empty={
+        <EmptyState
+          icon={<ClipboardIcon className="h-6 w-6" />}
+          title="No placements yet"
+          message="A placement links a client, a facility and an agent, and follows the move to completion."
+          action={<NewButton to="/placements/new">New Placement</NewButton>}
+        />
+      }
+      pages={{ noun: "placements" }}
     >
-      <ListResults
-        count={total}
-        filtering={filtering}
-        noMatches={{
-          noun: "placements",
-          message: "Try another search, or reset the filters.",
-          clearTo: "/placements",
-          clearLabel: "Reset Filters",
-        }}
-        empty={
-          <EmptyState
-            icon={<ClipboardIcon className="h-6 w-6" />}
-            title="No placements yet"
-            message="A placement links a client, a facility and an agent, and follows the move to completion."
-            action={<NewButton to="/placements/new">New Placement</NewButton>}
-          />
-        }
-        pages={{ page, totalPages, total, noun: "placements" }}
-      >
-        <PlacementTable placements={placements} />
-      </ListResults>
+      <PlacementTable placements={placements} />
     </ListPage>
   );
 }

@@ -1,7 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useCan } from "../layout/use-can";
 import { RESOURCE_PAGE_SIZE, RESOURCE_PAGE_SIZES } from "~/schemas/resource.constants";
-import type { ListProblem } from "~/utils/list-query";
 import type { Toast } from "~/utils/toast";
 import {
   ACCESS_LEVEL_LABELS,
@@ -15,21 +14,17 @@ import { ButtonLink } from "../ui/button";
 import { FilterForm } from "../ui/filter-form";
 import { DownloadIcon, FolderIcon, UploadIcon } from "../ui/icons";
 import { filterLabels, SearchFilter, SelectFilters, type SelectSpec } from "../ui/list-controls";
-import { EmptyList, ListPage, ListResults } from "../ui/list-page";
+import { EmptyList, ListPage, type ListPageData } from "../ui/list-page";
 import { ResourceTable, type toResourceRow } from "./resource-table";
 
 /** What the document library shows: a page of rows, the count and the filters as read. */
-export interface ResourcesPageData {
+export interface ResourcesPageData extends ListPageData {
   resources: ReturnType<typeof toResourceRow>[];
-  total: number;
-  page: number;
-  totalPages: number;
   limit: number;
   /** The agency's today, for the expiry badges. */
   today: string;
   /** What each filter holds, by its URL parameter (`limit` empty for the usual page size). */
   filters: { search: string; category: string; type: string; accessLevel: string; limit: string };
-  problems: ListProblem[];
 }
 
 const SELECTS: SelectSpec[] = [
@@ -71,16 +66,7 @@ const SELECTS: SelectSpec[] = [
 export const RESOURCE_FILTER_LABELS = filterLabels(SELECTS);
 
 /** The document library (/resources): filters, then the table or an empty state. */
-export function ResourcesPage({
-  resources,
-  total,
-  page,
-  totalPages,
-  limit,
-  today,
-  filters,
-  problems,
-}: ResourcesPageData) {
+export function ResourcesPage({ resources, limit, today, filters, ...list }: ResourcesPageData) {
   const { state } = useLocation();
   // The upload's toast, when its script brought the user here (a form post's comes from the session).
   const uploaded = (state as { toast?: Toast } | null)?.toast;
@@ -91,7 +77,7 @@ export function ResourcesPage({
       {uploaded ? <Toaster toasts={[uploaded]} key={uploaded.id} /> : null}
       <ListPage
         title="Resources"
-        description={`${total.toLocaleString("en-US")} document(s) found`}
+        description={`${list.total.toLocaleString("en-US")} document(s) found`}
         actions={<ResourcesActions />}
         controls={
           <FilterForm
@@ -111,29 +97,25 @@ export function ResourcesPage({
             </ButtonLink>
           </FilterForm>
         }
-        problems={problems}
+        list={list}
         clearTo="/resources"
+        filtering={filtering}
+        empty={
+          <EmptyList
+            icon={<FolderIcon className="h-6 w-6" />}
+            title="No Documents Found"
+            filtering={filtering}
+            message={{
+              empty: "Assessments, care plans, insurance cards, contracts: upload the first one.",
+              filtered: "No document matches your search and filters. Try another search, or clear the filters.",
+            }}
+            clear={{ to: "/resources", label: "Clear Filters" }}
+            add={<UploadButton />}
+          />
+        }
+        pages={{ limit, noun: "documents", severalOnly: true }}
       >
-        <ListResults
-          count={total}
-          filtering={filtering}
-          empty={
-            <EmptyList
-              icon={<FolderIcon className="h-6 w-6" />}
-              title="No Documents Found"
-              filtering={filtering}
-              message={{
-                empty: "Assessments, care plans, insurance cards, contracts: upload the first one.",
-                filtered: "No document matches your search and filters. Try another search, or clear the filters.",
-              }}
-              clear={{ to: "/resources", label: "Clear Filters" }}
-              add={<UploadButton />}
-            />
-          }
-          pages={{ page, totalPages, total, limit, noun: "documents", severalOnly: true }}
-        >
-          <ResourceTable resources={resources} today={today} />
-        </ListResults>
+        <ResourceTable resources={resources} today={today} />
       </ListPage>
     </>
   );

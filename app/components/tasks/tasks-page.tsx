@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import type { TaskStatistics } from "~/models/tasks/list.server";
 import { TASK_SORTS } from "~/schemas/task.constants";
 import { cn } from "~/utils/cn";
-import { type ListProblem, withParams } from "~/utils/list-query";
+import { withParams } from "~/utils/list-query";
 import { PRIORITIES, TASK_STATUSES, TASK_TYPES } from "~/utils/vocabulary";
 import { ButtonLink } from "../ui/button";
 import { FilterForm } from "../ui/filter-form";
@@ -16,20 +16,16 @@ import {
   SelectFilters,
   type SelectSpec,
 } from "../ui/list-controls";
-import { EmptyList, ListPage, ListResults } from "../ui/list-page";
+import { EmptyList, ListPage, type ListPageData } from "../ui/list-page";
 import { TaskGrid, TaskTable, type toTaskRow } from "./task-list";
 
 /** What the tasks list shows: its figures, a page of tasks as a table or a grid, and the filters as read. */
-export interface TasksPageData {
+export interface TasksPageData extends ListPageData {
   tasks: ReturnType<typeof toTaskRow>[];
   /** Null when a broad search was counted only up to a cap (`capped`). */
   statistics: TaskStatistics | null;
   /** The agency's today (YYYY-MM-DD), for overdue and the relative due dates. */
   today: string;
-  page: number;
-  totalPages: number;
-  total: number;
-  capped: boolean;
   limit: number;
   view: "list" | "grid";
   /** [id, name] of each assignee the filter offers. */
@@ -38,7 +34,6 @@ export interface TasksPageData {
   filters: { search: string; status: string; priority: string; type: string; assignedTo: string; sort: string };
   /** The client the list is narrowed to (from its page: `clientId`), shown as a chip. */
   client: { id: string; name: string } | null;
-  problems: ListProblem[];
 }
 
 const SELECTS: SelectSpec[] = [
@@ -95,16 +90,12 @@ export function TasksPage({
   tasks,
   statistics,
   today,
-  page,
-  totalPages,
-  total,
-  capped,
   limit,
   view,
   assignees,
   filters,
   client,
-  problems,
+  ...list
 }: TasksPageData) {
   const { search } = useLocation();
   const active = [filters.status, filters.priority, filters.type, filters.assignedTo].filter(Boolean).length;
@@ -112,44 +103,34 @@ export function TasksPage({
   return (
     <ListPage
       title="Tasks"
-      description={filtering ? countText(total, capped, true, ["task", "tasks"]) : undefined}
+      description={filtering ? countText(list.total, list.capped ?? false, true, ["task", "tasks"]) : undefined}
       actions={<NewButton to="/tasks/new">New Task</NewButton>}
       controls={
         <>
-          <TaskFigures statistics={statistics} total={total} capped={capped} />
+          <TaskFigures statistics={statistics} total={list.total} capped={list.capped ?? false} />
           <TaskFilters view={view} assignees={assignees} filters={filters} client={client} active={active} />
           <FilterChips search={search} chips={[client && { kind: "Client", name: client.name, param: "clientId" }]} />
         </>
       }
-      problems={problems}
+      list={list}
       clearTo="/tasks"
+      filtering={filtering}
+      empty={
+        <EmptyList
+          icon={<TasksIcon className="h-6 w-6" />}
+          title="No tasks found"
+          filtering={filtering}
+          message={{
+            empty: "Tasks are the day's work: calls, visits, paperwork. Create the first one.",
+            filtered: "No task matches your search and filters. Try another search, or reset the filters.",
+          }}
+          clear={{ to: "/tasks", label: "Reset Filters" }}
+          add={<NewButton to="/tasks/new">Create Task</NewButton>}
+        />
+      }
+      pages={{ limit, severalOnly: true }}
     >
-      <ListResults
-        count={total}
-        filtering={filtering}
-        empty={
-          <EmptyList
-            icon={<TasksIcon className="h-6 w-6" />}
-            title="No tasks found"
-            filtering={filtering}
-            message={{
-              empty: "Tasks are the day's work: calls, visits, paperwork. Create the first one.",
-              filtered: "No task matches your search and filters. Try another search, or reset the filters.",
-            }}
-            clear={{ to: "/tasks", label: "Reset Filters" }}
-            add={<NewButton to="/tasks/new">Create Task</NewButton>}
-          />
-        }
-        pages={{
-          page,
-          totalPages,
-          total: capped ? undefined : total,
-          limit: capped ? undefined : limit,
-          severalOnly: true,
-        }}
-      >
-        {view === "grid" ? <TaskGrid tasks={tasks} today={today} /> : <TaskTable tasks={tasks} today={today} />}
-      </ListResults>
+      {view === "grid" ? <TaskGrid tasks={tasks} today={today} /> : <TaskTable tasks={tasks} today={today} />}
     </ListPage>
   );
 }

@@ -11,19 +11,48 @@ import { Pagination, type PaginationProps } from "./pagination";
 // A list screen's frame and results (clients, facilities, placements, tasks, documents): each
 // page states its title, buttons, filter bar and rows; these pieces say the rest the same way.
 
+/** What every list screen's data holds beside its rows and filters: the page, the count, and what the address held that the list could not use. */
+export interface ListPageData {
+  page: number;
+  totalPages: number;
+  total: number;
+  /** The count stopped at a cap (a long search): the last page is unknown. */
+  capped?: boolean;
+  problems: ListProblem[];
+}
+
+/** The page links' own settings: what the records are called, the page size, links only for two pages or more. */
+export type ListPages = Pick<PaginationProps, "noun" | "limit"> & {
+  /** Page links only when there are two pages or more (the tasks, the documents). */
+  severalOnly?: boolean;
+};
+
+/** A list's empty state when filters leave nothing: a way back to the whole list (the page's `clearTo`). */
+export interface NoMatchesProps {
+  noun: string;
+  message: string;
+  clearLabel: string;
+}
+
 /**
  * A list screen: the title row (the count, the buttons) over what narrows the list (figures,
  * the filter bar, chips), then what the address held that the list could not use, then the
- * results (`ListResults`).
+ * rows and the page links under them or, when there are none, why: the filters match nothing
+ * (`noMatches`, with a way back to the whole list), or the list is still empty (`empty`, which
+ * says both itself when there is no `noMatches`).
  */
 export function ListPage({
   title,
   description,
   actions,
   controls,
-  problems,
+  list,
   clearTo,
   shownBeside,
+  filtering,
+  noMatches,
+  empty,
+  pages = {},
   children,
 }: {
   title: string;
@@ -31,71 +60,63 @@ export function ListPage({
   actions: ReactNode;
   /** Under the title row: the figures, the filter bar, the chips. */
   controls: ReactNode;
-  problems: readonly ListProblem[];
+  /** The page's data as its loader answered it. */
+  list: ListPageData;
   /** The whole list, unfiltered ("/clients"). */
   clearTo: string;
   /** The parameters whose problems a filter shows beside itself (the price range). */
   shownBeside?: readonly string[];
+  filtering: boolean;
+  noMatches?: NoMatchesProps;
+  empty: ReactNode;
+  pages?: ListPages;
+  /** The rows. */
   children: ReactNode;
 }) {
+  let results: ReactNode;
+  if (list.total > 0) results = <ListRows list={list} pages={pages} rows={children} />;
+  else if (filtering && noMatches) results = <NoMatches {...noMatches} clearTo={clearTo} />;
+  else results = empty;
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader title={title} description={description} actions={actions}>
         {controls}
       </PageHeader>
-      <IgnoredParams problems={problems} clearTo={clearTo} shownBeside={shownBeside} />
-      {children}
+      <IgnoredParams problems={list.problems} clearTo={clearTo} shownBeside={shownBeside} />
+      {results}
     </div>
   );
 }
 
-/** The page links under a list's rows; `total` undefined when the count is capped (a long search). */
-export type ListPages = Omit<PaginationProps, "hrefFor" | "total"> & {
-  total: number | undefined;
-  /** Page links only when there are two pages or more (the tasks, the documents). */
-  severalOnly?: boolean;
-};
-
-/** A list's empty state when filters leave nothing: a way back to the whole list. */
-export interface NoMatchesProps {
-  noun: string;
-  message: string;
-  clearTo: string;
-  clearLabel: string;
-}
-
-/**
- * A list screen's body: its rows and the page links under them or, when there are none, why:
- * the filters match nothing (`noMatches`, with a way back to the whole list), or the list is
- * still empty (`empty`, which says both itself when there is no `noMatches`).
- */
-export function ListResults({
-  count,
-  filtering,
-  noMatches,
-  empty,
-  pages: { severalOnly, ...pages },
-  children,
+/** The rows, then the page links; a capped count (a long search) shows neither the total nor the range. */
+function ListRows({
+  list: { page, totalPages, total, capped },
+  pages: { severalOnly, limit, noun },
+  rows,
 }: {
-  /** Rows on this page. */
-  count: number;
-  filtering: boolean;
-  noMatches?: NoMatchesProps;
-  empty: ReactNode;
+  list: ListPageData;
   pages: ListPages;
-  children: ReactNode;
+  rows: ReactNode;
 }) {
   const { search } = useLocation();
-  if (count === 0) return filtering && noMatches ? <NoMatches {...noMatches} /> : empty;
   return (
     <>
-      {children}
-      {severalOnly && pages.totalPages <= 1 ? null : <Pagination {...pages} hrefFor={pageHref(search)} />}
+      {rows}
+      {severalOnly && totalPages <= 1 ? null : (
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          total={capped ? undefined : total}
+          limit={capped ? undefined : limit}
+          noun={noun}
+          hrefFor={pageHref(search)}
+        />
+      )}
     </>
   );
 }
 
-export function NoMatches({ noun, message, clearTo, clearLabel }: NoMatchesProps) {
+function NoMatches({ noun, message, clearTo, clearLabel }: NoMatchesProps & { clearTo: string }) {
   return (
     <EmptyState
       icon={<SearchIcon className="h-6 w-6" />}
