@@ -153,7 +153,7 @@ export async function requireRecord<T>(
  * error page shows. The API's twin is `apiRecordRoute`'s `removeNeeds` (services/api.server.ts).
  */
 export function requirePermission(ctx: Ctx, permission: Permission): void {
-  if (!can(ctx.role, permission)) throw new Response(PERMISSION_MESSAGES[permission], { status: 403 });
+  invariantResponse(can(ctx.role, permission), PERMISSION_MESSAGES[permission], { status: 403 });
 }
 
 /**

@@ -2,9 +2,10 @@ import type { Role } from "./vocabulary";
 
 /**
  * Who may do what (DESIGN.md §12): admin ⊃ coordinator ⊃ agent, as named permissions. The server
- * checks them (`requirePermission` for screens, `requireApiPermission` for the API, the models for
- * what a role may see); the screens use `can` to leave out the controls a role cannot use. Every
- * screen stays visible to every role.
+ * checks them (`requirePermission` for screens, `removeNeeds` of `apiRecordRoute` for the API, the
+ * models for what a role may see or write: restricted documents, a task's assignee); the screens
+ * use `useCan` to leave out the controls a role cannot use. Every screen stays visible to every
+ * role.
  */
 export const PERMISSIONS = {
   /** Delete a client, a facility or a placement (an agent marks a facility inactive instead). */

@@ -1,11 +1,11 @@
 import type { DB } from "~/utils/db.server";
-import { can } from "~/utils/permissions";
 import type { Role } from "~/utils/vocabulary";
 import { countClientOptions, type ReferenceOption, searchClientOptions } from "../clients.server";
 import type { Ctx } from "../context";
 import { pickerOptions, type PickerSearch } from "../lists.server";
 import { clientPlacementOptions } from "../placements.server";
 import { listUsers } from "../user.server";
+import { mayAssign } from "./writes.server";
 
 export interface TaskFormOptions {
   clients: ReferenceOption[];
@@ -43,7 +43,7 @@ export async function taskFormOptions(
     placements,
     placementsOf: chosenClientId,
     assignees: users
-      .filter((u) => can(ctx.role, "tasks.assignOthers") || u.id === ctx.userId || u.id === assignee)
+      .filter((u) => mayAssign(ctx, u.id, assignee))
       .map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, role: u.role })),
     searched: { client: client.searched },
   };

@@ -29,10 +29,14 @@ export interface Refused {
 
 /**
  * An agent's tasks are their own: one without `tasks.assignOthers` may assign a task only to
- * themselves, or leave it with whom it has (`stored`, an edit).
+ * themselves, or leave it with whom it has (`stored`, an edit). The task form offers the same.
  */
+export function mayAssign(ctx: Ctx, assignedTo: string, stored?: string | null): boolean {
+  return can(ctx.role, "tasks.assignOthers") || assignedTo === ctx.userId || assignedTo === stored;
+}
+
 function assignmentRefused(ctx: Ctx, assignedTo: string, stored?: string | null): Refused | null {
-  if (can(ctx.role, "tasks.assignOthers") || assignedTo === ctx.userId || assignedTo === stored) return null;
+  if (mayAssign(ctx, assignedTo, stored)) return null;
   return { ok: false, reason: "forbidden", path: "assignedTo", message: PERMISSION_MESSAGES["tasks.assignOthers"] };
 }
 
