@@ -46,3 +46,22 @@ export async function agencyDay(db: DB, ctx: Ctx, now: Date = new Date()): Promi
 export async function setAgencyTimeZone(db: DB, ctx: Ctx, timeZone: string | null): Promise<void> {
   await db.updateTable("agencies").set({ time_zone: timeZone }).where("id", "=", ctx.agencyId).execute();
 }
+
+/** The agency's settings as an admin edits them: its name and its own time zone (null: none set). */
+export async function getAgencySettings(db: DB, ctx: Ctx): Promise<{ name: string; timeZone: string | null } | null> {
+  const row = await db
+    .selectFrom("agencies")
+    .select(["name", "time_zone as timeZone"])
+    .where("id", "=", ctx.agencyId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Saves the agency's name and time zone (every "today" and every time shown follows it). */
+export async function updateAgencySettings(db: DB, ctx: Ctx, input: { name: string; timeZone: string }): Promise<void> {
+  await db
+    .updateTable("agencies")
+    .set({ name: input.name, time_zone: input.timeZone })
+    .where("id", "=", ctx.agencyId)
+    .execute();
+}

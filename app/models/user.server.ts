@@ -1,4 +1,4 @@
-import type { Role } from "~/utils/vocabulary";
+import type { LandingPage, Role } from "~/utils/vocabulary";
 import type { DB } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import type { Ctx } from "./context";
@@ -167,4 +167,24 @@ export async function createUser(
       "role",
     ])
     .executeTakeFirstOrThrow();
+}
+
+/** A person's preferences: the screen they land on after signing in. */
+export async function getPreferences(db: DB, ctx: Ctx): Promise<{ landingPage: LandingPage }> {
+  const row = await db
+    .selectFrom("users")
+    .select("landing_page as landingPage")
+    .where("id", "=", ctx.userId)
+    .where("agency_id", "=", ctx.agencyId)
+    .executeTakeFirst();
+  return { landingPage: row?.landingPage ?? "/dashboard" };
+}
+
+export async function updatePreferences(db: DB, ctx: Ctx, input: { landingPage: LandingPage }): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ landing_page: input.landingPage })
+    .where("id", "=", ctx.userId)
+    .where("agency_id", "=", ctx.agencyId)
+    .execute();
 }

@@ -11,7 +11,9 @@ import { FieldError, Input, Label } from "~/components/ui/field";
 import { AlertCircleIcon } from "~/components/ui/icons";
 import { PasswordInput } from "~/components/ui/password-input";
 import { LOGIN_FAILED_FALLBACK, LoginFormSchema } from "~/schemas/auth";
+import { getPreferences } from "~/models/user.server";
 import { authenticator, SignInError } from "~/services/auth.server";
+import { getDb } from "~/utils/db.server";
 import { keepRetryAfter } from "~/utils/responses";
 import { anonymousOnly, requireAnonymous, safeRedirect, signInAndRedirect } from "~/services/session.server";
 import { readFormData } from "~/utils/request.server";
@@ -32,7 +34,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { user, remember, redirectTo } = await authenticator.authenticate("form", request);
     return await signInAndRedirect(request, user, {
       remember,
-      redirectTo: safeRedirect(redirectTo),
+      // Where they asked to go, else the screen their preferences name.
+      redirectTo: safeRedirect(
+        redirectTo,
+        (await getPreferences(getDb(), { userId: user.id, agencyId: user.agencyId })).landingPage,
+      ),
       toast: { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
     });
   } catch (error) {

@@ -56,23 +56,36 @@ export type ResetTokenProblem = keyof typeof RESET_TOKEN_PROBLEMS;
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match.";
 
+/**
+ * A form that sets a new password: its own `fields`, then the new password under the five rules,
+ * and the same again to confirm it.
+ */
+export function withNewPassword<T extends z.ZodRawShape>(fields: T) {
+  return z
+    .strictObject({
+      ...fields,
+      password: NewPasswordSchema,
+      confirmPassword: z
+        .string({ error: "Please confirm your password" })
+        .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
+    })
+    .refine(
+      (value) => {
+        const { password, confirmPassword } = value as { password: string; confirmPassword: string };
+        return password === confirmPassword;
+      },
+      { path: ["confirmPassword"], message: PASSWORD_MISMATCH_MESSAGE },
+    );
+}
+
 /** The reset-password form and POST /api/auth/reset-password. */
-export const ResetPasswordSchema = z
-  .strictObject({
-    token: z
-      .string({ error: "The reset token is missing" })
-      .trim()
-      .min(1, "The reset token is missing")
-      .max(200, RESET_TOKEN_PROBLEMS.invalid),
-    password: NewPasswordSchema,
-    confirmPassword: z
-      .string({ error: "Please confirm your password" })
-      .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: PASSWORD_MISMATCH_MESSAGE,
-  });
+export const ResetPasswordSchema = withNewPassword({
+  token: z
+    .string({ error: "The reset token is missing" })
+    .trim()
+    .min(1, "The reset token is missing")
+    .max(200, RESET_TOKEN_PROBLEMS.invalid),
+});
 
 /** Shown for every forgot-password request, whether or not the account exists. */
 export const FORGOT_PASSWORD_MESSAGE =

@@ -1,3 +1,4 @@
+import { deleteSpentInvitations } from "~/models/invitations.server";
 import { deleteSpentResetTokens } from "~/models/password-reset.server";
 import { storageKeysInUse } from "~/models/resources.server";
 import { deleteEndedRateLimits } from "~/models/rate-limit.server";
@@ -11,10 +12,11 @@ import { fileStorage, type FileStorage, type SweepResult } from "~/utils/storage
 export interface Pruned {
   sessions: number;
   resetTokens: number;
+  invitations: number;
   rateLimits: number;
 }
 
-/** Deletes expired sessions, spent reset tokens and ended rate-limit windows; returns how many of each. */
+/** Deletes expired sessions, spent reset tokens and invitations, and ended rate-limit windows; returns how many of each. */
 export async function pruneExpiredRows(
   db: DB,
   options: { idleMinutes: number } = { idleMinutes: env().sessionIdleMinutes },
@@ -22,6 +24,7 @@ export async function pruneExpiredRows(
   return {
     sessions: await deleteExpiredSessions(db, options),
     resetTokens: await deleteSpentResetTokens(db),
+    invitations: await deleteSpentInvitations(db),
     rateLimits: await deleteEndedRateLimits(db),
   };
 }
@@ -59,10 +62,10 @@ export function schedulePruning(db: DB, options: { everyMs?: number; log?: (line
     running = true;
     try {
       const pruned = await pruneExpiredRows(db);
-      const total = pruned.sessions + pruned.resetTokens + pruned.rateLimits;
+      const total = pruned.sessions + pruned.resetTokens + pruned.invitations + pruned.rateLimits;
       if (total > 0) {
         log(
-          `[prune] deleted ${pruned.sessions} expired sessions, ${pruned.resetTokens} spent reset links, ${pruned.rateLimits} ended rate-limit windows`,
+          `[prune] deleted ${pruned.sessions} expired sessions, ${pruned.resetTokens} spent reset links, ${pruned.invitations} spent invitations, ${pruned.rateLimits} ended rate-limit windows`,
         );
       }
     } catch (error) {

@@ -7,6 +7,7 @@ import type {
   CommunicationType,
   FacilityType,
   Gender,
+  LandingPage,
   PaymentMethod,
   PlacementStatus,
   Priority,
@@ -53,6 +54,27 @@ export interface UsersTable {
   password_hash: string;
   is_active: Generated<boolean>;
   last_login_at: Date | null;
+  /** The screen the user lands on after signing in (LANDING_PAGES). */
+  landing_page: Generated<LandingPage>;
+  /** When an admin took the account's access away; null while active. */
+  deactivated_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** An invitation to join an agency: the link's secret is stored only as a hash; it works once. */
+export interface InvitationsTable {
+  id: Generated<string>;
+  agency_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Timestamp;
+  accepted_at: Date | null;
+  user_id: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -405,6 +427,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   agencies: AgenciesTable;
   users: UsersTable;
+  invitations: InvitationsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   email_outbox: EmailOutboxTable;

@@ -53,3 +53,18 @@ export function formatDate(value: Date | string | null | undefined): string {
 export function truncate(text: string, length = 100): string {
   return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
 }
+
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "Nov 27, 2026, 3:42 PM" in `timeZone` (the agency's): for the server to format (ICU versions
+ * differ between runtimes, so a browser might write it another way and not match).
+ */
+export function formatDateTime(value: Date | string, timeZone: string): string {
+  let format = dateTimes.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" });
+    dateTimes.set(timeZone, format);
+  }
+  return format.format(new Date(value)).replace(/\s/g, " ");
+}

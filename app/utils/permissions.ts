@@ -16,6 +16,10 @@ export const PERMISSIONS = {
   "tasks.assignOthers": ["coordinator", "admin"],
   /** See and open restricted documents that someone else uploaded. */
   "documents.restricted": ["coordinator", "admin"],
+  /** Invite staff, change their roles, deactivate and reactivate them, move their work. */
+  "staff.manage": ["admin"],
+  /** Change the agency's name and time zone. */
+  "agency.settings": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -31,4 +35,6 @@ export const PERMISSION_MESSAGES: Record<Permission, string> = {
   "lists.export": "Only a coordinator or an admin can export lists.",
   "tasks.assignOthers": "Only a coordinator or an admin can assign tasks to others.",
   "documents.restricted": "Only a coordinator or an admin can see restricted documents.",
+  "staff.manage": "Only an admin can manage staff.",
+  "agency.settings": "Only an admin can change the agency's settings.",
 };

@@ -5,6 +5,16 @@
 export const ROLES = ["admin", "coordinator", "agent"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The screens a person can choose to land on after signing in (their preferences), with labels. */
+export const LANDING_PAGES = {
+  "/dashboard": "Dashboard",
+  "/tasks": "Tasks",
+  "/swim-lanes": "Swim Lane Tracker",
+  "/clients": "Clients",
+  "/placements": "Placements",
+} as const;
+export type LandingPage = keyof typeof LANDING_PAGES;
+
 export const CLIENT_STATUSES = ["New Client", "Active Client", "Target", "Placed", "Follow-up"] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 /** Task stages are the swim lanes, the same five names as client statuses. */

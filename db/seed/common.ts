@@ -9,6 +9,8 @@ import { addDays, seedUuid } from "./random";
 export const DEMO_LOGIN = { email: "demo@example.com", password: "Demo@1234" } as const;
 
 export const AGENCY_NAME = "Sunrise Placement Partners";
+/** The demo agency's time zone: its days ("today", overdue) and every time shown follow it. */
+export const AGENCY_TIME_ZONE = "America/New_York";
 
 export interface StaffMember {
   id: string;
@@ -44,12 +46,25 @@ const STAFF_ROWS: readonly Omit<StaffMember, "id">[] = [
 export const AGENCY_ID = seedUuid("agency", 1);
 export const STAFF: readonly StaffMember[] = STAFF_ROWS.map((row, i) => ({ ...row, id: seedUuid("user", i + 1) }));
 
+/**
+ * The agency's admin (staff and settings), same password. Not one of STAFF, who carry the
+ * clients, placements and tasks: an owner who manages rather than places.
+ */
+export const ADMIN: StaffMember = {
+  id: seedUuid("user", 100),
+  firstName: "Olivia",
+  lastName: "Grant",
+  email: "admin@example.com",
+  phone: "+15552013200",
+  role: "admin",
+};
+
 export function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`;
 }
 
 /**
- * Inserts the agency and its six staff accounts. argon2id is slow on purpose, so the demo
+ * Inserts the agency, its admin and its six staff accounts. argon2id is slow on purpose, so the demo
  * password is hashed once and the hash shared by every account.
  */
 export async function insertAgencyAndStaff(trx: Transaction<Database> | Kysely<Database>, now: Date) {
@@ -57,12 +72,13 @@ export async function insertAgencyAndStaff(trx: Transaction<Database> | Kysely<D
   const since = addDays(now, -400);
   await trx
     .insertInto("agencies")
-    .values({ id: AGENCY_ID, name: AGENCY_NAME, created_at: since, updated_at: since })
+    .values({ id: AGENCY_ID, name: AGENCY_NAME, time_zone: AGENCY_TIME_ZONE, created_at: since, updated_at: since })
     .execute();
   await trx
     .insertInto("users")
     .values(
-      STAFF.map((s, i) => ({
+      [ADMIN, ...STAFF].map((s, i) => ({
+        // The admin opened the account; the staff came after, eleven days apart.
         id: s.id,
         agency_id: AGENCY_ID,
         email: s.email,
@@ -71,8 +87,8 @@ export async function insertAgencyAndStaff(trx: Transaction<Database> | Kysely<D
         phone: s.phone,
         role: s.role,
         password_hash: passwordHash,
-        created_at: addDays(since, i * 11),
-        updated_at: addDays(since, i * 11),
+        created_at: addDays(since, Math.max(0, i - 1) * 11),
+        updated_at: addDays(since, Math.max(0, i - 1) * 11),
       })),
     )
     .execute();
@@ -89,6 +105,7 @@ export const BUSINESS_TABLES = [
   "users",
   "sessions",
   "password_resets",
+  "invitations",
   "email_outbox",
   "clients",
   "client_notes",

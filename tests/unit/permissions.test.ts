@@ -9,6 +9,8 @@ const EXPECTED: Record<Permission, Record<(typeof ROLES)[number], boolean>> = {
   "lists.export": { agent: false, coordinator: true, admin: true },
   "tasks.assignOthers": { agent: false, coordinator: true, admin: true },
   "documents.restricted": { agent: false, coordinator: true, admin: true },
+  "staff.manage": { agent: false, coordinator: false, admin: true },
+  "agency.settings": { agent: false, coordinator: false, admin: true },
 };
 
 describe("permissions", () => {

@@ -1,16 +1,15 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { PASSWORD_RULES, ResetPasswordSchema } from "~/schemas/auth";
+import { useState } from "react";
+import { ResetPasswordSchema } from "~/schemas/auth";
 import type { Toast } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Toaster } from "../layout/toaster";
 import { Alert } from "../ui/alert";
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
-import { PasswordField } from "../ui/form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
-import { PasswordChecklist, PasswordMatch } from "./password-checklist";
+import { NewPasswordFields } from "./new-password-fields";
 
 /** The answer to a reset that did not go through: the form's reply, the checklist as the server read it, a toast. */
 export interface ResetAnswer {
@@ -64,14 +63,7 @@ function ResetForm({ token, actionData }: { token: string; actionData: ResetAnsw
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const submitting = navigation.state === "submitting";
-  const [password, setPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const answer = actionData?.toast.id;
-  useEffect(() => {
-    // The fields were cleared (remounted) by the answer: so is what the checklist reads.
-    setPassword("");
-    setConfirmation("");
-  }, [answer]);
+  const [ready, setReady] = useState(false);
   const [form, fields] = useSchemaForm(ResetPasswordSchema, {
     id: "reset-password",
     lastResult: actionData?.result,
@@ -79,33 +71,16 @@ function ResetForm({ token, actionData }: { token: string; actionData: ResetAnsw
     revalidate: false,
   });
 
-  // Live with JavaScript; without it, what the server found in the last submit.
-  const live = hydrated && (password !== "" || confirmation !== "");
-  const met = live ? PASSWORD_RULES.map((rule) => rule.test(password)) : (actionData?.checks?.met ?? null);
-  const match = live ? (confirmation === "" ? null : password === confirmation) : (actionData?.checks?.match ?? null);
-  const ready = PASSWORD_RULES.every((rule) => rule.test(password)) && password === confirmation;
-
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
       <input type="hidden" name="token" value={token} />
-      <PasswordField
-        key={`password-${actionData?.toast.id ?? ""}`}
-        field={fields.password}
-        label="New Password"
-        autoComplete="new-password"
-        onChange={(event) => setPassword(event.currentTarget.value)}
+      <NewPasswordFields
+        password={fields.password}
+        confirmPassword={fields.confirmPassword}
+        answer={actionData?.toast.id ?? ""}
+        checks={actionData?.checks}
+        onReady={setReady}
         autoFocus
-      />
-      <PasswordChecklist met={met} />
-      <PasswordField
-        key={`confirm-${actionData?.toast.id ?? ""}`}
-        field={fields.confirmPassword}
-        label="Confirm Password"
-        autoComplete="new-password"
-        onChange={(event) => setConfirmation(event.currentTarget.value)}
-        below={<PasswordMatch match={match} />}
-        // The match indicator already says "Passwords do not match": not twice.
-        showErrors={!live && match !== false}
       />
       <div className="space-y-3">
         <Button

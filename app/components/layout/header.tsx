@@ -1,7 +1,17 @@
 import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import { cn } from "~/utils/cn";
+import { can } from "~/utils/permissions";
 import { capitalize } from "~/utils/format";
-import { BellIcon, ChevronDownIcon, LogoutIcon, SearchIcon, SettingsIcon } from "../ui/icons";
+import {
+  BellIcon,
+  ChevronDownIcon,
+  LockIcon,
+  LogoutIcon,
+  SearchIcon,
+  SettingsIcon,
+  SlidersIcon,
+  UsersIcon,
+} from "../ui/icons";
 import { HeaderPopover } from "./header-popover";
 import { DEFAULT_HEADER, type HeaderInfo } from "./nav";
 import { SidebarToggle, useSidebarCollapsed } from "./sidebar-toggle";
@@ -21,6 +31,8 @@ const iconButton = "icon-btn";
 export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; collapsed: boolean }) {
   const { title, subtitle } = useHeaderInfo();
   const collapsed = useSidebarCollapsed(collapsedCookie);
+  // Admins reach staff and agency settings (and their tokens there); everyone else their tokens.
+  const manages = can(user.role, "staff.manage");
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="flex h-16 items-center gap-2 px-4 sm:gap-3 sm:px-6">
@@ -83,6 +95,14 @@ export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; 
           <Link to="/profile" className="menu-item">
             <SettingsIcon className="" />
             Profile Settings
+          </Link>
+          <Link to="/preferences" className="menu-item">
+            <SlidersIcon className="" />
+            Preferences
+          </Link>
+          <Link to={manages ? "/settings/users" : "/settings/tokens"} className="menu-item">
+            {manages ? <UsersIcon className="" /> : <LockIcon className="" />}
+            {manages ? "Settings" : "API Tokens"}
           </Link>
           <Form method="post" action="/logout" className="border-t border-slate-100">
             <button type="submit" className="menu-item danger">

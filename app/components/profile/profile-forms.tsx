@@ -1,50 +1,21 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import { Form } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { PASSWORD_RULES } from "~/schemas/auth";
 import { ChangePasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PasswordChecklist, PasswordMatch } from "../auth/password-checklist";
-import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
 import { FormSection, InputField, PasswordField } from "../ui/form";
+import { FormErrors, type IntentFormsData, IntentSubmitButton, resultFor } from "../ui/intent-form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 
 // The profile page's two forms. Both post to /profile; the hidden `intent` says which, and the
 // answer goes back to the form that was sent.
 
-type Intent = "profile" | "password";
-
 /** What the page's action answers. */
-export interface ProfileFormsData {
-  result?: SubmissionResult<string[]>;
+export interface ProfileFormsData extends IntentFormsData {
   /** Without JavaScript, the checklist as the server found the new password. */
   checks?: { met: boolean[]; match: boolean } | null;
-}
-
-function resultFor(intent: Intent, data: ProfileFormsData | undefined) {
-  return data?.result?.initialValue?.intent === intent ? data.result : undefined;
-}
-
-/** The submit button of one of the page's forms, busy while that form is being sent. */
-function SubmitButton({ intent, label, pendingLabel }: { intent: Intent; label: string; pendingLabel: string }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  return (
-    <div className="flex justify-end sm:col-span-2">
-      <Button type="submit" loading={pending} className="w-full sm:w-auto">
-        {pending ? pendingLabel : label}
-      </Button>
-    </div>
-  );
-}
-
-function FormErrors({ errors }: { errors?: string[] }) {
-  return errors ? (
-    <div className="sm:col-span-2">
-      <Alert tone="error">{errors.join(", ")}</Alert>
-    </div>
-  ) : null;
 }
 
 /** Name and e-mail; the current password only when the e-mail changes. */
@@ -76,7 +47,7 @@ export function ProfileDetailsForm({
           autoComplete="current-password"
           wide
         />
-        <SubmitButton intent="profile" label="Save Changes" pendingLabel="Saving..." />
+        <IntentSubmitButton intent="profile" label="Save Changes" pendingLabel="Saving..." />
       </FormSection>
     </Form>
   );
@@ -148,7 +119,7 @@ export function ChangePasswordForm({ data }: { data: ProfileFormsData | undefine
           // While typing, "Passwords match" says it; the server's message is for the page without JavaScript.
           showErrors={match === null}
         />
-        <SubmitButton intent="password" label="Change Password" pendingLabel="Changing Password..." />
+        <IntentSubmitButton intent="password" label="Change Password" pendingLabel="Changing Password..." />
       </FormSection>
     </Form>
   );

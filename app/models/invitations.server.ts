@@ -1,0 +1,185 @@
+import { sql } from "kysely";
+import { hashToken, randomToken } from "~/utils/crypto.server";
+import type { DB } from "~/utils/db.server";
+import type { Role } from "~/utils/vocabulary";
+import type { Ctx } from "./context";
+import type { SessionUser } from "./user.server";
+
+// The invitations table: an admin invites someone by e-mail; only a hash of the link's secret is
+// stored, and the link works once, until it expires.
+
+export const INVITATION_DAYS = 7;
+
+export interface InvitationInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+}
+
+export interface PendingInvitation extends InvitationInput {
+  id: string;
+  invitedBy: string | null;
+  expiresAt: Date;
+  expired: boolean;
+}
+
+/**
+ * A new invitation; returns its secret (never stored), or why there is none: the agency already
+ * has an account with that e-mail ("member", "inactive-member" when it was deactivated). An
+ * invitation to the same address that is still out there is replaced (its link stops working).
+ */
+export async function createInvitation(
+  db: DB,
+  ctx: Ctx,
+  input: InvitationInput,
+): Promise<{ token: string; id: string } | "member" | "inactive-member"> {
+  const email = input.email.trim().toLowerCase();
+  const member = await db
+    .selectFrom("users")
+    .select("is_active")
+    .where("agency_id", "=", ctx.agencyId)
+    .where("email", "=", email)
+    .executeTakeFirst();
+  if (member) return member.is_active ? "member" : "inactive-member";
+  await db
+    .deleteFrom("invitations")
+    .where("agency_id", "=", ctx.agencyId)
+    .where("email", "=", email)
+    .where("accepted_at", "is", null)
+    .execute();
+  const token = randomToken(32);
+  const row = await db
+    .insertInto("invitations")
+    .values({
+      agency_id: ctx.agencyId,
+      email,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      role: input.role,
+      token_hash: hashToken(token),
+      invited_by: ctx.userId,
+      expires_at: sql<Date>`now() + make_interval(days => ${INVITATION_DAYS})`,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { token, id: row.id };
+}
+
+/** The agency's invitations not yet accepted (expired ones too, until revoked), newest first. */
+export async function listPendingInvitations(db: DB, ctx: Ctx): Promise<PendingInvitation[]> {
+  return db
+    .selectFrom("invitations")
+    .leftJoin("users as inviter", "inviter.id", "invitations.invited_by")
+    .select([
+      "invitations.id",
+      "invitations.email",
+      "invitations.first_name as firstName",
+      "invitations.last_name as lastName",
+      "invitations.role",
+      "invitations.expires_at as expiresAt",
+      sql<boolean>`invitations.expires_at <= now()`.as("expired"),
+      sql<string | null>`inviter.first_name || ' ' || inviter.last_name`.as("invitedBy"),
+    ])
+    .where("invitations.agency_id", "=", ctx.agencyId)
+    .where("invitations.accepted_at", "is", null)
+    .orderBy("invitations.created_at", "desc")
+    .orderBy("invitations.id")
+    .execute();
+}
+
+/** Takes back an invitation not yet accepted: its link stops working. Whether there was one. */
+export async function revokeInvitation(db: DB, ctx: Ctx, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("invitations")
+    .where("id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .where("accepted_at", "is", null)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export interface InvitationRow extends InvitationInput {
+  id: string;
+  agencyId: string;
+  agencyName: string;
+  invitedBy: string | null;
+  expired: boolean;
+  accepted: boolean;
+}
+
+/** The invitation behind a link's secret (locked for the acceptance), or undefined. */
+export async function findInvitation(
+  db: DB,
+  token: string,
+  options: { lock?: boolean } = {},
+): Promise<InvitationRow | undefined> {
+  return db
+    .selectFrom("invitations")
+    .innerJoin("agencies", "agencies.id", "invitations.agency_id")
+    .leftJoin("users as inviter", "inviter.id", "invitations.invited_by")
+    .select([
+      "invitations.id",
+      "invitations.agency_id as agencyId",
+      "agencies.name as agencyName",
+      "invitations.email",
+      "invitations.first_name as firstName",
+      "invitations.last_name as lastName",
+      "invitations.role",
+      sql<string | null>`inviter.first_name || ' ' || inviter.last_name`.as("invitedBy"),
+      sql<boolean>`invitations.expires_at <= now()`.as("expired"),
+      sql<boolean>`invitations.accepted_at IS NOT NULL`.as("accepted"),
+    ])
+    .where("invitations.token_hash", "=", hashToken(token))
+    .$if(Boolean(options.lock), (qb) => qb.forUpdate(["invitations"]))
+    .executeTakeFirst();
+}
+
+/**
+ * Makes the invited account (in a transaction, with the invitation locked by findInvitation) and
+ * marks the invitation used. "member": the agency has an account with that e-mail meanwhile.
+ */
+export async function acceptInvitation(
+  trx: DB,
+  invitation: InvitationRow,
+  input: { firstName: string; lastName: string; passwordHash: string },
+): Promise<SessionUser | "member"> {
+  const user = await trx
+    .insertInto("users")
+    .values({
+      agency_id: invitation.agencyId,
+      email: invitation.email.toLowerCase(),
+      first_name: input.firstName,
+      last_name: input.lastName,
+      role: invitation.role,
+      password_hash: input.passwordHash,
+    })
+    .onConflict((oc) => oc.columns(["agency_id", "email"]).doNothing())
+    .returning([
+      "id",
+      "agency_id as agencyId",
+      "email",
+      "first_name as firstName",
+      "last_name as lastName",
+      "phone",
+      "role",
+    ])
+    .executeTakeFirst();
+  if (!user) return "member";
+  await trx
+    .updateTable("invitations")
+    .set({ accepted_at: sql<Date>`now()`, user_id: user.id })
+    .where("id", "=", invitation.id)
+    .execute();
+  return user;
+}
+
+/** Deletes invitations that expired (or were accepted) more than `keepDays` ago. Returns how many. */
+export async function deleteSpentInvitations(db: DB, keepDays = 30): Promise<number> {
+  const cutoff = sql<Date>`now() - make_interval(days => ${keepDays})`;
+  const result = await db
+    .deleteFrom("invitations")
+    .where((eb) => eb.or([eb("accepted_at", "<=", cutoff), eb("expires_at", "<=", cutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,26 @@
+import { Outlet } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SettingsTabs } from "~/components/settings/settings-tabs";
+
+// The settings' layout: its sections as tabs (staff and the agency for admins, API tokens for
+// everyone), then the section.
+
+export const handle = { header: { title: "Settings", subtitle: "Staff, agency and API tokens" } };
+
+export default function SettingsLayout() {
+  return (
+    <div className="mx-auto max-w-5xl">
+      <SettingsTabs />
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto max-w-5xl">
+      <SettingsTabs />
+      <GeneralErrorBoundary message="Failed to load the settings. Please try again." retry />
+    </div>
+  );
+}
