@@ -31,8 +31,6 @@ const iconButton = "icon-btn";
 export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; collapsed: boolean }) {
   const { title, subtitle } = useHeaderInfo();
   const collapsed = useSidebarCollapsed(collapsedCookie);
-  // Admins reach staff and agency settings (and their tokens there); everyone else their tokens.
-  const manages = can(user.role, "staff.manage");
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="flex h-16 items-center gap-2 px-4 sm:gap-3 sm:px-6">
@@ -69,50 +67,59 @@ export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; 
           </div>
         </HeaderPopover>
 
-        <HeaderPopover
-          testId="user-menu"
-          summaryClassName="flex items-center gap-2 rounded-lg p-1 hover:bg-slate-100 sm:pr-2"
-          summary={
-            <>
-              <span
-                className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white"
-                aria-hidden="true"
-              >
-                {initials(user)}
-              </span>
-              {/* Read by screen readers at every width; shown from small screens up. */}
-              <NameAndRole
-                user={user}
-                className="sr-only text-left leading-tight sm:not-sr-only sm:block sm:max-w-48"
-                truncate
-              />
-              <ChevronDownIcon className="hidden h-4 w-4 text-slate-400 transition-transform group-open:rotate-180 sm:block" />
-            </>
-          }
-          panelClassName="w-56 py-1"
-        >
-          <NameAndRole user={user} className="block border-b border-slate-100 px-4 py-3 sm:hidden" />
-          <Link to="/profile" className="menu-item">
-            <SettingsIcon className="" />
-            Profile Settings
-          </Link>
-          <Link to="/preferences" className="menu-item">
-            <SlidersIcon className="" />
-            Preferences
-          </Link>
-          <Link to={manages ? "/settings/users" : "/settings/tokens"} className="menu-item">
-            {manages ? <UsersIcon className="" /> : <LockIcon className="" />}
-            {manages ? "Settings" : "API Tokens"}
-          </Link>
-          <Form method="post" action="/logout" className="border-t border-slate-100">
-            <button type="submit" className="menu-item danger">
-              <LogoutIcon className="" />
-              Sign Out
-            </button>
-          </Form>
-        </HeaderPopover>
+        <UserMenu user={user} />
       </div>
     </header>
+  );
+}
+
+/** The user's name and role, opening their account's entries and Sign Out. */
+function UserMenu({ user }: { user: ShellUser }) {
+  // Admins reach staff and agency settings (and their tokens there); everyone else their tokens.
+  const manages = can(user.role, "staff.manage");
+  return (
+    <HeaderPopover
+      testId="user-menu"
+      summaryClassName="flex items-center gap-2 rounded-lg p-1 hover:bg-slate-100 sm:pr-2"
+      summary={
+        <>
+          <span
+            className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white"
+            aria-hidden="true"
+          >
+            {initials(user)}
+          </span>
+          {/* Read by screen readers at every width; shown from small screens up. */}
+          <NameAndRole
+            user={user}
+            className="sr-only text-left leading-tight sm:not-sr-only sm:block sm:max-w-48"
+            truncate
+          />
+          <ChevronDownIcon className="hidden h-4 w-4 text-slate-400 transition-transform group-open:rotate-180 sm:block" />
+        </>
+      }
+      panelClassName="w-56 py-1"
+    >
+      <NameAndRole user={user} className="block border-b border-slate-100 px-4 py-3 sm:hidden" />
+      <Link to="/profile" className="menu-item">
+        <SettingsIcon className="" />
+        Profile Settings
+      </Link>
+      <Link to="/preferences" className="menu-item">
+        <SlidersIcon className="" />
+        Preferences
+      </Link>
+      <Link to={manages ? "/settings/users" : "/settings/tokens"} className="menu-item">
+        {manages ? <UsersIcon className="" /> : <LockIcon className="" />}
+        {manages ? "Settings" : "API Tokens"}
+      </Link>
+      <Form method="post" action="/logout" className="border-t border-slate-100">
+        <button type="submit" className="menu-item danger">
+          <LogoutIcon className="" />
+          Sign Out
+        </button>
+      </Form>
+    </HeaderPopover>
   );
 }
 
