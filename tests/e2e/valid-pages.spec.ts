@@ -36,11 +36,12 @@ type Ids = Awaited<ReturnType<typeof demoRecords>>;
 let ids: Promise<Ids> | undefined;
 
 /** Anonymous screens, then the signed-in ones (a function of the demo records' ids). */
-const ANONYMOUS = ["/login", "/forgot-password", "/reset-password?token=not-a-token"];
+const ANONYMOUS = ["/login", "/forgot-password", "/reset-password?token=not-a-token", "/invitation?token=not-a-token"];
 const SIGNED_IN: Array<(ids: Ids) => string> = [
   () => "/dashboard",
   () => "/search?q=mar",
   () => "/profile",
+  () => "/preferences",
   ...recordPages("clients", (ids) => ids.client),
   ...recordPages("facilities", (ids) => ids.facility),
   ...recordPages("placements", (ids) => ids.placement),
@@ -52,6 +53,9 @@ const SIGNED_IN: Array<(ids: Ids) => string> = [
   ...recordPages("resources", (ids) => ids.resource, "upload"),
   (ids) => `/resources/${ids.resource}/replace`,
 ];
+
+/** The admins' screens (a staff member's page: an agent's, <id>). */
+const ADMIN_SCREENS = ["/settings/users", "/settings/users/<id>", "/settings/agency"];
 
 /** A record's pages: its list, the new form, and its detail, edit and delete pages. */
 function recordPages(list: string, id: (ids: Ids) => string, create = "new"): Array<(ids: Ids) => string> {
@@ -79,6 +83,17 @@ test.describe("every screen is valid HTML and passes axe, with JavaScript and wi
       await loginAs();
       ids ??= demoRecords();
       await expectValidScreen(page, screen(await ids));
+    });
+  }
+  for (const target of ADMIN_SCREENS) {
+    test(`${target} (an admin's)`, async ({ page, loginAs }) => {
+      await loginAs("admin@example.com");
+      const agent = await dbForE2E()
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "marcus.reed@example.com")
+        .executeTakeFirstOrThrow();
+      await expectValidScreen(page, target.replace("<id>", agent.id));
     });
   }
   test("an unknown address (404)", async ({ page, loginAs }) => {

@@ -140,29 +140,33 @@ export async function otherAgencyUser(): Promise<SignedInUser> {
   return userByEmail(await createEmptyAgencyUser());
 }
 
-const RESET_LINK = /https?:\/\/\S+\/reset-password\?token=[\w-]+/;
-
 /**
- * The link of the newest password-reset e-mail to that address, as a path: read from the Resend
- * stand-in the server sends its e-mails to (the outbox keeps no links). The e-mail goes out just
- * after the answer: it is waited for a little.
+ * The link to `path` (/reset-password, /invitation) in the newest e-mail to that address, as a
+ * path: read from the Resend stand-in the server sends its e-mails to (the outbox keeps no
+ * links). The e-mail goes out just after the answer: it is waited for a little.
  */
-export async function latestResetLink(email: string): Promise<string> {
+export async function latestEmailLink(email: string, path: "/reset-password" | "/invitation"): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`);
   let link: string | undefined;
   await expect
     .poll(
       async () => {
         const response = await fetch(`${RESEND_STAND_IN_URL}/messages?${new URLSearchParams({ to: email })}`);
         const messages = (await response.json()) as Array<{ text: string }>;
-        link = messages.map((m) => RESET_LINK.exec(m.text)?.[0]).findLast(Boolean);
+        link = messages.map((m) => pattern.exec(m.text)?.[0]).findLast(Boolean);
         return link;
       },
-      { message: `a password reset e-mail to ${email}`, timeout: 10_000 },
+      { message: `an e-mail with a ${path} link to ${email}`, timeout: 10_000 },
     )
     .toBeTruthy();
   expect(link!.startsWith(E2E_BASE_URL)).toBe(true); // built from APP_URL
   const url = new URL(link!);
   return url.pathname + url.search;
+}
+
+/** The link of the newest password-reset e-mail to that address, as a path. */
+export function latestResetLink(email: string): Promise<string> {
+  return latestEmailLink(email, "/reset-password");
 }
 
 export interface DashboardNumbers {
