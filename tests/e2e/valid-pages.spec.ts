@@ -41,6 +41,7 @@ const SIGNED_IN: Array<(ids: Ids) => string> = [
   () => "/dashboard",
   () => "/search?q=mar",
   () => "/profile",
+  () => "/settings/tokens",
   ...recordPages("clients", (ids) => ids.client),
   ...recordPages("facilities", (ids) => ids.facility),
   ...recordPages("placements", (ids) => ids.placement),
