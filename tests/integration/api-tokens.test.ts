@@ -4,7 +4,7 @@
 // and revokes only their own.
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { deleteUserSessions } from "~/models/session.server";
+import { deleteExpiredSessions, deleteUserSessions } from "~/models/session.server";
 import { action as clientsAction, loader as clientsLoader } from "~/routes/api.clients._index";
 import { action as clientAction } from "~/routes/api.clients.$id";
 import { action as logoutAction } from "~/routes/api.auth.logout";
@@ -328,6 +328,28 @@ describe("expiry, idleness and the end of a user's access", () => {
     expect((await me_(token)).status).toBe(200);
     expect(await deleteUserSessions(db, me.user.id)).toBe(3); // browser, sign-in and personal
     expect((await me_(token)).status).toBe(401);
+  });
+});
+
+describe("housekeeping", () => {
+  it("prunes expired tokens, and keeps those that work, used or not, however long unused", async () => {
+    const expired = await newToken("read", "expired");
+    const unused = await newToken("read", "unused");
+    const idle = await newToken("write", "idle");
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
+      .where("id", "=", expired.id)
+      .execute();
+    await db
+      .updateTable("sessions")
+      .set({ last_used_at: sql<Date>`now() - interval '40 days'` })
+      .where("id", "=", idle.id)
+      .execute();
+    expect(await deleteExpiredSessions(db, { idleMinutes: 30 })).toBe(1);
+    expect(await row(expired.id)).toBeUndefined();
+    expect(await row(unused.id)).toBeDefined();
+    expect((await me_(idle.token)).status).toBe(200);
   });
 });
 
