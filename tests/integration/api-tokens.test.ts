@@ -2,6 +2,7 @@
 // `sessions` rows of kind `personal`; a read-only one is refused every write (403) in one place,
 // whatever the endpoint; revoked, expired, or of a deactivated user: 401 at once. A user sees
 // and revokes only their own.
+import fc from "fast-check";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { deleteExpiredSessions, deleteUserSessions } from "~/models/session.server";
@@ -377,5 +378,45 @@ describe("last use", () => {
       .execute();
     expect((await me_(token)).status).toBe(200);
     expect(Date.now() - (await row(id))!.last_used_at!.getTime()).toBeLessThan(60_000);
+  });
+});
+
+describe("whatever is posted", () => {
+  const FIELD = fc.constantFrom("intent", "name", "expiresIn", "scope", "id", "other");
+  const VALUE = fc.oneof(
+    fc.constantFrom("create", "revoke", "read", "write", "30", "90", "365", "0", "-1", "1e400", ""),
+    fc.constantFrom(
+      "\u0000",
+      "a\u0000b",
+      "\uD800",
+      "x".repeat(101),
+      "x".repeat(20_000),
+      "00000000-0000-0000-0000-000000000000",
+    ),
+    fc.string({ maxLength: 20 }),
+  );
+
+  it("the page answers below 500, as a form or as multipart, and a body that is no form 415", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(FIELD, VALUE), { maxLength: 6 }), fc.boolean(), async (fields, multipart) => {
+        const headers = new Headers({ Cookie: me.cookie, "X-Client-IP": "192.0.2.1" });
+        let body: BodyInit;
+        if (multipart) {
+          const form = new FormData();
+          for (const [name, value] of fields) form.append(name, value);
+          body = form;
+        } else body = new URLSearchParams(fields);
+        const request = new Request("http://localhost/settings/tokens", { method: "POST", headers, body });
+        const response = await settle(tokensAction(args(request)));
+        expect(response.status).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
+    const json = new Request("http://localhost/settings/tokens", {
+      method: "POST",
+      headers: { Cookie: me.cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "create", name: "x", expiresIn: "30", scope: "read" }),
+    });
+    expect((await settle(tokensAction(args(json)))).status).toBe(415);
   });
 });
