@@ -21,6 +21,7 @@ test("a token is made, shown once, works against the API, and stops working once
   request,
   javaScriptEnabled,
 }) => {
+  test.slow(); // html-validate and axe on the page, and the API through the server
   await page.goto("/settings/tokens");
   await expect(page.getByRole("banner").getByRole("heading", { name: "API Tokens" })).toBeVisible();
   await expect(page.getByText("No API tokens yet")).toBeVisible();
@@ -110,6 +111,7 @@ test("the question on the page (?revoke=, where the link leads without JavaScrip
   page,
   agency: _agency,
 }) => {
+  test.slow(); // html-validate and axe
   await page.goto("/settings/tokens");
   const form = page.getByRole("form", { name: "New API token" });
   await field(form, "Name").fill("Asked on the page");
@@ -123,3 +125,49 @@ test("the question on the page (?revoke=, where the link leads without JavaScrip
   await expect(toast(page, "success")).toContainText("Token revoked");
   await expect(page.getByText("No API tokens yet")).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 850 },
+]) {
+  test(`a long name wraps everywhere it shows, at ${viewport.width} px @js-only`, async ({ page, agency: _agency }) => {
+    await page.setViewportSize(viewport);
+    const name = "Nightly".padEnd(100, "x"); // one word, no place to break
+    await page.goto("/settings/tokens");
+    const form = page.getByRole("form", { name: "New API token" });
+    await field(form, "Name").fill(name);
+    await form.getByRole("button", { name: "Create Token" }).click();
+    await expect(page.getByTestId("new-token")).toBeVisible();
+    const row = page.getByTestId("token-row");
+    await expect(row).toContainText(name);
+    await expectWithinBoxes(page);
+    const revoke = row.getByRole("link", { name: `Revoke ${name}` });
+    await revoke.click();
+    await expect(page.getByRole("dialog", { name: "Revoke this token?" })).toBeVisible();
+    await expectWithinBoxes(page);
+    // The question on the page, where the link leads without JavaScript.
+    await page.goto((await revoke.getAttribute("href"))!);
+    await expect(page.getByRole("region", { name: "Revoke this token?" })).toContainText(name);
+    await expectWithinBoxes(page);
+  });
+}
+
+/** Nothing on the page is wider than the screen, and the table is no wider than its card. */
+async function expectWithinBoxes(page: Page) {
+  const sizes = await page.evaluate(() => {
+    const table = document.querySelector("table")!;
+    return {
+      page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+      table: [table.scrollWidth, table.parentElement!.clientWidth],
+      dialog: [...document.querySelectorAll("dialog[open]")].map((d) => [d.scrollWidth, d.clientWidth]),
+      // Text cut off by a box that hides its overflow (a panel), rather than wrapped.
+      cut: [...document.querySelectorAll("main p, main h2, dialog[open] p")]
+        .filter((e) => e.scrollWidth > e.clientWidth)
+        .map((e) => e.textContent),
+    };
+  });
+  expect(sizes.page[0], "the page scrolls sideways").toBeLessThanOrEqual(sizes.page[1]);
+  expect(sizes.table[0], "the table is wider than its card").toBeLessThanOrEqual(sizes.table[1]);
+  for (const [scroll, client] of sizes.dialog)
+    expect(scroll, "the dialog scrolls sideways").toBeLessThanOrEqual(client);
+}

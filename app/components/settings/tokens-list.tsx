@@ -67,7 +67,7 @@ export function TokenTable({ tokens }: { tokens: TokenRow[] }) {
         {tokens.map((token) => (
           <tr key={token.id} data-testid="token-row">
             <td className="col-span-2">
-              <span className="row-title break-words">{token.name}</span>
+              <span className="row-title">{token.name}</span>
             </td>
             <td data-label="Scope">
               <ScopeBadge scope={token.scope} />
