@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { SessionKind } from "~/utils/db-types";
+import type { SessionKind, TokenScope } from "~/utils/db-types";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import type { DB } from "~/utils/db.server";
 import { type SessionUser, userColumns } from "./user.server";
@@ -9,47 +9,68 @@ export interface SessionLimits {
   absoluteHours: number;
 }
 
-/** Starts a session (browser) or an API token; returns the secret, which is never stored. */
+/** What starts a session or a token: browser sessions and sign-in tokens live `limits.absoluteHours`. */
+export type NewSession = {
+  user: Pick<SessionUser, "id" | "agencyId">;
+  userAgent?: string | null;
+  ip?: string | null;
+} & (
+  | { kind: "browser" | "api"; remember?: boolean; limits: SessionLimits }
+  /** A personal API token (/settings/tokens): named, scoped, `days` long, not used yet. */
+  | { kind: "personal"; name: string; scope: TokenScope; days: number }
+);
+
+/**
+ * Starts a session (browser), a sign-in token of the API or a personal API token; returns the
+ * secret, which is never stored.
+ */
 export async function createSession(
   db: DB,
-  input: {
-    user: Pick<SessionUser, "id" | "agencyId">;
-    kind: SessionKind;
-    remember?: boolean;
-    limits: SessionLimits;
-    userAgent?: string | null;
-    ip?: string | null;
-  },
-): Promise<{ token: string; expiresAt: Date }> {
+  input: NewSession,
+): Promise<{ id: string; token: string; expiresAt: Date }> {
   const token = randomToken(32);
-  const expiresAt = new Date(Date.now() + input.limits.absoluteHours * 3600_000);
-  await db
+  const hours = input.kind === "personal" ? input.days * 24 : input.limits.absoluteHours;
+  const expiresAt = new Date(Date.now() + hours * 3600_000);
+  const { id } = await db
     .insertInto("sessions")
     .values({
       user_id: input.user.id,
       agency_id: input.user.agencyId,
       token_hash: hashToken(token),
       kind: input.kind,
-      remember: input.remember ?? false,
+      remember: input.kind !== "personal" && (input.remember ?? false),
       expires_at: expiresAt,
       user_agent: input.userAgent?.slice(0, 300) ?? null,
       ip: input.ip ?? null,
+      ...(input.kind === "personal" ? { name: input.name, scope: input.scope, last_used_at: null } : {}),
     })
-    .execute();
-  return { token, expiresAt };
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, token, expiresAt };
 }
 
+/** The user behind a session or token, with what the secret is: its kind, and what it may do. */
+export type SessionHolder = SessionUser & {
+  sessionId: string;
+  agencyTimeZone: string | null;
+  sessionKind: SessionKind;
+  /** A personal token's scope; null for a browser session or a sign-in token (which may do anything). */
+  scope: TokenScope | null;
+};
+
 /**
- * The user behind a session secret, or null when it is unknown, expired or idle too long.
- * Browser sessions also end after `idleMinutes` without use; using one moves it forward.
- * The agency's time zone comes with it (Ctx.agencyTimeZone): most screens show "today".
+ * The user behind a secret of one of `kinds`, or null when it is unknown, expired or idle too
+ * long, or the user is no longer active. Browser sessions also end after `idleMinutes` without
+ * use (tokens do not); using one moves it forward. The agency's time zone comes with it
+ * (Ctx.agencyTimeZone): most screens show "today".
  */
 export async function getSessionUser(
   db: DB,
   token: string,
-  kind: SessionKind,
+  kinds: SessionKind | readonly SessionKind[],
   limits: SessionLimits,
-): Promise<(SessionUser & { sessionId: string; agencyTimeZone: string | null }) | null> {
+): Promise<SessionHolder | null> {
+  const accepted: readonly SessionKind[] = typeof kinds === "string" ? [kinds] : kinds;
   const idleCutoff = new Date(Date.now() - limits.idleMinutes * 60_000);
   const row = await db
     .selectFrom("sessions")
@@ -57,19 +78,21 @@ export async function getSessionUser(
     .innerJoin("agencies", "agencies.id", "users.agency_id")
     .select([
       "sessions.id as sessionId",
+      "sessions.kind as sessionKind",
+      "sessions.scope",
       "sessions.last_used_at as lastUsedAt",
       "agencies.time_zone as agencyTimeZone",
       ...userColumns,
     ])
     .where("sessions.token_hash", "=", hashToken(token))
-    .where("sessions.kind", "=", kind)
+    .where("sessions.kind", "in", accepted)
     .where("sessions.expires_at", ">", sql<Date>`now()`)
     .where("users.is_active", "=", true)
-    .$if(kind === "browser", (qb) => qb.where("sessions.last_used_at", ">", idleCutoff))
+    .where((eb) => eb.or([eb("sessions.kind", "<>", "browser"), eb("sessions.last_used_at", ">", idleCutoff)]))
     .executeTakeFirst();
   if (!row) return null;
   // Touch at most once a minute: a write per request would be wasted work.
-  if (Date.now() - new Date(row.lastUsedAt).getTime() > 60_000) {
+  if (!row.lastUsedAt || Date.now() - new Date(row.lastUsedAt).getTime() > 60_000) {
     await db
       .updateTable("sessions")
       .set({ last_used_at: sql`now()` })
@@ -85,8 +108,9 @@ export async function deleteSession(db: DB, token: string): Promise<void> {
 }
 
 /**
- * Ends every session and API token of a user (after a password reset), or every one but
- * `except` (the session that changed the password). Returns how many ended.
+ * Ends every session and API token (sign-in and personal) of a user (after a password reset, at
+ * deactivation), or every one but `except` (the session that changed the password). Returns how
+ * many ended.
  */
 export async function deleteUserSessions(db: DB, userId: string, options: { except?: string } = {}): Promise<number> {
   const result = await db

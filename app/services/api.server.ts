@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type * as z from "zod";
-import { getSessionUser } from "~/models/session.server";
+import { getSessionUser, type SessionHolder } from "~/models/session.server";
 import type { Ctx } from "~/models/context";
 import type { RecordVersion, StaleWrite } from "~/models/versions.server";
 import { getDb, isDatabaseUnavailable, logDatabaseUnavailable, type DB } from "~/utils/db.server";
@@ -58,18 +58,35 @@ function bearerToken(request: Request): string | null {
   return match ? match[1] : null;
 }
 
-/** The API caller, from the bearer token only (cookies are ignored); a 401 otherwise. */
-export async function requireApiUser(request: Request): Promise<AuthUser & { token: string }> {
+/** The API's caller: the user, the bearer token, and what it is (a sign-in or a personal token, and its scope). */
+export type ApiUser = AuthUser & { token: string } & Pick<SessionHolder, "sessionKind" | "scope">;
+
+/** The one answer to a read-only personal token that asks to change something. */
+export const READ_ONLY_TOKEN_MESSAGE =
+  "This token is read-only: it can read but not change anything. Use a token with read and write scope.";
+
+/**
+ * The API caller, from the bearer token only (cookies are ignored): a sign-in token (POST
+ * /api/auth/login) or a personal one (/settings/tokens); a 401 otherwise. A read-only personal
+ * token may only read: any method but GET and HEAD is a 403, whatever the endpoint.
+ */
+export async function requireApiUser(request: Request): Promise<ApiUser> {
   const token = bearerToken(request);
   if (!token) throw apiError(401, "Authentication required", { headers: { "WWW-Authenticate": "Bearer" } });
   const e = env();
-  const user = await getSessionUser(getDb(), token, "api", {
+  const user = await getSessionUser(getDb(), token, ["api", "personal"], {
     idleMinutes: e.sessionIdleMinutes,
     absoluteHours: e.sessionAbsoluteHours,
   });
   if (!user) {
     throw apiError(401, "Invalid or expired token", {
       headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' },
+    });
+  }
+  const method = request.method.toUpperCase();
+  if (user.scope === "read" && method !== "GET" && method !== "HEAD") {
+    throw apiError(403, READ_ONLY_TOKEN_MESSAGE, {
+      headers: { "WWW-Authenticate": 'Bearer error="insufficient_scope"' },
     });
   }
   return { ...user, token };
@@ -134,7 +151,7 @@ export function methodNotAllowed(allowed: string) {
 /** The usual API handler: authenticate by bearer token, then run with the caller's context. */
 export function withApiUser(
   request: Request,
-  run: (caller: { user: AuthUser & { token: string }; ctx: Ctx; db: DB }) => Promise<Response>,
+  run: (caller: { user: ApiUser; ctx: Ctx; db: DB }) => Promise<Response>,
 ): Promise<Response> {
   return handleApi(async () => {
     const user = await requireApiUser(request);
@@ -144,7 +161,7 @@ export function withApiUser(
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type ApiHandler = (
-  caller: { user: AuthUser & { token: string }; ctx: Ctx; db: DB } & Pick<LoaderFunctionArgs, "request" | "params">,
+  caller: { user: ApiUser; ctx: Ctx; db: DB } & Pick<LoaderFunctionArgs, "request" | "params">,
 ) => Promise<Response>;
 
 /**

@@ -32,7 +32,10 @@ type Money = ColumnType<string, number | string, number | string>;
 type ReadOnly<T> = ColumnType<T, never, never>;
 
 export type OutboxStatus = "queued" | "sent" | "failed";
-export type SessionKind = "browser" | "api";
+/** A browser session, a sign-in token of the API, or a personal API token (/settings/tokens). */
+export type SessionKind = "browser" | "api" | "personal";
+/** What a personal API token may do: read only (GET), or read and write. */
+export type TokenScope = "read" | "write";
 
 export interface AgenciesTable {
   id: Generated<string>;
@@ -87,7 +90,11 @@ export interface SessionsTable {
   kind: SessionKind;
   remember: Generated<boolean>;
   expires_at: Timestamp;
-  last_used_at: Timestamp;
+  /** Null only for a personal token not used yet. */
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** A personal token's name and scope (null for the other kinds). */
+  name: string | null;
+  scope: TokenScope | null;
   user_agent: string | null;
   ip: string | null;
   created_at: CreatedAt;

@@ -42,6 +42,7 @@ const SIGNED_IN: Array<(ids: Ids) => string> = [
   () => "/search?q=mar",
   () => "/profile",
   () => "/preferences",
+  () => "/settings/tokens",
   ...recordPages("clients", (ids) => ids.client),
   ...recordPages("facilities", (ids) => ids.facility),
   ...recordPages("placements", (ids) => ids.placement),
