@@ -22,8 +22,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     db,
     ctx,
   } = await requireRecord({ request, context }, params.id, getResource, RESOURCE_MESSAGES.notFound);
-  const { today } = await agencyDay(db, ctx);
-  return json({ resource, today }, { headers: { "Cache-Control": "no-store" } });
+  const { today, timeZone } = await agencyDay(db, ctx);
+  return json({ resource, today, timeZone }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function ResourceRoute() {

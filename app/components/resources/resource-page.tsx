@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { Resource } from "~/models/resources.server";
 import { deleteResourceMessage, formatFileSize, RELATED_PATHS } from "~/schemas/resource.constants";
-import { formatDate } from "~/utils/format";
+import { formatDate, formatDateTime } from "~/utils/format";
 import { Badge } from "../ui/badge";
 import { ButtonLink } from "../ui/button";
 import { Card, TitledCard } from "../ui/card";
@@ -13,17 +13,21 @@ import { DocumentBadges, downloadHref } from "./resource-parts";
 // A document's page (spec 002 §2 Resource detail): its file, badges, details, version history,
 // and Replace file. Its file is downloaded from /resources/{id}/download.
 
-/** What the document's page shows (/resources/:id): the document, and today for its expiry badge. */
+/**
+ * What the document's page shows (/resources/:id): the document, today for its expiry badge, and
+ * the agency's time zone for its times.
+ */
 export interface ResourcePageData {
   resource: Resource;
   today: string;
+  timeZone: string;
 }
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
 const personName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
 
-export function ResourcePage({ resource: r, today }: ResourcePageData) {
+export function ResourcePage({ resource: r, today, timeZone }: ResourcePageData) {
+  // Times in the agency's zone (the loader's), as every screen shows them.
+  const when = (iso: string) => formatDateTime(iso, timeZone);
   return (
     <RecordPage
       backTo="/resources"
@@ -44,20 +48,20 @@ export function ResourcePage({ resource: r, today }: ResourcePageData) {
       <RecordColumns
         side={
           <>
-            <DetailsCard resource={r} />
+            <DetailsCard resource={r} when={when} />
             <QuickActionsCard resource={r} />
           </>
         }
       >
         <PropertiesCard metadata={r.metadata} />
-        <VersionHistoryCard resource={r} />
+        <VersionHistoryCard resource={r} when={when} />
         <ReplaceFileForm resourceId={r.id} />
       </RecordColumns>
     </RecordPage>
   );
 }
 
-function SummaryCard({ resource: r, today }: ResourcePageData) {
+function SummaryCard({ resource: r, today }: Omit<ResourcePageData, "timeZone">) {
   return (
     <Card className="p-5 sm:p-6">
       <div className="flex items-start gap-4">
@@ -109,7 +113,7 @@ function PropertiesCard({ metadata }: { metadata: Resource["metadata"] }) {
   );
 }
 
-function VersionHistoryCard({ resource: r }: { resource: Resource }) {
+function VersionHistoryCard({ resource: r, when }: { resource: Resource; when: (iso: string) => string }) {
   return (
     <TitledCard title="Version History">
       <ol className="divide-y divide-slate-100">
@@ -145,7 +149,7 @@ function VersionHistoryCard({ resource: r }: { resource: Resource }) {
   );
 }
 
-function DetailsCard({ resource: r }: { resource: Resource }) {
+function DetailsCard({ resource: r, when }: { resource: Resource; when: (iso: string) => string }) {
   return (
     <DetailCard title="Details">
       <Item label="Category">{r.category}</Item>

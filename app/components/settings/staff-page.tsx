@@ -63,7 +63,7 @@ function StaffTable({ staff }: { staff: StaffRow[] }) {
     >
       {staff.map((member) => (
         <tr key={member.id}>
-          <td data-label="Name">
+          <td data-label="Name" className="col-span-2">
             <span className="block font-medium text-slate-900">
               {member.name}
               {member.isYou ? <span className="text-slate-500"> (you)</span> : null}
@@ -75,7 +75,7 @@ function StaffTable({ staff }: { staff: StaffRow[] }) {
             <Badge tone={member.isActive ? "green" : "gray"}>{member.isActive ? "Active" : "Deactivated"}</Badge>
           </td>
           <td data-label="Last sign-in">{member.lastSignIn ?? "Never"}</td>
-          <td data-label="Open work">
+          <td data-label="Open work" className="col-span-2">
             {member.openTasks} {member.openTasks === 1 ? "task" : "tasks"}, {member.openPlacements}{" "}
             {member.openPlacements === 1 ? "placement" : "placements"}
             {!member.isActive && member.openTasks + member.openPlacements > 0 ? (
