@@ -6,20 +6,23 @@ import { getClient } from "~/models/clients.server";
 import { getFacility } from "~/models/facilities.server";
 import { listPlacements } from "~/models/placements.server";
 import { PLACEMENT_PAGE_SIZE, PlacementListQuerySchema } from "~/services/page-schemas.server";
-import { filterValues, loadListPage, narrowedTo } from "~/services/list-page.server";
+import { filterValues, loadListPage, narrowedTo, workScope } from "~/services/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Placements · Senior Placement" }];
 
 const SCREEN = { schema: PlacementListQuerySchema, pageSize: PLACEMENT_PAGE_SIZE, labels: PLACEMENT_FILTER_LABELS };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { query, problems, result } = await loadListPage(args, SCREEN, async ({ db, ctx }, query) => {
-    const [page, facility, client] = await Promise.all([
+  const { query, problems, result } = await loadListPage(args, SCREEN, async (signedIn, query) => {
+    const { db, ctx } = signedIn;
+    const [page, facility, client, scope] = await Promise.all([
       listPlacements(db, ctx, query),
       query.facilityId ? getFacility(db, ctx, query.facilityId) : null,
       query.clientId ? getClient(db, ctx, query.clientId) : null,
+      // The list has no agent filter: only the warning about work left with departed staff.
+      workScope(signedIn, new URL(args.request.url), undefined),
     ]);
-    return { ...page, facility, client };
+    return { ...page, facility, client, scope };
   });
   const { facility, client, ...page } = result;
   return json({

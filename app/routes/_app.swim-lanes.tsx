@@ -21,6 +21,7 @@ import {
 } from "~/schemas/swim-lanes.constants";
 import { MoveTaskSchema, SwimLaneQuerySchema } from "~/services/page-schemas.server";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { myWork, workScope } from "~/services/list-page.server";
 import { boardPage } from "~/services/swim-lanes-page.server";
 import { readListQuery } from "~/utils/list-query";
 import { readFormData } from "~/utils/request.server";
@@ -38,7 +39,8 @@ const PARAM_LABELS = { search: "Search", priority: "Priority", progress: "Progre
 const SCREEN_PARAMS = ["view", "tab"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, db } = await requireSignedIn({ request, context });
+  const signedIn = await requireSignedIn({ request, context });
+  const { ctx, db } = signedIn;
   const url = new URL(request.url);
   const requested = url.searchParams.get("view");
   const view: BoardView = (BOARD_VIEWS as readonly string[]).includes(requested ?? "")
@@ -46,8 +48,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : "standard";
   const params = new URL(url);
   for (const name of [...SCREEN_PARAMS, "stage", "offset", "limit"]) params.searchParams.delete(name);
+  // An agent's board starts on their own tasks (myWork), one click from the team's.
+  for (const [name, value] of Object.entries(myWork("assignedTo")(signedIn))) {
+    if (!params.searchParams.has(name)) params.searchParams.set(name, value);
+  }
   const { query, problems } = readListQuery(params, SwimLaneQuerySchema, { labels: PARAM_LABELS });
-  return json(await boardPage(db, ctx, query, view, problems), { headers: { "Cache-Control": "no-store" } });
+  const scope = await workScope(signedIn, url, query.assignedTo);
+  return json(await boardPage(db, ctx, query, view, problems, scope), { headers: { "Cache-Control": "no-store" } });
 }
 
 /**

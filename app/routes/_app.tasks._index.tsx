@@ -10,21 +10,29 @@ import { listTasks } from "~/models/tasks/list.server";
 import { listUsers } from "~/models/user.server";
 import { sortText, TASK_PAGE_SIZE } from "~/schemas/task.constants";
 import { TaskListQuerySchema } from "~/services/page-schemas.server";
-import { filterValues, loadListPage, narrowedTo } from "~/services/list-page.server";
+import { filterValues, loadListPage, myWork, narrowedTo, workScope } from "~/services/list-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Tasks · Senior Placement" }];
 
-const SCREEN = { schema: TaskListQuerySchema, pageSize: TASK_PAGE_SIZE, labels: TASK_FILTER_LABELS, own: ["view"] };
+const SCREEN = {
+  schema: TaskListQuerySchema,
+  pageSize: TASK_PAGE_SIZE,
+  labels: TASK_FILTER_LABELS,
+  own: ["view"],
+  defaults: myWork("assignedTo"),
+};
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { url, query, problems, result } = await loadListPage(args, SCREEN, async ({ db, ctx }, query) => {
+  const { url, query, problems, result } = await loadListPage(args, SCREEN, async (signedIn, query) => {
+    const { db, ctx } = signedIn;
     const { today } = await agencyDay(db, ctx);
-    const [page, users, client] = await Promise.all([
+    const [page, users, client, scope] = await Promise.all([
       listTasks(db, ctx, query, today, { countCap: SEARCH_COUNT_CAP }),
       listUsers(db, ctx),
       query.clientId ? getClient(db, ctx, query.clientId) : null,
+      workScope(signedIn, new URL(args.request.url), query.assignedTo),
     ]);
-    return { ...page, users, client };
+    return { ...page, users, client, scope };
   });
   // `view` is the screen's own (list or grid); the rest are GET /api/tasks's parameters.
   const view: "list" | "grid" = url.searchParams.get("view") === "grid" ? "grid" : "list";

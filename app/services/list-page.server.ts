@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { inactiveAssignments, type Reassigned } from "~/models/staff.server";
 import type * as z from "zod";
 import { type ListProblem, type ParamLabels, readListQuery, withParams } from "~/utils/list-query";
 import { type GuardArgs, requireSignedIn, type SignedIn } from "./session.server";
@@ -15,6 +16,8 @@ export interface ListScreen<S extends ListQuerySchema> {
   labels: ParamLabels;
   /** Parameters that are the screen's own, not the API's (`view`): left out of the query. */
   own?: string[];
+  /** What the list starts on when the URL does not say (an agent's own tasks: `myWork`). */
+  defaults?: (signedIn: SignedIn) => Record<string, string>;
 }
 
 /** A page of a list, as the models' list functions answer. */
@@ -45,6 +48,9 @@ export async function loadListPage<S extends ListQuerySchema, R extends ListResu
   const url = new URL(args.request.url);
   const params = new URL(url);
   for (const name of screen.own ?? []) params.searchParams.delete(name);
+  for (const [name, value] of Object.entries(screen.defaults?.(signedIn) ?? {})) {
+    if (!params.searchParams.has(name)) params.searchParams.set(name, value);
+  }
   const { query, problems } = readListQuery(params, screen.schema, {
     fixed: screen.pageSize ? { limit: String(screen.pageSize) } : {},
     labels: screen.labels,
@@ -80,4 +86,40 @@ export function narrowedTo(
 /** A sort as the URL writes it: `-updatedAt`, newest first. */
 export function sortValue({ field, direction }: { field: string; direction: "asc" | "desc" }): string {
   return `${direction === "desc" ? "-" : ""}${field}`;
+}
+
+/**
+ * "My work": an agent's task list and board start on their own tasks (`param` set to their id)
+ * until they choose another assignee or "All" (the URL then says `param=`); coordinators and
+ * admins start on the team's.
+ */
+export function myWork(param: string) {
+  return ({ ctx }: SignedIn): Record<string, string> =>
+    (ctx.role ?? "agent") === "agent" ? { [param]: ctx.userId } : {};
+}
+
+/** What a work list says over itself: whose work it shows, and work left with departed staff. */
+export interface WorkScope {
+  /** Narrowed to the signed-in user's own work; `teamHref` shows everyone's. */
+  mine: boolean;
+  teamHref: string;
+  /** Open tasks and active placements assigned to deactivated staff (null: none). */
+  inactive: Reassigned | null;
+}
+
+export async function workScope(
+  { db, ctx }: SignedIn,
+  url: URL,
+  assignedTo: string | undefined,
+  param = "assignedTo",
+): Promise<WorkScope> {
+  const inactive = await inactiveAssignments(db, ctx);
+  const team = new URL(url);
+  team.searchParams.set(param, "");
+  team.searchParams.delete("page");
+  return {
+    mine: assignedTo === ctx.userId,
+    teamHref: team.pathname + team.search,
+    inactive: inactive.tasks + inactive.placements > 0 ? inactive : null,
+  };
 }

@@ -1,3 +1,4 @@
+import type { WorkScope } from "./list-page.server";
 import type { SerializeFrom } from "@remix-run/node";
 import type { z } from "zod";
 import type { Ctx } from "~/models/context";
@@ -21,6 +22,8 @@ export async function boardPage(
   query: z.output<typeof SwimLaneQuerySchema>,
   view: BoardView,
   problems: ListProblem[],
+  /** Whose tasks the board shows (an agent's start as their own), and work left with departed staff. */
+  scope: WorkScope,
 ) {
   const { today } = await agencyDay(db, ctx);
   const [board, users, team] = await Promise.all([
@@ -44,6 +47,7 @@ export async function boardPage(
       assignedTo: query.assignedTo ?? "",
     },
     problems,
+    scope,
   };
 }
 

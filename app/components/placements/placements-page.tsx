@@ -1,3 +1,4 @@
+import { WorkScope, type WorkScopeData } from "../layout/work-scope";
 import { useLocation } from "@remix-run/react";
 import type { PlacementListItem } from "~/models/placements.server";
 import { PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
@@ -32,6 +33,8 @@ export interface PlacementsPageData extends ListPageData {
   /** The facility or the client the list is narrowed to (`facilityId`, `clientId`), shown as chips. */
   facility: Narrowed | null;
   client: Narrowed | null;
+  /** Work left with departed staff (the list has no "my work": it is the team's). */
+  scope: WorkScopeData;
 }
 
 const SELECTS: SelectSpec[] = [
@@ -51,7 +54,15 @@ const TILES = [
 ] as const;
 
 /** The placements list (/placements): the counts by status, filters, then the table or an empty state. */
-export function PlacementsPage({ placements, statusCounts, filters, facility, client, ...list }: PlacementsPageData) {
+export function PlacementsPage({
+  placements,
+  statusCounts,
+  filters,
+  facility,
+  client,
+  scope,
+  ...list
+}: PlacementsPageData) {
   const { search } = useLocation();
   const active = [filters.status, filters.priority].filter(Boolean).length;
   const filtering = Boolean(filters.search || facility || client) || active > 0;
@@ -63,6 +74,7 @@ export function PlacementsPage({ placements, statusCounts, filters, facility, cl
       actions={<NewButton to={newHref}>New Placement</NewButton>}
       controls={
         <>
+          <WorkScope scope={scope} noun="placements" />
           <StatusTiles total={list.total} statusCounts={statusCounts} />
           <FilterForm
             label="Placement filters"

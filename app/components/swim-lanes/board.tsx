@@ -1,3 +1,4 @@
+import { WorkScope } from "../layout/work-scope";
 import { Link, Outlet, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import sortable from "react-sortablejs";
@@ -47,6 +48,7 @@ export function Board({ data }: { data: BoardData }) {
   return (
     <div className="space-y-5">
       <BoardToolbar data={data} search={search} />
+      <WorkScope scope={data.scope} noun="tasks" />
 
       <IgnoredParams problems={data.problems} clearTo="/swim-lanes" />
 

@@ -1,3 +1,4 @@
+import { WorkScope, type WorkScopeData } from "../layout/work-scope";
 import { Link, useLocation } from "@remix-run/react";
 import type { TaskStatistics } from "~/models/tasks/list.server";
 import { TASK_SORTS } from "~/schemas/task.constants";
@@ -34,6 +35,8 @@ export interface TasksPageData extends ListPageData {
   filters: { search: string; status: string; priority: string; type: string; assignedTo: string; sort: string };
   /** The client the list is narrowed to (from its page: `clientId`), shown as a chip. */
   client: { id: string; name: string } | null;
+  /** Whose tasks these are (an agent starts on their own), and work left with departed staff. */
+  scope: WorkScopeData;
 }
 
 const SELECTS: SelectSpec[] = [
@@ -95,6 +98,7 @@ export function TasksPage({
   assignees,
   filters,
   client,
+  scope,
   ...list
 }: TasksPageData) {
   const { search } = useLocation();
@@ -107,6 +111,7 @@ export function TasksPage({
       actions={<NewButton to="/tasks/new">New Task</NewButton>}
       controls={
         <>
+          <WorkScope scope={scope} noun="tasks" />
           <TaskFigures statistics={statistics} total={list.total} capped={list.capped ?? false} />
           <TaskFilters view={view} assignees={assignees} filters={filters} client={client} active={active} />
           <FilterChips search={search} chips={[client && { kind: "Client", name: client.name, param: "clientId" }]} />
