@@ -11,6 +11,7 @@ import {
   TASK_TYPES,
 } from "~/utils/vocabulary";
 import {
+  allowedValues,
   emptyToUndefined,
   isIsoDate,
   pagingParams,
@@ -63,7 +64,8 @@ function choice<T extends string>(label: string, required: string, values: reado
         return z.NEVER;
       }
       return found;
-    });
+    })
+    .meta(allowedValues(values, aliases));
 }
 
 /** One checklist item: its text (trimmed; an empty one is dropped) and whether it is done. */
@@ -170,6 +172,7 @@ export const TaskListQuerySchema = z
         .refine((v) => (TASK_SORT_FIELDS as readonly string[]).includes(v.replace(/^-/, "")), {
           message: `Invalid sort. ${SORT_MESSAGE}, each with a leading - for descending`,
         })
+        .meta({ enum: TASK_SORT_FIELDS.flatMap((f) => [f, `-${f}`]) })
         .optional(),
     ),
     sortBy: z.preprocess(
