@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { oas31 } from "zod-openapi";
 
 // The API reference page (/api/docs): the OpenAPI document (app/services/openapi.server.ts)
@@ -158,12 +159,7 @@ function FieldTable({ rows, caption }: { rows: FieldRow[]; caption: string }) {
 function ValuesAndNotes({ values, notes: said }: { values: string[]; notes: string[] }) {
   return (
     <>
-      {values.map((v, i) => (
-        <span key={v}>
-          {i > 0 ? ", " : ""}
-          <code>{v}</code>
-        </span>
-      ))}
+      {values.length > 0 ? <code>{values.join(", ")}</code> : null}
       {values.length > 0 && said.length > 0 ? ". " : null}
       <Text>{said.join("; ")}</Text>
     </>
@@ -208,39 +204,124 @@ function ParametersTable({ parameters }: { parameters: oas31.ParameterObject[] }
   );
 }
 
-function ResponsesTable({ doc, responses }: { doc: Doc; responses: oas31.ResponsesObject }) {
+const isSuccess = (status: string) => /^2/.test(status);
+
+/** The success answers, in a table; the errors by status, each a link to its meaning (the same for every endpoint). */
+function Responses({ doc, responses }: { doc: Doc; responses: oas31.ResponsesObject }) {
+  const statuses = Object.keys(responses);
+  const errors = statuses.filter((status) => !isSuccess(status));
+  return (
+    <>
+      <table>
+        <caption>Answer</caption>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">Meaning</th>
+            <th scope="col">Body</th>
+          </tr>
+        </thead>
+        <tbody>
+          {statuses.filter(isSuccess).map((status) => {
+            const response = resolve<oas31.ResponseObject>(doc, responses[status] as oas31.ResponseObject);
+            const [type, media] = Object.entries(response.content ?? {})[0] ?? [];
+            const headers = Object.keys(response.headers ?? {});
+            return (
+              <tr key={status}>
+                <td>{status}</td>
+                <td>
+                  <Text>{response.description}</Text>
+                  {headers.length > 0 ? ` (headers: ${headers.join(", ")})` : null}
+                </td>
+                <td>{media?.schema ? <ResponseBody doc={doc} schema={media.schema} type={type!} /> : "none"}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {errors.length > 0 ? (
+        <p>
+          Errors:{" "}
+          {errors.map((status, i) => (
+            <Fragment key={status}>
+              {i > 0 ? ", " : ""}
+              <a href={`#status-${status}`}>{status}</a>
+            </Fragment>
+          ))}
+          .
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Every error status the document lists, with its meaning and headers (the first endpoint's words for it). */
+export function errorStatuses(doc: Doc): { status: string; description: string; headers: string[] }[] {
+  const found = new Map<string, { status: string; description: string; headers: string[] }>();
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      for (const [status, value] of Object.entries((item as oas31.PathItemObject)[method]?.responses ?? {})) {
+        if (isSuccess(status) || found.has(status)) continue;
+        const response = resolve<oas31.ResponseObject>(doc, value as oas31.ResponseObject);
+        found.set(status, { status, description: response.description, headers: Object.keys(response.headers ?? {}) });
+      }
+    }
+  }
+  return [...found.values()].sort((a, b) => a.status.localeCompare(b.status));
+}
+
+function ErrorsTable({ doc }: { doc: Doc }) {
   return (
     <table>
-      <caption>Responses</caption>
+      <caption>Error statuses</caption>
       <thead>
         <tr>
           <th scope="col">Status</th>
           <th scope="col">Meaning</th>
-          <th scope="col">Body</th>
+          <th scope="col">Headers</th>
         </tr>
       </thead>
       <tbody>
-        {Object.entries(responses).map(([status, value]) => {
-          const response = resolve<oas31.ResponseObject>(doc, value as oas31.ResponseObject);
-          const [type, media] = Object.entries(response.content ?? {})[0] ?? [];
-          const headers = Object.keys(response.headers ?? {});
-          return (
-            <tr key={status}>
-              <td>{status}</td>
-              <td>
-                <Text>{response.description}</Text>
-                {headers.length > 0 ? ` (headers: ${headers.join(", ")})` : null}
-              </td>
-              <td>{media?.schema ? <ResponseBody doc={doc} schema={media.schema} type={type!} /> : "none"}</td>
-            </tr>
-          );
-        })}
+        {errorStatuses(doc).map(({ status, description, headers }) => (
+          <tr key={status} id={`status-${status}`}>
+            <td>{status}</td>
+            <td>
+              <Text>{description}</Text>
+            </td>
+            <td>{headers.join(", ")}</td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );
 }
 
-function EndpointSection({ doc, path, method, op }: { doc: Doc; path: string; method: string; op: Operation }) {
+/** An endpoint's request body, unless an endpoint before it takes the same one (a PUT as its POST): a link to that. */
+type SameAs = { anchor: string; label: string };
+
+function RequestBody({ doc, body, sameAs }: { doc: Doc; body: oas31.RequestBodyObject; sameAs?: SameAs }) {
+  if (sameAs) {
+    return (
+      <p>
+        Request body: the same as <a href={`#${sameAs.anchor}`}>{sameAs.label}</a>.
+      </p>
+    );
+  }
+  return (
+    <>
+      {Object.entries(body.content).map(([type, media]) => (
+        <FieldTable
+          key={type}
+          caption={`Request body (${type})`}
+          rows={media.schema ? fieldRows(doc, media.schema) : []}
+        />
+      ))}
+    </>
+  );
+}
+
+function EndpointSection(props: { doc: Doc; path: string; method: string; op: Operation; sameBodyAs?: SameAs }) {
+  const { doc, path, method, op, sameBodyAs } = props;
   const parameters = (op.parameters ?? []).map((p) => resolve<oas31.ParameterObject>(doc, p));
   const body = op.requestBody ? resolve<oas31.RequestBodyObject>(doc, op.requestBody) : undefined;
   const isPublic = Array.isArray(op.security) && op.security.length === 0;
@@ -257,16 +338,8 @@ function EndpointSection({ doc, path, method, op }: { doc: Doc; path: string; me
       </p>
       <p className="auth">{isPublic ? "No token needed." : "Needs a bearer token."}</p>
       {parameters.length > 0 ? <ParametersTable parameters={parameters} /> : null}
-      {body
-        ? Object.entries(body.content).map(([type, media]) => (
-            <FieldTable
-              key={type}
-              caption={`Request body (${type})`}
-              rows={media.schema ? fieldRows(doc, media.schema) : []}
-            />
-          ))
-        : null}
-      <ResponsesTable doc={doc} responses={op.responses ?? {}} />
+      {body ? <RequestBody doc={doc} body={body} sameAs={sameBodyAs} /> : null}
+      <Responses doc={doc} responses={op.responses ?? {}} />
     </section>
   );
 }
@@ -344,7 +417,7 @@ function Contents({ areas }: { areas: string[] }) {
 }
 
 /** How to get a token and send it, the envelope, paging and versions: the conventions every endpoint follows. */
-function Intro({ tokenHelp }: { tokenHelp: string | undefined }) {
+function Intro({ doc, tokenHelp }: { doc: Doc; tokenHelp: string | undefined }) {
   return (
     <>
       <section id="tokens" aria-labelledby="tokens-title">
@@ -379,8 +452,9 @@ function Intro({ tokenHelp }: { tokenHelp: string | undefined }) {
           lists every failing field at once, named with dots for nested objects (<code>emergencyContact.phone</code>).
           Bodies are <code>application/json</code> (uploads <code>multipart/form-data</code>); an unknown field is
           refused, never ignored; <code>PUT</code> replaces the record. Each endpoint below lists the statuses it may
-          answer.
+          answer; their bodies are the error envelope (<a href="#schema-Error">Error</a>):
         </p>
+        <ErrorsTable doc={doc} />
       </section>
       <section id="lists" aria-labelledby="lists-title">
         <h2 id="lists-title">Lists and paging</h2>
@@ -406,8 +480,11 @@ function Intro({ tokenHelp }: { tokenHelp: string | undefined }) {
   );
 }
 
-/** The whole page: the introduction, then every endpoint by area, then the records' shapes. */
-export function ApiReference({ doc }: { doc: Doc }) {
+/**
+ * The document's operations by area (tag), in its order; and for each whose request body an
+ * earlier one takes already (a PUT as its POST), that one: its body is shown in full once.
+ */
+function areasOf(doc: Doc) {
   const areas = (doc.tags ?? []).map((tag) => ({
     ...tag,
     operations: Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
@@ -417,6 +494,21 @@ export function ApiReference({ doc }: { doc: Doc }) {
       }),
     ),
   }));
+  const firstWith = new Map<string, { anchor: string; label: string }>();
+  const sameBodies = new Map<Operation, { anchor: string; label: string }>();
+  for (const { path, method, op } of areas.flatMap((area) => area.operations)) {
+    if (!op.requestBody) continue;
+    const key = JSON.stringify(op.requestBody);
+    const first = firstWith.get(key);
+    if (first) sameBodies.set(op, first);
+    else firstWith.set(key, { anchor: anchor(method, path), label: `${method.toUpperCase()} ${path}` });
+  }
+  return { areas, sameBodies };
+}
+
+/** The whole page: the introduction, then every endpoint by area, then the records' shapes. */
+export function ApiReference({ doc }: { doc: Doc }) {
+  const { areas, sameBodies } = areasOf(doc);
   const schemes = doc.components?.securitySchemes ?? {};
   const bearer = resolve<oas31.SecuritySchemeObject>(doc, Object.values(schemes)[0]);
   const schemas = Object.entries(doc.components?.schemas ?? {});
@@ -441,7 +533,7 @@ export function ApiReference({ doc }: { doc: Doc }) {
         </header>
         <Contents areas={areas.map((area) => area.name)} />
         <main>
-          <Intro tokenHelp={bearer?.description} />
+          <Intro doc={doc} tokenHelp={bearer?.description} />
           {areas.map((area) => (
             <section
               key={area.name}
@@ -455,7 +547,14 @@ export function ApiReference({ doc }: { doc: Doc }) {
                 </p>
               ) : null}
               {area.operations.map(({ path, method, op }) => (
-                <EndpointSection key={`${method} ${path}`} doc={doc} path={path} method={method} op={op} />
+                <EndpointSection
+                  key={`${method} ${path}`}
+                  doc={doc}
+                  path={path}
+                  method={method}
+                  op={op}
+                  sameBodyAs={sameBodies.get(op)}
+                />
               ))}
             </section>
           ))}
