@@ -190,7 +190,7 @@ describe("GET /api/openapi.json and GET /api/docs", () => {
       expect(html, url).toContain(`<code>${url}</code>`);
     }
     // A vocabulary's values, and a nested field by its dotted name.
-    expect(html).toContain("<code>memory-care</code>");
+    expect(html).toMatch(/<code>[^<]*\bmemory-care\b[^<]*<\/code>/);
     expect(html).toContain("<code>emergencyContact.phone</code>");
   });
 });
