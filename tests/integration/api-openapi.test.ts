@@ -2,7 +2,10 @@
 // the routes, on real data, each checked with the document's own schema for that endpoint and
 // status (JSON Schema turned back into a validator by zod's fromJSONSchema), so the document
 // cannot drift from the toApi* mappers (app/services/api-shapes.server.ts) unnoticed.
-import { beforeEach, describe, expect, it } from "vitest";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { loader as meLoader } from "~/routes/api.auth.me";
 import { loader as usersLoader } from "~/routes/api.auth.users";
@@ -16,7 +19,9 @@ import { loader as facilityDashboardLoader } from "~/routes/api.facilities.dashb
 import { loader as placementLoader } from "~/routes/api.placements.$id";
 import { loader as placementsLoader, action as placementsAction } from "~/routes/api.placements._index";
 import { loader as placementDashboardLoader } from "~/routes/api.placements.dashboard";
-import { loader as resourcesLoader } from "~/routes/api.resources._index";
+import { loader as resourceLoader, action as resourceAction } from "~/routes/api.resources.$id";
+import { action as versionsAction } from "~/routes/api.resources.$id_.versions";
+import { loader as resourcesLoader, action as resourcesAction } from "~/routes/api.resources._index";
 import { loader as taskLoader, action as taskAction } from "~/routes/api.tasks.$id";
 import { action as communicationsAction } from "~/routes/api.tasks.$id_.communications";
 import { action as statusAction } from "~/routes/api.tasks.$id_.status";
@@ -24,6 +29,7 @@ import { loader as tasksLoader, action as tasksAction } from "~/routes/api.tasks
 import { loader as taskDashboardLoader } from "~/routes/api.tasks.dashboard";
 import { loader as swimLanesLoader } from "~/routes/api.tasks.swim-lanes";
 import { openApiDocument } from "~/services/openapi.server";
+import { localStorage, setFileStorage } from "~/utils/storage.server";
 import { type Json, signInNewAgency } from "../support/api";
 import { validClientBody, validFacilityBody } from "../support/api-bodies";
 import { resetDb, testDb } from "../support/db";
@@ -62,15 +68,16 @@ async function call(
   method: Method,
   template: string,
   status: number,
-  options: { id?: string; query?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: { id?: string; query?: string; body?: unknown; form?: FormData; headers?: Record<string, string> } = {},
 ): Promise<Json> {
   const url = template.replace("{id}", options.id ?? "") + (options.query ? `?${options.query}` : "");
-  const request = apiRequest(url, {
-    method: method.toUpperCase(),
-    token,
-    body: options.body,
-    headers: options.headers,
-  });
+  const request = options.form
+    ? new Request(`http://localhost${url}`, {
+        method: method.toUpperCase(),
+        headers: { Authorization: `Bearer ${token}` },
+        body: options.form,
+      })
+    : apiRequest(url, { method: method.toUpperCase(), token, body: options.body, headers: options.headers });
   const response = await settle(handler(args(request, options.id ? { id: options.id } : {})));
   const body = (await response.json()) as Json;
   expect(response.status, `${method.toUpperCase()} ${url}: ${JSON.stringify(body).slice(0, 500)}`).toBe(status);
@@ -78,6 +85,17 @@ async function call(
   expect(checked.success ? [] : checked.error.issues, `${method.toUpperCase()} ${template} ${status}`).toEqual([]);
   return body;
 }
+
+// Uploads go to a folder of this file's own.
+let uploads: string;
+beforeAll(async () => {
+  uploads = await mkdtemp(path.join(os.tmpdir(), "placement-openapi-"));
+  setFileStorage(localStorage(uploads));
+});
+afterAll(async () => {
+  setFileStorage(null);
+  await rm(uploads, { recursive: true, force: true });
+});
 
 beforeEach(async () => {
   await resetDb(db);
@@ -189,6 +207,42 @@ describe("the API answers as its OpenAPI document says", () => {
     expect(invalid.errors.length).toBeGreaterThan(1);
     await call(clientsAction, "post", "/api/clients", 409, { body: validClientBody() });
     await call(clientsLoader, "get", "/api/clients", 400, { query: "status=nope" });
+  });
+
+  it("documents, uploaded, read, listed, replaced and edited", async () => {
+    const { client } = await someRecords();
+    const pdf = (pages: number) =>
+      new Blob([`%PDF-1.4\n1 0 obj << /Type /Pages /Kids [] /Count ${pages} >> endobj\n%%EOF\n`]);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      relatedToType: "Client",
+      relatedToId: client._id,
+      category: "Care Plans",
+      accessLevel: "internal",
+      tags: "plan, 2026",
+    })) {
+      form.append(name, value);
+    }
+    form.append("file", pdf(2), "Plan.pdf");
+    const created = (await call(resourcesAction, "post", "/api/resources", 201, { form })).data.resource;
+
+    const replacement = new FormData();
+    replacement.append("changeLog", "Signed copy");
+    replacement.append("file", pdf(3), "Plan signed.pdf");
+    await call(versionsAction, "post", "/api/resources/{id}/versions", 201, { id: created._id, form: replacement });
+    const read = await call(resourceLoader, "get", "/api/resources/{id}", 200, { id: created._id });
+    expect(read.data.resource.previousVersions).toHaveLength(1);
+    await call(resourcesLoader, "get", "/api/resources", 200, { query: "category=Care Plans" });
+    await call(resourceAction, "put", "/api/resources/{id}", 200, {
+      id: created._id,
+      body: {
+        relatedTo: { objectType: "Client", objectId: client._id },
+        category: "Contracts",
+        accessLevel: "restricted",
+        description: "The signed plan",
+        revision: read.data.resource.revision,
+      },
+    });
   });
 
   it("the check refuses an answer that is not what the document says", () => {
