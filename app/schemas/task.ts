@@ -94,12 +94,14 @@ export const TaskSchema = z.strictObject({
     .string({ error: TASK_MESSAGES.dueDate })
     .trim()
     .refine((v) => v !== "", TASK_MESSAGES.dueDate)
-    .refine((v) => v === "" || isIsoDate(v), "Due date must be a valid date"),
+    .refine((v) => v === "" || isIsoDate(v), "Due date must be a valid date")
+    .meta({ format: "date" }),
   assignedTo: z
     .string({ error: TASK_MESSAGES.assignedTo })
     .trim()
     .refine((v) => v !== "", TASK_MESSAGES.assignedTo)
-    .refine((v) => v === "" || isUuid(v), "Assignee is not valid"),
+    .refine((v) => v === "" || isUuid(v), "Assignee is not valid")
+    .meta({ format: "uuid", description: "A user of the agency (GET /api/auth/users)" }),
   /** The related client, whatever the type; empty is none, absent keeps the stored one. */
   clientId: relation("Client is not valid"),
   /** The placement the task is about, one of the client's; empty is none, absent keeps the stored one. */
