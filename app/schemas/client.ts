@@ -49,7 +49,8 @@ const dateOfBirth = z
   .trim()
   .min(1, "Date of birth is required")
   .refine(isIsoDate, { message: "Please enter a valid date", abort: true })
-  .refine((v) => v >= "1900-01-01" && v <= new Date().toISOString().slice(0, 10), "Date of birth must be in the past");
+  .refine((v) => v >= "1900-01-01" && v <= new Date().toISOString().slice(0, 10), "Date of birth must be in the past")
+  .meta({ format: "date" });
 
 export const ClientSchema = z
   .strictObject({

@@ -73,22 +73,41 @@ export const EmailSchema = z
   .trim()
   .min(1, "Email is required")
   .max(254, "Please enter a valid email address")
-  .pipe(z.email("Please enter a valid email address"));
+  .pipe(z.email("Please enter a valid email address"))
+  .meta({ format: "email" });
 
 /** A vocabulary value or one of its aliases; anything else names the allowed values. */
 export function vocabulary<T extends string>(label: string, values: readonly T[], aliases: Record<string, T> = {}) {
   const allowed = [...values, ...Object.keys(aliases)].join(", ");
-  return z.string({ error: `${label} is required` }).transform((value, ctx) => {
-    const found = canonical(values, aliases, value);
-    if (!found) {
-      ctx.addIssue({
-        code: "custom",
-        message: `Invalid ${label.toLowerCase()} "${value}". Allowed values: ${allowed}`,
-      });
-      return z.NEVER;
-    }
-    return found;
-  });
+  return (
+    z
+      .string({ error: `${label} is required` })
+      .transform((value, ctx) => {
+        const found = canonical(values, aliases, value);
+        if (!found) {
+          ctx.addIssue({
+            code: "custom",
+            message: `Invalid ${label.toLowerCase()} "${value}". Allowed values: ${allowed}`,
+          });
+          return z.NEVER;
+        }
+        return found;
+      })
+      // The allowed values, for the API's OpenAPI document (the transform hides them).
+      .meta(allowedValues(values, aliases))
+  );
+}
+
+/**
+ * What a vocabulary field accepts, as JSON Schema says it (the API's OpenAPI document): its
+ * values and their aliases, and which of them is stored.
+ */
+export function allowedValues(values: readonly string[], aliases: Record<string, string> = {}) {
+  const aliasKeys = Object.keys(aliases);
+  return {
+    enum: [...values, ...aliasKeys],
+    ...(aliasKeys.length > 0 ? { description: `Stored and answered as one of: ${values.join(", ")}` } : {}),
+  };
 }
 
 /** A list from repeated fields, an array or comma-separated text; trimmed, non-empty, no duplicates. */
@@ -118,6 +137,10 @@ export function sortParam<T extends string>(fields: readonly T[], fallback: NoIn
         return z.NEVER;
       }
       return { field, direction: raw.startsWith("-") ? ("desc" as const) : ("asc" as const) };
+    })
+    .meta({
+      enum: fields.flatMap((f) => [f, `-${f}`]),
+      description: `A field, with a leading - for descending; default ${fallback}`,
     });
 }
 

@@ -41,7 +41,8 @@ export const PLACEMENT_FORM_EXTRAS = [
 ] as const;
 
 // One message per field and no aborting check, so that the date order is checked as well.
-const reference = (message: string) => z.string({ error: message }).trim().refine(isUuid, message);
+const reference = (message: string) =>
+  z.string({ error: message }).trim().refine(isUuid, message).meta({ format: "uuid" });
 
 const date = (label: string) =>
   z
@@ -99,7 +100,8 @@ export const PlacementSchema = z
       .string({ error: "Start date is required" })
       .trim()
       .refine((v) => v !== "", "Start date is required")
-      .refine((v) => v === "" || isIsoDate(v), "Start date must be a valid date"),
+      .refine((v) => v === "" || isIsoDate(v), "Start date must be a valid date")
+      .meta({ format: "date" }),
     endDate: date("End date"),
     moveInDate: date("Move-in date"),
     monthlyRate: amount("Monthly rate"),

@@ -11,6 +11,7 @@ import {
   TASK_TYPES,
 } from "~/utils/vocabulary";
 import {
+  allowedValues,
   emptyToUndefined,
   isIsoDate,
   pagingParams,
@@ -63,7 +64,8 @@ function choice<T extends string>(label: string, required: string, values: reado
         return z.NEVER;
       }
       return found;
-    });
+    })
+    .meta(allowedValues(values, aliases));
 }
 
 /** One checklist item: its text (trimmed; an empty one is dropped) and whether it is done. */
@@ -92,12 +94,14 @@ export const TaskSchema = z.strictObject({
     .string({ error: TASK_MESSAGES.dueDate })
     .trim()
     .refine((v) => v !== "", TASK_MESSAGES.dueDate)
-    .refine((v) => v === "" || isIsoDate(v), "Due date must be a valid date"),
+    .refine((v) => v === "" || isIsoDate(v), "Due date must be a valid date")
+    .meta({ format: "date" }),
   assignedTo: z
     .string({ error: TASK_MESSAGES.assignedTo })
     .trim()
     .refine((v) => v !== "", TASK_MESSAGES.assignedTo)
-    .refine((v) => v === "" || isUuid(v), "Assignee is not valid"),
+    .refine((v) => v === "" || isUuid(v), "Assignee is not valid")
+    .meta({ format: "uuid", description: "A user of the agency (GET /api/auth/users)" }),
   /** The related client, whatever the type; empty is none, absent keeps the stored one. */
   clientId: relation("Client is not valid"),
   /** The placement the task is about, one of the client's; empty is none, absent keeps the stored one. */
@@ -170,6 +174,7 @@ export const TaskListQuerySchema = z
         .refine((v) => (TASK_SORT_FIELDS as readonly string[]).includes(v.replace(/^-/, "")), {
           message: `Invalid sort. ${SORT_MESSAGE}, each with a leading - for descending`,
         })
+        .meta({ enum: TASK_SORT_FIELDS.flatMap((f) => [f, `-${f}`]) })
         .optional(),
     ),
     sortBy: z.preprocess(

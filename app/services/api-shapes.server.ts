@@ -9,6 +9,20 @@ import type { ResourceListItem, ResourceVersion } from "~/models/resources.serve
 import type { BoardCard } from "~/models/swim-lanes.server";
 import type { Communication, TaskListItem, TaskRecord } from "~/models/tasks/record.server";
 import type { SessionUser } from "~/models/user.server";
+import type * as z from "zod";
+import type {
+  ApiBoardCard,
+  ApiClient,
+  ApiCommunication,
+  ApiFacility,
+  ApiMatchedFacility,
+  ApiPlacement,
+  ApiPlacementListItem,
+  ApiResource,
+  ApiTask,
+  ApiTaskListItem,
+  ApiUser,
+} from "~/schemas/api-responses";
 import { expiryOf, formatFileSize } from "~/schemas/resource";
 import { encodeMedicalNotes } from "~/utils/medical-notes";
 import { PLACEMENT_CHECKLIST } from "~/utils/vocabulary";
@@ -50,13 +64,13 @@ export function toApiClient(client: ClientRecord, notes?: ClientNote[]) {
     version: client.version,
     createdAt: client.createdAt,
     updatedAt: client.updatedAt,
-  };
+  } satisfies z.infer<typeof ApiClient>;
 }
 
 /** A facility as the API answers it. */
 export function toApiFacility(facility: FacilityRecord) {
   const { id, ...rest } = facility;
-  return { _id: id, ...rest };
+  return { _id: id, ...rest } satisfies z.infer<typeof ApiFacility>;
 }
 
 /** A matched facility as the task API answers it (spec 002 §3 `matchedFacilities[]`). */
@@ -67,7 +81,7 @@ export function toApiMatchedFacility(m: FacilityMatch) {
     compatibilityScore: m.compatibilityScore,
     reasons: m.reasons,
     available: m.available,
-  };
+  } satisfies z.infer<typeof ApiMatchedFacility>;
 }
 
 /** A placement as the API answers it: references populated (docs/api.md, "Placements"). */
@@ -122,7 +136,7 @@ export function toApiPlacement(p: PlacementRecord) {
     })),
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
-  };
+  } satisfies z.infer<typeof ApiPlacement>;
 }
 
 /** A list row as the API answers it. */
@@ -142,7 +156,7 @@ export function toApiPlacementListItem(p: PlacementListItem) {
     moveInDate: p.moveInDate,
     progress: { percentage: p.progress },
     createdAt: p.createdAt,
-  };
+  } satisfies z.infer<typeof ApiPlacementListItem>;
 }
 
 /** A document in the API's shape (spec 002 §3); `versions` add previousVersions. */
@@ -194,7 +208,7 @@ export function toApiResource(r: ResourceListItem & { versions?: ResourceVersion
           })),
         }
       : {}),
-  };
+  } satisfies z.infer<typeof ApiResource>;
 }
 
 /**
@@ -227,13 +241,19 @@ export function toApiBoardCard(card: BoardCard) {
     },
     dueDate: card.dueDate,
     estimatedPlacementDate: card.estimatedPlacementDate,
-    communications: card.lastCommunication ? [{ _id: card.lastCommunication.id, ...card.lastCommunication }] : [],
-  };
+    communications: card.lastCommunication ? [toApiCommunication(card.lastCommunication)] : [],
+  } satisfies z.infer<typeof ApiBoardCard>;
 }
 
 /** A communication as the API answers it (spec 002 §3 `communications[]`). */
 export function toApiCommunication(m: Communication) {
-  return { _id: m.id, type: m.type, content: m.content, author: m.author, timestamp: m.timestamp };
+  return {
+    _id: m.id,
+    type: m.type,
+    content: m.content,
+    author: m.author,
+    timestamp: m.timestamp,
+  } satisfies z.infer<typeof ApiCommunication>;
 }
 
 /** A task as the API answers it (spec 002 §3; docs/api.md, "Tasks"): a list row's fields, and more. */
@@ -262,7 +282,7 @@ export function toApiTask(t: TaskRecord) {
     createdBy: t.createdBy,
     version: t.version,
     updatedAt: t.updatedAt,
-  };
+  } satisfies z.infer<typeof ApiTask>;
 }
 
 /** A list row as the API answers it. */
@@ -290,7 +310,7 @@ export function toApiTaskListItem(t: TaskListItem) {
     isOverdue: t.isOverdue,
     isCompleted: t.isCompleted,
     createdAt: t.createdAt,
-  };
+  } satisfies z.infer<typeof ApiTaskListItem>;
 }
 
 /** The public shape of a user in API answers. */
@@ -302,5 +322,5 @@ export function toApiUser(user: SessionUser) {
     email: user.email,
     phone: user.phone,
     role: user.role,
-  };
+  } satisfies z.infer<typeof ApiUser>;
 }

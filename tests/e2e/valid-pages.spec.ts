@@ -37,6 +37,8 @@ let ids: Promise<Ids> | undefined;
 
 /** Anonymous screens, then the signed-in ones (a function of the demo records' ids). */
 const ANONYMOUS = ["/login", "/forgot-password", "/reset-password?token=not-a-token", "/invitation?token=not-a-token"];
+/** Public pages outside the app, with no scripts (nothing to hydrate): the API reference. */
+const STANDALONE = ["/api/docs"];
 const SIGNED_IN: Array<(ids: Ids) => string> = [
   () => "/dashboard",
   () => "/search?q=mar",
@@ -77,6 +79,14 @@ test.describe("every screen is valid HTML and passes axe, with JavaScript and wi
   for (const target of ANONYMOUS) {
     test(target, async ({ page }) => {
       await expectValidScreen(page, target);
+    });
+  }
+  for (const target of STANDALONE) {
+    test(target, async ({ context }) => {
+      // The whole API on one page: axe takes seconds over its tables, twice.
+      test.slow();
+      // A tab of its own: the page fixture waits for the app to hydrate, which this page never does.
+      await expectValidScreen(await context.newPage(), target);
     });
   }
   for (const screen of SIGNED_IN) {
