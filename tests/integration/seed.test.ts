@@ -46,7 +46,14 @@ describe("the demo seed", () => {
     expect(await isDatabaseEmpty(db)).toBe(false);
 
     const counts = await countRows(db);
-    expect(counts).toMatchObject({ agencies: 1, users: 6, clients: 60, facilities: 40, placements: 50, tasks: 120 });
+    expect(counts).toMatchObject({ agencies: 1, users: 7, clients: 60, facilities: 40, placements: 50, tasks: 120 });
+    // The README's logins: one admin, the demo coordinator, five agents; the agency's own time zone.
+    const roles = await db.selectFrom("users").select(["email", "role"]).orderBy("email").execute();
+    expect(roles.filter((u) => u.role === "admin").map((u) => u.email)).toEqual(["admin@example.com"]);
+    expect(roles.filter((u) => u.role === "coordinator").map((u) => u.email)).toEqual(["demo@example.com"]);
+    expect(roles.filter((u) => u.role === "agent")).toHaveLength(5);
+    const [agency] = await db.selectFrom("agencies").select("time_zone").execute();
+    expect(agency.time_zone).toBe("America/New_York");
     expect(counts.resources).toBeGreaterThan(0);
     expect(counts.task_checklist_items).toBeGreaterThan(0);
     expect(counts.task_communications).toBeGreaterThan(0);
@@ -129,7 +136,7 @@ describe("the large seed", () => {
     const counts = await countRows(db);
     expect(counts).toMatchObject({
       agencies: 1,
-      users: 6,
+      users: 7,
       clients: 100,
       facilities: 36,
       placements: 100,
