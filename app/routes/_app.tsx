@@ -1,3 +1,4 @@
+import { env } from "~/utils/env.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
@@ -11,6 +12,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ user }, collapsed] = await Promise.all([requireSignedIn({ request, context }), isSidebarCollapsed(request)]);
   return json({
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role },
+    // The agency's time zone: the days and times every screen shows (useTimeZone).
+    timeZone: user.agencyTimeZone ?? env().timeZone,
     collapsed,
   });
 }

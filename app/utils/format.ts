@@ -1,3 +1,4 @@
+import { dayIn } from "./days";
 /** "coordinator" -> "Coordinator". */
 export function capitalize(value: string): string {
   return value.length === 0 ? value : value[0].toUpperCase() + value.slice(1);
@@ -38,14 +39,18 @@ export function formatCount(value: number): string {
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /**
- * "Nov 22, 2026" for a date or a "YYYY-MM-DD" string (shown as the calendar day it names, in UTC).
- * Written out rather than with Intl: the same text on the server and in every browser (ICU
- * versions differ on "Sep"/"Sept"), and a list page calls it for every row.
+ * "Nov 22, 2026" for a date or a "YYYY-MM-DD" string (shown as the calendar day it names). A moment
+ * (a Date, an ISO time) is shown as its day in `timeZone`, the agency's (a note written at 11 PM in
+ * Chicago is that day's, not the next UTC day's); without one, its UTC day. Written out rather than
+ * with Intl: the same text on the server and in every browser (ICU versions differ on
+ * "Sep"/"Sept"), and a list page calls it for every row.
  */
-export function formatDate(value: Date | string | null | undefined): string {
+export function formatDate(value: Date | string | null | undefined, timeZone?: string): string {
   if (!value) return "";
-  const date = typeof value === "string" ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value;
+  const day = typeof value === "string" && value.length === 10;
+  const date = typeof value === "string" ? new Date(day ? `${value}T00:00:00Z` : value) : value;
   if (Number.isNaN(date.getTime())) return "";
+  if (!day && timeZone) return formatDate(dayIn(timeZone, date));
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 

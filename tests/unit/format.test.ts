@@ -51,9 +51,15 @@ describe("formatDate", () => {
     );
   });
 
-  it("shows a timestamp by its UTC day", () => {
+  it("shows a timestamp by its UTC day, or by its day in the agency's time zone", () => {
     expect(formatDate(new Date("2025-03-09T23:30:00Z"))).toBe("Mar 9, 2025");
     expect(formatDate("2025-03-09T23:30:00.000Z")).toBe("Mar 9, 2025");
+    // 11:30 PM in Chicago is the next day in UTC; 1 AM UTC is still the day before in New York.
+    expect(formatDate("2025-03-10T04:30:00.000Z", "America/Chicago")).toBe("Mar 9, 2025");
+    expect(formatDate(new Date("2025-03-10T01:00:00Z"), "America/New_York")).toBe("Mar 9, 2025");
+    expect(formatDate("2025-03-10T01:00:00Z", "Asia/Tokyo")).toBe("Mar 10, 2025");
+    // A calendar day stays the day it names in any zone.
+    expect(formatDate("2025-03-10", "America/Los_Angeles")).toBe("Mar 10, 2025");
   });
 
   it("shows nothing for a missing or invalid date", () => {

@@ -1,3 +1,4 @@
+import { useTimeZone } from "../layout/use-can";
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { Form, Link, useNavigation } from "@remix-run/react";
@@ -31,6 +32,7 @@ export function NotesCard({
   notes: Array<{ id: string; content: string; createdAt: string; author: string | null }>;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const timeZone = useTimeZone();
   const navigation = useNavigation();
   const [form, fields] = useSchemaForm(ClientNoteSchema, {
     id: "client-note",
@@ -67,7 +69,7 @@ export function NotesCard({
             <li key={note.id} className="px-5 py-4">
               <p className="text-sm whitespace-pre-line text-slate-800">{note.content}</p>
               <p className="mt-1 text-xs text-slate-500">
-                {note.author ?? "Former staff member"} · {formatDate(note.createdAt)}
+                {note.author ?? "Former staff member"} · {formatDate(note.createdAt, timeZone)}
               </p>
             </li>
           ))}

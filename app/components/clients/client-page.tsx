@@ -1,3 +1,4 @@
+import { useTimeZone } from "../layout/use-can";
 import type { ReactNode } from "react";
 import { useCan } from "../layout/use-can";
 import type { SubmissionResult } from "@conform-to/react";
@@ -133,6 +134,7 @@ function MedicalCard({ client }: { client: ClientRecord }) {
 }
 
 function SideColumn({ client }: { client: ClientRecord }) {
+  const timeZone = useTimeZone();
   return (
     <>
       <DetailCard title="Emergency Contact">
@@ -149,8 +151,8 @@ function SideColumn({ client }: { client: ClientRecord }) {
         </Item>
       </DetailCard>
       <DetailCard title="Record">
-        <Item label="Created">{formatDate(client.createdAt)}</Item>
-        <Item label="Last updated">{formatDate(client.updatedAt)}</Item>
+        <Item label="Created">{formatDate(client.createdAt, timeZone)}</Item>
+        <Item label="Last updated">{formatDate(client.updatedAt, timeZone)}</Item>
       </DetailCard>
     </>
   );

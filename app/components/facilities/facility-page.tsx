@@ -1,3 +1,4 @@
+import { useTimeZone } from "../layout/use-can";
 import type { FacilityRecord } from "~/models/facilities.server";
 import { useCan } from "../layout/use-can";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility.constants";
@@ -34,6 +35,7 @@ export function FacilityPage({ facility: f, placements, documents }: FacilityPag
 }
 
 function SideColumn({ facility: f, placements }: Omit<FacilityPageData, "documents">) {
+  const timeZone = useTimeZone();
   return (
     <>
       <QuickActionsCard facilityId={f.id} placements={placements} />
@@ -45,8 +47,8 @@ function SideColumn({ facility: f, placements }: Omit<FacilityPageData, "documen
         <Item label="License number">{f.licenseNumber}</Item>
         <Item label="Type">{f.type}</Item>
         <Item label="Status">{f.isActive ? "Active" : "Inactive"}</Item>
-        <Item label="Added">{formatDate(f.createdAt)}</Item>
-        <Item label="Last updated">{formatDate(f.updatedAt)}</Item>
+        <Item label="Added">{formatDate(f.createdAt, timeZone)}</Item>
+        <Item label="Last updated">{formatDate(f.updatedAt, timeZone)}</Item>
       </DetailCard>
     </>
   );

@@ -9,3 +9,9 @@ export function useCan(permission: Permission): boolean {
   const shell = useRouteLoaderData("routes/_app") as { user?: { role?: string } } | undefined;
   return can(shell?.user?.role, permission);
 }
+
+/** The agency's time zone, from the app shell's data: the day a moment is shown on (formatDate). */
+export function useTimeZone(): string {
+  const shell = useRouteLoaderData("routes/_app") as { timeZone?: string } | undefined;
+  return shell?.timeZone ?? "UTC";
+}

@@ -1,3 +1,4 @@
+import { useTimeZone } from "../layout/use-can";
 import { Link } from "@remix-run/react";
 import { useCan } from "../layout/use-can";
 import type { PlacementRecord } from "~/models/placements.server";
@@ -60,13 +61,14 @@ export function PlacementPage({ placement: p, documents }: PlacementPageData) {
 }
 
 function SideColumn({ placement: p }: { placement: PlacementRecord }) {
+  const timeZone = useTimeZone();
   return (
     <>
       <KeyDetails placement={p} />
       <AssignedAgent agent={p.agent} />
       <DetailCard title="Metadata">
-        <Item label="Created">{formatDate(p.createdAt)}</Item>
-        <Item label="Updated">{formatDate(p.updatedAt)}</Item>
+        <Item label="Created">{formatDate(p.createdAt, timeZone)}</Item>
+        <Item label="Updated">{formatDate(p.updatedAt, timeZone)}</Item>
         <Item label="ID">
           <span className="font-mono text-xs break-all">{p.id}</span>
         </Item>
@@ -161,6 +163,7 @@ export function PlacementProgress({
 }: {
   placement: Pick<PlacementRecord, "checklist" | "moveInDate" | "progress">;
 }) {
+  const timeZone = useTimeZone();
   const steps = [
     ...PLACEMENT_CHECKLIST.map((s) => ({
       label: s.label,
@@ -195,7 +198,7 @@ export function PlacementProgress({
                 {step.label}
               </span>
               <span className="block text-xs text-slate-500">
-                {step.done ? (step.date ? formatDate(step.date) : "Done") : "Not yet"}
+                {step.done ? (step.date ? formatDate(step.date, timeZone) : "Done") : "Not yet"}
               </span>
             </li>
           ))}
@@ -206,6 +209,7 @@ export function PlacementProgress({
 }
 
 export function PlacementTimeline({ entries }: { entries: PlacementRecord["timeline"] }) {
+  const timeZone = useTimeZone();
   return (
     <TitledCard title="Timeline">
       <ol className="space-y-0 p-5" aria-label="Timeline">
@@ -219,7 +223,7 @@ export function PlacementTimeline({ entries }: { entries: PlacementRecord["timel
               <p className="text-sm font-medium text-slate-900">{entry.event}</p>
               {entry.description ? <p className="text-sm text-slate-600">{entry.description}</p> : null}
               <p className="mt-0.5 text-xs text-slate-500">
-                {formatDate(entry.date)}
+                {formatDate(entry.date, timeZone)}
                 {entry.actor ? ` · ${entry.actor}` : ""}
               </p>
             </div>

@@ -1,3 +1,4 @@
+import { useTimeZone } from "../layout/use-can";
 import { Link, useFetcher } from "@remix-run/react";
 import type { FacilityMatch } from "~/models/matching.server";
 import type { TaskRecord } from "~/models/tasks/record.server";
@@ -149,6 +150,7 @@ function DueDateItem({ task }: { task: TaskRecord }) {
 
 /** The page's Details: the task's fields, the client and the assignee, then the description. */
 export function TaskFacts({ task }: { task: TaskRecord }) {
+  const timeZone = useTimeZone();
   return (
     <TitledCard title="Details">
       <dl className="grid grid-cols-1 gap-4 p-5 sm:grid-cols-2">
@@ -170,9 +172,11 @@ export function TaskFacts({ task }: { task: TaskRecord }) {
         {task.estimatedPlacementDate ? (
           <Item label="Estimated placement">{formatDate(task.estimatedPlacementDate)}</Item>
         ) : null}
-        {task.isCompleted && task.completedAt ? <Item label="Completed">{formatDate(task.completedAt)}</Item> : null}
+        {task.isCompleted && task.completedAt ? (
+          <Item label="Completed">{formatDate(task.completedAt, timeZone)}</Item>
+        ) : null}
         <Item label="Created">
-          {formatDate(task.createdAt)}
+          {formatDate(task.createdAt, timeZone)}
           {task.createdBy ? <span className="text-slate-500"> by {task.createdBy}</span> : null}
         </Item>
       </dl>
@@ -227,6 +231,7 @@ function ChecklistLine({
   completed: boolean;
   spoken?: boolean;
 }) {
+  const timeZone = useTimeZone();
   return (
     <>
       <span
@@ -242,7 +247,7 @@ function ChecklistLine({
         {spoken ? <span className="sr-only">{completed ? " (completed)" : " (not completed)"}</span> : null}
       </span>
       {item.completedAt && completed ? (
-        <span className="ml-auto shrink-0 text-xs text-slate-500">{formatDate(item.completedAt)}</span>
+        <span className="ml-auto shrink-0 text-xs text-slate-500">{formatDate(item.completedAt, timeZone)}</span>
       ) : null}
     </>
   );
@@ -343,6 +348,7 @@ export function CommunicationList({
   communications: TaskRecord["communications"];
   boxed?: boolean;
 }) {
+  const timeZone = useTimeZone();
   if (communications.length === 0) {
     return <p className={cn("text-sm text-slate-500", !boxed && "p-5")}>No communications yet.</p>;
   }
@@ -352,7 +358,7 @@ export function CommunicationList({
         <li key={m.id} className={boxed ? "rounded-lg border border-slate-200 p-3" : "p-5"}>
           <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
             <Badge>{capitalize(m.type)}</Badge>
-            <span>{formatDate(m.timestamp)}</span>
+            <span>{formatDate(m.timestamp, timeZone)}</span>
             {m.author ? <span>· {m.author}</span> : null}
           </p>
           <p className="mt-1.5 text-sm whitespace-pre-line text-slate-800">{m.content}</p>
