@@ -21,9 +21,9 @@ import {
 } from "~/schemas/swim-lanes.constants";
 import { MoveTaskSchema, SwimLaneQuerySchema } from "~/services/page-schemas.server";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
-import { myWork, workScope } from "~/services/list-page.server";
+import { workScope } from "~/services/list-page.server";
 import { boardPage } from "~/services/swim-lanes-page.server";
-import { readListQuery } from "~/utils/list-query";
+import { myWork, readListQuery } from "~/utils/list-query";
 import { readFormData } from "~/utils/request.server";
 import { TOAST_TEXT_LIMITS, toastText } from "~/utils/toast";
 
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(url);
   for (const name of [...SCREEN_PARAMS, "stage", "offset", "limit"]) params.searchParams.delete(name);
   // An agent's board starts on their own tasks (myWork), one click from the team's.
-  for (const [name, value] of Object.entries(myWork("assignedTo")(signedIn))) {
+  for (const [name, value] of Object.entries(myWork("assignedTo")(ctx))) {
     if (!params.searchParams.has(name)) params.searchParams.set(name, value);
   }
   const { query, problems } = readListQuery(params, SwimLaneQuerySchema, { labels: PARAM_LABELS });

@@ -10,7 +10,8 @@ import { listTasks } from "~/models/tasks/list.server";
 import { listUsers } from "~/models/user.server";
 import { sortText, TASK_PAGE_SIZE } from "~/schemas/task.constants";
 import { TaskListQuerySchema } from "~/services/page-schemas.server";
-import { filterValues, loadListPage, myWork, narrowedTo, workScope } from "~/services/list-page.server";
+import { filterValues, loadListPage, narrowedTo, workScope } from "~/services/list-page.server";
+import { myWork } from "~/utils/list-query";
 
 export const meta: MetaFunction = () => [{ title: "Tasks · Senior Placement" }];
 

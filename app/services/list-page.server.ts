@@ -17,7 +17,7 @@ export interface ListScreen<S extends ListQuerySchema> {
   /** Parameters that are the screen's own, not the API's (`view`): left out of the query. */
   own?: string[];
   /** What the list starts on when the URL does not say (an agent's own tasks: `myWork`). */
-  defaults?: (signedIn: SignedIn) => Record<string, string>;
+  defaults?: (ctx: SignedIn["ctx"]) => Record<string, string>;
 }
 
 /** A page of a list, as the models' list functions answer. */
@@ -48,7 +48,7 @@ export async function loadListPage<S extends ListQuerySchema, R extends ListResu
   const url = new URL(args.request.url);
   const params = new URL(url);
   for (const name of screen.own ?? []) params.searchParams.delete(name);
-  for (const [name, value] of Object.entries(screen.defaults?.(signedIn) ?? {})) {
+  for (const [name, value] of Object.entries(screen.defaults?.(signedIn.ctx) ?? {})) {
     if (!params.searchParams.has(name)) params.searchParams.set(name, value);
   }
   const { query, problems } = readListQuery(params, screen.schema, {
@@ -86,16 +86,6 @@ export function narrowedTo(
 /** A sort as the URL writes it: `-updatedAt`, newest first. */
 export function sortValue({ field, direction }: { field: string; direction: "asc" | "desc" }): string {
   return `${direction === "desc" ? "-" : ""}${field}`;
-}
-
-/**
- * "My work": an agent's task list and board start on their own tasks (`param` set to their id)
- * until they choose another assignee or "All" (the URL then says `param=`); coordinators and
- * admins start on the team's.
- */
-export function myWork(param: string) {
-  return ({ ctx }: SignedIn): Record<string, string> =>
-    (ctx.role ?? "agent") === "agent" ? { [param]: ctx.userId } : {};
 }
 
 /** What a work list says over itself: whose work it shows, and work left with departed staff. */

@@ -88,3 +88,13 @@ export function withParams(
 /** The link to page `p` of a list: the same URL with only the page changed (page 1 without it). */
 export const pageHref = (search: string | URLSearchParams) => (p: number) =>
   withParams(search, { page: p === 1 ? undefined : p });
+
+/**
+ * "My work": an agent's task list and board start on their own tasks (`param` set to their id)
+ * until they choose another assignee or "All" (the URL then says `param=`); coordinators and
+ * admins start on the team's. (Not server-only: a route's screen settings name it at load time.)
+ */
+export function myWork(param: string) {
+  return (ctx: { role?: string; userId: string }): Record<string, string> =>
+    (ctx.role ?? "agent") === "agent" ? { [param]: ctx.userId } : {};
+}

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, E2E_BASE_URL, expect, field, loginAs as signInAs, test, 
 const NEW_PASSWORD = "Brighter@2027";
 
 test.describe("header controls", () => {
-  test("the user menu is named by the user, has Profile Settings and Sign Out, and no Preferences", async ({
+  test("the user menu is named by the user, has Profile Settings, Preferences, API Tokens and Sign Out", async ({
     page,
     agency,
   }) => {
@@ -17,7 +17,10 @@ test.describe("header controls", () => {
     await button.click();
     await expect(menu.getByRole("link", { name: "Profile Settings" })).toBeVisible();
     await expect(menu.getByRole("button", { name: "Sign Out" })).toBeVisible();
-    await expect(menu.getByText("Preferences")).toHaveCount(0);
+    await expect(menu.getByRole("link", { name: "Preferences" })).toHaveAttribute("href", "/preferences");
+    // A coordinator manages no staff: their settings are their API tokens.
+    await expect(menu.getByRole("link", { name: "API Tokens" })).toHaveAttribute("href", "/settings/tokens");
+    await expect(menu.getByRole("link", { name: "Settings", exact: true })).toHaveCount(0);
     await menu.getByRole("link", { name: "Profile Settings" }).click();
     await expect(page).toHaveURL("/profile");
     await expect(page.getByRole("banner").getByRole("heading", { name: "Profile Settings" })).toBeVisible();
