@@ -209,9 +209,9 @@ function expected(who: Call["who"], caller: Caller): Expected {
   return can(caller, who) ? "allowed" : "refused";
 }
 
-const SAYS: Record<Expected, (who: Call["who"], api: boolean) => string> = {
+const SAYS: Record<Expected, (call: Call, api: boolean) => string> = {
   allowed: () => "allowed",
-  refused: (who, api) => `refused (403${api ? " envelope" : ""}: ${who})`,
+  refused: ({ who, hidden }, api) => `refused (${hidden ? "404, hidden" : "403"}${api ? " envelope" : ""}: ${who})`,
   "sign-in": (_, api) => (api ? "401" : "sent to /login"),
   "signed-in-away": () => "sent to /dashboard (visitors only)",
   "read-only": () => "refused (403: read-only token)",
@@ -233,7 +233,7 @@ function casesOf(file: string): Case[] {
     if (api && call.who !== "anyone" && call.method !== "GET") callers.push("read-only token", "read-write token");
     return callers.map((caller) => {
       const outcome = expected(call.who, caller);
-      return { label: `${name} as ${caller}: ${SAYS[outcome](call.who, api)}`, call, caller, expect: outcome };
+      return { label: `${name} as ${caller}: ${SAYS[outcome](call, api)}`, call, caller, expect: outcome };
     });
   });
 }
@@ -276,7 +276,10 @@ describe.each(Object.keys(ROUTE_RULES).sort())("app/routes/%s", (file) => {
       return;
     }
 
-    if (outcome === "refused") {
+    if (outcome === "refused" && call.hidden) {
+      expect(answer.status, shown).toBe(404);
+      if (api) expect(JSON.parse(text)).toMatchObject({ success: false });
+    } else if (outcome === "refused") {
       const message = PERMISSION_MESSAGES[call.who as Permission];
       expect(answer.status, shown).toBe(403);
       if (api) expect(JSON.parse(text)).toEqual({ success: false, message });

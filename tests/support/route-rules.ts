@@ -60,6 +60,11 @@ export interface Call {
   status: number;
   /** Where an allowed caller is sent (a redirect's Location starts with it). */
   location?: string;
+  /**
+   * The refused roles do not see the record at all (a restricted document someone else uploaded):
+   * for them it is not there (404), rather than forbidden (403).
+   */
+  hidden?: true;
   /** What a read-and-write personal token gets, where it is not `status` (API only). */
   tokenStatus?: number;
   /**
@@ -102,11 +107,11 @@ const parts = async (w: World) => ({
 const PDF = "%PDF-1.4\n1 0 obj << /Type /Pages /Kids [] /Count 1 >> endobj\n%%EOF\n";
 
 /** The details of a document about `clientId`, as the forms and the API take them. */
-const documentDetails = (clientId: string): Record<string, string> => ({
+const documentDetails = (clientId: string, accessLevel = "internal"): Record<string, string> => ({
   relatedToType: "Client",
   relatedToId: clientId,
   category: "Medical Records",
-  accessLevel: "internal",
+  accessLevel,
   description: "Physician's summary",
   tags: "",
 });
@@ -119,18 +124,21 @@ function documentForm(clientId: string, fileField: string, fields = documentDeta
 }
 
 /** A document about a new client, uploaded by the admin through the API. */
-async function documentOf(w: World): Promise<Ids> {
+async function documentOf(w: World, accessLevel = "internal"): Promise<Ids> {
   const { id: clientId } = await client(w);
   const request = new Request("http://localhost/api/resources", {
     method: "POST",
     headers: { Authorization: `Bearer ${w.users.admin.token}`, "X-Client-IP": "198.18.0.1" },
-    body: documentForm(clientId, "file"),
+    body: documentForm(clientId, "file", documentDetails(clientId, accessLevel)),
   });
   const response = await settle(apiResources(args(request)));
   const json = (await response.json()) as { data?: { resource?: { _id: string } } };
   if (response.status !== 201 || !json.data?.resource) throw new Error(`upload failed: ${JSON.stringify(json)}`);
   return { id: json.data.resource._id, clientId };
 }
+
+/** A restricted document the admin uploaded: only coordinators and admins see it (documents.restricted). */
+const restrictedDocument = (w: World) => documentOf(w, "restricted");
 
 type Table = "clients" | "facilities" | "placements" | "tasks" | "resources";
 
@@ -213,6 +221,13 @@ const page = (path: string, who: Who = "signed-in", prepare?: Call["prepare"]): 
   who,
   status: 200,
   prepare,
+});
+
+/** A restricted document's page or answer, which an agent does not see. */
+const restrictedPage = (path: string): Call => ({
+  ...page(path, "documents.restricted", restrictedDocument),
+  note: "restricted",
+  hidden: true,
 });
 
 export const ROUTE_RULES: Record<string, Rule> = {
@@ -425,6 +440,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   "_app.resources.$id.edit.tsx": {
     calls: [
       page("/resources/:id/edit", "signed-in", documentOf),
+      restrictedPage("/resources/:id/edit"),
       {
         method: "POST",
         path: "/resources/:id/edit",
@@ -938,6 +954,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
     // Agents delete documents (those they may see).
     calls: [
       page("/api/resources/:id", "signed-in", documentOf),
+      restrictedPage("/api/resources/:id"),
       {
         method: "PUT",
         path: "/api/resources/:id",
@@ -955,9 +972,24 @@ export const ROUTE_RULES: Record<string, Rule> = {
         prepare: documentOf,
         state: row("resources"),
       },
+      {
+        method: "DELETE",
+        path: "/api/resources/:id",
+        note: "restricted",
+        who: "documents.restricted",
+        hidden: true,
+        status: 200,
+        prepare: restrictedDocument,
+        state: row("resources"),
+      },
     ],
   },
-  "api.resources.$id_.download.ts": { calls: [page("/api/resources/:id/download", "signed-in", documentOf)] },
+  "api.resources.$id_.download.ts": {
+    calls: [
+      page("/api/resources/:id/download", "signed-in", documentOf),
+      restrictedPage("/api/resources/:id/download"),
+    ],
+  },
   "api.resources.$id_.versions.ts": {
     calls: [
       {
