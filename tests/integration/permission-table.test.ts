@@ -271,8 +271,7 @@ describe.each(Object.keys(ROUTE_RULES).sort())("app/routes/%s", (file) => {
       if (call.location !== "/login") expect(location, shown).not.toMatch(/^\/login/);
       const status = caller === "read-write token" ? (call.tokenStatus ?? call.status) : call.status;
       expect(answer.status, shown).toBe(status);
-      if (call.location && answer.status === call.status)
-        expect(location, shown).toMatch(new RegExp(`^${call.location}`));
+      if (call.location) expect(location.startsWith(call.location), shown).toBe(true);
       return;
     }
 
