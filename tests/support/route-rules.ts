@@ -825,6 +825,9 @@ export const ROUTE_RULES: Record<string, Rule> = {
     ],
   },
   "api.auth.me.ts": { calls: [page("/api/auth/me")] },
+  // The API reference: public, holding no data.
+  "api.docs.tsx": { calls: [page("/api/docs", "anyone")] },
+  "api.openapi[.]json.ts": { calls: [page("/api/openapi.json", "anyone")] },
   "api.auth.users.ts": { calls: [page("/api/auth/users")] },
   "api.clients._index.ts": {
     calls: [
