@@ -6,6 +6,9 @@ import { action as memberAction, loader as memberPage } from "~/routes/_app.sett
 import { action as staffAction, loader as staffPage } from "~/routes/_app.settings.users._index";
 import { action as agencyAction, loader as agencyPage } from "~/routes/_app.settings.agency";
 import { loader as meApi } from "~/routes/api.auth.me";
+import { loader as tasksPage } from "~/routes/_app.tasks._index";
+import { loader as boardPage } from "~/routes/_app.swim-lanes";
+import { loader as placementsPage } from "~/routes/_app.placements._index";
 import { INVITATION_PROBLEMS, MEMBER_IS_STAFF, STAFF_REFUSALS } from "~/schemas/staff";
 import type { EmailTransport } from "~/services/email.server";
 import { inviteStaff } from "~/services/staff.server";
@@ -331,5 +334,53 @@ describe("agency settings", () => {
       agencyAction(args(formPost("/settings/agency", { name: "X", timeZone: "Mars/Olympus" }, admin.cookie))),
     );
     expect(wrong.status).toBe(400);
+  });
+});
+
+describe("my work", () => {
+  type Listed = { tasks: Array<{ id: string }>; scope: { mine: boolean; teamHref: string; inactive: unknown } };
+  const tasksOf = async (who: SignedIn, path = "/tasks") =>
+    (await (await settle(tasksPage(args(get(path, who.cookie))))).json()) as Listed;
+
+  it("an agent's task list and board start on their own tasks, one click from the team's", async () => {
+    const own = await createTask(db, { agencyId, assigned_to: agent.user.id });
+    const theirs = await createTask(db, { agencyId, assigned_to: coordinator.user.id });
+
+    const mine = await tasksOf(agent);
+    expect(mine.tasks.map((t) => t.id)).toEqual([own.id]);
+    expect(mine.scope).toMatchObject({ mine: true, teamHref: "/tasks?assignedTo=" });
+    const team = await tasksOf(agent, mine.scope.teamHref);
+    expect(team.tasks.map((t) => t.id).sort()).toEqual([own.id, theirs.id].sort());
+    expect(team.scope.mine).toBe(false);
+
+    // Coordinators and admins start on the team's.
+    for (const who of [coordinator, admin]) {
+      const listed = await tasksOf(who);
+      expect(listed.tasks).toHaveLength(2);
+      expect(listed.scope.mine).toBe(false);
+    }
+
+    const board = async (who: SignedIn, path = "/swim-lanes") =>
+      (await (await settle(boardPage(args(get(path, who.cookie))))).json()) as {
+        lanes: Array<{ tasks: Array<{ id: string }> }>;
+        scope: { mine: boolean };
+      };
+    const agentsBoard = await board(agent);
+    expect(agentsBoard.lanes.flatMap((l) => l.tasks.map((t) => t.id))).toEqual([own.id]);
+    expect(agentsBoard.scope.mine).toBe(true);
+    expect((await board(agent, "/swim-lanes?assignedTo=")).lanes.flatMap((l) => l.tasks)).toHaveLength(2);
+    expect((await board(coordinator)).lanes.flatMap((l) => l.tasks)).toHaveLength(2);
+  });
+
+  it("the lists warn while open work is assigned to deactivated staff, until it is moved", async () => {
+    await createTask(db, { agencyId, assigned_to: agent.user.id });
+    await createPlacement(db, { agencyId, agent_id: agent.user.id, status: "Confirmed" });
+    expect((await tasksOf(coordinator)).scope.inactive).toBeNull();
+    await memberPost(admin, agent.user.id, { intent: "deactivate" });
+    expect((await tasksOf(coordinator)).scope.inactive).toEqual({ tasks: 1, placements: 1 });
+    const placements = await settle(placementsPage(args(get("/placements", coordinator.cookie))));
+    expect(((await placements.json()) as Listed).scope.inactive).toEqual({ tasks: 1, placements: 1 });
+    await memberPost(admin, agent.user.id, { intent: "reassign", to: coordinator.user.id });
+    expect((await tasksOf(coordinator)).scope.inactive).toBeNull();
   });
 });
