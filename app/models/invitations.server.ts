@@ -3,7 +3,7 @@ import { hashToken, randomToken } from "~/utils/crypto.server";
 import type { DB } from "~/utils/db.server";
 import type { Role } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
-import type { SessionUser } from "./user.server";
+import { newUserColumns, type SessionUser } from "./user.server";
 
 // The invitations table: an admin invites someone by e-mail; only a hash of the link's secret is
 // stored, and the link works once, until it expires.
@@ -155,15 +155,7 @@ export async function acceptInvitation(
       password_hash: input.passwordHash,
     })
     .onConflict((oc) => oc.columns(["agency_id", "email"]).doNothing())
-    .returning([
-      "id",
-      "agency_id as agencyId",
-      "email",
-      "first_name as firstName",
-      "last_name as lastName",
-      "phone",
-      "role",
-    ])
+    .returning(newUserColumns)
     .executeTakeFirst();
   if (!user) return "member";
   await trx

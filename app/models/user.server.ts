@@ -24,6 +24,17 @@ export const userColumns = [
   "users.role",
 ] as const;
 
+/** The columns of a user just inserted (SessionUser), for `returning`. */
+export const newUserColumns = [
+  "id",
+  "agency_id as agencyId",
+  "email",
+  "first_name as firstName",
+  "last_name as lastName",
+  "phone",
+  "role",
+] as const;
+
 /**
  * Checks an e-mail and password. Unknown e-mails and wrong passwords take the same
  * path (one argon2 verification), so neither the answer nor its timing tells them apart.
@@ -157,15 +168,7 @@ export async function createUser(
       role: input.role,
       phone: input.phone ?? null,
     })
-    .returning([
-      "id",
-      "agency_id as agencyId",
-      "email",
-      "first_name as firstName",
-      "last_name as lastName",
-      "phone",
-      "role",
-    ])
+    .returning(newUserColumns)
     .executeTakeFirstOrThrow();
 }
 
