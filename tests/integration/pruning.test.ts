@@ -72,14 +72,24 @@ describe("pruning", () => {
       .where("key", "=", "ended")
       .execute();
 
-    expect(await pruneExpiredRows(db, { idleMinutes: 30 })).toEqual({ sessions: 3, resetTokens: 2, invitations: 0, rateLimits: 1 });
+    expect(await pruneExpiredRows(db, { idleMinutes: 30 })).toEqual({
+      sessions: 3,
+      resetTokens: 2,
+      invitations: 0,
+      rateLimits: 1,
+    });
 
     expect(await ids("sessions")).toEqual([live, liveApi].sort());
     expect(await ids("password_resets")).toEqual([usedJustNow, expiredJustNow, unused].sort());
     expect(await db.selectFrom("rate_limits").select("key").execute()).toEqual([{ key: "live" }]);
 
     // Nothing left to prune.
-    expect(await pruneExpiredRows(db, { idleMinutes: 30 })).toEqual({ sessions: 0, resetTokens: 0, invitations: 0, rateLimits: 0 });
+    expect(await pruneExpiredRows(db, { idleMinutes: 30 })).toEqual({
+      sessions: 0,
+      resetTokens: 0,
+      invitations: 0,
+      rateLimits: 0,
+    });
   });
 
   it("runs on its schedule until stopped, and says what it deleted", async () => {
