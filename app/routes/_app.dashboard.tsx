@@ -7,9 +7,11 @@ import { getClientDashboard } from "~/models/clients.server";
 import { readAgencyCounts } from "~/models/counts.server";
 import { getFacilityDashboard } from "~/models/facilities.server";
 import { getPlacementDashboard } from "~/models/placements.server";
-import { countTasksByStage, getTaskDashboard } from "~/models/tasks/list.server";
+import { countTasksByStage, getMemberTaskFigures, getTaskDashboard } from "~/models/tasks/list.server";
 import { requireSignedIn } from "~/services/session.server";
+import { myWork } from "~/utils/list-query";
 import { useRevalidateEvery } from "~/utils/use-revalidate-every";
+import { WorkScope } from "~/components/layout/work-scope";
 
 export const handle = {
   header: { title: "Dashboard", subtitle: "Overview of your placement management system" },
@@ -19,28 +21,36 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Senior Placement
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx, db } = await requireSignedIn({ request, context });
+  // An agent's task figures start on their own tasks ("my work"); `?assignedTo=` shows the team's.
+  const own = new URL(request.url).searchParams.has("assignedTo") ? undefined : myWork("assignedTo")(ctx).assignedTo;
   const counts = readAgencyCounts(db, ctx);
-  const [clients, facilities, placements, tasks, lanes] = await Promise.all([
+  const [clients, facilities, placements, taskFigures] = await Promise.all([
     getClientDashboard(db, ctx, counts),
     getFacilityDashboard(db, ctx, counts),
     getPlacementDashboard(db, ctx, counts),
-    getTaskDashboard(db, ctx, counts),
-    countTasksByStage(db, ctx, counts),
+    own
+      ? getMemberTaskFigures(db, ctx, own)
+      : Promise.all([getTaskDashboard(db, ctx, counts), countTasksByStage(db, ctx, counts)]).then(([tasks, lanes]) => ({
+          tasks,
+          lanes,
+        })),
   ]);
-  return json({ clients, facilities, placements, tasks, lanes });
+  const scope = { mine: Boolean(own), teamHref: "/dashboard?assignedTo=", inactive: null };
+  return json({ clients, facilities, placements, ...taskFigures, scope });
 }
 
 /** With JavaScript, the figures refresh on their own while the dashboard is on screen. */
 const DASHBOARD_REFRESH_MS = 30_000;
 
 export default function DashboardPage() {
-  const { clients, facilities, placements, tasks, lanes } = useLoaderData<typeof loader>();
+  const { clients, facilities, placements, tasks, lanes, scope } = useLoaderData<typeof loader>();
   const { totalCapacity, totalOccupied } = facilities.occupancyStats;
   const { totalTasks, completedTasks, overdueTasks } = tasks.overview;
   useRevalidateEvery(DASHBOARD_REFRESH_MS);
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <WelcomeCard />
+      <WorkScope scope={scope} noun="tasks" />
       <StatCards
         cards={[
           {

@@ -82,7 +82,10 @@ test("an admin invites an agent, who joins, works without Delete, and is stopped
   await theirs.close();
 });
 
-test("an agent and a coordinator see no Settings, and /settings/users is refused", async ({ page, loginAs }) => {
+test("an agent and a coordinator see no Settings, and /settings/users is refused @js-only", async ({
+  page,
+  loginAs,
+}) => {
   for (const email of ["marcus.reed@example.com", "demo@example.com"]) {
     await loginAs(email);
     await page.goto("/dashboard");

@@ -9,6 +9,7 @@ import { loader as meApi } from "~/routes/api.auth.me";
 import { loader as tasksPage } from "~/routes/_app.tasks._index";
 import { loader as boardPage } from "~/routes/_app.swim-lanes";
 import { loader as placementsPage } from "~/routes/_app.placements._index";
+import { loader as dashboardPage } from "~/routes/_app.dashboard";
 import { INVITATION_PROBLEMS, MEMBER_IS_STAFF, STAFF_REFUSALS } from "~/schemas/staff";
 import type { EmailTransport } from "~/services/email.server";
 import { inviteStaff } from "~/services/staff.server";
@@ -370,6 +371,29 @@ describe("my work", () => {
     expect(agentsBoard.scope.mine).toBe(true);
     expect((await board(agent, "/swim-lanes?assignedTo=")).lanes.flatMap((l) => l.tasks)).toHaveLength(2);
     expect((await board(coordinator)).lanes.flatMap((l) => l.tasks)).toHaveLength(2);
+  });
+
+  it("an agent's dashboard counts their own tasks, the team's one click away", async () => {
+    await createTask(db, { agencyId, assigned_to: agent.user.id, stage: "Target" });
+    await createTask(db, { agencyId, assigned_to: agent.user.id, stage: "Target", is_completed: true });
+    await createTask(db, { agencyId, assigned_to: coordinator.user.id, stage: "New Client" });
+    type Dashboard = {
+      tasks: { overview: { totalTasks: number; completedTasks: number } };
+      lanes: Array<{ stage: string; count: number }>;
+      scope: { mine: boolean; teamHref: string };
+    };
+    const dashboard = async (who: SignedIn, path = "/dashboard") =>
+      (await (await settle(dashboardPage(args(get(path, who.cookie))))).json()) as Dashboard;
+    const lane = (d: Dashboard, stage: string) => d.lanes.find((l) => l.stage === stage)?.count;
+
+    const mine = await dashboard(agent);
+    expect(mine.scope.mine).toBe(true);
+    expect(mine.tasks.overview).toMatchObject({ totalTasks: 2, completedTasks: 1 });
+    expect([lane(mine, "Target"), lane(mine, "New Client")]).toEqual([2, 0]);
+    const team = await dashboard(agent, mine.scope.teamHref);
+    expect(team.scope.mine).toBe(false);
+    expect(team.tasks.overview.totalTasks).toBe(3);
+    expect((await dashboard(coordinator)).tasks.overview.totalTasks).toBe(3);
   });
 
   it("the lists warn while open work is assigned to deactivated staff, until it is moved", async () => {

@@ -53,11 +53,13 @@ export async function axeViolations(page: Page): Promise<string[]> {
  * server's markup, never hydrated (the app has no <noscript> and no scripting media query), in
  * a second tab. Run from a page with JavaScript.
  */
-export async function expectValidScreen(page: Page, target: string, status = 200) {
+export async function expectValidScreen(page: Page, target: string, status = 200, options: { scripts?: boolean } = {}) {
   const response = await page.goto(target);
   expect(response?.status(), target).toBe(status);
   expect(await htmlErrors(await response!.text()), `html-validate on ${target}`).toEqual([]);
   expect(await axeViolations(page), `axe on ${target}, with JavaScript`).toEqual([]);
+  // A page that loads no scripts (the API reference) is the same page without them.
+  if (options.scripts === false) return;
 
   const served = await page.context().newPage();
   try {

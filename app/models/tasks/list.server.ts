@@ -55,6 +55,42 @@ export async function countTasksByStage(
   return TASK_STAGES.map((stage) => ({ stage, count: count(`tasks:${stage}`) }));
 }
 
+/**
+ * One person's tasks in the dashboard's task figures ("my work": an agent's dashboard starts on
+ * them): what getTaskDashboard and countTasksByStage give for the agency, counted from the
+ * index of tasks by assignee.
+ */
+export async function getMemberTaskFigures(
+  db: DB,
+  ctx: Ctx,
+  userId: string,
+): Promise<{ tasks: TaskDashboard; lanes: Array<{ stage: ClientStatus; count: number }> }> {
+  const [rows, overdue] = await Promise.all([
+    db
+      .selectFrom("tasks")
+      .select(["stage", "is_completed", sql<number>`count(*)::int`.as("n")])
+      .where("agency_id", "=", ctx.agencyId)
+      .where("assigned_to", "=", userId)
+      .groupBy(["stage", "is_completed"])
+      .execute(),
+    countOverdue(db, ctx, undefined, { assignedTo: userId }),
+  ]);
+  const lanes = TASK_STAGES.map((stage) => ({
+    stage,
+    count: rows.filter((row) => row.stage === stage).reduce((sum, row) => sum + row.n, 0),
+  }));
+  return {
+    tasks: {
+      overview: {
+        totalTasks: lanes.reduce((sum, lane) => sum + lane.count, 0),
+        completedTasks: rows.filter((row) => row.is_completed).reduce((sum, row) => sum + row.n, 0),
+        overdueTasks: overdue,
+      },
+    },
+    lanes,
+  };
+}
+
 export interface TaskOfClient {
   id: string;
   title: string;
