@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import { agencyDay } from "~/models/agency.server";
+import { agencyDay, findAgency } from "~/models/agency.server";
 import type { Ctx } from "~/models/context";
 import {
   acceptInvitation,
@@ -35,6 +35,7 @@ import { env } from "~/utils/env.server";
 import { formatDateTime } from "~/utils/format";
 import { hashPassword } from "~/utils/password.server";
 import { invariantResponse } from "~/utils/responses";
+import { isUuid } from "~/utils/uuid";
 import { deliverEmail, emailLayout, type EmailTransport, queueOutgoingEmail } from "./email.server";
 import type { SignedIn } from "./session.server";
 
@@ -65,7 +66,7 @@ export async function inviteStaff(
   const pending = await db.transaction().execute(async (trx) => {
     const invitation = await createInvitation(trx, ctx, input);
     if (typeof invitation === "string") return invitation;
-    const [agency] = await trx.selectFrom("agencies").select("name").where("id", "=", ctx.agencyId).execute();
+    const agency = await findAgency(trx, ctx.agencyId);
     const link = `${deps.appUrl}/invitation?token=${encodeURIComponent(invitation.token)}`;
     return queueOutgoingEmail(trx, invitationEmail(ctx, input, { inviter, agencyName: agency?.name ?? "", link }));
   });
@@ -178,9 +179,10 @@ export async function staffList({ db, ctx }: SignedIn) {
 
 /** One staff member (404 if not the agency's), and who could take over their work. */
 export async function staffMember({ db, ctx }: SignedIn, id: string | undefined) {
-  const found = id ? await getStaffMember(db, ctx, id).catch(() => null) : null;
-  invariantResponse(found, "This staff member does not exist.");
+  // One read of the staff: the member and who could take over their work.
   const [{ timeZone }, staff] = await Promise.all([agencyDay(db, ctx), listStaff(db, ctx)]);
+  const found = staff.find((member) => member.id === id);
+  invariantResponse(found, "This staff member does not exist.");
   return {
     member: staffRow(found, ctx, timeZone),
     colleagues: staff
@@ -215,7 +217,8 @@ export async function staffMemberAction(
   id: string,
   value: z.output<typeof StaffMemberFormsSchema>,
 ): Promise<ScreenOutcome> {
-  const member = await getStaffMember(db, ctx, id).catch(() => null);
+  // Not an id: no such member (rather than a database error on the uuid column).
+  const member = isUuid(id) ? await getStaffMember(db, ctx, id) : null;
   if (!member) return NOT_FOUND;
   const name = `${member.firstName} ${member.lastName}`;
   if (value.intent === "reassign") {
