@@ -14,6 +14,9 @@ import { RESEND_STAND_IN_KEY, RESEND_STAND_IN_URL } from "./tests/support/resend
 //  - a test (or describe) whose title carries the tag `@js-only` runs only in `js` (a behaviour
 //    that only exists with JavaScript, e.g. drag and drop); `@no-js-only` runs only in `no-js`.
 //      test("drags a card to Placed @js-only", async ({ page }) => { … });
+//  - `@once` runs in `no-js` only, for what the server alone decides and the browser only shows
+//    (headers, refusals, another agency's record not found, an export, a layout of long names):
+//    a second run with JavaScript would check the same thing again, at twice the cost.
 //  - or inside a file / describe:  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "needs JS");
 //
 // `npm test` (tests/run.ts) starts a throwaway Postgres, migrates and seeds E2E_DATABASE_URL and
@@ -69,7 +72,7 @@ export default defineConfig({
     {
       name: "js",
       use: { javaScriptEnabled: true },
-      grepInvert: /@no-js-only/,
+      grepInvert: /@no-js-only|@once/,
     },
     {
       name: "no-js",

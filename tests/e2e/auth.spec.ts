@@ -28,7 +28,7 @@ test.describe("sign-in", () => {
     await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
   });
 
-  test("too many failures are refused with a clear message", async ({ page, spareAgentEmail }) => {
+  test("too many failures are refused with a clear message @once", async ({ page, spareAgentEmail }) => {
     test.slow(); // six passwords checked (argon2), on a machine the server under test shares
     await page.goto("/login");
     const submitted = () =>

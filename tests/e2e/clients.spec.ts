@@ -580,7 +580,7 @@ test.describe("the clients list", () => {
 
 // ───────────────────────────── export ─────────────────────────────
 
-test.describe("export", () => {
+test.describe("export @once", () => {
   test("downloads the filtered list as CSV: a header row and only the matching clients", async ({
     page,
     agency,

@@ -639,7 +639,7 @@ test.describe("the facility directory", () => {
 
 // ───────────────────────────── export ─────────────────────────────
 
-test.describe("export", () => {
+test.describe("export @once", () => {
   test("downloads the filtered list as CSV: a header row and only the matching facilities", async ({
     page,
     agency,
@@ -848,7 +848,7 @@ test.describe("a facility's page", () => {
     await expect(page).toHaveURL(/\/facilities$/);
   });
 
-  test("a facility of another agency, or none, is not found", async ({ page, agency: _agency }) => {
+  test("a facility of another agency, or none, is not found @once", async ({ page, agency: _agency }) => {
     const theirs = await insertFacility(await otherAgencyUser(), { name: "Not Yours" });
     for (const path of [`/facilities/${theirs.id}`, `/facilities/${theirs.id}/edit`, "/facilities/not-an-id"]) {
       const response = await page.goto(path);

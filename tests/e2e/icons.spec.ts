@@ -3,7 +3,7 @@ import { expect, test } from "../support/e2e";
 // Icons are <use> references into one sprite file: they show only when the browser may load it
 // (served, same origin, allowed by the Content-Security-Policy).
 
-test("icons are drawn from the sprite file, cached for a year", async ({ page, loginAs }) => {
+test("icons are drawn from the sprite file, cached for a year @once", async ({ page, loginAs }) => {
   await loginAs();
   const sprite = "**/build/_assets/icons-*.svg";
   const icon = page.getByRole("link", { name: "Add Client" }).locator("svg");

@@ -165,7 +165,7 @@ const WIDTHS = [
 ] as const;
 
 for (const size of WIDTHS) {
-  test.describe(`long names at ${size.name} width (${size.width} px)`, () => {
+  test.describe(`long names at ${size.name} width (${size.width} px) @once`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
     test("every list and detail page wraps or truncates them", async ({ page, loginAs }) => {

@@ -135,7 +135,10 @@ test.describe("forgot and reset password", () => {
     await expect(toast).toBeHidden({ timeout: 10_000 });
   });
 
-  test("a link without a token, and a used one, say so and offer a way back", async ({ page, spareAgentEmail }) => {
+  test("a link without a token, and a used one, say so and offer a way back @once", async ({
+    page,
+    spareAgentEmail,
+  }) => {
     await page.goto("/reset-password");
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.locator("[data-toast-type=error]")).toContainText("Invalid Reset Link");

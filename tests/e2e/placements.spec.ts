@@ -975,7 +975,7 @@ test.describe("deleting a placement", () => {
 // ───────────────────────────── not found ─────────────────────────────
 
 test.describe("another agency's placement", () => {
-  test("is not found, and cannot be deleted", async ({ page, agency: _agency }) => {
+  test("is not found, and cannot be deleted @once", async ({ page, agency: _agency }) => {
     const other = await otherAgencyUser();
     const theirs = await insertPlacement(
       other,

@@ -5,7 +5,7 @@ import { insertClient } from "../support/e2e-data";
 // facilities and placements and no Export on the lists; the server refuses them all the same
 // (tests/integration/permissions.test.ts), and a delete page opened by its address says why.
 
-test.describe("an agent", () => {
+test.describe("an agent @once", () => {
   test("sees no Delete on a client's page and no Export on the lists; the delete page says why", async ({
     page,
     loginAs,
@@ -31,7 +31,7 @@ test.describe("an agent", () => {
   });
 });
 
-test("a coordinator sees Delete and Export", async ({ page, loginAs }) => {
+test("a coordinator sees Delete and Export @once", async ({ page, loginAs }) => {
   const coordinator = await loginAs();
   const client = await insertClient(coordinator, { first_name: "Coordinator", last_name: "Rules" });
   await page.goto(`/clients/${client.id}`);

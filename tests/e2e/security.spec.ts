@@ -1,7 +1,7 @@
 import { E2E_BASE_URL, expect, test } from "../support/e2e";
 
 test.describe("security headers", () => {
-  test("pages carry a nonce CSP, nosniff, a referrer policy and no-store", async ({ page, loginAs }) => {
+  test("pages carry a nonce CSP, nosniff, a referrer policy and no-store @once", async ({ page, loginAs }) => {
     await loginAs("demo@example.com");
     const response = (await page.goto("/dashboard"))!;
     const headers = response.headers();
@@ -35,7 +35,7 @@ test.describe("security headers", () => {
     expect(violations).toEqual([]);
   });
 
-  test("API answers are JSON with no-store", async ({ request }) => {
+  test("API answers are JSON with no-store @once", async ({ request }) => {
     const response = await request.get("/api/auth/me");
     expect(response.status()).toBe(401);
     expect(response.headers()["content-type"]).toContain("application/json");
@@ -43,7 +43,7 @@ test.describe("security headers", () => {
     expect(await response.json()).toEqual({ success: false, message: "Authentication required" });
   });
 
-  test("cross-site form posts are refused", async ({ request }) => {
+  test("cross-site form posts are refused @once", async ({ request }) => {
     const response = await request.post("/login", {
       form: { email: "demo@example.com", password: "Demo@1234" },
       headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
@@ -52,14 +52,14 @@ test.describe("security headers", () => {
     expect(response.status()).toBe(403);
   });
 
-  test("/healthz answers when the app and database do", async ({ request }) => {
+  test("/healthz answers when the app and database do @once", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ status: "ok" });
   });
 });
 
-test.describe("what a client sends that the server refuses cleanly", () => {
+test.describe("what a client sends that the server refuses cleanly @once", () => {
   test("a sign-in link that would go to another site lands on the dashboard", async ({ page, spareAgentEmail }) => {
     await page.goto("/login?redirectTo=/%09/evil.example");
     await page.getByLabel("Email address").fill(spareAgentEmail);

@@ -79,7 +79,7 @@ test.describe("application shell", () => {
 });
 
 test.describe("dashboard", () => {
-  test("shows the numbers in the database", async ({ page, loginAs, e2eNumbers }) => {
+  test("shows the numbers in the database @once", async ({ page, loginAs, e2eNumbers }) => {
     await loginAs("demo@example.com");
     await page.goto("/dashboard");
     const n = await e2eNumbers();

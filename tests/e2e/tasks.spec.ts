@@ -169,7 +169,7 @@ test("a task is viewed, its checklist ticked, completed, reopened and deleted", 
   await expect(page.getByText("No tasks found")).toBeVisible();
 });
 
-test("another agency's task is not found", async ({ page, agency }) => {
+test("another agency's task is not found @once", async ({ page, agency }) => {
   const other = await insertTask(await otherAgencyUser(), { title: `Someone else's task ${token()}` });
   const response = await page.goto(`/tasks/${other.id}`);
   expect(response?.status()).toBe(404);
