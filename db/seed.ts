@@ -20,9 +20,23 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
   return row === undefined;
 }
 
-/** Empties every business table in one statement, so a re-seed starts from nothing. */
+/**
+ * Empties every business table in one statement, so a re-seed starts from nothing. The audit
+ * trail goes too, which the database allows only to a superuser, in replication mode (the
+ * audit_trail migration): a seed is for a demo or a benchmark database, never an agency's.
+ */
 export async function clearDatabase(db: Kysely<Database>): Promise<void> {
-  await sql`TRUNCATE ${sql.join(BUSINESS_TABLES.map((t) => sql.table(t)))} CASCADE`.execute(db);
+  await db.transaction().execute(async (trx) => {
+    try {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    } catch (error) {
+      throw new Error(
+        "Seeding replaces everything, the audit trail included, which only a Postgres superuser may " +
+          `delete. Seed a new database, or as a superuser. (${error instanceof Error ? error.message : error})`,
+      );
+    }
+    await sql`TRUNCATE ${sql.join(BUSINESS_TABLES.map((t) => sql.table(t)))} CASCADE`.execute(trx);
+  });
 }
 
 export async function countRows(db: Kysely<Database>): Promise<Record<string, number>> {

@@ -348,7 +348,11 @@ async function emptyDatabase(url: string): Promise<void> {
        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely\\_migration%'`,
     );
     if (rows.length > 0) {
+      // The audit trail refuses TRUNCATE but in a superuser's replication mode (its migration).
+      await client.query("BEGIN");
+      await client.query("SET LOCAL session_replication_role = replica");
       await client.query(`TRUNCATE ${rows.map((row) => row.name).join(", ")} RESTART IDENTITY CASCADE`);
+      await client.query("COMMIT");
     }
   } finally {
     await client.end();

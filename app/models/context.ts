@@ -18,6 +18,8 @@ export interface Ctx {
   agencyTimeZone?: string | null;
   /** The caller's address (see `clientIp`), which audit rows record; absent or null: not known. */
   ip?: string | null;
+  /** The caller's User-Agent, which audit rows record too. */
+  userAgent?: string | null;
 }
 
 type ColumnOf<Name, Table extends string> = Name extends `${Table}.${infer Column}` ? Column : never;

@@ -6,6 +6,7 @@ import { type FileMetadata, mimeTypesOf } from "~/utils/file-types.server";
 import { isUuid } from "~/utils/uuid";
 import { can } from "~/utils/permissions";
 import type { AccessLevel, RelatedType, ResourceCategory } from "~/utils/vocabulary";
+import { audit } from "./audit.server";
 import { getClient, searchClientOptions } from "./clients.server";
 import { type Ctx, ownRow } from "./context";
 import { getFacility, searchFacilityOptions } from "./facilities.server";
@@ -627,7 +628,7 @@ export async function findDownload(db: DB, ctx: Ctx, id: string, version?: numbe
 
 /**
  * Counts a download of a document's `version` and records who took it, when and from which address
- * (audit_events, "resource.download"), together; false when the document is no longer there for
+ * (an audit entry, "download"), together; false when the document is no longer there for
  * the caller. Called once its file is open (services/downloads.server.ts), never around opening
  * it: a transaction does not wait on storage.
  */
@@ -641,18 +642,7 @@ export async function recordDownload(db: DB, ctx: Ctx, id: string, version: numb
       .returning(["r.id"])
       .executeTakeFirst();
     if (!counted) return false;
-    await trx
-      .insertInto("audit_events")
-      .values({
-        agency_id: ctx.agencyId,
-        actor_id: ctx.userId,
-        action: "resource.download",
-        entity_type: "resource",
-        entity_id: id,
-        details: JSON.stringify({ version }) as unknown as Record<string, unknown>,
-        ip: ctx.ip ?? null,
-      })
-      .execute();
+    await audit(trx, ctx, { action: "download", entity: "resource", id, details: { version } });
     return true;
   });
 }

@@ -113,6 +113,7 @@ export function contextOf(user: Pick<AuthUser, "id" | "agencyId" | "role" | "age
     role: user.role,
     agencyTimeZone: user.agencyTimeZone,
     ip: knownClientIp(request),
+    userAgent: request.headers.get("User-Agent"),
   };
 }
 

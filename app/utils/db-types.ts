@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 import type {
   AccessLevel,
+  AuditAction,
+  AuditEntity,
   CareLevel,
   ClientStatus,
   ProgressBand,
@@ -42,6 +44,8 @@ export interface AgenciesTable {
   name: string;
   /** IANA zone ("America/Chicago"); null: the deployment's TIME_ZONE. */
   time_zone: string | null;
+  /** How long its audit entries are kept (the database refuses to delete younger ones). */
+  audit_retention_years: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -406,13 +410,15 @@ export interface AuditEventsTable {
   id: Generated<string>;
   agency_id: string | null;
   actor_id: string | null;
-  action: string;
-  entity_type: string | null;
+  action: AuditAction;
+  entity_type: AuditEntity | null;
   entity_id: string | null;
   details: Generated<Record<string, unknown>>;
   ip: string | null;
+  /** The e-mail a failed sign-in tried (the agency and user may be unknown). */
+  email: string | null;
+  user_agent: string | null;
   created_at: CreatedAt;
-  updated_at: Timestamp;
 }
 
 /** Running totals per agency, kept by triggers (see the agency_counts migration). */

@@ -404,3 +404,46 @@ export const ACCESS_LEVEL_LABELS: Record<AccessLevel, string> = {
   internal: "Internal",
   restricted: "Restricted",
 };
+
+/** What an audit entry records (audit_events.action), with how the audit screens say it. */
+export const AUDIT_ACTION_LABELS = {
+  sign_in: "Signed in",
+  sign_in_failed: "Sign-in failed",
+  sign_out: "Signed out",
+  password_reset: "Reset their password",
+  password_change: "Changed their password",
+  two_factor_on: "Turned on two-factor sign-in",
+  two_factor_off: "Turned off two-factor sign-in",
+  two_factor_reset: "Reset two-factor sign-in",
+  invite: "Invited",
+  role_change: "Changed the role of",
+  deactivate: "Deactivated",
+  reactivate: "Reactivated",
+  token_create: "Created an API token",
+  token_revoke: "Revoked an API token",
+  create: "Created",
+  update: "Updated",
+  delete: "Deleted",
+  note_add: "Added a note to",
+  view: "Viewed",
+  export: "Exported",
+  download: "Downloaded",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+
+/** The kinds of record an audit entry names (audit_events.entity_type). */
+export const AUDIT_ENTITY_LABELS = {
+  client: "Client",
+  facility: "Facility",
+  placement: "Placement",
+  task: "Task",
+  communication: "Communication",
+  resource: "Document",
+  user: "Staff member",
+  token: "API token",
+  invitation: "Invitation",
+  agency: "Agency",
+} as const;
+export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
+export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

@@ -371,8 +371,8 @@ describe("documents: access levels, versions, downloads", () => {
       .orderBy("created_at")
       .execute();
     expect(audit.map((a) => [a.actor_id, a.action, a.entity_id, a.details])).toEqual([
-      [s.agent.userId, "resource.download", id, { version: 2 }],
-      [s.coordinator.userId, "resource.download", id, { version: 1 }],
+      [s.agent.userId, "download", id, { version: 2 }],
+      [s.coordinator.userId, "download", id, { version: 1 }],
     ]);
     // Deleting answers every version's file, for the storage.
     const deleted = (await deleteResource(db, s.coordinator, id)) as { keys: string[] };

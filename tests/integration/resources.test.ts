@@ -383,7 +383,7 @@ describe("a document's page, download, new version, edit and delete", () => {
     expect(row.download_count).toBe(1);
     expect(row.last_downloaded_at).not.toBeNull();
     const audit = await db.selectFrom("audit_events").selectAll().where("entity_id", "=", id).execute();
-    expect(audit).toEqual([expect.objectContaining({ action: "resource.download", actor_id: agent.user.id })]);
+    expect(audit).toEqual([expect.objectContaining({ action: "download", actor_id: agent.user.id })]);
     expect((await download(id, agent, "?version=abc")).status).toBe(404);
     const unreadable = await upload({ files: [{ name: "Smith; care plan.pdf", body: PDF }] });
     expect(unreadable.status).toBe(400);

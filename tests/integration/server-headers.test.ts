@@ -189,7 +189,7 @@ describe("a download's audit row", () => {
     } finally {
       await direct.close();
     }
-    expect(await audit()).toEqual([{ action: "resource.download", actor_id: signedIn.user.id, ip: "127.0.0.1" }]);
+    expect(await audit()).toEqual([{ action: "download", actor_id: signedIn.user.id, ip: "127.0.0.1" }]);
 
     const proxied = await serve(1);
     try {

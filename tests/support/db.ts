@@ -106,5 +106,10 @@ export async function resetDb(db: Kysely<Database> = testDb()): Promise<void> {
   if (names.length === 0) {
     throw new Error("resetDb: the test database has no tables; was it migrated?");
   }
-  await sql`TRUNCATE ${sql.join(names.map((name) => sql.table(name)))} RESTART IDENTITY CASCADE`.execute(db);
+  // The audit trail refuses TRUNCATE (it is append-only) except in a superuser's replication
+  // mode, which the test databases' owner is.
+  await db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    await sql`TRUNCATE ${sql.join(names.map((name) => sql.table(name)))} RESTART IDENTITY CASCADE`.execute(trx);
+  });
 }
