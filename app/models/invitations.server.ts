@@ -3,7 +3,7 @@ import { hashToken, randomToken } from "~/utils/crypto.server";
 import type { DB } from "~/utils/db.server";
 import type { Role } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
-import { newUserColumns, type SessionUser } from "./user.server";
+import { agencyAccountByEmail, newUserColumns, type SessionUser } from "./user.server";
 
 // The invitations table: an admin invites someone by e-mail; only a hash of the link's secret is
 // stored, and the link works once, until it expires.
@@ -35,12 +35,7 @@ export async function createInvitation(
   input: InvitationInput,
 ): Promise<{ token: string; id: string } | "member" | "inactive-member"> {
   const email = input.email.trim().toLowerCase();
-  const member = await db
-    .selectFrom("users")
-    .select("is_active")
-    .where("agency_id", "=", ctx.agencyId)
-    .where("email", "=", email)
-    .executeTakeFirst();
+  const member = await agencyAccountByEmail(db, ctx, email);
   if (member) return member.is_active ? "member" : "inactive-member";
   await db
     .deleteFrom("invitations")
