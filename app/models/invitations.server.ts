@@ -3,6 +3,7 @@ import { hashToken, randomToken } from "~/utils/crypto.server";
 import type { DB } from "~/utils/db.server";
 import type { Role } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
+import { behindLink, deleteSpentLinks, type LinkState } from "./links.server";
 import { agencyAccountByEmail, newUserColumns, type SessionUser } from "./user.server";
 
 // The invitations table: an admin invites someone by e-mail; only a hash of the link's secret is
@@ -94,13 +95,11 @@ export async function revokeInvitation(db: DB, ctx: Ctx, id: string): Promise<bo
   return result.numDeletedRows > 0n;
 }
 
-export interface InvitationRow extends InvitationInput {
+export interface InvitationRow extends InvitationInput, LinkState {
   id: string;
   agencyId: string;
   agencyName: string;
   invitedBy: string | null;
-  expired: boolean;
-  accepted: boolean;
 }
 
 /** The invitation behind a link's secret (locked for the acceptance), or undefined. */
@@ -122,11 +121,8 @@ export async function findInvitation(
       "invitations.last_name as lastName",
       "invitations.role",
       sql<string | null>`inviter.first_name || ' ' || inviter.last_name`.as("invitedBy"),
-      sql<boolean>`invitations.expires_at <= now()`.as("expired"),
-      sql<boolean>`invitations.accepted_at IS NOT NULL`.as("accepted"),
     ])
-    .where("invitations.token_hash", "=", hashToken(token))
-    .$if(Boolean(options.lock), (qb) => qb.forUpdate(["invitations"]))
+    .$call(behindLink("invitations", token, options.lock))
     .executeTakeFirst();
 }
 
@@ -162,11 +158,6 @@ export async function acceptInvitation(
 }
 
 /** Deletes invitations that expired (or were accepted) more than `keepDays` ago. Returns how many. */
-export async function deleteSpentInvitations(db: DB, keepDays = 30): Promise<number> {
-  const cutoff = sql<Date>`now() - make_interval(days => ${keepDays})`;
-  const result = await db
-    .deleteFrom("invitations")
-    .where((eb) => eb.or([eb("accepted_at", "<=", cutoff), eb("expires_at", "<=", cutoff)]))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function deleteSpentInvitations(db: DB, keepDays = 30): Promise<number> {
+  return deleteSpentLinks(db, "invitations", sql<Date>`now() - make_interval(days => ${keepDays})`);
 }
