@@ -87,10 +87,8 @@ export function passwordChangedEmail(user: SessionUser, appUrl: string, how: "re
   const sessions = how === "reset" ? "every signed-in session was ended" : "every other signed-in session was ended";
   return accountNotice(user, {
     kind: "password-changed",
-    subject: "Your Senior Placement password was changed",
-    heading: "Your password was changed",
+    changed: "password",
     paragraphs: [
-      `Hello ${user.firstName},`,
       `The password of your Senior Placement account was just changed, and ${sessions}.`,
       `If you did not do this, reset your password now at ${appUrl}/forgot-password and tell your coordinator.`,
     ],
