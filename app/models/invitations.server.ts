@@ -3,7 +3,8 @@ import { hashToken, randomToken } from "~/utils/crypto.server";
 import type { DB } from "~/utils/db.server";
 import type { Role } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
-import { newUserColumns, type SessionUser } from "./user.server";
+import { behindLink, deleteSpentLinks, type LinkState } from "./links.server";
+import { agencyAccountByEmail, newUserColumns, type SessionUser } from "./user.server";
 
 // The invitations table: an admin invites someone by e-mail; only a hash of the link's secret is
 // stored, and the link works once, until it expires.
@@ -35,12 +36,7 @@ export async function createInvitation(
   input: InvitationInput,
 ): Promise<{ token: string; id: string } | "member" | "inactive-member"> {
   const email = input.email.trim().toLowerCase();
-  const member = await db
-    .selectFrom("users")
-    .select("is_active")
-    .where("agency_id", "=", ctx.agencyId)
-    .where("email", "=", email)
-    .executeTakeFirst();
+  const member = await agencyAccountByEmail(db, ctx, email);
   if (member) return member.is_active ? "member" : "inactive-member";
   await db
     .deleteFrom("invitations")
@@ -99,13 +95,11 @@ export async function revokeInvitation(db: DB, ctx: Ctx, id: string): Promise<bo
   return result.numDeletedRows > 0n;
 }
 
-export interface InvitationRow extends InvitationInput {
+export interface InvitationRow extends InvitationInput, LinkState {
   id: string;
   agencyId: string;
   agencyName: string;
   invitedBy: string | null;
-  expired: boolean;
-  accepted: boolean;
 }
 
 /** The invitation behind a link's secret (locked for the acceptance), or undefined. */
@@ -127,11 +121,8 @@ export async function findInvitation(
       "invitations.last_name as lastName",
       "invitations.role",
       sql<string | null>`inviter.first_name || ' ' || inviter.last_name`.as("invitedBy"),
-      sql<boolean>`invitations.expires_at <= now()`.as("expired"),
-      sql<boolean>`invitations.accepted_at IS NOT NULL`.as("accepted"),
     ])
-    .where("invitations.token_hash", "=", hashToken(token))
-    .$if(Boolean(options.lock), (qb) => qb.forUpdate(["invitations"]))
+    .$call(behindLink("invitations", token, options.lock))
     .executeTakeFirst();
 }
 
@@ -167,11 +158,6 @@ export async function acceptInvitation(
 }
 
 /** Deletes invitations that expired (or were accepted) more than `keepDays` ago. Returns how many. */
-export async function deleteSpentInvitations(db: DB, keepDays = 30): Promise<number> {
-  const cutoff = sql<Date>`now() - make_interval(days => ${keepDays})`;
-  const result = await db
-    .deleteFrom("invitations")
-    .where((eb) => eb.or([eb("accepted_at", "<=", cutoff), eb("expires_at", "<=", cutoff)]))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function deleteSpentInvitations(db: DB, keepDays = 30): Promise<number> {
+  return deleteSpentLinks(db, "invitations", sql<Date>`now() - make_interval(days => ${keepDays})`);
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import type { DB } from "~/utils/db.server";
+import { behindLink, deleteSpentLinks, type LinkState } from "./links.server";
 
 // The password_resets table: only a hash of each token is stored; a token works once.
 
@@ -22,7 +23,7 @@ export async function issueResetToken(db: DB, userId: string, ip: string): Promi
   return token;
 }
 
-export type ResetTokenRow = { id: string; userId: string; expired: boolean; used: boolean };
+export type ResetTokenRow = { id: string; userId: string } & LinkState;
 
 export async function findResetToken(
   db: DB,
@@ -31,14 +32,8 @@ export async function findResetToken(
 ): Promise<ResetTokenRow | undefined> {
   return db
     .selectFrom("password_resets")
-    .select([
-      "id",
-      "user_id as userId",
-      sql<boolean>`expires_at <= now()`.as("expired"),
-      sql<boolean>`used_at IS NOT NULL`.as("used"),
-    ])
-    .where("token_hash", "=", hashToken(token))
-    .$if(Boolean(options.lock), (qb) => qb.forUpdate())
+    .select(["id", "user_id as userId"])
+    .$call(behindLink("password_resets", token, options.lock))
     .executeTakeFirst();
 }
 
@@ -46,13 +41,8 @@ export async function findResetToken(
  * Deletes reset tokens used or expired more than `keepHours` ago (kept that long so an old link
  * still says "already used" or "expired" rather than "not valid"). Returns how many.
  */
-export async function deleteSpentResetTokens(db: DB, keepHours = 24): Promise<number> {
-  const cutoff = sql<Date>`now() - make_interval(hours => ${keepHours})`;
-  const result = await db
-    .deleteFrom("password_resets")
-    .where((eb) => eb.or([eb("used_at", "<=", cutoff), eb("expires_at", "<=", cutoff)]))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function deleteSpentResetTokens(db: DB, keepHours = 24): Promise<number> {
+  return deleteSpentLinks(db, "password_resets", sql<Date>`now() - make_interval(hours => ${keepHours})`);
 }
 
 /** Marks the token used; any other link of the user still out there stops working too. */

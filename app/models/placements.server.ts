@@ -16,7 +16,7 @@ import {
   type Role,
 } from "~/utils/vocabulary";
 import { countClientOptions, searchClientOptions } from "./clients.server";
-import { type Ctx, ownRow } from "./context";
+import { type Ctx, ownRow, type RowOf } from "./context";
 import { containsPattern, type PageInfo, pageInfo, pageSlice, pickerOptions } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import { countFacilityOptions, searchFacilityOptions } from "./facilities.server";
@@ -39,6 +39,16 @@ export interface PlacementDashboard {
   recentPlacements: RecentPlacement[];
 }
 
+/** The caller agency's placements (`p`) with their client (`c`), facility (`f`) and agent (`u`). */
+function withPeople(db: DB, ctx: Ctx) {
+  return db
+    .selectFrom("placements as p")
+    .innerJoin("clients as c", "c.id", "p.client_id")
+    .innerJoin("facilities as f", "f.id", "p.facility_id")
+    .innerJoin("users as u", "u.id", "p.agent_id")
+    .where("p.agency_id", "=", ctx.agencyId);
+}
+
 /** Active = In Progress + Confirmed; the three newest placements, populated as the API answers them. */
 export async function getPlacementDashboard(
   db: DB,
@@ -47,10 +57,7 @@ export async function getPlacementDashboard(
 ): Promise<PlacementDashboard> {
   const [count, recent] = await Promise.all([
     counts,
-    db
-      .selectFrom("placements as p")
-      .innerJoin("clients as c", "c.id", "p.client_id")
-      .innerJoin("facilities as f", "f.id", "p.facility_id")
+    withPeople(db, ctx)
       .select([
         "p.id",
         "p.status",
@@ -61,7 +68,6 @@ export async function getPlacementDashboard(
         "f.id as facility_id",
         "f.name as facility_name",
       ])
-      .where("p.agency_id", "=", ctx.agencyId)
       .orderBy("p.created_at", "desc")
       .orderBy("p.id", "desc")
       .limit(RECENT_PLACEMENTS)
@@ -80,6 +86,23 @@ export async function getPlacementDashboard(
   };
 }
 
+/** A placement's facility as its lists show it (name and town), from a join of `facilities as f`. */
+const facilityPlaceColumns = [
+  "f.id as facility_id",
+  "f.name as facility_name",
+  "f.address_city",
+  "f.address_state",
+] as const;
+
+function facilityPlace(
+  row: RowOf<"facilities", ["facilities.address_city", "facilities.address_state"]> & {
+    facility_id: string;
+    facility_name: string;
+  },
+): PlacementOfClient["facility"] {
+  return { id: row.facility_id, name: row.facility_name, city: row.address_city, state: row.address_state };
+}
+
 export interface PlacementOfClient {
   id: string;
   status: PlacementStatus;
@@ -94,17 +117,7 @@ export async function listClientPlacements(db: DB, ctx: Ctx, clientId: string): 
   const rows = await db
     .selectFrom("placements as p")
     .innerJoin("facilities as f", "f.id", "p.facility_id")
-    .select([
-      "p.id",
-      "p.status",
-      "p.priority",
-      "p.start_date",
-      "p.move_in_date",
-      "f.id as facility_id",
-      "f.name as facility_name",
-      "f.address_city",
-      "f.address_state",
-    ])
+    .select(["p.id", "p.status", "p.priority", "p.start_date", "p.move_in_date", ...facilityPlaceColumns])
     .where("p.client_id", "=", clientId)
     .where("p.agency_id", "=", ctx.agencyId)
     .orderBy("p.created_at", "desc")
@@ -115,7 +128,7 @@ export async function listClientPlacements(db: DB, ctx: Ctx, clientId: string): 
     priority: row.priority,
     startDate: row.start_date,
     moveInDate: row.move_in_date,
-    facility: { id: row.facility_id, name: row.facility_name, city: row.address_city, state: row.address_state },
+    facility: facilityPlace(row),
   }));
 }
 
@@ -205,12 +218,8 @@ export async function listPlacements(db: DB, ctx: Ctx, query: PlacementListQuery
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc");
   const [rows, statusCounts] = await Promise.all([
-    db
-      .selectFrom("placements as p")
+    withPeople(db, ctx)
       .innerJoin(pageSlice(pageIds, query).as("page"), "page.id", "p.id")
-      .innerJoin("clients as c", "c.id", "p.client_id")
-      .innerJoin("facilities as f", "f.id", "p.facility_id")
-      .innerJoin("users as u", "u.id", "p.agent_id")
       .select([
         "p.id",
         "p.status",
@@ -222,10 +231,7 @@ export async function listPlacements(db: DB, ctx: Ctx, query: PlacementListQuery
         "c.id as client_id",
         "c.first_name as client_first_name",
         "c.last_name as client_last_name",
-        "f.id as facility_id",
-        "f.name as facility_name",
-        "f.address_city",
-        "f.address_state",
+        ...facilityPlaceColumns,
         "u.id as agent_id",
         "u.first_name as agent_first_name",
         "u.last_name as agent_last_name",
@@ -246,7 +252,7 @@ export async function listPlacements(db: DB, ctx: Ctx, query: PlacementListQuery
       progress: placementProgress(checklistDone(row), row.move_in_date),
       createdAt: new Date(row.created_at).toISOString(),
       client: { id: row.client_id, firstName: row.client_first_name, lastName: row.client_last_name },
-      facility: { id: row.facility_id, name: row.facility_name, city: row.address_city, state: row.address_state },
+      facility: facilityPlace(row),
       agent: { id: row.agent_id, firstName: row.agent_first_name, lastName: row.agent_last_name },
     })),
     ...pageInfo(query, { total, capped: false }),
@@ -312,11 +318,7 @@ async function placementTimeline(db: DB, id: string): Promise<PlacementRecord["t
 /** A placement with its client, facility, agent and timeline; null when not the caller agency's. */
 export async function getPlacement(db: DB, ctx: Ctx, id: string): Promise<PlacementRecord | null> {
   if (!isUuid(id)) return null;
-  const row = await db
-    .selectFrom("placements as p")
-    .innerJoin("clients as c", "c.id", "p.client_id")
-    .innerJoin("facilities as f", "f.id", "p.facility_id")
-    .innerJoin("users as u", "u.id", "p.agent_id")
+  const row = await withPeople(db, ctx)
     .selectAll("p")
     .select([
       "c.first_name as client_first_name",
@@ -338,7 +340,6 @@ export async function getPlacement(db: DB, ctx: Ctx, id: string): Promise<Placem
       "u.role as agent_role",
     ])
     .where("p.id", "=", id)
-    .where("p.agency_id", "=", ctx.agencyId)
     .executeTakeFirst();
   if (!row) return null;
   const timeline = await placementTimeline(db, id);

@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Database } from "~/utils/db-types";
 import type { DB } from "~/utils/db.server";
 import type { Role } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
@@ -25,6 +26,24 @@ export interface StaffMember {
   openPlacements: number;
 }
 
+/** A user's open work, counted (in a select from `users`): the tasks and the placements they still have. */
+function openWork(eb: ExpressionBuilder<Database, "users">) {
+  return [
+    eb
+      .selectFrom("tasks")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .whereRef("tasks.assigned_to", "=", "users.id")
+      .where("tasks.is_completed", "=", false)
+      .as("openTasks"),
+    eb
+      .selectFrom("placements")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .whereRef("placements.agent_id", "=", "users.id")
+      .where("placements.status", "in", OPEN_PLACEMENT_STATUSES)
+      .as("openPlacements"),
+  ] as const;
+}
+
 function staffQuery(db: DB, ctx: Ctx) {
   return db
     .selectFrom("users")
@@ -37,18 +56,7 @@ function staffQuery(db: DB, ctx: Ctx) {
       "users.is_active as isActive",
       "users.last_login_at as lastLoginAt",
       "users.deactivated_at as deactivatedAt",
-      eb
-        .selectFrom("tasks")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .whereRef("tasks.assigned_to", "=", "users.id")
-        .where("tasks.is_completed", "=", false)
-        .as("openTasks"),
-      eb
-        .selectFrom("placements")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .whereRef("placements.agent_id", "=", "users.id")
-        .where("placements.status", "in", OPEN_PLACEMENT_STATUSES)
-        .as("openPlacements"),
+      ...openWork(eb),
     ])
     .where("users.agency_id", "=", ctx.agencyId);
 }
@@ -196,25 +204,12 @@ export async function reassignOpenWork(
 export async function inactiveAssignments(db: DB, ctx: Ctx): Promise<Reassigned> {
   const row = await db
     .selectFrom("users")
-    .select((eb) => [
-      eb
-        .selectFrom("tasks")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .whereRef("tasks.assigned_to", "=", "users.id")
-        .where("tasks.is_completed", "=", false)
-        .as("tasks"),
-      eb
-        .selectFrom("placements")
-        .select(sql<number>`count(*)::int`.as("n"))
-        .whereRef("placements.agent_id", "=", "users.id")
-        .where("placements.status", "in", OPEN_PLACEMENT_STATUSES)
-        .as("placements"),
-    ])
+    .select(openWork)
     .where("users.agency_id", "=", ctx.agencyId)
     .where("users.is_active", "=", false)
     .execute();
   return {
-    tasks: row.reduce((sum, r) => sum + (r.tasks ?? 0), 0),
-    placements: row.reduce((sum, r) => sum + (r.placements ?? 0), 0),
+    tasks: row.reduce((sum, r) => sum + (r.openTasks ?? 0), 0),
+    placements: row.reduce((sum, r) => sum + (r.openPlacements ?? 0), 0),
   };
 }

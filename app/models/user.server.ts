@@ -69,6 +69,19 @@ export async function findActiveUserByEmail(db: DB, email: string): Promise<Sess
   return row ?? null;
 }
 
+/**
+ * The agency's account with an e-mail (active or not), or undefined: one per agency and address
+ * (the unique index), stored in lower case as accounts are made, so `email` is lower case too.
+ */
+export function agencyAccountByEmail(db: DB, ctx: Ctx, email: string) {
+  return db
+    .selectFrom("users")
+    .select(["id", "is_active"])
+    .where("agency_id", "=", ctx.agencyId)
+    .where("email", "=", email)
+    .executeTakeFirst();
+}
+
 /** Whether `password` is the (active) user's own: the current password asked before a change. */
 export async function verifyUserPassword(db: DB, ctx: Ctx, password: string): Promise<boolean> {
   const row = await db
@@ -91,14 +104,8 @@ export async function updateOwnProfile(
   input: { firstName: string; lastName: string; email: string },
 ): Promise<"saved" | "email-taken"> {
   const email = input.email.trim().toLowerCase();
-  const taken = await db
-    .selectFrom("users")
-    .select("id")
-    .where("agency_id", "=", ctx.agencyId)
-    .where("email", "=", email)
-    .where("id", "<>", ctx.userId)
-    .executeTakeFirst();
-  if (taken) return "email-taken";
+  const holder = await agencyAccountByEmail(db, ctx, email);
+  if (holder && holder.id !== ctx.userId) return "email-taken";
   try {
     await db
       .updateTable("users")

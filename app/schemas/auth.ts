@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { EmailSchema } from "./common";
+import { EmailSchema, type LinkProblem } from "./common";
 
 /** No password is longer (NewPasswordSchema): a longer one is refused before any check. */
 const MAX_PASSWORD_LENGTH = 200;
@@ -47,12 +47,11 @@ export const NewPasswordSchema = z
 export const ForgotPasswordSchema = z.strictObject({ email: EmailSchema });
 
 /** Why a reset link does not work: a clear message for each case, with a way to ask again. */
-export const RESET_TOKEN_PROBLEMS = {
+export const RESET_TOKEN_PROBLEMS: Record<LinkProblem, string> = {
   invalid: "This password reset link is not valid. Please request a new one.",
   expired: "This password reset link has expired. Please request a new one.",
   used: "This password reset link has already been used. Please request a new one.",
-} as const;
-export type ResetTokenProblem = keyof typeof RESET_TOKEN_PROBLEMS;
+};
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match.";
 

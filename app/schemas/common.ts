@@ -288,3 +288,9 @@ export const recordVersion = (name = "version") =>
       .max(2_147_483_647, VERSION_MESSAGE(name))
       .optional(),
   );
+
+/**
+ * Why a one-time link (an invitation, a password reset) does not work: none is behind it, it has
+ * expired, or it was used. Each link's screen words them its own way.
+ */
+export type LinkProblem = "invalid" | "expired" | "used";

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { LANDING_PAGES, type LandingPage, ROLES } from "~/utils/vocabulary";
 import { withNewPassword } from "./auth";
-import { EmailSchema, requiredText, vocabulary } from "./common";
+import { EmailSchema, type LinkProblem, requiredText, vocabulary } from "./common";
 
 // Staff management (/settings/users), accepting an invitation (/invitation), the agency's
 // settings (/settings/agency) and a person's preferences (/preferences).
@@ -63,12 +63,12 @@ export const AcceptInvitationSchema = withNewPassword({
   lastName: requiredText("Last name is required", 100),
 });
 
-export const INVITATION_PROBLEMS = {
+/** Why an invitation link does not work, as its page says it. */
+export const INVITATION_PROBLEMS: Record<LinkProblem, string> = {
   invalid: "This invitation link is not valid. Ask your agency's admin for a new one.",
   expired: "This invitation has expired. Ask your agency's admin for a new one.",
   used: "This invitation has already been used. Sign in with your email and password.",
-} as const;
-export type InvitationProblem = keyof typeof INVITATION_PROBLEMS;
+};
 
 /** Time zones this runtime knows, for the agency's settings. */
 export function timeZones(): string[] {

@@ -78,17 +78,22 @@ export async function deliverEmail(
   }
 }
 
-/** A notice about a user's own account (password changed, e-mail changed), in plain paragraphs. */
+/**
+ * A notice that something of a user's own account changed (`changed`: "password", "email
+ * address"): "Your … was changed", then the greeting and plain paragraphs.
+ */
 export function accountNotice(
-  user: { agencyId: string; email: string },
-  notice: { kind: string; subject: string; heading: string; paragraphs: string[] },
+  user: { agencyId: string; email: string; firstName: string },
+  notice: { kind: string; changed: string; paragraphs: string[] },
 ): OutgoingEmail {
+  const heading = `Your ${notice.changed} was changed`;
+  const paragraphs = [`Hello ${user.firstName},`, ...notice.paragraphs];
   return {
     agencyId: user.agencyId,
     kind: notice.kind,
     to: user.email,
-    subject: notice.subject,
-    text: `${notice.paragraphs.join("\n\n")}\n`,
-    html: emailLayout({ heading: notice.heading, paragraphs: notice.paragraphs }),
+    subject: `Your Senior Placement ${notice.changed} was changed`,
+    text: `${paragraphs.join("\n\n")}\n`,
+    html: emailLayout({ heading, paragraphs }),
   };
 }

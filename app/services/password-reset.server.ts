@@ -3,12 +3,13 @@ import {
   findResetToken,
   issueResetToken,
   RESET_TOKEN_MINUTES,
-  type ResetTokenRow,
 } from "~/models/password-reset.server";
 import { hitRateLimit, type RateLimited } from "~/models/rate-limit.server";
 import { deleteUserSessions } from "~/models/session.server";
 import { findActiveUserByEmail, getUserById, type SessionUser, setUserPasswordHash } from "~/models/user.server";
-import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE, type ResetTokenProblem } from "~/schemas/auth";
+import { linkProblem } from "~/models/links.server";
+import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE } from "~/schemas/auth";
+import type { LinkProblem } from "~/schemas/common";
 import type { DB } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { RULES } from "~/utils/rate-limit.server";
@@ -86,30 +87,21 @@ export function passwordChangedEmail(user: SessionUser, appUrl: string, how: "re
   const sessions = how === "reset" ? "every signed-in session was ended" : "every other signed-in session was ended";
   return accountNotice(user, {
     kind: "password-changed",
-    subject: "Your Senior Placement password was changed",
-    heading: "Your password was changed",
+    changed: "password",
     paragraphs: [
-      `Hello ${user.firstName},`,
       `The password of your Senior Placement account was just changed, and ${sessions}.`,
       `If you did not do this, reset your password now at ${appUrl}/forgot-password and tell your coordinator.`,
     ],
   });
 }
 
-function problemOf(row: ResetTokenRow | undefined): ResetTokenProblem | null {
-  if (!row) return "invalid";
-  if (row.used) return "used";
-  if (row.expired) return "expired";
-  return null;
-}
-
 /** Whether a reset link still works (checked when the page opens, before any typing). */
-export async function checkResetToken(db: DB, token: string): Promise<ResetTokenProblem | null> {
-  return problemOf(await findResetToken(db, token));
+export async function checkResetToken(db: DB, token: string): Promise<LinkProblem | null> {
+  return linkProblem(await findResetToken(db, token));
 }
 
 export type ResetPasswordResult =
-  { ok: true; message: string; delivered: Promise<void> } | { ok: false; problem: ResetTokenProblem };
+  { ok: true; message: string; delivered: Promise<void> } | { ok: false; problem: LinkProblem };
 
 /**
  * Sets a new password with a reset token (already validated by ResetPasswordSchema). The token
@@ -127,7 +119,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   const outcome = await db.transaction().execute(async (trx) => {
     const row = await findResetToken(trx, input.token, { lock: true });
-    const problem = problemOf(row);
+    const problem = linkProblem(row);
     if (problem || !row) return { problem: problem ?? "invalid" } as const;
     await consumeResetToken(trx, row);
     await setUserPasswordHash(trx, row.userId, passwordHash);

@@ -105,10 +105,8 @@ function deliver(db: DB, pending: Awaited<ReturnType<typeof queueOutgoingEmail>>
 function emailChangedEmail(user: SessionUser, newEmail: string, appUrl: string) {
   return accountNotice(user, {
     kind: "email-changed",
-    subject: "Your Senior Placement email address was changed",
-    heading: "Your email address was changed",
+    changed: "email address",
     paragraphs: [
-      `Hello ${user.firstName},`,
       `The email address of your Senior Placement account was just changed from ${user.email} to ${newEmail}. Sign-in and password reset e-mails now go to the new address.`,
       `If you did not do this, tell your coordinator now. Your account: ${appUrl}/profile`,
     ],

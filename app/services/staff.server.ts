@@ -19,9 +19,10 @@ import {
   reassignOpenWork,
   type StaffMember,
 } from "~/models/staff.server";
+import { linkProblem } from "~/models/links.server";
 import type { SessionUser } from "~/models/user.server";
+import type { LinkProblem } from "~/schemas/common";
 import {
-  type InvitationProblem,
   type InviteInput,
   MEMBER_IS_INACTIVE,
   MEMBER_IS_STAFF,
@@ -102,20 +103,13 @@ function invitationEmail(
 
 const articled = (word: string) => `${/^[AEIOU]/.test(word) ? "an" : "a"} ${word.toLowerCase()}`;
 
-function problemOf(row: InvitationRow | undefined): InvitationProblem | null {
-  if (!row) return "invalid";
-  if (row.accepted) return "used";
-  if (row.expired) return "expired";
-  return null;
-}
-
 /** The invitation behind a link, or why it cannot be used (checked when the page opens). */
 export async function checkInvitation(
   db: DB,
   token: string,
-): Promise<{ ok: true; invitation: InvitationRow } | { ok: false; problem: InvitationProblem }> {
+): Promise<{ ok: true; invitation: InvitationRow } | { ok: false; problem: LinkProblem }> {
   const row = await findInvitation(db, token);
-  const problem = problemOf(row);
+  const problem = linkProblem(row);
   return problem || !row ? { ok: false, problem: problem ?? "invalid" } : { ok: true, invitation: row };
 }
 
@@ -126,14 +120,14 @@ export async function checkInvitation(
 export async function acceptInvitationLink(
   db: DB,
   input: { token: string; firstName: string; lastName: string; password: string },
-): Promise<{ ok: true; user: SessionUser } | { ok: false; problem: InvitationProblem | "member" }> {
+): Promise<{ ok: true; user: SessionUser } | { ok: false; problem: LinkProblem | "member" }> {
   const early = await checkInvitation(db, input.token);
   if (!early.ok) return early;
   // Hashed before the transaction: slow on purpose, and no transaction stays open across it.
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     const row = await findInvitation(trx, input.token, { lock: true });
-    const problem = problemOf(row);
+    const problem = linkProblem(row);
     if (problem || !row) return { ok: false, problem: problem ?? "invalid" } as const;
     const user = await acceptInvitation(trx, row, { ...input, passwordHash });
     return user === "member" ? ({ ok: false, problem: "member" } as const) : ({ ok: true, user } as const);
