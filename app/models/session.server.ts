@@ -3,6 +3,7 @@ import type { SessionKind, TokenScope } from "~/utils/db-types";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import type { DB } from "~/utils/db.server";
 import { type SessionUser, userColumns } from "./user.server";
+import { audit, type AuditWho } from "./audit.server";
 
 export interface SessionLimits {
   idleMinutes: number;
@@ -28,6 +29,28 @@ export async function createSession(
   db: DB,
   input: NewSession,
 ): Promise<{ id: string; token: string; expiresAt: Date }> {
+  // A personal token is made in its caller's transaction, which audits it as a token.
+  if (input.kind === "personal") return insertSession(db, input);
+  return db.transaction().execute(async (trx) => {
+    const created = await insertSession(trx, input);
+    await audit(trx, whoOf(input.user, input), {
+      action: "sign_in",
+      entity: "user",
+      id: input.user.id,
+      details: { via: input.kind === "api" ? "api" : "browser" },
+    });
+    return created;
+  });
+}
+
+const whoOf = (user: { id: string; agencyId: string }, from: Pick<NewSession, "ip" | "userAgent">): AuditWho => ({
+  userId: user.id,
+  agencyId: user.agencyId,
+  ip: from.ip,
+  userAgent: from.userAgent,
+});
+
+async function insertSession(db: DB, input: NewSession): Promise<{ id: string; token: string; expiresAt: Date }> {
   const token = randomToken(32);
   const hours = input.kind === "personal" ? input.days * 24 : input.limits.absoluteHours;
   const expiresAt = new Date(Date.now() + hours * 3600_000);
@@ -103,8 +126,27 @@ export async function getSessionUser(
   return user;
 }
 
-export async function deleteSession(db: DB, token: string): Promise<void> {
-  await db.deleteFrom("sessions").where("token_hash", "=", hashToken(token)).execute();
+/** Ends a browser session or a sign-in token (signing out), with its audit entry. */
+export async function deleteSession(
+  db: DB,
+  token: string,
+  from: Pick<NewSession, "ip" | "userAgent"> = {},
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .deleteFrom("sessions")
+      .where("token_hash", "=", hashToken(token))
+      .returning(["user_id", "agency_id", "kind"])
+      .executeTakeFirst();
+    if (!ended) return;
+    const user = { id: ended.user_id, agencyId: ended.agency_id };
+    await audit(trx, whoOf(user, from), {
+      action: "sign_out",
+      entity: "user",
+      id: user.id,
+      details: { via: ended.kind === "api" ? "api" : "browser" },
+    });
+  });
 }
 
 /**

@@ -16,7 +16,11 @@ export function action({ request }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed("POST")({ request });
     const body = await readJsonBody(request, LoginSchema);
     const db = getDb();
-    const result = await signInWithPassword(db, { ...body, ip: clientIp(request) });
+    const result = await signInWithPassword(db, {
+      ...body,
+      ip: clientIp(request),
+      userAgent: request.headers.get("User-Agent"),
+    });
     if (!result.ok) {
       return apiError(result.status, result.message, {
         headers: result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined,

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { deleteSession } from "~/models/session.server";
+import { knownClientIp } from "~/utils/request.server";
 import { apiError, apiSuccess, methodNotAllowed, withApiUser } from "~/services/api.server";
 
 export const loader = methodNotAllowed("POST");
@@ -10,7 +11,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
     ? methodNotAllowed("POST")({ request })
     : withApiUser(request, async ({ db, user }) => {
         if (user.sessionKind === "personal") return apiError(400, PERSONAL_TOKEN_LOGOUT);
-        await deleteSession(db, user.token);
+        await deleteSession(db, user.token, {
+          ip: knownClientIp(request),
+          userAgent: request.headers.get("User-Agent"),
+        });
         return apiSuccess(null, { message: "Logged out successfully" });
       });
 

@@ -1,7 +1,8 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { verifyLogin, verifyUserPassword, type SessionUser } from "~/models/user.server";
+import { audit } from "~/models/audit.server";
+import { findActiveUserByEmail, verifyLogin, verifyUserPassword, type SessionUser } from "~/models/user.server";
 import { INVALID_CREDENTIALS, LoginFormSchema } from "~/schemas/auth";
 import { WRONG_CURRENT_PASSWORD } from "~/schemas/profile";
 import type { DB } from "~/utils/db.server";
@@ -19,18 +20,44 @@ export type PasswordSignIn =
  * Each attempt is counted before the password is checked, so attempts sent at once cannot all
  * slip under the limit; a success then clears the account's count and takes back the address's.
  */
-export async function signInWithPassword(
-  db: DB,
-  input: { email: string; password: string; ip: string },
-): Promise<PasswordSignIn> {
+export async function signInWithPassword(db: DB, input: SignInAttempt): Promise<PasswordSignIn> {
   const [account, address] = passwordLimits(input.email, input.ip);
   const limited = await hitRateLimit(db, [account, address], "Too many failed sign-in attempts");
-  if (limited) return limited;
+  if (limited) {
+    await auditFailedSignIn(db, input, "too_many_attempts");
+    return limited;
+  }
   const user = await verifyLogin(db, input.email, input.password);
-  if (!user) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  if (!user) {
+    await auditFailedSignIn(db, input, "invalid_credentials");
+    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  }
   await clearRateLimit(db, account.key);
   await forgiveHits(db, [address.key]);
   return { ok: true, user };
+}
+
+export interface SignInAttempt {
+  email: string;
+  password: string;
+  ip: string;
+  userAgent?: string | null;
+}
+
+/**
+ * A failed sign-in's audit entry: the e-mail tried, and the account it would have opened (so its
+ * agency's admins see it), or none when no active account has that e-mail.
+ */
+async function auditFailedSignIn(db: DB, input: SignInAttempt, reason: "too_many_attempts" | "invalid_credentials") {
+  const account = await findActiveUserByEmail(db, input.email);
+  const who = { userId: null, agencyId: account?.agencyId ?? null, ip: input.ip, userAgent: input.userAgent };
+  await audit(db, who, {
+    action: "sign_in_failed",
+    entity: account ? "user" : undefined,
+    id: account?.id,
+    email: input.email.trim(),
+    details: { reason },
+  });
 }
 
 /** The counters of failed password attempts: per account (its e-mail) and per address. */
@@ -98,6 +125,7 @@ authenticator.use(
       email: submission.value.email,
       password: submission.value.password,
       ip: clientIp(request),
+      userAgent: request.headers.get("User-Agent"),
     });
     if (!result.ok) throw new SignInError(result.message, result.status, result.retryAfter, submission);
     return {

@@ -1,3 +1,4 @@
+import { pruneAuditEntries } from "~/models/audit.server";
 import { deleteSpentInvitations } from "~/models/invitations.server";
 import { deleteSpentResetTokens } from "~/models/password-reset.server";
 import { storageKeysInUse } from "~/models/resources.server";
@@ -14,9 +15,14 @@ export interface Pruned {
   resetTokens: number;
   invitations: number;
   rateLimits: number;
+  /** Audit entries past their agency's retention period (six years unless it keeps them longer). */
+  auditEntries: number;
 }
 
-/** Deletes expired sessions, spent reset tokens and invitations, and ended rate-limit windows; returns how many of each. */
+/**
+ * Deletes expired sessions, spent reset tokens and invitations, ended rate-limit windows and
+ * audit entries past their retention period; returns how many of each.
+ */
 export async function pruneExpiredRows(
   db: DB,
   options: { idleMinutes: number } = { idleMinutes: env().sessionIdleMinutes },
@@ -26,6 +32,7 @@ export async function pruneExpiredRows(
     resetTokens: await deleteSpentResetTokens(db),
     invitations: await deleteSpentInvitations(db),
     rateLimits: await deleteEndedRateLimits(db),
+    auditEntries: await pruneAuditEntries(db),
   };
 }
 
@@ -62,10 +69,10 @@ export function schedulePruning(db: DB, options: { everyMs?: number; log?: (line
     running = true;
     try {
       const pruned = await pruneExpiredRows(db);
-      const total = pruned.sessions + pruned.resetTokens + pruned.invitations + pruned.rateLimits;
+      const total = Object.values(pruned).reduce((sum, n) => sum + n, 0);
       if (total > 0) {
         log(
-          `[prune] deleted ${pruned.sessions} expired sessions, ${pruned.resetTokens} spent reset links, ${pruned.invitations} spent invitations, ${pruned.rateLimits} ended rate-limit windows`,
+          `[prune] deleted ${pruned.sessions} expired sessions, ${pruned.resetTokens} spent reset links, ${pruned.invitations} spent invitations, ${pruned.rateLimits} ended rate-limit windows, ${pruned.auditEntries} audit entries past their retention`,
         );
       }
     } catch (error) {

@@ -212,7 +212,7 @@ export async function signOutAndRedirect(request: Request, to = "/login"): Promi
   const token = await readSessionToken(request);
   if (token) {
     try {
-      await deleteSession(getDb(), token);
+      await deleteSession(getDb(), token, { ip: knownClientIp(request), userAgent: request.headers.get("User-Agent") });
     } catch (error) {
       console.error("[session] could not delete the session row at sign-out", error);
     }

@@ -2,8 +2,13 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { audit, changedFields, listAuditEntries, pruneAuditEntries } from "~/models/audit.server";
 import type { Ctx } from "~/models/context";
+import { action as apiLoginAction } from "~/routes/api.auth.login";
+import { action as apiLogoutAction } from "~/routes/api.auth.logout";
+import { action as loginAction } from "~/routes/_auth.login";
+import { action as logoutAction } from "~/routes/logout";
 import { resetDb, testDb } from "../support/db";
-import { createAgency, createClient, createUser } from "../support/factories";
+import { createAgency, createClient, createUser, DEFAULT_PASSWORD } from "../support/factories";
+import { apiRequest, args, cookiesFrom, formPost, settle } from "../support/http";
 
 // The audit trail's table and model: append-only in the database whoever connects (these tests
 // connect as the table's owner, a superuser), pruned past each agency's retention period, and
@@ -160,5 +165,79 @@ describe("changedFields", () => {
         { first_name: "Rosa", medical_notes: "new", medications: ["a", "b"], phone: undefined },
       ),
     ).toEqual(["medical_notes", "medications"]);
+  });
+});
+
+describe("signing in and out", () => {
+  const entries = () =>
+    db
+      .selectFrom("audit_events")
+      .select(["action", "agency_id", "actor_id", "entity_type", "entity_id", "email", "ip", "user_agent", "details"])
+      .orderBy("created_at")
+      .execute();
+  let email: string;
+  beforeEach(async () => {
+    email = (await db.selectFrom("users").select("email").where("id", "=", ctx.userId).executeTakeFirstOrThrow()).email;
+  });
+  const screenSignIn = (password: string, login = email) => {
+    const request = formPost("/login", { email: login, password }, undefined, "198.51.100.4");
+    request.headers.set("User-Agent", "Safari/18");
+    return settle(loginAction(args(request)));
+  };
+
+  it("a sign-in on the screen and its sign-out write one entry each", async () => {
+    const signedIn = await screenSignIn(DEFAULT_PASSWORD);
+    expect(signedIn.status).toBe(302);
+    const who = { agency_id: ctx.agencyId, actor_id: ctx.userId, entity_type: "user", entity_id: ctx.userId };
+    expect(await entries()).toEqual([
+      {
+        action: "sign_in",
+        ...who,
+        email: null,
+        ip: "198.51.100.4",
+        user_agent: "Safari/18",
+        details: { via: "browser" },
+      },
+    ]);
+    await settle(logoutAction(args(formPost("/logout", {}, cookiesFrom(signedIn), "198.51.100.5"))));
+    expect((await entries()).slice(1)).toEqual([
+      { action: "sign_out", ...who, email: null, ip: "198.51.100.5", user_agent: null, details: { via: "browser" } },
+    ]);
+  });
+
+  it("a failed sign-in records the e-mail tried, under the account's agency when there is one", async () => {
+    expect((await screenSignIn("Wrong@1234")).status).toBe(401);
+    expect((await screenSignIn("Wrong@1234", "nobody@example.com")).status).toBe(401);
+    expect(await entries()).toEqual([
+      expect.objectContaining({
+        action: "sign_in_failed",
+        agency_id: ctx.agencyId,
+        actor_id: null,
+        entity_id: ctx.userId,
+        email,
+        details: { reason: "invalid_credentials" },
+      }),
+      expect.objectContaining({
+        action: "sign_in_failed",
+        agency_id: null,
+        entity_id: null,
+        email: "nobody@example.com",
+      }),
+    ]);
+  });
+
+  it("through the API: a token's sign-in, refusals past the limit, and its logout", async () => {
+    const login = (password: string) =>
+      settle(apiLoginAction(args(apiRequest("/api/auth/login", { body: { email, password }, ip: "203.0.113.8" }))));
+    const { data } = await (await login(DEFAULT_PASSWORD)).json();
+    await settle(apiLogoutAction(args(apiRequest("/api/auth/logout", { method: "POST", token: data.token }))));
+    for (let i = 0; i < 6; i++) await login("Wrong@1234");
+    const written = await entries();
+    expect(written.map((e) => [e.action, e.details])).toEqual([
+      ["sign_in", { via: "api" }],
+      ["sign_out", { via: "api" }],
+      ...Array.from({ length: 5 }, () => ["sign_in_failed", { reason: "invalid_credentials" }]),
+      ["sign_in_failed", { reason: "too_many_attempts" }],
+    ]);
   });
 });

@@ -47,7 +47,7 @@ const ids = async (table: "sessions" | "password_resets") =>
   (await db.selectFrom(table).select("id").execute()).map((r) => r.id).sort();
 
 describe("pruning", () => {
-  it("deletes expired sessions, spent reset links and ended rate-limit windows, and keeps the live ones", async () => {
+  it("deletes expired sessions, spent reset links, ended rate-limit windows and audit entries past retention, and keeps the live ones", async () => {
     const live = await session("browser");
     const liveApi = await session("api", { last_used_at: sql`now() - interval '3 hours'` }); // API tokens do not idle out
     await session("browser", { expires_at: sql`now() - interval '1 second'` });
@@ -72,11 +72,25 @@ describe("pruning", () => {
       .where("key", "=", "ended")
       .execute();
 
+    // Audit entries: one older than the six years kept, one a day younger.
+    for (const age of ["6 years 1 day", "6 years - 1 day"]) {
+      await db
+        .insertInto("audit_events")
+        .values({
+          agency_id: user.agency_id,
+          actor_id: user.id,
+          action: "view",
+          created_at: sql`now() - ${age}::interval`,
+        })
+        .execute();
+    }
+
     expect(await pruneExpiredRows(db, { idleMinutes: 30 })).toEqual({
       sessions: 3,
       resetTokens: 2,
       invitations: 0,
       rateLimits: 1,
+      auditEntries: 1,
     });
 
     expect(await ids("sessions")).toEqual([live, liveApi].sort());
@@ -89,6 +103,7 @@ describe("pruning", () => {
       resetTokens: 0,
       invitations: 0,
       rateLimits: 0,
+      auditEntries: 0,
     });
   });
 
