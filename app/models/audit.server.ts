@@ -50,11 +50,17 @@ export async function audit(db: DB, who: AuditWho, entry: AuditEntry): Promise<v
     .execute();
 }
 
-/** The names of the fields of `next` whose values differ from `before`'s, for an update's entry. */
-export function changedFields(before: Record<string, unknown>, next: Record<string, unknown>): string[] {
-  return Object.keys(next)
-    .filter((name) => next[name] !== undefined && JSON.stringify(before[name]) !== JSON.stringify(next[name]))
-    .sort();
+/**
+ * The names of the columns among `names` whose values differ between a record before and after
+ * an update (both as the database returned them), for the update's entry: names only, never
+ * values (a client's are medical).
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  names: string[] = Object.keys(after),
+): string[] {
+  return names.filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name])).sort();
 }
 
 export interface AuditFilters {

@@ -159,12 +159,13 @@ describe("listAuditEntries", () => {
 
 describe("changedFields", () => {
   it("names the fields whose values changed, never the values", () => {
-    expect(
-      changedFields(
-        { first_name: "Rosa", medical_notes: "old", medications: ["a"], phone: null },
-        { first_name: "Rosa", medical_notes: "new", medications: ["a", "b"], phone: undefined },
-      ),
-    ).toEqual(["medical_notes", "medications"]);
+    const before = { first_name: "Rosa", medical_notes: "old", medications: ["a"], born: new Date(0), version: 1 };
+    const after = { first_name: "Rosa", medical_notes: "new", medications: ["a", "b"], born: new Date(0), version: 2 };
+    expect(changedFields(before, after, ["first_name", "medical_notes", "medications", "born"])).toEqual([
+      "medical_notes",
+      "medications",
+    ]);
+    expect(changedFields(before, after)).toEqual(["medical_notes", "medications", "version"]);
   });
 });
 
