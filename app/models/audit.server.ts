@@ -63,6 +63,23 @@ export function changedFields(
   return names.filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name])).sort();
 }
 
+/** An update's entry: the record before and after, and the columns the update set. */
+export function auditUpdate(
+  db: DB,
+  ctx: Ctx,
+  entity: AuditEntity,
+  before: { id: string } & Record<string, unknown>,
+  after: Record<string, unknown>,
+  names: string[],
+): Promise<void> {
+  return audit(db, ctx, {
+    action: "update",
+    entity,
+    id: before.id,
+    details: { fields: changedFields(before, after, names) },
+  });
+}
+
 export interface AuditFilters {
   actorId?: string;
   action?: AuditAction;

@@ -4,6 +4,7 @@ import type { ClientInput, ClientListQuery, ClientSortField } from "~/schemas/cl
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
 import { type CareLevel, CLIENT_STATUSES, type ClientStatus, type Gender, type RoomType } from "~/utils/vocabulary";
+import { audit, auditUpdate } from "./audit.server";
 import type { Ctx, RowOf } from "./context";
 import {
   containsPattern,
@@ -16,7 +17,7 @@ import {
   pageSlice,
 } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
-import { currentVersion, lockAtVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
+import { lockAtVersion, type NOT_FOUND, type StaleWrite } from "./versions.server";
 
 export interface ClientDashboard {
   totalClients: number;
@@ -276,15 +277,19 @@ export async function listClientNotes(db: DB, ctx: Ctx, clientId: string): Promi
 /** Adds a note to a client of the caller's agency; false when there is no such client. */
 export async function addClientNote(db: DB, ctx: Ctx, clientId: string, content: string): Promise<boolean> {
   if (!(await getClient(db, ctx, clientId))) return false;
-  await db
-    .insertInto("client_notes")
-    .values({ agency_id: ctx.agencyId, client_id: clientId, author_id: ctx.userId, content })
-    .execute();
-  await db
-    .updateTable("clients")
-    .set({ updated_at: sql`now()` })
-    .where("id", "=", clientId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const note = await trx
+      .insertInto("client_notes")
+      .values({ agency_id: ctx.agencyId, client_id: clientId, author_id: ctx.userId, content })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("clients")
+      .set({ updated_at: sql`now()` })
+      .where("id", "=", clientId)
+      .execute();
+    await audit(trx, ctx, { action: "note_add", entity: "client", id: clientId, details: { note: note.id } });
+  });
   return true;
 }
 
@@ -320,12 +325,15 @@ function columnsOf(input: ClientInput) {
 }
 
 export async function createClient(db: DB, ctx: Ctx, input: ClientInput): Promise<ClientRecord> {
-  const row = await db
-    .insertInto("clients")
-    .values({ ...columnsOf(input), agency_id: ctx.agencyId, created_by: ctx.userId, updated_by: ctx.userId })
-    .returning(clientColumns)
-    .executeTakeFirstOrThrow();
-  return toRecord(row);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("clients")
+      .values({ ...columnsOf(input), agency_id: ctx.agencyId, created_by: ctx.userId, updated_by: ctx.userId })
+      .returning(clientColumns)
+      .executeTakeFirstOrThrow();
+    await audit(trx, ctx, { action: "create", entity: "client", id: row.id });
+    return toRecord(row);
+  });
 }
 
 export type ClientWriteResult = { ok: true; client: ClientRecord } | typeof NOT_FOUND | StaleWrite;
@@ -335,17 +343,19 @@ export type ClientWriteResult = { ok: true; client: ClientRecord } | typeof NOT_
  * since is stale, and keeps the other person's change.
  */
 export async function updateClient(db: DB, ctx: Ctx, id: string, input: ClientInput): Promise<ClientWriteResult> {
-  if (!isUuid(id)) return NOT_FOUND;
-  const row = await db
-    .updateTable("clients")
-    .set({ ...columnsOf(input), updated_by: ctx.userId })
-    .where("id", "=", id)
-    .where("agency_id", "=", ctx.agencyId)
-    .$if(input.version !== undefined, (qb) => qb.where("version", "=", input.version!))
-    .returning(clientColumns)
-    .executeTakeFirst();
-  if (row) return { ok: true, client: toRecord(row) };
-  return notSaved(await currentVersion(db, ctx, "clients", id));
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockAtVersion(trx, ctx, "clients", id, input.version);
+    if (!locked.ok) return locked;
+    const set = columnsOf(input);
+    const row = await trx
+      .updateTable("clients")
+      .set({ ...set, updated_by: ctx.userId })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await auditUpdate(trx, ctx, "client", locked.row, row, Object.keys(set));
+    return { ok: true, client: toRecord(row) };
+  });
 }
 
 export interface DuplicateClient {
@@ -411,6 +421,7 @@ export async function deleteClient(db: DB, ctx: Ctx, id: string, version?: numbe
       return { ok: false, reason: "in-use", placements: usage.placements, openTasks: usage.openTasks } as const;
     }
     await trx.deleteFrom("clients").where("id", "=", id).execute();
+    await audit(trx, ctx, { action: "delete", entity: "client", id });
     return { ok: true } as const;
   });
 }

@@ -1,10 +1,11 @@
-import { type SelectQueryBuilder, sql } from "kysely";
+import { type SelectQueryBuilder, sql, type Updateable } from "kysely";
 import type { Database } from "~/utils/db-types";
 import type { FacilityInput, FacilityListQuery, FacilitySortField } from "~/schemas/facility";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
 import { zipPoint } from "~/utils/zip-codes.server";
 import type { FacilityType } from "~/utils/vocabulary";
+import { audit, auditUpdate } from "./audit.server";
 import type { Ctx, RowOf } from "./context";
 import {
   containsPattern,
@@ -16,7 +17,7 @@ import {
   pageSlice,
 } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
-import { currentVersion, lockAtVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
+import { lockAtVersion, type NOT_FOUND, type StaleWrite } from "./versions.server";
 
 export interface FacilityDashboard {
   totalFacilities: number;
@@ -251,6 +252,8 @@ export async function countFacilityPlacements(
   return row;
 }
 
+type FacilityColumns = Updateable<Database["facilities"]>;
+
 function columnsOf(input: FacilityInput) {
   // Where matching measures the miles from: the centroid of its ZIP code (null when unknown).
   const point = zipPoint(input.address.zip);
@@ -283,12 +286,31 @@ function columnsOf(input: FacilityInput) {
 }
 
 export async function createFacility(db: DB, ctx: Ctx, input: FacilityInput): Promise<FacilityRecord> {
-  const row = await db
-    .insertInto("facilities")
-    .values({ ...columnsOf(input), agency_id: ctx.agencyId, updated_by: ctx.userId })
-    .returning(facilityColumns)
-    .executeTakeFirstOrThrow();
-  return toRecord(row);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("facilities")
+      .values({ ...columnsOf(input), agency_id: ctx.agencyId, updated_by: ctx.userId })
+      .returning(facilityColumns)
+      .executeTakeFirstOrThrow();
+    await audit(trx, ctx, { action: "create", entity: "facility", id: row.id });
+    return toRecord(row);
+  });
+}
+
+/** Sets a facility's columns when it is still at `version` (if given), with the update's audit entry. */
+async function changeFacility(db: DB, ctx: Ctx, id: string, version: number | undefined, set: FacilityColumns) {
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockAtVersion(trx, ctx, "facilities", id, version);
+    if (!locked.ok) return locked;
+    const row = await trx
+      .updateTable("facilities")
+      .set({ ...set, updated_by: ctx.userId })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await auditUpdate(trx, ctx, "facility", locked.row, row, Object.keys(set));
+    return { ok: true, facility: toRecord(row) } as const;
+  });
 }
 
 export type FacilityWriteResult = { ok: true; facility: FacilityRecord } | typeof NOT_FOUND | StaleWrite;
@@ -297,30 +319,13 @@ export type FacilityWriteResult = { ok: true; facility: FacilityRecord } | typeo
  * Replaces a facility's fields, when it is still at `input.version` (if given): a facility
  * changed since is stale, and keeps the other person's change.
  */
-export async function updateFacility(db: DB, ctx: Ctx, id: string, input: FacilityInput): Promise<FacilityWriteResult> {
-  if (!isUuid(id)) return NOT_FOUND;
-  const row = await db
-    .updateTable("facilities")
-    .set({ ...columnsOf(input), updated_by: ctx.userId })
-    .where("facilities.id", "=", id)
-    .where("facilities.agency_id", "=", ctx.agencyId)
-    .$if(input.version !== undefined, (qb) => qb.where("facilities.version", "=", input.version!))
-    .returning(facilityColumns)
-    .executeTakeFirst();
-  if (row) return { ok: true, facility: toRecord(row) };
-  return notSaved(await currentVersion(db, ctx, "facilities", id));
+export function updateFacility(db: DB, ctx: Ctx, id: string, input: FacilityInput): Promise<FacilityWriteResult> {
+  return changeFacility(db, ctx, id, input.version, columnsOf(input));
 }
 
 /** Marks a facility active or inactive (the way out when placements keep it from being deleted). */
 export async function setFacilityActive(db: DB, ctx: Ctx, id: string, active: boolean): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const result = await db
-    .updateTable("facilities")
-    .set({ is_active: active, updated_by: ctx.userId })
-    .where("id", "=", id)
-    .where("agency_id", "=", ctx.agencyId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return (await changeFacility(db, ctx, id, undefined, { is_active: active })).ok;
 }
 
 export type DeleteFacilityResult =
@@ -334,6 +339,7 @@ export async function deleteFacility(db: DB, ctx: Ctx, id: string, version?: num
     const { total } = await countFacilityPlacements(trx, ctx, id);
     if (total > 0) return { ok: false, reason: "in-use", placements: total } as const;
     await trx.deleteFrom("facilities").where("id", "=", id).execute();
+    await audit(trx, ctx, { action: "delete", entity: "facility", id });
     return { ok: true } as const;
   });
 }

@@ -16,6 +16,7 @@ import {
   type Role,
 } from "~/utils/vocabulary";
 import { countClientOptions, searchClientOptions } from "./clients.server";
+import { audit, auditUpdate } from "./audit.server";
 import { type Ctx, ownRow, type RowOf } from "./context";
 import { containsPattern, type PageInfo, pageInfo, pageSlice, pickerOptions } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
@@ -482,6 +483,7 @@ export async function createPlacement(db: DB, ctx: Ctx, input: PlacementInput): 
       .values({ ...columnsOf(input, agentId), agency_id: ctx.agencyId, created_by: ctx.userId, updated_by: ctx.userId })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await audit(trx, ctx, { action: "create", entity: "placement", id: row.id });
     await writeEvents(trx, ctx, row.id, [
       { event: "Placement created", description: `${client.first_name} ${client.last_name} → ${facility.name}` },
       ...checklistEvents(null, input),
@@ -508,11 +510,14 @@ export async function updatePlacement(
     const agentId = input.agentId ?? current.agent_id;
     const { errors } = await checkReferences(trx, ctx, input, agentId);
     if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
-    await trx
+    const set = columnsOf(input, agentId);
+    const after = await trx
       .updateTable("placements")
-      .set({ ...columnsOf(input, agentId), updated_by: ctx.userId })
+      .set({ ...set, updated_by: ctx.userId })
       .where("id", "=", id)
-      .execute();
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await auditUpdate(trx, ctx, "placement", current, after, Object.keys(set));
     const before = checklistDone(current);
     await writeEvents(trx, ctx, id, [
       ...(current.status !== input.status

@@ -6,7 +6,7 @@ import { type FileMetadata, mimeTypesOf } from "~/utils/file-types.server";
 import { isUuid } from "~/utils/uuid";
 import { can } from "~/utils/permissions";
 import type { AccessLevel, RelatedType, ResourceCategory } from "~/utils/vocabulary";
-import { audit } from "./audit.server";
+import { audit, auditUpdate } from "./audit.server";
 import { getClient, searchClientOptions } from "./clients.server";
 import { type Ctx, ownRow } from "./context";
 import { getFacility, searchFacilityOptions } from "./facilities.server";
@@ -428,6 +428,7 @@ export async function createResources(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      await audit(trx, ctx, { action: "create", entity: "resource", id });
       await trx
         .insertInto("resource_versions")
         .values({
@@ -533,14 +534,23 @@ export async function updateResource(
     if (!(await relatedRecordExists(trx, ctx, details.relatedToType, details.relatedToId))) {
       return (await getResource(trx, ctx, id)) ? ({ ok: false, reason: "related-not-found" } as const) : NOT_FOUND;
     }
-    const result = await trx
+    const before = await trx
+      .selectFrom("resources as r")
+      .selectAll("r")
+      .where(visibleDocument(ctx, id))
+      .forUpdate()
+      .executeTakeFirst();
+    const set = detailColumns(details);
+    const after = await trx
       .updateTable("resources as r")
-      .set({ ...detailColumns(details), updated_by: ctx.userId })
+      .set({ ...set, updated_by: ctx.userId })
       .where(visibleDocument(ctx, id))
       .$if(details.revision !== undefined, (qb) => qb.where("r.revision", "=", details.revision!))
+      .returningAll("r")
       .executeTakeFirst();
-    if (result.numUpdatedRows > 0n) return { ok: true } as const;
-    return notSaved(await currentRevision(trx, ctx, id));
+    if (!before || !after) return notSaved(await currentRevision(trx, ctx, id));
+    await auditUpdate(trx, ctx, "resource", before, after, Object.keys(set));
+    return { ok: true } as const;
   });
 }
 
@@ -586,6 +596,12 @@ export async function addResourceVersion(
         uploaded_by: ctx.userId,
       })
       .execute();
+    await audit(trx, ctx, {
+      action: "update",
+      entity: "resource",
+      id,
+      details: { fields: ["file"], version: updated.version },
+    });
     return { version: updated.version };
   });
 }
@@ -691,6 +707,7 @@ export async function deleteResource(
       const current = await currentRevision(trx, ctx, id);
       return current ? ({ ok: false, reason: "stale", current } as const) : null;
     }
+    await audit(trx, ctx, { action: "delete", entity: "resource", id });
     return { keys: [...new Set([deleted.file_name, ...versions.map((v) => v.file_name)])] };
   });
 }

@@ -19,6 +19,7 @@ import { type AgencyCounts, readAgencyCounts, readMemberCounts, readMemberLaneCo
 import { containsPattern, containsTerm, wordTrigram } from "./lists.server";
 import { bestMatches, type FacilityMatch, matchableClients } from "./matching.server";
 import { lockAtVersion, type StaleWrite } from "./versions.server";
+import { audit } from "./audit.server";
 
 // The swim-lane board (docs/swim-lanes.md): five lanes, each with its count and average progress
 // over the filtered set and its first cards in the board's order; the analytics and the smart
@@ -699,6 +700,7 @@ export async function moveTask(
       })
       .where("id", "=", id)
       .execute();
+    await audit(trx, ctx, { action: "update", entity: "task", id, details: { fields: ["position", "stage"] } });
     return { ok: true, id, stage: to } as const;
   });
 }

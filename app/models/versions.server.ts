@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { Database } from "~/utils/db-types";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
+import { audit } from "./audit.server";
 import { type Ctx, ownRow } from "./context";
 
 // No lost edits (DESIGN §7; docs/architecture.md, "A stale save is refused"). Clients, facilities,
@@ -94,7 +95,9 @@ export async function lockAtVersion<T extends VersionedTable>(
   return { ok: true, row };
 }
 
-/** Deletes a record of the caller's agency (still at `version`, if given). */
+const ENTITIES = { clients: "client", facilities: "facility", placements: "placement", tasks: "task" } as const;
+
+/** Deletes a record of the caller's agency (still at `version`, if given), with its audit entry. */
 export async function deleteAtVersion(
   db: DB,
   ctx: Ctx,
@@ -103,12 +106,15 @@ export async function deleteAtVersion(
   version?: number,
 ): Promise<{ ok: true } | typeof NOT_FOUND | StaleWrite> {
   if (!isUuid(id)) return NOT_FOUND;
-  const result = await db
-    .deleteFrom(table as "clients")
-    .where("id", "=", id)
-    .where("agency_id", "=", ctx.agencyId)
-    .$if(version !== undefined, (qb) => qb.where("version", "=", version!))
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) > 0) return { ok: true };
-  return notSaved(await currentVersion(db, ctx, table, id));
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom(table as "clients")
+      .where("id", "=", id)
+      .where("agency_id", "=", ctx.agencyId)
+      .$if(version !== undefined, (qb) => qb.where("version", "=", version!))
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return notSaved(await currentVersion(trx, ctx, table, id));
+    await audit(trx, ctx, { action: "delete", entity: ENTITIES[table], id });
+    return { ok: true } as const;
+  });
 }

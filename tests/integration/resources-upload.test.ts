@@ -368,6 +368,7 @@ describe("documents: access levels, versions, downloads", () => {
     const audit = await db
       .selectFrom("audit_events")
       .select(["actor_id", "action", "entity_id", "details"])
+      .where("action", "=", "download")
       .orderBy("created_at")
       .execute();
     expect(audit.map((a) => [a.actor_id, a.action, a.entity_id, a.details])).toEqual([

@@ -174,7 +174,12 @@ describe("each header once, through the real server", () => {
 
 describe("a download's audit row", () => {
   const audit = () =>
-    db.selectFrom("audit_events").select(["action", "actor_id", "ip"]).where("entity_id", "=", documentId).execute();
+    db
+      .selectFrom("audit_events")
+      .select(["action", "actor_id", "ip"])
+      .where("entity_id", "=", documentId)
+      .where("action", "=", "download")
+      .execute();
 
   it("records the address the server saw: the socket's, or behind a trusted proxy the one it forwarded", async () => {
     const direct = await serve(false);

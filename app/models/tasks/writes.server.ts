@@ -4,6 +4,7 @@ import type { DB } from "~/utils/db.server";
 import { can, PERMISSION_MESSAGES } from "~/utils/permissions";
 import { isUuid } from "~/utils/uuid";
 import type { CommunicationType } from "~/utils/vocabulary";
+import { audit, auditUpdate } from "../audit.server";
 import { type Ctx, ownRow } from "../context";
 import { endOfLane } from "../swim-lanes.server";
 import { deleteAtVersion, lockAtVersion, type StaleWrite } from "../versions.server";
@@ -140,6 +141,7 @@ export async function createTask(db: DB, ctx: Ctx, input: TaskInput): Promise<Ta
       .returning("id")
       .executeTakeFirstOrThrow();
     await writeChecklist(trx, ctx, row.id, input.checklist);
+    await audit(trx, ctx, { action: "create", entity: "task", id: row.id });
     return { ok: true, id: row.id } as const;
   });
 }
@@ -160,18 +162,20 @@ export async function updateTask(db: DB, ctx: Ctx, id: string, input: TaskInput)
     const errors = await checkReferences(trx, ctx, input, stored);
     if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
     const completed = input.isCompleted ?? current.is_completed;
-    await trx
+    const set = {
+      ...columnsOf(input),
+      ...(completed !== current.is_completed
+        ? { is_completed: completed, completed_at: completed ? new Date() : null }
+        : {}),
+    };
+    const after = await trx
       .updateTable("tasks")
-      .set({
-        ...columnsOf(input),
-        updated_by: ctx.userId,
-        ...(completed !== current.is_completed
-          ? { is_completed: completed, completed_at: completed ? new Date() : null }
-          : {}),
-      })
+      .set({ ...set, updated_by: ctx.userId })
       .where("id", "=", id)
-      .execute();
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await writeChecklist(trx, ctx, id, input.checklist);
+    await auditUpdate(trx, ctx, "task", current, after, Object.keys(set));
     return { ok: true, id } as const;
   });
 }
@@ -179,16 +183,26 @@ export async function updateTask(db: DB, ctx: Ctx, id: string, input: TaskInput)
 /** Marks a task done or open again; false when the caller's agency has no such task. */
 export async function setTaskCompleted(db: DB, ctx: Ctx, id: string, completed: boolean): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const result = await db
-    .updateTable("tasks")
-    .set({ is_completed: completed, completed_at: completed ? new Date() : null, updated_by: ctx.userId })
-    .where("id", "=", id)
-    .where("agency_id", "=", ctx.agencyId)
-    .where("is_completed", "=", !completed)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) return true;
-  // Already so: found all the same.
-  return Boolean(await ownRow(db, ctx, "tasks", id));
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("tasks")
+      .set({ is_completed: completed, completed_at: completed ? new Date() : null, updated_by: ctx.userId })
+      .where("id", "=", id)
+      .where("agency_id", "=", ctx.agencyId)
+      .where("is_completed", "=", !completed)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) {
+      await audit(trx, ctx, {
+        action: "update",
+        entity: "task",
+        id,
+        details: { fields: ["completed_at", "is_completed"] },
+      });
+      return true;
+    }
+    // Already so: found all the same.
+    return Boolean(await ownRow(trx, ctx, "tasks", id));
+  });
 }
 
 /**
@@ -214,6 +228,7 @@ export async function setChecklistItem(
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await trx.updateTable("tasks").set({ updated_by: ctx.userId }).where("id", "=", taskId).execute();
+    await audit(trx, ctx, { action: "update", entity: "task", id: taskId, details: { fields: ["checklist"] } });
     return true;
   });
 }
@@ -226,24 +241,29 @@ export async function addCommunication(
   input: { type: CommunicationType; content: string },
 ): Promise<Communication | null> {
   if (!isUuid(taskId)) return null;
-  const row = await db
-    .insertInto("task_communications")
-    .columns(["agency_id", "task_id", "type", "content", "author_id"])
-    .expression((eb) =>
-      eb
-        .selectFrom("tasks")
-        .select([
-          "agency_id",
-          "id",
-          sql<CommunicationType>`${input.type}`.as("type"),
-          sql<string>`${input.content}`.as("content"),
-          sql<string>`${ctx.userId}::uuid`.as("author_id"),
-        ])
-        .where("id", "=", taskId)
-        .where("agency_id", "=", ctx.agencyId),
-    )
-    .returning(["id", "occurred_at"])
-    .executeTakeFirst();
+  const row = await db.transaction().execute(async (trx) => {
+    const added = await trx
+      .insertInto("task_communications")
+      .columns(["agency_id", "task_id", "type", "content", "author_id"])
+      .expression((eb) =>
+        eb
+          .selectFrom("tasks")
+          .select([
+            "agency_id",
+            "id",
+            sql<CommunicationType>`${input.type}`.as("type"),
+            sql<string>`${input.content}`.as("content"),
+            sql<string>`${ctx.userId}::uuid`.as("author_id"),
+          ])
+          .where("id", "=", taskId)
+          .where("agency_id", "=", ctx.agencyId),
+      )
+      .returning(["id", "occurred_at"])
+      .executeTakeFirst();
+    if (added)
+      await audit(trx, ctx, { action: "create", entity: "communication", id: added.id, details: { task: taskId } });
+    return added;
+  });
   if (!row) return null;
   const author = await db
     .selectFrom("users")
