@@ -61,8 +61,7 @@ export default function TaskDetailPage() {
   const { task, matches, documents } = useLoaderData<typeof loader>();
   return (
     <RecordPage
-      backTo="/tasks"
-      backLabel="Back to Tasks"
+      area="tasks"
       actions={
         <RecordActions
           path={`/tasks/${task.id}`}

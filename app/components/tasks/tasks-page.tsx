@@ -106,8 +106,8 @@ export function TasksPage({
   const filtering = Boolean(filters.search || client) || active > 0;
   return (
     <ListPage
-      title="Tasks"
-      description={filtering ? countText(list.total, list.capped ?? false, true, ["task", "tasks"]) : undefined}
+      area="tasks"
+      description={filtering ? countText(list.total, list.capped ?? false, true, ["task", "tasks"]) : null}
       actions={<NewButton to="/tasks/new">New Task</NewButton>}
       controls={
         <>
@@ -118,7 +118,6 @@ export function TasksPage({
         </>
       }
       list={list}
-      clearTo="/tasks"
       filtering={filtering}
       empty={
         <EmptyList
@@ -133,7 +132,7 @@ export function TasksPage({
           add={<NewButton to="/tasks/new">Create Task</NewButton>}
         />
       }
-      pages={{ limit, severalOnly: true }}
+      pages={{ limit, noun: "results", severalOnly: true }}
     >
       {view === "grid" ? <TaskGrid tasks={tasks} today={today} /> : <TaskTable tasks={tasks} today={today} />}
     </ListPage>
