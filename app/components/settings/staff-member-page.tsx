@@ -9,17 +9,16 @@ import { ROLE_OPTIONS, type StaffRow } from "./staff-page";
 
 type Intent = "role" | "deactivate" | "reactivate" | "reassign";
 
-/** /settings/users/{id}: one staff member's role, access and open work. */
-export function StaffMemberPage({
-  member,
-  colleagues,
-  data,
-}: {
+/** What the page shows, and its forms' last answer. */
+interface StaffMemberPageData {
   member: StaffRow;
   /** Who can take over the work: the other active staff, [id, name]. */
   colleagues: [string, string][];
   data: IntentFormsData | undefined;
-}) {
+}
+
+/** /settings/users/{id}: one staff member's role, access and open work. */
+export function StaffMemberPage({ member, colleagues, data }: StaffMemberPageData) {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <BackLink to="/settings/users">Back to Staff</BackLink>
@@ -63,15 +62,7 @@ function RoleForm({ member, data }: { member: StaffRow; data: IntentFormsData | 
   );
 }
 
-function ReassignForm({
-  member,
-  colleagues,
-  data,
-}: {
-  member: StaffRow;
-  colleagues: [string, string][];
-  data: IntentFormsData | undefined;
-}) {
+function ReassignForm({ member, colleagues, data }: StaffMemberPageData) {
   const [form, fields] = useIntentForm("reassign", data);
   const open = member.openTasks + member.openPlacements;
   const counts = `${member.openTasks} open ${member.openTasks === 1 ? "task" : "tasks"} and ${member.openPlacements} active ${member.openPlacements === 1 ? "placement" : "placements"}`;
