@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DeletePage } from "~/components/ui/form";
 import { clientInUseMessage, deleteClient, getClient } from "~/models/clients.server";
-import { deletePageLoader } from "~/services/record-screen.server";
+import { loadDeletePage } from "~/services/record-screen.server";
 import { redirectWithToast, requirePermission, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
 
@@ -11,11 +11,13 @@ import { invariantResponse } from "~/utils/responses";
 
 export const meta: MetaFunction = () => [{ title: "Delete Client · Senior Placement" }];
 
-export const loader = deletePageLoader(getClient, "Client not found.", "records.delete", (client) => ({
-  title: "Delete this client?",
-  message: `Are you sure you want to delete ${client.firstName} ${client.lastName}? This action cannot be undone.`,
-  cancelHref: `/clients/${client.id}`,
-}));
+export function loader(args: LoaderFunctionArgs) {
+  return loadDeletePage(args, getClient, "Client not found.", "records.delete", (client) => ({
+    title: "Delete this client?",
+    message: `Are you sure you want to delete ${client.firstName} ${client.lastName}? This action cannot be undone.`,
+    cancelHref: `/clients/${client.id}`,
+  }));
+}
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn({ request, context });

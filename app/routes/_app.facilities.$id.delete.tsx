@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Toaster } from "~/components/layout/toaster";
@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { DeletePage } from "~/components/ui/form";
 import { deleteFacility, facilityInUseMessage, getFacility, setFacilityActive } from "~/models/facilities.server";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility.constants";
-import { deletePageLoader } from "~/services/record-screen.server";
+import { loadDeletePage } from "~/services/record-screen.server";
 import { redirectWithToast, requirePermission, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
 import { readFormData } from "~/utils/request.server";
@@ -18,11 +18,13 @@ import { readFormData } from "~/utils/request.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete Facility · Senior Placement" }];
 
-export const loader = deletePageLoader(getFacility, "Facility not found.", "records.delete", (facility) => ({
-  id: facility.id,
-  name: facility.name,
-  isActive: facility.isActive,
-}));
+export function loader(args: LoaderFunctionArgs) {
+  return loadDeletePage(args, getFacility, "Facility not found.", "records.delete", (facility) => ({
+    id: facility.id,
+    name: facility.name,
+    isActive: facility.isActive,
+  }));
+}
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn({ request, context });

@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DeletePage } from "~/components/ui/form";
 import { getResource } from "~/models/resources.server";
 import { deleteResourceMessage, RESOURCE_MESSAGES } from "~/schemas/resource.constants";
 import { deletedOrNot } from "~/services/form.server";
 import { removeResource } from "~/services/resources.server";
-import { deletePageLoader } from "~/services/record-screen.server";
+import { loadDeletePage } from "~/services/record-screen.server";
 import { requireSignedIn } from "~/services/session.server";
 import { fileStorage } from "~/utils/storage.server";
 
@@ -15,11 +15,13 @@ import { fileStorage } from "~/utils/storage.server";
 export const meta: MetaFunction = () => [{ title: "Delete Document · Senior Placement" }];
 
 // Any role may delete a document (its action asks no `records.delete` either).
-export const loader = deletePageLoader(getResource, RESOURCE_MESSAGES.notFound, null, (record) => ({
-  title: "Delete document?",
-  message: deleteResourceMessage(record.originalName),
-  cancelHref: `/resources/${record.id}`,
-}));
+export function loader(args: LoaderFunctionArgs) {
+  return loadDeletePage(args, getResource, RESOURCE_MESSAGES.notFound, null, (record) => ({
+    title: "Delete document?",
+    message: deleteResourceMessage(record.originalName),
+    cancelHref: `/resources/${record.id}`,
+  }));
+}
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn({ request, context });

@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DeletePage } from "~/components/ui/form";
 import { getTask } from "~/models/tasks/record.server";
 import { deleteTask } from "~/models/tasks/writes.server";
 import { DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task.constants";
 import { deletedOrNot } from "~/services/form.server";
-import { deletePageLoader } from "~/services/record-screen.server";
+import { loadDeletePage } from "~/services/record-screen.server";
 import { requireSignedIn } from "~/services/session.server";
 
 // Deleting a task: the confirmation page without JavaScript; with it, a dialog posts here. Its
@@ -13,11 +13,13 @@ import { requireSignedIn } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete Task · Senior Placement" }];
 
-export const loader = deletePageLoader(getTask, TASK_NOT_FOUND, null, (task) => ({
-  title: `Delete ${task.title}?`,
-  message: DELETE_TASK_MESSAGE,
-  cancelHref: `/tasks/${task.id}`,
-}));
+export function loader(args: LoaderFunctionArgs) {
+  return loadDeletePage(args, getTask, TASK_NOT_FOUND, null, (task) => ({
+    title: `Delete ${task.title}?`,
+    message: DELETE_TASK_MESSAGE,
+    cancelHref: `/tasks/${task.id}`,
+  }));
+}
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn({ request, context });

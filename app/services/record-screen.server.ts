@@ -15,21 +15,24 @@ export function requireRouteRecord<T>(args: LoaderFunctionArgs, find: Find<T>, n
 }
 
 /**
- * The loader of a record's delete page (the confirmation without JavaScript; with it, a dialog
- * posts to the same route): the record or a 404, the role's right to delete where the area asks
- * for it (`needs`), then what the page shows of the record (`show`).
+ * A record's delete page loader (the confirmation without JavaScript; with it, a dialog posts to
+ * the same route): the record or a 404, the role's right to delete where the area asks for it
+ * (`needs`), then what the page shows of the record (`show`). A route calls it from its own
+ * `loader` function: a call at the top of a route module would stay in the browser bundle, where
+ * this server module is empty.
  *
- *   export const loader = deletePageLoader(getThing, "Thing not found.", "records.delete", (thing) => ({ … }));
+ *   export function loader(args: LoaderFunctionArgs) {
+ *     return loadDeletePage(args, getThing, "Thing not found.", "records.delete", (thing) => ({ … }));
+ *   }
  */
-export function deletePageLoader<T, Shown>(
+export async function loadDeletePage<T, Shown>(
+  args: LoaderFunctionArgs,
   find: Find<T>,
   notFound: string,
   needs: Permission | null,
   show: (record: T) => Shown,
 ) {
-  return async (args: LoaderFunctionArgs) => {
-    const { record, ctx } = await requireRouteRecord(args, find, notFound);
-    if (needs) requirePermission(ctx, needs);
-    return json(show(record));
-  };
+  const { record, ctx } = await requireRouteRecord(args, find, notFound);
+  if (needs) requirePermission(ctx, needs);
+  return json(show(record));
 }
