@@ -1,4 +1,4 @@
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { oas31 } from "zod-openapi";
 
 // The API reference page (/api/docs): the OpenAPI document (app/services/openapi.server.ts)
@@ -125,33 +125,41 @@ function Text({ children }: { children: string | undefined }) {
   return <>{children.split("`").map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
 }
 
-function FieldTable({ rows, caption }: { rows: FieldRow[]; caption: string }) {
+/** A table of the reference: its caption, its column headings, then its rows (`children`). */
+function RefTable({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
   return (
     <table>
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Type</th>
-          <th scope="col">Required</th>
-          <th scope="col">Allowed values and notes</th>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
         </tr>
       </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.name}>
-            <td>
-              <code>{row.name}</code>
-            </td>
-            <td>{row.ref ? <a href={`#schema-${row.ref}`}>{row.type}</a> : row.type}</td>
-            <td>{row.required ? "yes" : "no"}</td>
-            <td>
-              <ValuesAndNotes values={row.values} notes={row.notes} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
+      <tbody>{children}</tbody>
     </table>
+  );
+}
+
+function FieldTable({ rows, caption }: { rows: FieldRow[]; caption: string }) {
+  return (
+    <RefTable caption={caption} columns={["Field", "Type", "Required", "Allowed values and notes"]}>
+      {rows.map((row) => (
+        <tr key={row.name}>
+          <td>
+            <code>{row.name}</code>
+          </td>
+          <td>{row.ref ? <a href={`#schema-${row.ref}`}>{row.type}</a> : row.type}</td>
+          <td>{row.required ? "yes" : "no"}</td>
+          <td>
+            <ValuesAndNotes values={row.values} notes={row.notes} />
+          </td>
+        </tr>
+      ))}
+    </RefTable>
   );
 }
 
@@ -168,39 +176,27 @@ function ValuesAndNotes({ values, notes: said }: { values: string[]; notes: stri
 
 function ParametersTable({ parameters }: { parameters: oas31.ParameterObject[] }) {
   return (
-    <table>
-      <caption>Parameters</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">In</th>
-          <th scope="col">Type</th>
-          <th scope="col">Required</th>
-          <th scope="col">Allowed values and notes</th>
-        </tr>
-      </thead>
-      <tbody>
-        {parameters.map((p) => {
-          const said = p.schema ? notes(p.schema) : { values: [], notes: [] };
-          return (
-            <tr key={`${p.in}-${p.name}`}>
-              <td>
-                <code>{p.name}</code>
-              </td>
-              <td>{p.in}</td>
-              <td>{typeLabel(p.schema)}</td>
-              <td>{p.required ? "yes" : "no"}</td>
-              <td>
-                <ValuesAndNotes
-                  values={said.values}
-                  notes={[...new Set([...(p.description ? [p.description] : []), ...said.notes])]}
-                />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <RefTable caption="Parameters" columns={["Name", "In", "Type", "Required", "Allowed values and notes"]}>
+      {parameters.map((p) => {
+        const said = p.schema ? notes(p.schema) : { values: [], notes: [] };
+        return (
+          <tr key={`${p.in}-${p.name}`}>
+            <td>
+              <code>{p.name}</code>
+            </td>
+            <td>{p.in}</td>
+            <td>{typeLabel(p.schema)}</td>
+            <td>{p.required ? "yes" : "no"}</td>
+            <td>
+              <ValuesAndNotes
+                values={said.values}
+                notes={[...new Set([...(p.description ? [p.description] : []), ...said.notes])]}
+              />
+            </td>
+          </tr>
+        );
+      })}
+    </RefTable>
   );
 }
 
@@ -212,33 +208,23 @@ function Responses({ doc, responses }: { doc: Doc; responses: oas31.ResponsesObj
   const errors = statuses.filter((status) => !isSuccess(status));
   return (
     <>
-      <table>
-        <caption>Answer</caption>
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col">Meaning</th>
-            <th scope="col">Body</th>
-          </tr>
-        </thead>
-        <tbody>
-          {statuses.filter(isSuccess).map((status) => {
-            const response = resolve<oas31.ResponseObject>(doc, responses[status] as oas31.ResponseObject);
-            const [type, media] = Object.entries(response.content ?? {})[0] ?? [];
-            const headers = Object.keys(response.headers ?? {});
-            return (
-              <tr key={status}>
-                <td>{status}</td>
-                <td>
-                  <Text>{response.description}</Text>
-                  {headers.length > 0 ? ` (headers: ${headers.join(", ")})` : null}
-                </td>
-                <td>{media?.schema ? <ResponseBody doc={doc} schema={media.schema} type={type!} /> : "none"}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <RefTable caption="Answer" columns={["Status", "Meaning", "Body"]}>
+        {statuses.filter(isSuccess).map((status) => {
+          const response = resolve<oas31.ResponseObject>(doc, responses[status] as oas31.ResponseObject);
+          const [type, media] = Object.entries(response.content ?? {})[0] ?? [];
+          const headers = Object.keys(response.headers ?? {});
+          return (
+            <tr key={status}>
+              <td>{status}</td>
+              <td>
+                <Text>{response.description}</Text>
+                {headers.length > 0 ? ` (headers: ${headers.join(", ")})` : null}
+              </td>
+              <td>{media?.schema ? <ResponseBody doc={doc} schema={media.schema} type={type!} /> : "none"}</td>
+            </tr>
+          );
+        })}
+      </RefTable>
       {errors.length > 0 ? (
         <p>
           Errors:{" "}
@@ -272,27 +258,17 @@ export function errorStatuses(doc: Doc): { status: string; description: string; 
 
 function ErrorsTable({ doc }: { doc: Doc }) {
   return (
-    <table>
-      <caption>Error statuses</caption>
-      <thead>
-        <tr>
-          <th scope="col">Status</th>
-          <th scope="col">Meaning</th>
-          <th scope="col">Headers</th>
+    <RefTable caption="Error statuses" columns={["Status", "Meaning", "Headers"]}>
+      {errorStatuses(doc).map(({ status, description, headers }) => (
+        <tr key={status} id={`status-${status}`}>
+          <td>{status}</td>
+          <td>
+            <Text>{description}</Text>
+          </td>
+          <td>{headers.join(", ")}</td>
         </tr>
-      </thead>
-      <tbody>
-        {errorStatuses(doc).map(({ status, description, headers }) => (
-          <tr key={status} id={`status-${status}`}>
-            <td>{status}</td>
-            <td>
-              <Text>{description}</Text>
-            </td>
-            <td>{headers.join(", ")}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </RefTable>
   );
 }
 

@@ -9,8 +9,9 @@ import { listClientTasks } from "~/models/tasks/list.server";
 import { ClientNoteSchema } from "~/schemas/client";
 import { submitForm } from "~/services/form.server";
 import { relatedDocuments } from "~/services/resources.server";
-import { requireRecord, requireSignedIn } from "~/services/session.server";
+import { requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
+import { requireRouteRecord } from "~/services/record-screen.server";
 
 /** The top matches shown on the page. */
 const SUITABLE_SHOWN = 5;
@@ -19,12 +20,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.client.firstName} ${data.client.lastName} · Senior Placement` : "Client · Senior Placement" },
 ];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const {
-    record: client,
-    ctx,
-    db,
-  } = await requireRecord({ request, context }, params.id, getClient, "Client not found.");
+export async function loader(args: LoaderFunctionArgs) {
+  const { record: client, ctx, db } = await requireRouteRecord(args, getClient, "Client not found.");
   const [notes, placements, tasks, matches, documents] = await Promise.all([
     listClientNotes(db, ctx, client.id),
     listClientPlacements(db, ctx, client.id),

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DeletePage } from "~/components/ui/form";
 import { clientInUseMessage, deleteClient, getClient } from "~/models/clients.server";
-import { redirectWithToast, requirePermission, requireRecord, requireSignedIn } from "~/services/session.server";
+import { loadDeletePage } from "~/services/record-screen.server";
+import { redirectWithToast, requirePermission, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
 
 // The confirmation page for deleting a client without JavaScript; with it, the client's page
@@ -11,15 +11,12 @@ import { invariantResponse } from "~/utils/responses";
 
 export const meta: MetaFunction = () => [{ title: "Delete Client · Senior Placement" }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { record: client, ctx } = await requireRecord({ request, context }, params.id, getClient, "Client not found.");
-  requirePermission(ctx, "records.delete");
-  const name = `${client.firstName} ${client.lastName}`;
-  return json({
+export function loader(args: LoaderFunctionArgs) {
+  return loadDeletePage(args, getClient, "Client not found.", "records.delete", (client) => ({
     title: "Delete this client?",
-    message: `Are you sure you want to delete ${name}? This action cannot be undone.`,
+    message: `Are you sure you want to delete ${client.firstName} ${client.lastName}? This action cannot be undone.`,
     cancelHref: `/clients/${client.id}`,
-  });
+  }));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -5,9 +5,10 @@ import { ClientForm, clientFormDefaults } from "~/components/clients/client-form
 import { FormPage } from "~/components/ui/page-header";
 import { findDuplicateClients, getClient, sameContact, updateClient } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
-import { requireRecord, requireSignedIn } from "~/services/session.server";
+import { requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
 import { refusedSave, savedAs, submitForm } from "~/services/form.server";
+import { requireRouteRecord } from "~/services/record-screen.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -17,8 +18,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { record: client } = await requireRecord({ request, context }, params.id, getClient, "Client not found.");
+export async function loader(args: LoaderFunctionArgs) {
+  const { record: client } = await requireRouteRecord(args, getClient, "Client not found.");
   return json({ client });
 }
 

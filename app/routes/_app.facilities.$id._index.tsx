@@ -4,18 +4,14 @@ import { useLoaderData } from "@remix-run/react";
 import { FacilityPage } from "~/components/facilities/facility-page";
 import { countFacilityPlacements, getFacility } from "~/models/facilities.server";
 import { relatedDocuments } from "~/services/resources.server";
-import { requireRecord } from "~/services/session.server";
+import { requireRouteRecord } from "~/services/record-screen.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.facility.name} · Senior Placement` : "Facility · Senior Placement" },
 ];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const {
-    record: facility,
-    ctx,
-    db,
-  } = await requireRecord({ request, context }, params.id, getFacility, "Facility not found.");
+export async function loader(args: LoaderFunctionArgs) {
+  const { record: facility, ctx, db } = await requireRouteRecord(args, getFacility, "Facility not found.");
   const [placements, documents] = await Promise.all([
     countFacilityPlacements(db, ctx, facility.id),
     relatedDocuments(db, ctx, "Facility", facility.id),

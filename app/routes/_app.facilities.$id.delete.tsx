@@ -7,7 +7,8 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { DeletePage } from "~/components/ui/form";
 import { deleteFacility, facilityInUseMessage, getFacility, setFacilityActive } from "~/models/facilities.server";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility.constants";
-import { redirectWithToast, requirePermission, requireRecord, requireSignedIn } from "~/services/session.server";
+import { loadDeletePage } from "~/services/record-screen.server";
+import { redirectWithToast, requirePermission, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
 import { readFormData } from "~/utils/request.server";
 
@@ -17,15 +18,12 @@ import { readFormData } from "~/utils/request.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete Facility · Senior Placement" }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { record: facility, ctx } = await requireRecord(
-    { request, context },
-    params.id,
-    getFacility,
-    "Facility not found.",
-  );
-  requirePermission(ctx, "records.delete");
-  return json({ id: facility.id, name: facility.name, isActive: facility.isActive });
+export function loader(args: LoaderFunctionArgs) {
+  return loadDeletePage(args, getFacility, "Facility not found.", "records.delete", (facility) => ({
+    id: facility.id,
+    name: facility.name,
+    isActive: facility.isActive,
+  }));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

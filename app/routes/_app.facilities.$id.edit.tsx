@@ -5,15 +5,16 @@ import { FACILITY_CHECKBOXES, FacilityForm, facilityFormDefaults } from "~/compo
 import { FormPage } from "~/components/ui/page-header";
 import { getFacility, updateFacility } from "~/models/facilities.server";
 import { FacilitySchema } from "~/schemas/facility";
-import { requireRecord, requireSignedIn } from "~/services/session.server";
+import { requireSignedIn } from "~/services/session.server";
 import { refusedSave, savedAs, submitForm } from "~/services/form.server";
+import { requireRouteRecord } from "~/services/record-screen.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.facility.name} · Senior Placement` : "Facility · Senior Placement" },
 ];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { record: facility } = await requireRecord({ request, context }, params.id, getFacility, "Facility not found.");
+export async function loader(args: LoaderFunctionArgs) {
+  const { record: facility } = await requireRouteRecord(args, getFacility, "Facility not found.");
   return json({ facility });
 }
 

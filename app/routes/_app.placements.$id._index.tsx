@@ -5,16 +5,12 @@ import { PlacementPage } from "~/components/placements/placement-detail";
 import { getPlacement } from "~/models/placements.server";
 import { PLACEMENT_NOT_FOUND } from "~/schemas/placement.constants";
 import { relatedDocuments } from "~/services/resources.server";
-import { requireRecord } from "~/services/session.server";
+import { requireRouteRecord } from "~/services/record-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Placement Details · Senior Placement" }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const {
-    record: placement,
-    db,
-    ctx,
-  } = await requireRecord({ request, context }, params.id, getPlacement, PLACEMENT_NOT_FOUND);
+export async function loader(args: LoaderFunctionArgs) {
+  const { record: placement, db, ctx } = await requireRouteRecord(args, getPlacement, PLACEMENT_NOT_FOUND);
   const documents = await relatedDocuments(db, ctx, "Placement", placement.id);
   return json({ placement, documents });
 }

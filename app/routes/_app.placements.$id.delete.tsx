@@ -1,31 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DeletePage } from "~/components/ui/form";
 import { deletePlacement, getPlacement } from "~/models/placements.server";
 import { DELETE_PLACEMENT_MESSAGE, PLACEMENT_NOT_FOUND } from "~/schemas/placement.constants";
 import { deletedOrNot } from "~/services/form.server";
-import { requirePermission, requireRecord, requireSignedIn } from "~/services/session.server";
+import { loadDeletePage } from "~/services/record-screen.server";
+import { requirePermission, requireSignedIn } from "~/services/session.server";
 
 // Deleting a placement: the confirmation page without JavaScript; with it, a dialog posts here.
 // Its timeline goes with it; the client's and facility's pages no longer list it.
 
 export const meta: MetaFunction = () => [{ title: "Delete Placement · Senior Placement" }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { record: placement, ctx } = await requireRecord(
-    { request, context },
-    params.id,
-    getPlacement,
-    PLACEMENT_NOT_FOUND,
-  );
-  requirePermission(ctx, "records.delete");
-  const { client, facility } = placement;
-  return json({
-    title: `Delete ${client.firstName} ${client.lastName} → ${facility.name}?`,
+export function loader(args: LoaderFunctionArgs) {
+  return loadDeletePage(args, getPlacement, PLACEMENT_NOT_FOUND, "records.delete", (placement) => ({
+    title: `Delete ${placement.client.firstName} ${placement.client.lastName} → ${placement.facility.name}?`,
     message: DELETE_PLACEMENT_MESSAGE,
     cancelHref: `/placements/${placement.id}`,
-  });
+  }));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -4,16 +4,12 @@ import { PlacementFormPage, placementFormDefaults } from "~/components/placement
 import { getPlacement, placementFormOptions } from "~/models/placements.server";
 import { PLACEMENT_NOT_FOUND } from "~/schemas/placement.constants";
 import { savePlacementForm } from "~/services/placement-form.server";
-import { requireRecord } from "~/services/session.server";
+import { requireRouteRecord } from "~/services/record-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Placement · Senior Placement" }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const {
-    record: placement,
-    ctx,
-    db,
-  } = await requireRecord({ request, context }, params.id, getPlacement, PLACEMENT_NOT_FOUND);
+export async function loader(args: LoaderFunctionArgs) {
+  const { record: placement, ctx, db } = await requireRouteRecord(args, getPlacement, PLACEMENT_NOT_FOUND);
   const options = await placementFormOptions(db, ctx, {
     clientId: placement.client.id,
     facilityId: placement.facility.id,

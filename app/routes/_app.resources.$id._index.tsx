@@ -7,7 +7,7 @@ import { ErrorPanel } from "~/components/ui/error-panel";
 import { agencyDay } from "~/models/agency.server";
 import { getResource } from "~/models/resources.server";
 import { RESOURCE_MESSAGES } from "~/schemas/resource.constants";
-import { requireRecord } from "~/services/session.server";
+import { requireRouteRecord } from "~/services/record-screen.server";
 
 // A document's page (components/resources/resource-page.tsx); its file is downloaded from
 // /resources/{id}/download.
@@ -16,12 +16,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.resource.originalName ?? "Document"} · Senior Placement` },
 ];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const {
-    record: resource,
-    db,
-    ctx,
-  } = await requireRecord({ request, context }, params.id, getResource, RESOURCE_MESSAGES.notFound);
+export async function loader(args: LoaderFunctionArgs) {
+  const { record: resource, db, ctx } = await requireRouteRecord(args, getResource, RESOURCE_MESSAGES.notFound);
   const { today, timeZone } = await agencyDay(db, ctx);
   return json({ resource, today, timeZone }, { headers: { "Cache-Control": "no-store" } });
 }

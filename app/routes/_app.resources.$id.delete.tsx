@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DeletePage } from "~/components/ui/form";
 import { getResource } from "~/models/resources.server";
 import { deleteResourceMessage, RESOURCE_MESSAGES } from "~/schemas/resource.constants";
 import { deletedOrNot } from "~/services/form.server";
 import { removeResource } from "~/services/resources.server";
-import { requireRecord, requireSignedIn } from "~/services/session.server";
+import { loadDeletePage } from "~/services/record-screen.server";
+import { requireSignedIn } from "~/services/session.server";
 import { fileStorage } from "~/utils/storage.server";
 
 // Deleting a document: the confirmation page without JavaScript; with it, a dialog posts here.
@@ -14,13 +14,13 @@ import { fileStorage } from "~/utils/storage.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete Document · Senior Placement" }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { record } = await requireRecord({ request, context }, params.id, getResource, RESOURCE_MESSAGES.notFound);
-  return json({
+// Any role may delete a document (its action asks no `records.delete` either).
+export function loader(args: LoaderFunctionArgs) {
+  return loadDeletePage(args, getResource, RESOURCE_MESSAGES.notFound, null, (record) => ({
     title: "Delete document?",
     message: deleteResourceMessage(record.originalName),
     cancelHref: `/resources/${record.id}`,
-  });
+  }));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

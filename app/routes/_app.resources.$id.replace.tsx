@@ -5,17 +5,18 @@ import { type ReplaceReply, ReplaceFileForm } from "~/components/resources/repla
 import { BackLink } from "~/components/ui/detail";
 import { addResourceVersion, getResource } from "~/models/resources.server";
 import { fileReplaced, RESOURCE_MESSAGES, ReplaceFileSchema } from "~/schemas/resource";
-import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
+import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { handleUpload, UploadRefused } from "~/services/uploads.server";
 import { fileStorage } from "~/utils/storage.server";
+import { requireRouteRecord } from "~/services/record-screen.server";
 
 // POST /resources/{id}/replace: a new version of a document (its page's Replace file form). The
 // page itself shows that form alone, with what went wrong, when JavaScript is off.
 
 export const meta: MetaFunction = () => [{ title: "Replace File · Senior Placement" }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { record } = await requireRecord({ request, context }, params.id, getResource, RESOURCE_MESSAGES.notFound);
+export async function loader(args: LoaderFunctionArgs) {
+  const { record } = await requireRouteRecord(args, getResource, RESOURCE_MESSAGES.notFound);
   return json({ id: record.id, name: record.originalName, version: record.version });
 }
 

@@ -10,13 +10,14 @@ import { setChecklistItem, setTaskCompleted } from "~/models/tasks/writes.server
 import { DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task.constants";
 import { ChecklistToggleSchema } from "~/services/page-schemas.server";
 import { relatedDocuments } from "~/services/resources.server";
-import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
+import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { readFormData } from "~/utils/request.server";
+import { requireRouteRecord } from "~/services/record-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Task Details · Senior Placement" }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { record: task, db, ctx } = await requireRecord({ request, context }, params.id, getTask, TASK_NOT_FOUND);
+export async function loader(args: LoaderFunctionArgs) {
+  const { record: task, db, ctx } = await requireRouteRecord(args, getTask, TASK_NOT_FOUND);
   const [matches, documents] = await Promise.all([
     taskMatches(db, ctx, task.client?.id ?? null),
     relatedDocuments(db, ctx, "Task", task.id),
@@ -61,8 +62,7 @@ export default function TaskDetailPage() {
   const { task, matches, documents } = useLoaderData<typeof loader>();
   return (
     <RecordPage
-      backTo="/tasks"
-      backLabel="Back to Tasks"
+      area="tasks"
       actions={
         <RecordActions
           path={`/tasks/${task.id}`}

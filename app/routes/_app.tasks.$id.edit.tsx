@@ -5,12 +5,12 @@ import { taskFormOptions } from "~/models/tasks/form.server";
 import { getTask } from "~/models/tasks/record.server";
 import { TASK_NOT_FOUND } from "~/schemas/task";
 import { saveTaskForm } from "~/services/task-form.server";
-import { requireRecord } from "~/services/session.server";
+import { requireRouteRecord } from "~/services/record-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Task · Senior Placement" }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { record: task, ctx, db } = await requireRecord({ request, context }, params.id, getTask, TASK_NOT_FOUND);
+export async function loader(args: LoaderFunctionArgs) {
+  const { record: task, ctx, db } = await requireRouteRecord(args, getTask, TASK_NOT_FOUND);
   const options = await taskFormOptions(db, ctx, task.client?.id ?? null, "", task.assignee.id);
   return json({ options, defaultValue: taskFormDefaults(task) });
 }

@@ -9,7 +9,7 @@ import type { TaskOfClient } from "~/models/tasks/list.server";
 import { PlacementBadges } from "../placements/placement-badges";
 import { Badge, priorityTone } from "../ui/badge";
 import { Button, ButtonLink } from "../ui/button";
-import { TitledCard } from "../ui/card";
+import { CardLink, TitledCard } from "../ui/card";
 import { FieldError, Label, Textarea } from "../ui/field";
 import { PlusIcon } from "../ui/icons";
 
@@ -90,14 +90,7 @@ export function NewPlacementLink({ clientId }: { clientId: string }) {
 
 export function ClientPlacementsCard({ clientId, placements }: { clientId: string; placements: PlacementOfClient[] }) {
   return (
-    <TitledCard
-      title="Placements"
-      action={
-        <Link to={`/placements?clientId=${clientId}`} className="text-sm font-medium text-brand-700 hover:underline">
-          View all
-        </Link>
-      }
-    >
+    <TitledCard title="Placements" action={<CardLink to={`/placements?clientId=${clientId}`}>View all</CardLink>}>
       {placements.length === 0 ? (
         <p className="p-5 text-sm text-slate-500">No placements for this client yet.</p>
       ) : (

@@ -31,7 +31,7 @@ export interface ClientPageData {
 /** The client's page: a header with its actions, the record's cards, and the side column. */
 export function ClientPage({ client, notes, placements, tasks, matches, documents, noteResult }: ClientPageData) {
   return (
-    <RecordPage backTo="/clients" backLabel="Back to Clients">
+    <RecordPage area="clients">
       <ClientHeader client={client} />
       <RecordColumns side={<SideColumn client={client} />}>
         <ContactCard client={client} />

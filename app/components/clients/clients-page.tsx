@@ -3,7 +3,6 @@ import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
 import { UsersIcon } from "../ui/icons";
 import {
-  countText,
   ExportLink,
   filterLabels,
   NewButton,
@@ -51,8 +50,7 @@ export function ClientsPage({ clients, filters, ...list }: ClientsPageData) {
   const filtering = Boolean(filters.search) || active > 0;
   return (
     <ListPage
-      title="Clients"
-      description={countText(list.total, list.capped ?? false, filtering, ["client", "clients"])}
+      area="clients"
       actions={
         <>
           <ExportLink to="/clients/export" />
@@ -71,10 +69,8 @@ export function ClientsPage({ clients, filters, ...list }: ClientsPageData) {
         </FilterForm>
       }
       list={list}
-      clearTo="/clients"
       filtering={filtering}
       noMatches={{
-        noun: "clients",
         message: "Try another search, or clear the filters to see every client.",
         clearLabel: "Clear filters",
       }}
@@ -86,7 +82,6 @@ export function ClientsPage({ clients, filters, ...list }: ClientsPageData) {
           action={<NewButton to="/clients/new">Add Client</NewButton>}
         />
       }
-      pages={{ noun: "clients" }}
     >
       <CardGrid label="Clients" items={clients}>
         {(client) => <ClientCard client={client} />}

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { cn } from "~/utils/cn";
 import { formatCount, formatDate } from "~/utils/format";
 import { ButtonLink } from "../ui/button";
-import { Card, CardHeader } from "../ui/card";
+import { Card, CardHeader, CardLink } from "../ui/card";
 import { Skeleton, SkeletonCard, StatCardsSkeleton } from "../ui/skeleton";
 import { StatCard, type StatTone } from "../ui/stat-card";
 import { BuildingIcon, ClipboardIcon, ColumnsIcon, InboxIcon, PlusIcon, TasksIcon, UsersIcon } from "../ui/icons";
@@ -80,11 +80,7 @@ export function PipelinePanel({ lanes }: { lanes: Array<{ stage: string; count: 
       <CardHeader
         title="Swim Lane Pipeline"
         description="Tasks in each stage of the placement pipeline"
-        action={
-          <Link to="/swim-lanes" className="text-sm font-medium text-brand-700 hover:underline">
-            View full board
-          </Link>
-        }
+        action={<CardLink to="/swim-lanes">View full board</CardLink>}
       />
       {total === 0 ? (
         <EmptyPanel
@@ -140,11 +136,7 @@ export function RecentActivityPanel({ placements }: { placements: RecentItem[] }
       <CardHeader
         title="Recent Activity"
         description="The newest placements"
-        action={
-          <Link to="/placements" className="text-sm font-medium text-brand-700 hover:underline">
-            View all placements
-          </Link>
-        }
+        action={<CardLink to="/placements">View all placements</CardLink>}
       />
       {placements.length === 0 ? (
         <EmptyPanel message="No recent activity" />

@@ -3,7 +3,6 @@ import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
 import { BuildingIcon } from "../ui/icons";
 import {
-  countText,
   ExportLink,
   filterLabels,
   NewButton,
@@ -66,8 +65,7 @@ export function FacilitiesPage({ facilities, filters, ...list }: FacilitiesPageD
   const filtering = Boolean(filters.search) || active > 0;
   return (
     <ListPage
-      title="Facilities"
-      description={countText(list.total, list.capped ?? false, filtering, ["facility", "facilities"])}
+      area="facilities"
       actions={
         <>
           <ExportLink to="/facilities/export" />
@@ -94,11 +92,9 @@ export function FacilitiesPage({ facilities, filters, ...list }: FacilitiesPageD
         </FilterForm>
       }
       list={list}
-      clearTo="/facilities"
       shownBeside={["minPrice", "maxPrice"]}
       filtering={filtering}
       noMatches={{
-        noun: "facilities",
         message: "Try another search or a wider price range, or clear the filters.",
         clearLabel: "Clear filters",
       }}
@@ -110,7 +106,6 @@ export function FacilitiesPage({ facilities, filters, ...list }: FacilitiesPageD
           action={<NewButton to="/facilities/new">Add Facility</NewButton>}
         />
       }
-      pages={{ noun: "facilities" }}
     >
       <CardGrid label="Facilities" items={facilities}>
         {(facility) => <FacilityCard facility={facility} />}

@@ -21,7 +21,7 @@ export interface FacilityPageData {
 /** The facility's page: a header with its actions, the overview and lists, and the side column. */
 export function FacilityPage({ facility: f, placements, documents }: FacilityPageData) {
   return (
-    <RecordPage backTo="/facilities" backLabel="Back to Facilities">
+    <RecordPage area="facilities">
       <FacilityHeader facility={f} />
       <RecordColumns side={<SideColumn facility={f} placements={placements} />}>
         <OverviewCard facility={f} />

@@ -5,7 +5,8 @@ import type { HeaderInfo } from "./nav";
 // The areas of the app (clients, facilities, placements, tasks, resources): each has a layout route
 // (`_app.clients.tsx` …) that exports `areaHandle(name)`, `AreaLayout` and `AreaErrorBoundary`,
 // so every screen of the area shows its header and fails with its texts. A screen of its own
-// (the search page) uses `areaHandle` and `AreaErrorBoundary` directly.
+// (the search page) uses `areaHandle` and `AreaErrorBoundary` directly. The list screens and the
+// record pages read their title, their path and their nouns here too (`areaOf`).
 
 interface Area {
   path: string;
@@ -66,7 +67,19 @@ const AREAS = {
   },
 } satisfies Record<string, Area>;
 
-export function areaHandle(name: keyof typeof AREAS) {
+export type AreaName = keyof typeof AREAS;
+
+/** An area's path, header and nouns, as its screens use them. */
+export function areaOf(name: AreaName): Area {
+  return AREAS[name];
+}
+
+/** The way back to an area's list from its other screens ("Back to Clients"). */
+export function backText(area: Area) {
+  return `Back to ${area.header.title}`;
+}
+
+export function areaHandle(name: AreaName) {
   return { header: AREAS[name].header };
 }
 
@@ -85,7 +98,7 @@ export function AreaErrorBoundary() {
   );
   if (!area) return <GeneralErrorBoundary />;
   const [noun, plural] = area.nouns;
-  const back = `Back to ${area.header.title}`;
+  const back = backText(area);
   const rest = pathname.replace(/\/+$/, "").slice(area.path.length);
   if (rest === "") {
     return <GeneralErrorBoundary message={area.listFailure ?? `Failed to load ${plural}. Please try again.`} retry />;

@@ -34,8 +34,7 @@ export function PlacementPage({ placement: p, documents }: PlacementPageData) {
   const canDelete = useCan("records.delete");
   return (
     <RecordPage
-      backTo="/placements"
-      backLabel="Back to Placements"
+      area="placements"
       actions={
         <RecordActions
           path={`/placements/${p.id}`}

@@ -7,7 +7,6 @@ import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
 import { ClipboardIcon } from "../ui/icons";
 import {
-  countText,
   FilterChips,
   filterLabels,
   NewButton,
@@ -69,8 +68,7 @@ export function PlacementsPage({
   const newHref = `/placements/new${facility ? `?facilityId=${facility.id}` : client ? `?clientId=${client.id}` : ""}`;
   return (
     <ListPage
-      title="Placements"
-      description={countText(list.total, false, filtering, ["placement", "placements"])}
+      area="placements"
       actions={<NewButton to={newHref}>New Placement</NewButton>}
       controls={
         <>
@@ -105,10 +103,8 @@ export function PlacementsPage({
         </>
       }
       list={list}
-      clearTo="/placements"
       filtering={filtering}
       noMatches={{
-        noun: "placements",
         message: "Try another search, or reset the filters.",
         clearLabel: "Reset Filters",
       }}
@@ -120,7 +116,6 @@ export function PlacementsPage({
           action={<NewButton to="/placements/new">New Placement</NewButton>}
         />
       }
-      pages={{ noun: "placements" }}
     >
       <PlacementTable placements={placements} />
     </ListPage>

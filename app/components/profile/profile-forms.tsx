@@ -1,12 +1,10 @@
-import { getFormProps } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { PASSWORD_RULES } from "~/schemas/auth";
 import { ChangePasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PasswordChecklist, PasswordMatch } from "../auth/password-checklist";
-import { FormSection, InputField, PasswordField } from "../ui/form";
-import { FormErrors, type IntentFormsData, IntentSubmitButton, resultFor } from "../ui/intent-form";
+import { InputField, PasswordField } from "../ui/form";
+import { IntentFormCard, type IntentFormsData, IntentSubmitButton, resultFor } from "../ui/intent-form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 
 // The profile page's two forms. Both post to /profile; the hidden `intent` says which, and the
@@ -33,23 +31,25 @@ export function ProfileDetailsForm({
     constraint: requiredFields("firstName", "lastName", "email"),
   });
   return (
-    <Form method="post" {...getFormProps(form)} aria-label="Personal information">
-      <input type="hidden" name="intent" value="profile" />
-      <FormSection title="Personal Information" description="Your name, and the email you sign in with.">
-        <FormErrors errors={form.errors} />
-        <InputField field={fields.firstName} label="First name" required autoComplete="given-name" />
-        <InputField field={fields.lastName} label="Last name" required autoComplete="family-name" />
-        <InputField field={fields.email} label="Email" required type="email" autoComplete="email" wide />
-        <PasswordField
-          field={fields.currentPassword}
-          label="Current password"
-          hint="Needed only to change your email."
-          autoComplete="current-password"
-          wide
-        />
-        <IntentSubmitButton intent="profile" label="Save Changes" pendingLabel="Saving..." />
-      </FormSection>
-    </Form>
+    <IntentFormCard
+      form={form}
+      intent="profile"
+      label="Personal information"
+      title="Personal Information"
+      description="Your name, and the email you sign in with."
+    >
+      <InputField field={fields.firstName} label="First name" required autoComplete="given-name" />
+      <InputField field={fields.lastName} label="Last name" required autoComplete="family-name" />
+      <InputField field={fields.email} label="Email" required type="email" autoComplete="email" wide />
+      <PasswordField
+        field={fields.currentPassword}
+        label="Current password"
+        hint="Needed only to change your email."
+        autoComplete="current-password"
+        wide
+      />
+      <IntentSubmitButton intent="profile" label="Save Changes" pendingLabel="Saving..." />
+    </IntentFormCard>
   );
 }
 
@@ -82,46 +82,45 @@ export function ChangePasswordForm({ data }: { data: ProfileFormsData | undefine
   const match = live && confirmation !== "" ? password === confirmation : null;
 
   return (
-    <Form method="post" {...getFormProps(form)} aria-label="Change password">
-      <input type="hidden" name="intent" value="password" />
-      <FormSection
-        title="Change Password"
-        description="Changing it signs you out everywhere else: other browsers and API tokens."
-        layout="stack"
-      >
-        <FormErrors errors={form.errors} />
+    <IntentFormCard
+      form={form}
+      intent="password"
+      label="Change password"
+      title="Change Password"
+      description="Changing it signs you out everywhere else: other browsers and API tokens."
+      layout="stack"
+    >
+      <PasswordField
+        key={`current-${answers}`}
+        field={fields.currentPassword}
+        label="Current password"
+        required
+        autoComplete="current-password"
+      />
+      <Stack>
         <PasswordField
-          key={`current-${answers}`}
-          field={fields.currentPassword}
-          label="Current password"
-          required
-          autoComplete="current-password"
-        />
-        <Stack>
-          <PasswordField
-            key={`new-${answers}`}
-            field={fields.password}
-            label="New password"
-            required
-            autoComplete="new-password"
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <PasswordChecklist met={met} />
-        </Stack>
-        <PasswordField
-          key={`confirm-${answers}`}
-          field={fields.confirmPassword}
-          label="Confirm new password"
+          key={`new-${answers}`}
+          field={fields.password}
+          label="New password"
           required
           autoComplete="new-password"
-          onChange={(event) => setConfirmation(event.currentTarget.value)}
-          below={<PasswordMatch match={match} />}
-          // While typing, "Passwords match" says it; the server's message is for the page without JavaScript.
-          showErrors={match === null}
+          onChange={(event) => setPassword(event.currentTarget.value)}
         />
-        <IntentSubmitButton intent="password" label="Change Password" pendingLabel="Changing Password..." />
-      </FormSection>
-    </Form>
+        <PasswordChecklist met={met} />
+      </Stack>
+      <PasswordField
+        key={`confirm-${answers}`}
+        field={fields.confirmPassword}
+        label="Confirm new password"
+        required
+        autoComplete="new-password"
+        onChange={(event) => setConfirmation(event.currentTarget.value)}
+        below={<PasswordMatch match={match} />}
+        // While typing, "Passwords match" says it; the server's message is for the page without JavaScript.
+        showErrors={match === null}
+      />
+      <IntentSubmitButton intent="password" label="Change Password" pendingLabel="Changing Password..." />
+    </IntentFormCard>
   );
 }
 

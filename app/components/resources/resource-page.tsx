@@ -30,8 +30,7 @@ export function ResourcePage({ resource: r, today, timeZone }: ResourcePageData)
   const when = (iso: string) => formatDateTime(iso, timeZone);
   return (
     <RecordPage
-      backTo="/resources"
-      backLabel="Back to Resources"
+      area="resources"
       actions={
         <RecordActions
           path={`/resources/${r.id}`}

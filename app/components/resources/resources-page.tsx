@@ -76,7 +76,7 @@ export function ResourcesPage({ resources, limit, today, filters, ...list }: Res
     <>
       {uploaded ? <Toaster toasts={[uploaded]} key={uploaded.id} /> : null}
       <ListPage
-        title="Resources"
+        area="resources"
         description={`${list.total.toLocaleString("en-US")} document(s) found`}
         actions={<ResourcesActions />}
         controls={
@@ -98,7 +98,6 @@ export function ResourcesPage({ resources, limit, today, filters, ...list }: Res
           </FilterForm>
         }
         list={list}
-        clearTo="/resources"
         filtering={filtering}
         empty={
           <EmptyList

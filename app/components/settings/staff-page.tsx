@@ -1,12 +1,11 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { InviteSchema, ROLE_LABELS, ROLE_SUMMARY } from "~/schemas/staff";
 import { ROLES, type Role } from "~/utils/vocabulary";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { TitledCard } from "../ui/card";
-import { FormSection, InputField, SelectField } from "../ui/form";
-import { FormErrors, type IntentFormsData, IntentSubmitButton, resultFor } from "../ui/intent-form";
+import { InputField, SelectField } from "../ui/form";
+import { IntentFormCard, type IntentFormsData, IntentSubmitButton, resultFor } from "../ui/intent-form";
 import { StackedTable } from "../ui/stacked-table";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 
@@ -136,19 +135,18 @@ function InviteForm({ data }: { data: IntentFormsData | undefined }) {
     constraint: requiredFields("firstName", "lastName", "email", "role"),
   });
   return (
-    <Form method="post" {...getFormProps(form)} aria-label="Invite a staff member">
-      <input type="hidden" name="intent" value="invite" />
-      <FormSection
-        title="Invite a Staff Member"
-        description="They get an email with a link to choose their password. The link works once, for 7 days."
-      >
-        <FormErrors errors={form.errors} />
-        <InputField field={fields.firstName} label="First name" required autoComplete="off" />
-        <InputField field={fields.lastName} label="Last name" required autoComplete="off" />
-        <InputField field={fields.email} label="Email" required type="email" autoComplete="off" />
-        <SelectField field={fields.role} label="Role" required options={ROLE_OPTIONS} hint={ROLE_SUMMARY} />
-        <IntentSubmitButton intent="invite" label="Send Invitation" pendingLabel="Sending..." />
-      </FormSection>
-    </Form>
+    <IntentFormCard
+      form={form}
+      intent="invite"
+      label="Invite a staff member"
+      title="Invite a Staff Member"
+      description="They get an email with a link to choose their password. The link works once, for 7 days."
+    >
+      <InputField field={fields.firstName} label="First name" required autoComplete="off" />
+      <InputField field={fields.lastName} label="Last name" required autoComplete="off" />
+      <InputField field={fields.email} label="Email" required type="email" autoComplete="off" />
+      <SelectField field={fields.role} label="Role" required options={ROLE_OPTIONS} hint={ROLE_SUMMARY} />
+      <IntentSubmitButton intent="invite" label="Send Invitation" pendingLabel="Sending..." />
+    </IntentFormCard>
   );
 }

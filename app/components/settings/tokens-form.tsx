@@ -1,5 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { CreateTokenSchema, TOKEN_EXPIRY_DAYS, TOKEN_SCOPES } from "~/schemas/token";
 import type { TokenScope } from "~/utils/db-types";
@@ -8,7 +7,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { ChoiceGroup, Radio } from "../ui/choice";
-import { FormSection, InputField, SelectField } from "../ui/form";
+import { InputField, SelectField } from "../ui/form";
+import { IntentFormCard, IntentSubmitButton } from "../ui/intent-form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 import { SCOPE_LABELS, TOKENS_PATH } from "./tokens-list";
 
@@ -47,51 +47,41 @@ export function CreateTokenForm({ answer }: { answer: TokenFormAnswer | undefine
     defaultValue: { intent: "create", expiresIn: "90", scope: "read" },
     constraint: requiredFields("name", "expiresIn", "scope"),
   });
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   const scope = fields.scope;
   return (
-    <Form method="post" action={TOKENS_PATH} {...getFormProps(form)} aria-label="New API token">
-      <input type="hidden" name="intent" value="create" />
-      <FormSection
-        title="New Token"
-        description="A program sends it as “Authorization: Bearer <token>” to the API (/api), and acts as you: it sees what you see."
-      >
-        {form.errors ? (
-          <div className="sm:col-span-2">
-            <Alert tone="error">{form.errors.join(", ")}</Alert>
-          </div>
-        ) : null}
-        <InputField
-          field={fields.name}
-          label="Name"
-          required
-          maxLength={100}
-          hint="What it is for, e.g. “Monthly report script”."
-          autoComplete="off"
-        />
-        <SelectField field={fields.expiresIn} label="Expires in" required options={EXPIRY_OPTIONS} />
-        <ChoiceGroup legend="Scope" error={scope.errors?.join(", ")} className="sm:col-span-2">
-          {TOKEN_SCOPES.map(([value]) => (
-            <Radio
-              key={`${scope.key ?? ""}-${value}`}
-              id={`${scope.id}-${value}`}
-              name={scope.name}
-              value={value}
-              defaultChecked={scope.initialValue === value}
-              label={SCOPE_LABELS[value]}
-              description={SCOPE_HINTS[value]}
-              invalid={Boolean(scope.errors)}
-            />
-          ))}
-        </ChoiceGroup>
-        <div className="flex justify-end sm:col-span-2">
-          <Button type="submit" loading={pending} className="w-full sm:w-auto">
-            {pending ? "Creating..." : "Create Token"}
-          </Button>
-        </div>
-      </FormSection>
-    </Form>
+    <IntentFormCard
+      form={form}
+      intent="create"
+      action={TOKENS_PATH}
+      label="New API token"
+      title="New Token"
+      description="A program sends it as “Authorization: Bearer <token>” to the API (/api), and acts as you: it sees what you see."
+    >
+      <InputField
+        field={fields.name}
+        label="Name"
+        required
+        maxLength={100}
+        hint="What it is for, e.g. “Monthly report script”."
+        autoComplete="off"
+      />
+      <SelectField field={fields.expiresIn} label="Expires in" required options={EXPIRY_OPTIONS} />
+      <ChoiceGroup legend="Scope" error={scope.errors?.join(", ")} className="sm:col-span-2">
+        {TOKEN_SCOPES.map(([value]) => (
+          <Radio
+            key={`${scope.key ?? ""}-${value}`}
+            id={`${scope.id}-${value}`}
+            name={scope.name}
+            value={value}
+            defaultChecked={scope.initialValue === value}
+            label={SCOPE_LABELS[value]}
+            description={SCOPE_HINTS[value]}
+            invalid={Boolean(scope.errors)}
+          />
+        ))}
+      </ChoiceGroup>
+      <IntentSubmitButton intent="create" label="Create Token" pendingLabel="Creating..." />
+    </IntentFormCard>
   );
 }
 

@@ -11,7 +11,7 @@ import { type ClientStatus, PRIORITIES, PROGRESS_BAND_LABELS, PROGRESS_BANDS } f
 import { Toaster } from "../layout/toaster";
 import { ButtonLink } from "../ui/button";
 import { FilterForm } from "../ui/filter-form";
-import { IgnoredParams, SearchFilter, SelectFilter } from "../ui/list-controls";
+import { IgnoredParams, SearchFilter, SelectFilter, ViewLinks } from "../ui/list-controls";
 import { AnalyticsView, PipelineOverview, SmartMatchingView } from "./board-views";
 import { LaneCard } from "./lane-card";
 import { type Picked, useBoardMoves, useBoardRefresh, useKeyboardMove, useLaneDragAndDrop } from "./use-board";
@@ -47,7 +47,7 @@ export function Board({ data }: { data: BoardData }) {
 
   return (
     <div className="space-y-5">
-      <BoardToolbar data={data} search={search} />
+      <BoardToolbar data={data} />
       <WorkScope scope={data.scope} noun="tasks" />
 
       <IgnoredParams problems={data.problems} clearTo="/swim-lanes" />
@@ -159,7 +159,7 @@ function Lane({
 }
 
 /** The filters (a GET form: search, priority, progress, assignee) and the view links. */
-function BoardToolbar({ data, search }: { data: BoardData; search: string }) {
+function BoardToolbar({ data }: { data: BoardData }) {
   const view = data.view;
   const active = [data.filters.priority, data.filters.progress, data.filters.assignedTo].filter(Boolean).length;
   return (
@@ -174,7 +174,7 @@ function BoardToolbar({ data, search }: { data: BoardData; search: string }) {
           <SearchFilter id="board-search" value={data.filters.search} placeholder="Tasks, clients, agents..." />
         </>
       }
-      after={<ViewLinks view={view} search={search} />}
+      after={<ViewLinks views={VIEWS} view={view} />}
     >
       <SelectFilter
         id="board-priority"
@@ -209,26 +209,8 @@ function BoardToolbar({ data, search }: { data: BoardData; search: string }) {
   );
 }
 
-/** Standard View, Analytics, Smart Matching: links that keep every filter (the URL's `view`). */
-function ViewLinks({ view, search }: { view: BoardData["view"]; search: string }) {
-  const viewLink = (value: typeof view, label: string) => (
-    <Link
-      to={withParams(search, { view: value === "standard" ? undefined : value })}
-      aria-current={view === value ? "true" : undefined}
-      preventScrollReset
-      className={cn(
-        "rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap",
-        view === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
-      )}
-    >
-      {label}
-    </Link>
-  );
-  return (
-    <nav aria-label="View" className="inline-flex max-w-full overflow-x-auto rounded-lg bg-slate-100 p-1">
-      {viewLink("standard", "Standard View")}
-      {viewLink("analytics", "Analytics")}
-      {viewLink("matching", "Smart Matching")}
-    </nav>
-  );
-}
+const VIEWS: readonly (readonly [BoardData["view"], string])[] = [
+  ["standard", "Standard View"],
+  ["analytics", "Analytics"],
+  ["matching", "Smart Matching"],
+];

@@ -1,9 +1,7 @@
 import { WorkScope, type WorkScopeData } from "../layout/work-scope";
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import type { TaskStatistics } from "~/models/tasks/list.server";
 import { TASK_SORTS } from "~/schemas/task.constants";
-import { cn } from "~/utils/cn";
-import { withParams } from "~/utils/list-query";
 import { PRIORITIES, TASK_STATUSES, TASK_TYPES } from "~/utils/vocabulary";
 import { ButtonLink } from "../ui/button";
 import { FilterForm } from "../ui/filter-form";
@@ -16,6 +14,7 @@ import {
   SearchFilter,
   SelectFilters,
   type SelectSpec,
+  ViewLinks,
 } from "../ui/list-controls";
 import { EmptyList, ListPage, type ListPageData } from "../ui/list-page";
 import { TaskGrid, TaskTable, type toTaskRow } from "./task-list";
@@ -63,30 +62,10 @@ const SORT_SELECT: SelectSpec = {
   className: "w-full sm:w-56",
 };
 
-/** List or Grid: links that keep every filter (the URL's `view`). */
-function ViewToggle({ view }: { view: "list" | "grid" }) {
-  const { search } = useLocation();
-  const option = (value: "list" | "grid", label: string) => (
-    <Link
-      to={withParams(search, { view: value === "list" ? undefined : value })}
-      aria-current={view === value ? "true" : undefined}
-      preventScrollReset
-      replace
-      className={cn(
-        "rounded-md px-3 py-1.5 text-sm font-medium",
-        view === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
-      )}
-    >
-      {label}
-    </Link>
-  );
-  return (
-    <nav aria-label="View" className="inline-flex rounded-lg bg-slate-100 p-1">
-      {option("list", "List")}
-      {option("grid", "Grid")}
-    </nav>
-  );
-}
+const VIEWS = [
+  ["list", "List"],
+  ["grid", "Grid"],
+] as const;
 
 /** The tasks list (/tasks): its figures, filters, then the tasks or an empty state. */
 export function TasksPage({
@@ -106,8 +85,8 @@ export function TasksPage({
   const filtering = Boolean(filters.search || client) || active > 0;
   return (
     <ListPage
-      title="Tasks"
-      description={filtering ? countText(list.total, list.capped ?? false, true, ["task", "tasks"]) : undefined}
+      area="tasks"
+      description={filtering ? countText(list.total, list.capped ?? false, true, ["task", "tasks"]) : null}
       actions={<NewButton to="/tasks/new">New Task</NewButton>}
       controls={
         <>
@@ -118,7 +97,6 @@ export function TasksPage({
         </>
       }
       list={list}
-      clearTo="/tasks"
       filtering={filtering}
       empty={
         <EmptyList
@@ -133,7 +111,7 @@ export function TasksPage({
           add={<NewButton to="/tasks/new">Create Task</NewButton>}
         />
       }
-      pages={{ limit, severalOnly: true }}
+      pages={{ limit, noun: "results", severalOnly: true }}
     >
       {view === "grid" ? <TaskGrid tasks={tasks} today={today} /> : <TaskTable tasks={tasks} today={today} />}
     </ListPage>
@@ -210,7 +188,7 @@ function TaskFilters({
           </div>
         </>
       }
-      after={<ViewToggle view={view} />}
+      after={<ViewLinks views={VIEWS} view={view} replace />}
     >
       <SelectFilters
         selects={[

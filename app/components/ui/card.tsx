@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { HTMLAttributes, ReactNode } from "react";
 import { cn } from "~/utils/cn";
 import { truncate } from "~/utils/format";
@@ -22,6 +23,15 @@ export function CardHeader({
       <TitleBlock title={title} description={description} size="card" />
       {action ? <div className="shrink-0">{action}</div> : null}
     </div>
+  );
+}
+
+/** A card header's link to the whole of what the card shows ("View all placements"). */
+export function CardLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="text-sm font-medium text-brand-700 hover:underline">
+      {children}
+    </Link>
   );
 }
 

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { cn } from "~/utils/cn";
 import { formatPhone, phoneHref } from "~/utils/phone";
+import { type AreaName, areaOf, backText } from "../layout/area";
 import { Badge } from "./badge";
 import { ButtonLink, buttonClasses } from "./button";
 import { TitledCard } from "./card";
@@ -16,18 +17,9 @@ import { ArrowLeftIcon, EditIcon, TrashIcon } from "./icons";
  * A record's page (a client, a facility …): the way back to its list, with the record's `actions`
  * on its right when the record's header does not hold them, then the header and the cards.
  */
-export function RecordPage({
-  backTo,
-  backLabel,
-  actions,
-  children,
-}: {
-  backTo: string;
-  backLabel: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  const back = <BackLink to={backTo}>{backLabel}</BackLink>;
+export function RecordPage({ area, actions, children }: { area: AreaName; actions?: ReactNode; children: ReactNode }) {
+  const list = areaOf(area);
+  const back = <BackLink to={list.path}>{backText(list)}</BackLink>;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       {actions ? (

@@ -49,6 +49,21 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   return <select ref={ref} {...controlProps(invalid, "h-10 pr-8", className)} {...props} />;
 });
 
+/** A select's choices: values shown as they are, or [value, label] pairs. */
+export type SelectChoices = readonly (string | readonly [string, string])[];
+
+/** The `<option>`s of a select, one for each of its choices. */
+export function SelectOptions({ options }: { options: SelectChoices }) {
+  return options.map((option) => {
+    const [value, label] = typeof option === "string" ? [option, option] : option;
+    return (
+      <option key={value} value={value}>
+        {label}
+      </option>
+    );
+  });
+}
+
 export function Label({ htmlFor, children, required }: { htmlFor: string; children: ReactNode; required?: boolean }) {
   return (
     <label htmlFor={htmlFor} className="field-label">

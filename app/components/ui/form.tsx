@@ -26,7 +26,7 @@ import { Card } from "./card";
 import { Checkbox } from "./choice";
 import { ConfirmPanel } from "./dialog";
 import { EntryPicker } from "./entry-picker";
-import { FieldError, FieldHint, Input, Label, Select, Textarea } from "./field";
+import { FieldError, FieldHint, Input, Label, Select, type SelectChoices, SelectOptions, Textarea } from "./field";
 import { PasswordInput } from "./password-input";
 
 // The form kit: every entity form (clients, facilities, placements, and the forms to come) is
@@ -192,15 +192,12 @@ export function PasswordField({
   );
 }
 
-/** Options as values shown as they are, or as [value, label] pairs. */
-type Options = readonly string[] | readonly (readonly [string, string])[];
-
 export function SelectField({
   options,
   placeholder,
   ...props
 }: FieldProps & {
-  options: Options;
+  options: SelectChoices;
   /** A first, empty choice ("Not given", "Choose a type"…). */
   placeholder?: string;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">) {
@@ -217,14 +214,7 @@ export function SelectField({
         {...control}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => {
-          const [value, text] = typeof option === "string" ? [option, option] : option;
-          return (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          );
-        })}
+        <SelectOptions options={options} />
       </Select>
     </Field>
   );

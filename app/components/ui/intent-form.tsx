@@ -1,7 +1,9 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
+import { type FormMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Alert } from "./alert";
 import { Button } from "./button";
+import { FormSection } from "./form";
 
 // A page of several small forms that post to the page itself (the profile, a staff member): each
 // sends a hidden `intent`, and the answer goes back to the form that was sent.
@@ -50,4 +52,39 @@ export function FormErrors({ errors }: { errors?: string[] }) {
       <Alert tone="error">{errors.join(", ")}</Alert>
     </div>
   ) : null;
+}
+
+/**
+ * One of the page's forms as a card: it posts its hidden `intent` (to the page, or to `action`),
+ * is named for screen readers (`label`), and shows its own errors over its fields.
+ */
+export function IntentFormCard({
+  form,
+  intent,
+  label,
+  title,
+  description,
+  layout,
+  action,
+  children,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+  intent: string;
+  label: string;
+  title: string;
+  description?: string;
+  layout?: "grid" | "stack";
+  action?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} aria-label={label}>
+      <input type="hidden" name="intent" value={intent} />
+      <FormSection title={title} description={description} layout={layout}>
+        <FormErrors errors={form.errors} />
+        {children}
+      </FormSection>
+    </Form>
+  );
 }

@@ -1,10 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useCan } from "../layout/use-can";
 import type { ReactNode } from "react";
+import { cn } from "~/utils/cn";
 import { type ListProblem, withParams } from "~/utils/list-query";
 import { Alert } from "./alert";
 import { ButtonLink, buttonClasses } from "./button";
-import { Input, Label, SearchInput, Select } from "./field";
+import { Input, Label, SearchInput, Select, type SelectChoices, SelectOptions } from "./field";
 import { ArrowDownIcon, ArrowUpIcon, DownloadIcon, PlusIcon, XIcon } from "./icons";
 
 // The controls of a list's FilterForm (clients, facilities, placements…): their names are the
@@ -46,7 +47,7 @@ export interface SelectSpec {
   label: string;
   anyLabel: string;
   /** Each a [value, label] pair, or a value that is its own label. */
-  options: readonly (string | readonly [string, string])[];
+  options: SelectChoices;
   className?: string;
 }
 
@@ -63,14 +64,7 @@ export function SelectFilter({
     <FilterField id={id} label={label} className={className}>
       <Select id={id} name={name} defaultValue={value}>
         <option value="">{anyLabel}</option>
-        {options.map((option) => {
-          const [optionValue, optionLabel] = typeof option === "string" ? [option, option] : option;
-          return (
-            <option key={optionValue} value={optionValue}>
-              {optionLabel}
-            </option>
-          );
-        })}
+        <SelectOptions options={options} />
       </Select>
     </FilterField>
   );
@@ -267,6 +261,41 @@ export function ExportLink({ to }: { to: string }) {
     >
       <DownloadIcon className="h-4 w-4" /> Export
     </a>
+  );
+}
+
+/**
+ * The ways to show one list (List or Grid; the board's three views): links that keep every filter
+ * and set the URL's `view`, left out for the first. `replace` keeps the switch out of the history.
+ */
+export function ViewLinks<View extends string>({
+  views,
+  view,
+  replace,
+}: {
+  views: readonly (readonly [View, string])[];
+  view: View;
+  replace?: boolean;
+}) {
+  const { search } = useLocation();
+  return (
+    <nav aria-label="View" className="inline-flex max-w-full overflow-x-auto rounded-lg bg-slate-100 p-1">
+      {views.map(([value, label], index) => (
+        <Link
+          key={value}
+          to={withParams(search, { view: index === 0 ? undefined : value })}
+          aria-current={view === value ? "true" : undefined}
+          preventScrollReset
+          replace={replace}
+          className={cn(
+            "rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap",
+            view === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
+          )}
+        >
+          {label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 

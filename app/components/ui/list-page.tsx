@@ -1,15 +1,17 @@
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { type ListProblem, pageHref } from "~/utils/list-query";
+import { type AreaName, areaOf } from "../layout/area";
 import { ButtonLink } from "./button";
 import { EmptyState } from "./empty-state";
 import { SearchIcon } from "./icons";
-import { IgnoredParams } from "./list-controls";
+import { countText, IgnoredParams } from "./list-controls";
 import { PageHeader } from "./page-header";
 import { Pagination, type PaginationProps } from "./pagination";
 
 // A list screen's frame and results (clients, facilities, placements, tasks, documents): each
-// page states its title, buttons, filter bar and rows; these pieces say the rest the same way.
+// page states its buttons, filter bar and rows; these pieces say the rest the same way, with the
+// area's title, path and nouns (`area`).
 
 /** What every list screen's data holds beside its rows and filters: the page, the count, and what the address held that the list could not use. */
 export interface ListPageData {
@@ -21,33 +23,34 @@ export interface ListPageData {
   problems: ListProblem[];
 }
 
-/** The page links' own settings: what the records are called, the page size, links only for two pages or more. */
+/**
+ * The page links' own settings: what the records are called (the area's plural unless said),
+ * the page size, links only for two pages or more.
+ */
 export type ListPages = Pick<PaginationProps, "noun" | "limit"> & {
   /** Page links only when there are two pages or more (the tasks, the documents). */
   severalOnly?: boolean;
 };
 
-/** A list's empty state when filters leave nothing: a way back to the whole list (the page's `clearTo`). */
+/** A list's empty state when filters leave nothing: a way back to the whole list (the area's path). */
 export interface NoMatchesProps {
-  noun: string;
   message: string;
   clearLabel: string;
 }
 
 /**
- * A list screen: the title row (the count, the buttons) over what narrows the list (figures,
- * the filter bar, chips), then what the address held that the list could not use, then the
- * rows and the page links under them or, when there are none, why: the filters match nothing
- * (`noMatches`, with a way back to the whole list), or the list is still empty (`empty`, which
- * says both itself when there is no `noMatches`).
+ * A list screen: the title row (the area's title, the count, the buttons) over what narrows the
+ * list (figures, the filter bar, chips), then what the address held that the list could not use,
+ * then the rows and the page links under them or, when there are none, why: the filters match
+ * nothing (`noMatches`, with a way back to the whole list), or the list is still empty (`empty`,
+ * which says both itself when there is no `noMatches`).
  */
 export function ListPage({
-  title,
+  area,
   description,
   actions,
   controls,
   list,
-  clearTo,
   shownBeside,
   filtering,
   noMatches,
@@ -55,15 +58,14 @@ export function ListPage({
   pages = {},
   children,
 }: {
-  title: string;
-  description?: string;
+  area: AreaName;
+  /** Under the title: "48 clients" (the area's nouns) unless said, null for none. */
+  description?: string | null;
   actions: ReactNode;
   /** Under the title row: the figures, the filter bar, the chips. */
   controls: ReactNode;
   /** The page's data as its loader answered it. */
   list: ListPageData;
-  /** The whole list, unfiltered ("/clients"). */
-  clearTo: string;
   /** The parameters whose problems a filter shows beside itself (the price range). */
   shownBeside?: readonly string[];
   filtering: boolean;
@@ -73,16 +75,19 @@ export function ListPage({
   /** The rows. */
   children: ReactNode;
 }) {
+  const { path, header, nouns } = areaOf(area);
   let results: ReactNode;
-  if (list.total > 0) results = <ListRows list={list} pages={pages} rows={children} />;
-  else if (filtering && noMatches) results = <NoMatches {...noMatches} clearTo={clearTo} />;
+  if (list.total > 0) results = <ListRows list={list} pages={{ noun: nouns[1], ...pages }} rows={children} />;
+  else if (filtering && noMatches) results = <NoMatches {...noMatches} noun={nouns[1]} clearTo={path} />;
   else results = empty;
+  // The count in the area's nouns, unless the page says otherwise (null: nothing under the title).
+  const count = description === undefined ? countText(list.total, list.capped ?? false, filtering, nouns) : description;
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader title={title} description={description} actions={actions}>
+      <PageHeader title={header.title} description={count ?? undefined} actions={actions}>
         {controls}
       </PageHeader>
-      <IgnoredParams problems={list.problems} clearTo={clearTo} shownBeside={shownBeside} />
+      <IgnoredParams problems={list.problems} clearTo={path} shownBeside={shownBeside} />
       {results}
     </div>
   );
@@ -116,7 +121,7 @@ function ListRows({
   );
 }
 
-function NoMatches({ noun, message, clearTo, clearLabel }: NoMatchesProps & { clearTo: string }) {
+function NoMatches({ noun, message, clearTo, clearLabel }: NoMatchesProps & { noun: string; clearTo: string }) {
   return (
     <EmptyState
       icon={<SearchIcon className="h-6 w-6" />}
