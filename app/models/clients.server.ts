@@ -4,7 +4,7 @@ import type { ClientInput, ClientListQuery, ClientSortField } from "~/schemas/cl
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
 import { type CareLevel, CLIENT_STATUSES, type ClientStatus, type Gender, type RoomType } from "~/utils/vocabulary";
-import { audit, auditUpdate } from "./audit.server";
+import { audit } from "./audit.server";
 import type { Ctx, RowOf } from "./context";
 import {
   containsPattern,
@@ -17,7 +17,7 @@ import {
   pageSlice,
 } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
-import { lockAtVersion, type NOT_FOUND, type StaleWrite } from "./versions.server";
+import { lockAtVersion, type NOT_FOUND, type StaleWrite, updateAtVersion } from "./versions.server";
 
 export interface ClientDashboard {
   totalClients: number;
@@ -343,19 +343,8 @@ export type ClientWriteResult = { ok: true; client: ClientRecord } | typeof NOT_
  * since is stale, and keeps the other person's change.
  */
 export async function updateClient(db: DB, ctx: Ctx, id: string, input: ClientInput): Promise<ClientWriteResult> {
-  return db.transaction().execute(async (trx) => {
-    const locked = await lockAtVersion(trx, ctx, "clients", id, input.version);
-    if (!locked.ok) return locked;
-    const set = columnsOf(input);
-    const row = await trx
-      .updateTable("clients")
-      .set({ ...set, updated_by: ctx.userId })
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await auditUpdate(trx, ctx, "client", locked.row, row, Object.keys(set));
-    return { ok: true, client: toRecord(row) };
-  });
+  const saved = await updateAtVersion(db, ctx, "clients", id, input.version, columnsOf(input));
+  return saved.ok ? { ok: true, client: toRecord(saved.row) } : saved;
 }
 
 export interface DuplicateClient {

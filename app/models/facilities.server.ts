@@ -1,11 +1,11 @@
-import { type SelectQueryBuilder, sql, type Updateable } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "~/utils/db-types";
 import type { FacilityInput, FacilityListQuery, FacilitySortField } from "~/schemas/facility";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
 import { zipPoint } from "~/utils/zip-codes.server";
 import type { FacilityType } from "~/utils/vocabulary";
-import { audit, auditUpdate } from "./audit.server";
+import { audit } from "./audit.server";
 import type { Ctx, RowOf } from "./context";
 import {
   containsPattern,
@@ -17,7 +17,7 @@ import {
   pageSlice,
 } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
-import { lockAtVersion, type NOT_FOUND, type StaleWrite } from "./versions.server";
+import { lockAtVersion, type NOT_FOUND, type StaleWrite, updateAtVersion } from "./versions.server";
 
 export interface FacilityDashboard {
   totalFacilities: number;
@@ -252,8 +252,6 @@ export async function countFacilityPlacements(
   return row;
 }
 
-type FacilityColumns = Updateable<Database["facilities"]>;
-
 function columnsOf(input: FacilityInput) {
   // Where matching measures the miles from: the centroid of its ZIP code (null when unknown).
   const point = zipPoint(input.address.zip);
@@ -297,35 +295,20 @@ export async function createFacility(db: DB, ctx: Ctx, input: FacilityInput): Pr
   });
 }
 
-/** Sets a facility's columns when it is still at `version` (if given), with the update's audit entry. */
-async function changeFacility(db: DB, ctx: Ctx, id: string, version: number | undefined, set: FacilityColumns) {
-  return db.transaction().execute(async (trx) => {
-    const locked = await lockAtVersion(trx, ctx, "facilities", id, version);
-    if (!locked.ok) return locked;
-    const row = await trx
-      .updateTable("facilities")
-      .set({ ...set, updated_by: ctx.userId })
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await auditUpdate(trx, ctx, "facility", locked.row, row, Object.keys(set));
-    return { ok: true, facility: toRecord(row) } as const;
-  });
-}
-
 export type FacilityWriteResult = { ok: true; facility: FacilityRecord } | typeof NOT_FOUND | StaleWrite;
 
 /**
  * Replaces a facility's fields, when it is still at `input.version` (if given): a facility
  * changed since is stale, and keeps the other person's change.
  */
-export function updateFacility(db: DB, ctx: Ctx, id: string, input: FacilityInput): Promise<FacilityWriteResult> {
-  return changeFacility(db, ctx, id, input.version, columnsOf(input));
+export async function updateFacility(db: DB, ctx: Ctx, id: string, input: FacilityInput): Promise<FacilityWriteResult> {
+  const saved = await updateAtVersion(db, ctx, "facilities", id, input.version, columnsOf(input));
+  return saved.ok ? { ok: true, facility: toRecord(saved.row) } : saved;
 }
 
 /** Marks a facility active or inactive (the way out when placements keep it from being deleted). */
 export async function setFacilityActive(db: DB, ctx: Ctx, id: string, active: boolean): Promise<boolean> {
-  return (await changeFacility(db, ctx, id, undefined, { is_active: active })).ok;
+  return (await updateAtVersion(db, ctx, "facilities", id, undefined, { is_active: active })).ok;
 }
 
 export type DeleteFacilityResult =

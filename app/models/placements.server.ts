@@ -16,13 +16,13 @@ import {
   type Role,
 } from "~/utils/vocabulary";
 import { countClientOptions, searchClientOptions } from "./clients.server";
-import { audit, auditUpdate } from "./audit.server";
+import { audit } from "./audit.server";
 import { type Ctx, ownRow, type RowOf } from "./context";
 import { containsPattern, type PageInfo, pageInfo, pageSlice, pickerOptions } from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import { countFacilityOptions, searchFacilityOptions } from "./facilities.server";
 import { listUsers } from "./user.server";
-import { deleteAtVersion, lockAtVersion, type StaleWrite } from "./versions.server";
+import { deleteAtVersion, lockAtVersion, type StaleWrite, updateLocked } from "./versions.server";
 
 export const RECENT_PLACEMENTS = 3;
 
@@ -510,14 +510,7 @@ export async function updatePlacement(
     const agentId = input.agentId ?? current.agent_id;
     const { errors } = await checkReferences(trx, ctx, input, agentId);
     if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
-    const set = columnsOf(input, agentId);
-    const after = await trx
-      .updateTable("placements")
-      .set({ ...set, updated_by: ctx.userId })
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await auditUpdate(trx, ctx, "placement", current, after, Object.keys(set));
+    await updateLocked(trx, ctx, "placements", current, columnsOf(input, agentId));
     const before = checklistDone(current);
     await writeEvents(trx, ctx, id, [
       ...(current.status !== input.status

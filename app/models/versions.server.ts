@@ -1,8 +1,8 @@
-import type { Selectable } from "kysely";
+import type { Selectable, Updateable } from "kysely";
 import type { Database } from "~/utils/db-types";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
-import { audit } from "./audit.server";
+import { audit, auditUpdate } from "./audit.server";
 import { type Ctx, ownRow } from "./context";
 
 // No lost edits (DESIGN §7; docs/architecture.md, "A stale save is refused"). Clients, facilities,
@@ -93,6 +93,45 @@ export async function lockAtVersion<T extends VersionedTable>(
   if (version !== undefined && (row as { version: number }).version !== version)
     return notSaved(await currentVersion(trx, ctx, table, id));
   return { ok: true, row };
+}
+
+type Row<T extends VersionedTable> = Selectable<Database[T]>;
+
+/**
+ * Sets columns of a record the transaction has locked (lockAtVersion), as the caller: the row
+ * after, and the update's audit entry naming the columns that changed.
+ */
+export async function updateLocked<T extends VersionedTable>(
+  trx: DB,
+  ctx: Ctx,
+  table: T,
+  before: Row<T>,
+  set: Updateable<Database[T]>,
+): Promise<Row<T>> {
+  const after = await trx
+    .updateTable(table as VersionedTable as "clients")
+    .set({ ...(set as Updateable<Database["clients"]>), updated_by: ctx.userId })
+    .where("id", "=", (before as { id: string }).id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await auditUpdate(trx, ctx, ENTITIES[table], before as Row<"clients">, after, Object.keys(set));
+  return after as unknown as Row<T>;
+}
+
+/** Sets columns of a record when it is still at `version` (if given): lockAtVersion, then updateLocked. */
+export async function updateAtVersion<T extends VersionedTable>(
+  db: DB,
+  ctx: Ctx,
+  table: T,
+  id: string,
+  version: number | undefined,
+  set: Updateable<Database[T]>,
+): Promise<{ ok: true; row: Row<T> } | typeof NOT_FOUND | StaleWrite> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockAtVersion(trx, ctx, table, id, version);
+    if (!locked.ok) return locked;
+    return { ok: true, row: await updateLocked(trx, ctx, table, locked.row, set) } as const;
+  });
 }
 
 const ENTITIES = { clients: "client", facilities: "facility", placements: "placement", tasks: "task" } as const;

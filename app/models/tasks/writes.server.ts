@@ -4,10 +4,10 @@ import type { DB } from "~/utils/db.server";
 import { can, PERMISSION_MESSAGES } from "~/utils/permissions";
 import { isUuid } from "~/utils/uuid";
 import type { CommunicationType } from "~/utils/vocabulary";
-import { audit, auditUpdate } from "../audit.server";
+import { audit } from "../audit.server";
 import { type Ctx, ownRow } from "../context";
 import { endOfLane } from "../swim-lanes.server";
-import { deleteAtVersion, lockAtVersion, type StaleWrite } from "../versions.server";
+import { deleteAtVersion, lockAtVersion, type StaleWrite, updateLocked } from "../versions.server";
 import type { Communication } from "./record.server";
 
 // What changes a task: create, update, complete, tick a checklist item, add a communication,
@@ -168,14 +168,8 @@ export async function updateTask(db: DB, ctx: Ctx, id: string, input: TaskInput)
         ? { is_completed: completed, completed_at: completed ? new Date() : null }
         : {}),
     };
-    const after = await trx
-      .updateTable("tasks")
-      .set({ ...set, updated_by: ctx.userId })
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    await updateLocked(trx, ctx, "tasks", current, set);
     await writeChecklist(trx, ctx, id, input.checklist);
-    await auditUpdate(trx, ctx, "task", current, after, Object.keys(set));
     return { ok: true, id } as const;
   });
 }
