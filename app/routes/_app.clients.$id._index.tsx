@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientPage } from "~/components/clients/client-page";
+import { viewed } from "~/models/audit.server";
 import { addClientNote, getClient, listClientNotes } from "~/models/clients.server";
 import { matchableOf, topMatches } from "~/models/matching.server";
 import { listClientPlacements } from "~/models/placements.server";
@@ -24,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     record: client,
     ctx,
     db,
-  } = await requireRecord({ request, context }, params.id, getClient, "Client not found.");
+  } = await requireRecord({ request, context }, params.id, viewed("client", getClient), "Client not found.");
   const [notes, placements, tasks, matches, documents] = await Promise.all([
     listClientNotes(db, ctx, client.id),
     listClientPlacements(db, ctx, client.id),
