@@ -1,6 +1,7 @@
 import { dayIn } from "~/utils/days";
 import type { DB } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { audit, changedFields } from "./audit.server";
 import type { Ctx } from "./context";
 
 /** The agency with this id, or the oldest one (a default install has one). */
@@ -57,11 +58,23 @@ export async function getAgencySettings(db: DB, ctx: Ctx): Promise<{ name: strin
   return row ?? null;
 }
 
-/** Saves the agency's name and time zone (every "today" and every time shown follows it). */
+/**
+ * Saves the agency's name and time zone (every "today" and every time shown follows it), with its
+ * audit entry: the names of the fields that changed (none changed, no entry).
+ */
 export async function updateAgencySettings(db: DB, ctx: Ctx, input: { name: string; timeZone: string }): Promise<void> {
-  await db
-    .updateTable("agencies")
-    .set({ name: input.name, time_zone: input.timeZone })
-    .where("id", "=", ctx.agencyId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const after = { name: input.name, time_zone: input.timeZone };
+    const before = await trx
+      .selectFrom("agencies")
+      .select(["name", "time_zone"])
+      .where("id", "=", ctx.agencyId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return;
+    await trx.updateTable("agencies").set(after).where("id", "=", ctx.agencyId).execute();
+    const fields = changedFields(before, after);
+    if (fields.length > 0)
+      await audit(trx, ctx, { action: "update", entity: "agency", id: ctx.agencyId, details: { fields } });
+  });
 }

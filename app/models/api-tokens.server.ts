@@ -3,6 +3,7 @@ import { type CreateTokenInput, MAX_ACTIVE_TOKENS } from "~/schemas/token";
 import type { TokenScope } from "~/utils/db-types";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
+import { audit } from "./audit.server";
 import type { Ctx } from "./context";
 import { createSession } from "./session.server";
 
@@ -73,6 +74,8 @@ export async function createPersonalToken(
       userAgent: client.userAgent,
       ip: client.ip,
     });
+    const details = { name: input.name, scope: input.scope };
+    await audit(trx, ctx, { action: "token_create", entity: "token", id: created.id, details });
     return { ok: true, ...created };
   });
 }
@@ -80,13 +83,18 @@ export async function createPersonalToken(
 /** Revokes one of the caller's tokens at once; null when they have no such token (another's, or gone). */
 export async function revokePersonalToken(db: DB, ctx: Ctx, id: string): Promise<{ name: string } | null> {
   if (!isUuid(id)) return null;
-  const row = await db
-    .deleteFrom("sessions")
-    .where("id", "=", id)
-    .where("user_id", "=", ctx.userId)
-    .where("agency_id", "=", ctx.agencyId)
-    .where("kind", "=", "personal")
-    .returning("name")
-    .executeTakeFirst();
-  return row ? { name: row.name ?? "" } : null;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("sessions")
+      .where("id", "=", id)
+      .where("user_id", "=", ctx.userId)
+      .where("agency_id", "=", ctx.agencyId)
+      .where("kind", "=", "personal")
+      .returning(["id", "name", "scope"])
+      .executeTakeFirst();
+    if (!row) return null;
+    const details = { name: row.name ?? "", scope: row.scope ?? "read" };
+    await audit(trx, ctx, { action: "token_revoke", entity: "token", id: row.id, details });
+    return { name: details.name };
+  });
 }

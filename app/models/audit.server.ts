@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type Compilable, type OperationNodeSource, sql } from "kysely";
 import type { DB } from "~/utils/db.server";
 import type { AuditAction, AuditEntity } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
@@ -17,6 +17,9 @@ export interface AuditWho {
   ip?: string | null;
   userAgent?: string | null;
 }
+
+/** Where a caller is, as an entry records it: their address and browser (`callerOf(request)`). */
+export type AuditFrom = Pick<AuditWho, "ip" | "userAgent">;
 
 export interface AuditEntry {
   action: AuditAction;
@@ -48,6 +51,38 @@ export async function audit(db: DB, who: AuditWho, entry: AuditEntry): Promise<v
       user_agent: who.userAgent?.slice(0, 500) ?? null,
     })
     .execute();
+}
+
+/**
+ * Writes one entry per row that `rows` (a query, or an UPDATE … RETURNING, with an `id` column)
+ * gives, alike but for the record's id: one INSERT … SELECT however many rows (work moved from
+ * one person to another). Returns how many entries, that is how many rows.
+ */
+export async function auditEach(
+  db: DB,
+  who: AuditWho,
+  entry: Omit<AuditEntry, "id" | "email">,
+  rows: Compilable<{ id: string }> & OperationNodeSource,
+): Promise<number> {
+  const result = await sql`
+    WITH rows AS (${rows})
+    INSERT INTO audit_events (agency_id, actor_id, action, entity_type, entity_id, details, ip, user_agent)
+    SELECT ${who.agencyId}::uuid, ${who.userId}::uuid, ${entry.action}, ${entry.entity ?? null}, rows.id,
+      ${JSON.stringify(entry.details ?? {})}::jsonb, ${who.ip ?? null}, ${who.userAgent?.slice(0, 500) ?? null}
+    FROM rows`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * A model's getter whose record, when there is one, is recorded as viewed (`view`, of kind
+ * `entity`): a client's page, its API record. No record, no entry.
+ */
+export function viewed<R>(entity: AuditEntity, find: (db: DB, ctx: Ctx, id: string) => Promise<R | null>) {
+  return async (db: DB, ctx: Ctx, id: string): Promise<R | null> => {
+    const record = await find(db, ctx, id);
+    if (record) await audit(db, ctx, { action: "view", entity, id });
+    return record;
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { hashToken, randomToken } from "~/utils/crypto.server";
 import type { DB } from "~/utils/db.server";
 import type { Role } from "~/utils/vocabulary";
+import { audit, type AuditFrom } from "./audit.server";
 import type { Ctx } from "./context";
 import { behindLink, deleteSpentLinks, type LinkState } from "./links.server";
 import { agencyAccountByEmail, newUserColumns, type SessionUser } from "./user.server";
@@ -26,9 +27,10 @@ export interface PendingInvitation extends InvitationInput {
 }
 
 /**
- * A new invitation; returns its secret (never stored), or why there is none: the agency already
- * has an account with that e-mail ("member", "inactive-member" when it was deactivated). An
- * invitation to the same address that is still out there is replaced (its link stops working).
+ * A new invitation, with its audit entry (in the caller's transaction, with its e-mail); returns
+ * its secret (never stored), or why there is none: the agency already has an account with that
+ * e-mail ("member", "inactive-member" when it was deactivated). An invitation to the same address
+ * that is still out there is replaced (its link stops working).
  */
 export async function createInvitation(
   db: DB,
@@ -59,6 +61,7 @@ export async function createInvitation(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await audit(db, ctx, { action: "invite", entity: "invitation", id: row.id, details: { role: input.role } });
   return { token, id: row.id };
 }
 
@@ -86,13 +89,17 @@ export async function listPendingInvitations(db: DB, ctx: Ctx): Promise<PendingI
 
 /** Takes back an invitation not yet accepted: its link stops working. Whether there was one. */
 export async function revokeInvitation(db: DB, ctx: Ctx, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom("invitations")
-    .where("id", "=", id)
-    .where("agency_id", "=", ctx.agencyId)
-    .where("accepted_at", "is", null)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return db.transaction().execute(async (trx) => {
+    const revoked = await trx
+      .deleteFrom("invitations")
+      .where("id", "=", id)
+      .where("agency_id", "=", ctx.agencyId)
+      .where("accepted_at", "is", null)
+      .returning("id")
+      .executeTakeFirst();
+    if (revoked) await audit(trx, ctx, { action: "delete", entity: "invitation", id: revoked.id });
+    return Boolean(revoked);
+  });
 }
 
 export interface InvitationRow extends InvitationInput, LinkState {
@@ -127,13 +134,15 @@ export async function findInvitation(
 }
 
 /**
- * Makes the invited account (in a transaction, with the invitation locked by findInvitation) and
- * marks the invitation used. "member": the agency has an account with that e-mail meanwhile.
+ * Makes the invited account (in a transaction, with the invitation locked by findInvitation),
+ * marks the invitation used, and records the account's creation by its new holder (from the
+ * address and browser `from` names). "member": the agency has an account with that e-mail meanwhile.
  */
 export async function acceptInvitation(
   trx: DB,
   invitation: InvitationRow,
   input: { firstName: string; lastName: string; passwordHash: string },
+  from: AuditFrom = {},
 ): Promise<SessionUser | "member"> {
   const user = await trx
     .insertInto("users")
@@ -154,6 +163,11 @@ export async function acceptInvitation(
     .set({ accepted_at: sql<Date>`now()`, user_id: user.id })
     .where("id", "=", invitation.id)
     .execute();
+  await audit(
+    trx,
+    { userId: user.id, agencyId: user.agencyId, ...from },
+    { action: "create", entity: "user", id: user.id, details: { role: user.role, invitation: invitation.id } },
+  );
   return user;
 }
 

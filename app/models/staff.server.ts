@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "~/utils/db-types";
 import type { DB } from "~/utils/db.server";
 import type { Role } from "~/utils/vocabulary";
+import { audit, auditEach } from "./audit.server";
 import type { Ctx } from "./context";
 import { deleteUserSessions } from "./session.server";
 
@@ -112,13 +113,22 @@ async function isLastAdmin(trx: DB, ctx: Ctx, userId: string): Promise<boolean> 
 export async function changeStaffRole(db: DB, ctx: Ctx, userId: string, role: Role): Promise<StaffChange> {
   return db.transaction().execute(async (trx) => {
     if (role !== "admin" && (await isLastAdmin(trx, ctx, userId))) return "last-admin";
-    const result = await trx
-      .updateTable("users")
-      .set({ role })
+    const before = await trx
+      .selectFrom("users")
+      .select("role")
       .where("id", "=", userId)
       .where("agency_id", "=", ctx.agencyId)
+      .forUpdate()
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n ? "saved" : "not-found";
+    if (!before) return "not-found";
+    await trx.updateTable("users").set({ role }).where("id", "=", userId).execute();
+    await audit(trx, ctx, {
+      action: "role_change",
+      entity: "user",
+      id: userId,
+      details: { from: before.role, to: role },
+    });
+    return "saved";
   });
 }
 
@@ -139,19 +149,24 @@ export async function deactivateStaff(db: DB, ctx: Ctx, userId: string): Promise
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) return "not-found";
     await deleteUserSessions(trx, userId);
+    await audit(trx, ctx, { action: "deactivate", entity: "user", id: userId });
     return "saved";
   });
 }
 
 /** Gives a deactivated staff member their access back (they sign in with their password). */
 export async function reactivateStaff(db: DB, ctx: Ctx, userId: string): Promise<StaffChange> {
-  const result = await db
-    .updateTable("users")
-    .set({ is_active: true, deactivated_at: null })
-    .where("id", "=", userId)
-    .where("agency_id", "=", ctx.agencyId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n ? "saved" : "not-found";
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("users")
+      .set({ is_active: true, deactivated_at: null })
+      .where("id", "=", userId)
+      .where("agency_id", "=", ctx.agencyId)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return "not-found";
+    await audit(trx, ctx, { action: "reactivate", entity: "user", id: userId });
+    return "saved";
+  });
 }
 
 export type Reassigned = { tasks: number; placements: number };
@@ -179,21 +194,32 @@ export async function reassignOpenWork(
     const to = people.find((p) => p.id === toId);
     if (!people.some((p) => p.id === fromId) || !to) return "not-found";
     if (!to.is_active) return "inactive-target";
-    const tasks = await trx
-      .updateTable("tasks")
-      .set({ assigned_to: toId, updated_by: ctx.userId })
-      .where("agency_id", "=", ctx.agencyId)
-      .where("assigned_to", "=", fromId)
-      .where("is_completed", "=", false)
-      .executeTakeFirst();
-    const placements = await trx
-      .updateTable("placements")
-      .set({ agent_id: toId, updated_by: ctx.userId })
-      .where("agency_id", "=", ctx.agencyId)
-      .where("agent_id", "=", fromId)
-      .where("status", "in", OPEN_PLACEMENT_STATUSES)
-      .executeTakeFirst();
-    return { tasks: Number(tasks.numUpdatedRows), placements: Number(placements.numUpdatedRows) };
+    // Each statement moves the rows and writes their entries (one per row) at once.
+    const tasks = await auditEach(
+      trx,
+      ctx,
+      { action: "update", entity: "task", details: { fields: ["assigned_to"] } },
+      trx
+        .updateTable("tasks")
+        .set({ assigned_to: toId, updated_by: ctx.userId })
+        .where("agency_id", "=", ctx.agencyId)
+        .where("assigned_to", "=", fromId)
+        .where("is_completed", "=", false)
+        .returning("id"),
+    );
+    const placements = await auditEach(
+      trx,
+      ctx,
+      { action: "update", entity: "placement", details: { fields: ["agent_id"] } },
+      trx
+        .updateTable("placements")
+        .set({ agent_id: toId, updated_by: ctx.userId })
+        .where("agency_id", "=", ctx.agencyId)
+        .where("agent_id", "=", fromId)
+        .where("status", "in", OPEN_PLACEMENT_STATUSES)
+        .returning("id"),
+    );
+    return { tasks, placements };
   });
 }
 

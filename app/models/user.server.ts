@@ -1,6 +1,7 @@
 import type { LandingPage, Role } from "~/utils/vocabulary";
 import type { DB } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { audit, type AuditFrom, changedFields } from "./audit.server";
 import type { Ctx } from "./context";
 
 export interface SessionUser {
@@ -95,8 +96,10 @@ export async function verifyUserPassword(db: DB, ctx: Ctx, password: string): Pr
 }
 
 /**
- * Saves the signed-in user's own name and e-mail (stored in lower case, as accounts are made).
- * An e-mail that another account of the agency has (in any case) is refused: "email-taken".
+ * Saves the signed-in user's own name and e-mail (stored in lower case, as accounts are made),
+ * in the caller's transaction with its audit entry (the names of the fields that changed; none
+ * changed, no entry). An e-mail that another account of the agency has (in any case) is refused:
+ * "email-taken".
  */
 export async function updateOwnProfile(
   db: DB,
@@ -106,10 +109,18 @@ export async function updateOwnProfile(
   const email = input.email.trim().toLowerCase();
   const holder = await agencyAccountByEmail(db, ctx, email);
   if (holder && holder.id !== ctx.userId) return "email-taken";
+  const before = await db
+    .selectFrom("users")
+    .select(["first_name", "last_name", "email"])
+    .where("id", "=", ctx.userId)
+    .where("agency_id", "=", ctx.agencyId)
+    .forUpdate()
+    .executeTakeFirst();
+  const after = { first_name: input.firstName, last_name: input.lastName, email };
   try {
     await db
       .updateTable("users")
-      .set({ first_name: input.firstName, last_name: input.lastName, email })
+      .set(after)
       .where("id", "=", ctx.userId)
       .where("agency_id", "=", ctx.agencyId)
       .execute();
@@ -118,15 +129,33 @@ export async function updateOwnProfile(
     if ((error as { code?: string }).code === "23505") return "email-taken";
     throw error;
   }
+  const fields = before ? changedFields(before, after) : [];
+  if (fields.length > 0)
+    await audit(db, ctx, { action: "update", entity: "user", id: ctx.userId, details: { fields } });
   return "saved";
 }
 
 /**
  * Stores a new password's hash (made with hashPassword before any transaction opens: hashing is
- * slow on purpose, and a transaction must not stay open across it).
+ * slow on purpose, and a transaction must not stay open across it), with its audit entry (in the
+ * caller's transaction): the user's own `password_reset` by link or `password_change` on their
+ * profile, with the caller's address and browser.
  */
-export async function setUserPasswordHash(db: DB, userId: string, passwordHash: string): Promise<void> {
-  await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
+export async function setUserPasswordHash(
+  db: DB,
+  userId: string,
+  passwordHash: string,
+  how: { action: "password_reset" | "password_change" } & AuditFrom,
+): Promise<void> {
+  const user = await db
+    .updateTable("users")
+    .set({ password_hash: passwordHash })
+    .where("id", "=", userId)
+    .returning("agency_id")
+    .executeTakeFirst();
+  if (!user) return;
+  const { action, ...from } = how;
+  await audit(db, { userId, agencyId: user.agency_id, ...from }, { action, entity: "user", id: userId });
 }
 
 export async function getUserById(db: DB, id: string): Promise<SessionUser | null> {

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientPage } from "~/components/clients/client-page";
+import { viewed } from "~/models/audit.server";
 import { addClientNote, getClient, listClientNotes } from "~/models/clients.server";
 import { matchableOf, topMatches } from "~/models/matching.server";
 import { listClientPlacements } from "~/models/placements.server";
@@ -21,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { record: client, ctx, db } = await requireRouteRecord(args, getClient, "Client not found.");
+  const { record: client, ctx, db } = await requireRouteRecord(args, viewed("client", getClient), "Client not found.");
   const [notes, placements, tasks, matches, documents] = await Promise.all([
     listClientNotes(db, ctx, client.id),
     listClientPlacements(db, ctx, client.id),

@@ -9,7 +9,7 @@ import { submitForm } from "~/services/form.server";
 import { changePassword, updateProfile } from "~/services/profile.server";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { env } from "~/utils/env.server";
-import { clientIp } from "~/utils/request.server";
+import { callerOf, clientIp } from "~/utils/request.server";
 import { keepRetryAfter } from "~/utils/responses";
 
 export const meta: MetaFunction = () => [{ title: "Profile Settings · Senior Placement" }];
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Either form of the page: the details (intent "profile") or a new password (intent "password"). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, db } = await requireSignedIn({ request, context });
-  const deps = { ip: clientIp(request), appUrl: env().appUrl };
+  const deps = { ip: clientIp(request), appUrl: env().appUrl, from: callerOf(request) };
   const options = {
     failure: "Failed to save your changes. Please try again.",
     success: { to: "/profile", title: "Profile updated successfully!" },

@@ -8,6 +8,7 @@ import { submitForm } from "~/services/form.server";
 import { redirectWithToast, requireAnonymous } from "~/services/session.server";
 import { acceptInvitationLink, checkInvitation } from "~/services/staff.server";
 import { getDb } from "~/utils/db.server";
+import { callerOf } from "~/utils/request.server";
 
 export const meta: MetaFunction = () => [{ title: "Accept Your Invitation · Senior Placement" }];
 
@@ -31,7 +32,7 @@ export async function action(args: ActionFunctionArgs) {
     }),
   };
   return submitForm(args.request, AcceptInvitationSchema, options, async (value, reply) => {
-    const outcome = await acceptInvitationLink(getDb(), value);
+    const outcome = await acceptInvitationLink(getDb(), value, callerOf(args.request));
     if (!outcome.ok) {
       const problem = outcome.problem === "member" ? MEMBER_IS_STAFF : INVITATION_PROBLEMS[outcome.problem];
       return json({ result: reply(), checks: null, problem }, { status: 409 });

@@ -13,7 +13,7 @@ import {
 } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { readFormData } from "~/utils/request.server";
+import { callerOf, readFormData } from "~/utils/request.server";
 import { redirectWithToast, requireAnonymous } from "~/services/session.server";
 import type { Toast } from "~/utils/toast";
 
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   let result: Awaited<ReturnType<typeof resetPassword>>;
   try {
-    result = await resetPassword(getDb(), submission.value, { appUrl: env().appUrl });
+    result = await resetPassword(getDb(), submission.value, { appUrl: env().appUrl, from: callerOf(request) });
   } catch (error) {
     // The link stays usable and the form stays up: the user can simply try again.
     console.error("[form] /reset-password: Failed to reset password", error);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { deleteSession } from "~/models/session.server";
-import { knownClientIp } from "~/utils/request.server";
+import { callerOf } from "~/utils/request.server";
 import { apiError, apiSuccess, methodNotAllowed, withApiUser } from "~/services/api.server";
 
 export const loader = methodNotAllowed("POST");
@@ -11,10 +11,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     ? methodNotAllowed("POST")({ request })
     : withApiUser(request, async ({ db, user }) => {
         if (user.sessionKind === "personal") return apiError(400, PERSONAL_TOKEN_LOGOUT);
-        await deleteSession(db, user.token, {
-          ip: knownClientIp(request),
-          userAgent: request.headers.get("User-Agent"),
-        });
+        await deleteSession(db, user.token, callerOf(request));
         return apiSuccess(null, { message: "Logged out successfully" });
       });
 

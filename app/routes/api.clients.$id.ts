@@ -12,4 +12,5 @@ export const { loader, action } = apiRecordRoute({
   update: { schema: ClientSchema, save: saveAs(updateClient, "client") },
   removeNeeds: "records.delete",
   remove: refuseInUse(deleteClient, clientInUseMessage),
+  viewedAs: "client",
 });

@@ -3,10 +3,12 @@ import type * as z from "zod";
 import { getSessionUser, type SessionHolder } from "~/models/session.server";
 import type { Ctx } from "~/models/context";
 import type { RecordVersion, StaleWrite } from "~/models/versions.server";
+import { viewed } from "~/models/audit.server";
 import { getDb, isDatabaseUnavailable, logDatabaseUnavailable, type DB } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { UNAVAILABLE_RETRY_AFTER } from "~/utils/responses";
 import { can, type Permission, PERMISSION_MESSAGES } from "~/utils/permissions";
+import type { AuditEntity } from "~/utils/vocabulary";
 import { type AuthUser, contextOf } from "./session.server";
 
 export interface ApiFieldError {
@@ -344,9 +346,11 @@ export function apiRecordRoute<R, S extends z.ZodType>(
     remove?: (db: DB, ctx: Ctx, id: string, version?: number) => Promise<Removed>;
     /** The permission DELETE needs (DESIGN.md §12): without it, a 403 before anything is read. */
     removeNeeds?: Permission;
+    /** GET records that the record was viewed, as this kind of record (a client's: the audit trail). */
+    viewedAs?: AuditEntity;
   } & (R extends { version: number } ? unknown : { version: (record: R) => number }),
 ) {
-  const { name, notFound, find, toApi, show, update, remove, removeNeeds } = spec;
+  const { name, notFound, find, toApi, show, update, remove, removeNeeds, viewedAs } = spec;
   const version = spec.version ?? ((record: R) => (record as { version: number }).version);
   const versionField = spec.versionField ?? "version";
   const title = name.charAt(0).toUpperCase() + name.slice(1);
@@ -359,7 +363,7 @@ export function apiRecordRoute<R, S extends z.ZodType>(
   };
   const handlers: Partial<Record<Method, ApiHandler>> = {
     GET: async ({ db, ctx, params }) => {
-      const record = await find(db, ctx, params.id ?? "");
+      const record = await (viewedAs ? viewed(viewedAs, find) : find)(db, ctx, params.id ?? "");
       if (!record) return apiError(404, notFound);
       return apiSuccess(
         { [name]: show ? await show(record, db, ctx) : toApi(record) },

@@ -4,6 +4,7 @@ import {
   issueResetToken,
   RESET_TOKEN_MINUTES,
 } from "~/models/password-reset.server";
+import type { AuditFrom } from "~/models/audit.server";
 import { hitRateLimit, type RateLimited } from "~/models/rate-limit.server";
 import { deleteUserSessions } from "~/models/session.server";
 import { findActiveUserByEmail, getUserById, type SessionUser, setUserPasswordHash } from "~/models/user.server";
@@ -106,12 +107,12 @@ export type ResetPasswordResult =
 /**
  * Sets a new password with a reset token (already validated by ResetPasswordSchema). The token
  * works once; every session and API token of the user ends; the user is told by e-mail. The
- * user is not signed in.
+ * user is not signed in: the audit entry is theirs, from where `deps.from` says.
  */
 export async function resetPassword(
   db: DB,
   input: { token: string; password: string },
-  deps: Omit<ResetDeps, "ip">,
+  deps: Omit<ResetDeps, "ip"> & { from?: AuditFrom },
 ): Promise<ResetPasswordResult> {
   // Hashed before the transaction (slow on purpose), and only for a link that still works.
   const early = await checkResetToken(db, input.token);
@@ -122,7 +123,7 @@ export async function resetPassword(
     const problem = linkProblem(row);
     if (problem || !row) return { problem: problem ?? "invalid" } as const;
     await consumeResetToken(trx, row);
-    await setUserPasswordHash(trx, row.userId, passwordHash);
+    await setUserPasswordHash(trx, row.userId, passwordHash, { action: "password_reset", ...deps.from });
     await deleteUserSessions(trx, row.userId);
     const user = await getUserById(trx, row.userId);
     return { pending: user ? await queueOutgoingEmail(trx, passwordChangedEmail(user, deps.appUrl)) : null } as const;

@@ -1,3 +1,4 @@
+import type { AuditFrom } from "~/models/audit.server";
 import { deleteUserSessions } from "~/models/session.server";
 import { type SessionUser, setUserPasswordHash, updateOwnProfile } from "~/models/user.server";
 import {
@@ -19,7 +20,10 @@ import { passwordChangedEmail } from "./password-reset.server";
 export type AccountHolder = SessionUser & { sessionId: string };
 
 export interface AccountDeps {
+  /** The caller's address for the rate limits ("unknown" when not known). */
   ip: string;
+  /** The caller's address and browser, as the audit entries record them. */
+  from?: AuditFrom;
   appUrl: string;
   /** The e-mail transport; undefined = the configured one. */
   transport?: EmailTransport;
@@ -64,7 +68,7 @@ export async function updateProfile(
     if (refused) return refused;
   }
   const saved = await db.transaction().execute(async (trx) => {
-    const outcome = await updateOwnProfile(trx, { userId: user.id, agencyId: user.agencyId }, input);
+    const outcome = await updateOwnProfile(trx, { userId: user.id, agencyId: user.agencyId, ...deps.from }, input);
     if (outcome !== "saved" || !newEmail) return { outcome, pending: null };
     return {
       outcome,
@@ -90,7 +94,7 @@ export async function changePassword(
   if (refused) return refused;
   const passwordHash = await hashPassword(input.password);
   const pending = await db.transaction().execute(async (trx) => {
-    await setUserPasswordHash(trx, user.id, passwordHash);
+    await setUserPasswordHash(trx, user.id, passwordHash, { action: "password_change", ...deps.from });
     await deleteUserSessions(trx, user.id, { except: user.sessionId });
     return queueOutgoingEmail(trx, passwordChangedEmail(user, deps.appUrl, "profile"));
   });

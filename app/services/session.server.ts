@@ -5,7 +5,7 @@ import type { Ctx } from "~/models/context";
 import { type DB, getDb, isDatabaseUnavailable, logDatabaseUnavailable } from "~/utils/db.server";
 import { appUrl, env } from "~/utils/env.server";
 import { boundedToast, type Toast, type ToastType } from "~/utils/toast";
-import { clientIp, knownClientIp } from "~/utils/request.server";
+import { callerOf, clientIp } from "~/utils/request.server";
 import { oncePerRequest } from "~/utils/request-memo.server";
 import { can, type Permission, PERMISSION_MESSAGES } from "~/utils/permissions";
 import { invariantResponse, unavailableResponse } from "~/utils/responses";
@@ -112,8 +112,7 @@ export function contextOf(user: Pick<AuthUser, "id" | "agencyId" | "role" | "age
     agencyId: user.agencyId,
     role: user.role,
     agencyTimeZone: user.agencyTimeZone,
-    ip: knownClientIp(request),
-    userAgent: request.headers.get("User-Agent"),
+    ...callerOf(request),
   };
 }
 
@@ -212,7 +211,7 @@ export async function signOutAndRedirect(request: Request, to = "/login"): Promi
   const token = await readSessionToken(request);
   if (token) {
     try {
-      await deleteSession(getDb(), token, { ip: knownClientIp(request), userAgent: request.headers.get("User-Agent") });
+      await deleteSession(getDb(), token, callerOf(request));
     } catch (error) {
       console.error("[session] could not delete the session row at sign-out", error);
     }

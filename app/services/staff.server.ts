@@ -1,5 +1,6 @@
 import type * as z from "zod";
 import { agencyDay, findAgency } from "~/models/agency.server";
+import type { AuditFrom } from "~/models/audit.server";
 import type { Ctx } from "~/models/context";
 import {
   acceptInvitation,
@@ -120,6 +121,7 @@ export async function checkInvitation(
 export async function acceptInvitationLink(
   db: DB,
   input: { token: string; firstName: string; lastName: string; password: string },
+  from: AuditFrom = {},
 ): Promise<{ ok: true; user: SessionUser } | { ok: false; problem: LinkProblem | "member" }> {
   const early = await checkInvitation(db, input.token);
   if (!early.ok) return early;
@@ -129,7 +131,7 @@ export async function acceptInvitationLink(
     const row = await findInvitation(trx, input.token, { lock: true });
     const problem = linkProblem(row);
     if (problem || !row) return { ok: false, problem: problem ?? "invalid" } as const;
-    const user = await acceptInvitation(trx, row, { ...input, passwordHash });
+    const user = await acceptInvitation(trx, row, { ...input, passwordHash }, from);
     return user === "member" ? ({ ok: false, problem: "member" } as const) : ({ ok: true, user } as const);
   });
 }

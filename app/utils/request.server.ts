@@ -12,6 +12,14 @@ export function knownClientIp(request: Request): string | null {
   return request.headers.get("X-Client-IP") || null;
 }
 
+/**
+ * Where a request comes from as an audit entry records it: its address and User-Agent (for a
+ * caller who is not signed in, as a password reset by link; a signed-in one's Ctx carries them).
+ */
+export function callerOf(request: Request): { ip: string | null; userAgent: string | null } {
+  return { ip: knownClientIp(request), userAgent: request.headers.get("User-Agent") };
+}
+
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 /** Whether a Content-Type is one a browser form sends. */
