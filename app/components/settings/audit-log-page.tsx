@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { AuditEntryView } from "~/services/audit-page.server";
+import { cn } from "~/utils/cn";
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "~/utils/vocabulary";
 import { ButtonLink } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
@@ -119,7 +120,8 @@ function AuditTable({ entries }: { entries: AuditEntryView[] }) {
           <td data-label="Record" className="col-span-2">
             <EntryRecord record={entry.record} />
           </td>
-          <td data-label="Fields changed" className="col-span-2">
+          {/* On a phone an entry that changed no fields leaves the cell out. */}
+          <td data-label="Fields changed" className={cn("col-span-2", entry.fields.length === 0 && "max-md:hidden")}>
             {entry.fields.join(", ")}
           </td>
           <td data-label="Address">{entry.ip}</td>
