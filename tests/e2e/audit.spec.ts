@@ -69,7 +69,7 @@ test("an admin finds their sign-in and a client's view in the audit log, and fol
   expect(Object.fromEntries(filters)).toEqual({ actorId: admin.id, action: "view" });
 
   // The record's link leads to the client.
-  await rows.filter({ hasText: client.name }).first().getByRole("link", { name: client.name }).click();
+  await rows.filter({ hasText: client.name }).first().getByRole("link", { name: client.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
   await expect(page.getByRole("heading", { name: client.name })).toBeVisible();
 });

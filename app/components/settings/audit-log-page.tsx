@@ -130,7 +130,10 @@ function AuditTable({ entries }: { entries: AuditEntryView[] }) {
           </td>
           <td>
             {entry.record?.historyHref ? (
-              <Link to={entry.record.historyHref} className="font-medium text-brand-700 hover:underline">
+              <Link
+                to={entry.record.historyHref}
+                className="font-medium whitespace-nowrap text-brand-700 hover:underline"
+              >
                 History<span className="sr-only"> of {entry.record.name ?? entry.record.kind}</span>
               </Link>
             ) : null}
