@@ -8,6 +8,7 @@ import { matchableOf, topMatches } from "~/models/matching.server";
 import { listClientPlacements } from "~/models/placements.server";
 import { listClientTasks } from "~/models/tasks/list.server";
 import { ClientNoteSchema } from "~/schemas/client";
+import { clientHistory } from "~/services/audit-page.server";
 import { submitForm } from "~/services/form.server";
 import { relatedDocuments } from "~/services/resources.server";
 import { requireSignedIn } from "~/services/session.server";
@@ -23,14 +24,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader(args: LoaderFunctionArgs) {
   const { record: client, ctx, db } = await requireRouteRecord(args, viewed("client", getClient), "Client not found.");
-  const [notes, placements, tasks, matches, documents] = await Promise.all([
+  const [notes, placements, tasks, matches, documents, history] = await Promise.all([
     listClientNotes(db, ctx, client.id),
     listClientPlacements(db, ctx, client.id),
     listClientTasks(db, ctx, client.id),
     topMatches(db, ctx, matchableOf(client), SUITABLE_SHOWN),
     relatedDocuments(db, ctx, "Client", client.id),
+    clientHistory({ db, ctx }, client.id),
   ]);
-  return json({ client, notes, placements, tasks, matches, documents });
+  return json({ client, notes, placements, tasks, matches, documents, history });
 }
 
 /** Adds a note (the only change made from this page). */

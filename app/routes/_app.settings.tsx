@@ -2,8 +2,8 @@ import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SettingsTabs } from "~/components/settings/settings-tabs";
 
-// The settings' layout: its sections as tabs (staff and the agency for admins, API tokens for
-// everyone), then the section.
+// The settings' layout: its sections as tabs (staff, the agency and the audit log for admins, API
+// tokens for everyone), then the section.
 
 export const handle = { header: { title: "Settings", subtitle: "Staff, agency and API tokens" } };
 

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { cleanEntries } from "~/utils/medical-notes";
 import { normalizePhone, PHONE_MESSAGE } from "~/utils/phone";
+import { isUuid } from "~/utils/uuid";
 import { canonical } from "~/utils/vocabulary";
 
 // Pieces shared by the entity schemas (browser-safe).
@@ -196,6 +197,14 @@ export function vocabularyFilter<T extends string>(
 ) {
   return z.preprocess(emptyToUndefined, vocabulary(label, values, aliases).optional());
 }
+
+/** A list filter by a record's id (`?clientId=`): optional, an empty value as none. */
+export const idFilter = (name: string) =>
+  z.preprocess(emptyToUndefined, z.string().trim().refine(isUuid, `${name} must be an id`).optional());
+
+/** A list filter by a day, YYYY-MM-DD (`?from=`): optional, an empty value as none. */
+export const dayFilter = (name: string) =>
+  z.preprocess(emptyToUndefined, z.string().trim().refine(isIsoDate, `${name} must be a date (YYYY-MM-DD)`).optional());
 
 /** A list's free-text `search`. */
 export const searchParam = z.preprocess(

@@ -1,5 +1,4 @@
 import * as z from "zod";
-import { isUuid } from "~/utils/uuid";
 import {
   CLIENT_STATUS_ALIASES,
   type ClientStatus,
@@ -11,6 +10,7 @@ import {
 } from "~/utils/vocabulary";
 import {
   emptyToUndefined,
+  idFilter,
   limitParam,
   positionParam,
   recordVersion,
@@ -44,7 +44,7 @@ export const SwimLaneQuerySchema = z
       emptyToUndefined,
       z.enum(PROGRESS_BANDS, { error: `Invalid progress. Allowed values: ${PROGRESS_BANDS.join(", ")}` }).optional(),
     ),
-    assignedTo: z.preprocess(emptyToUndefined, z.string().trim().refine(isUuid, "assignedTo must be an id").optional()),
+    assignedTo: idFilter("assignedTo"),
     stage: vocabularyFilter("Stage", TASK_STAGES, CLIENT_STATUS_ALIASES),
     offset: positionParam("offset", 0, 0),
     limit: limitParam(LANE_CARDS),

@@ -13,6 +13,7 @@ import {
 import {
   allowedValues,
   emptyToUndefined,
+  idFilter,
   isIsoDate,
   pagingParams,
   PICKER_SEARCH_FIELDS,
@@ -145,9 +146,6 @@ export const TASK_FORM_EXTRAS = [
 
 const SORT_MESSAGE = `Allowed values: ${TASK_SORT_FIELDS.join(", ")}`;
 
-const reference = (name: string) =>
-  z.preprocess(emptyToUndefined, z.string().trim().refine(isUuid, `${name} must be an id`).optional());
-
 /**
  * The tasks list: the screen's URL and GET /api/tasks take the same parameters. The order is
  * `sortBy` and `sortOrder` (the spec's), or `sort` as the other lists write it ("-priority"), not both.
@@ -164,8 +162,8 @@ export const TaskListQuerySchema = z
       choice("priority", "Priority is required", PRIORITIES, PRIORITY_ALIASES).optional(),
     ),
     type: z.preprocess(emptyToUndefined, choice("type", "Type is required", TASK_TYPES, TASK_TYPE_ALIASES).optional()),
-    assignedTo: reference("assignedTo"),
-    clientId: reference("clientId"),
+    assignedTo: idFilter("assignedTo"),
+    clientId: idFilter("clientId"),
     sort: z.preprocess(
       emptyToUndefined,
       z

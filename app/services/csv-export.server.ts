@@ -4,6 +4,7 @@ import { audit } from "~/models/audit.server";
 import type { Ctx } from "~/models/context";
 import { type CsvColumn, csvResponse } from "~/utils/csv.server";
 import type { DB } from "~/utils/db.server";
+import type { Permission } from "~/utils/permissions";
 import { readListQuery } from "~/utils/list-query";
 import type { AuditEntity } from "~/utils/vocabulary";
 import { requirePermission, requireSignedIn } from "./session.server";
@@ -15,7 +16,9 @@ const EXPORTED = {
   resources: "resource",
   placements: "placement",
   tasks: "task",
-} as const satisfies Record<string, AuditEntity>;
+  // The audit log itself: a list of entries, not of records.
+  "audit-log": undefined,
+} as const satisfies Record<string, AuditEntity | undefined>;
 
 /** The URL's parameters as given, for an export's audit entry: a repeated one as a list. */
 function searchParams(request: Request): Record<string, string | string[]> {
@@ -31,7 +34,7 @@ function searchParams(request: Request): Record<string, string | string[]> {
 /**
  * The loader of a list's CSV download, `GET /things/export?…`: every record that matches the
  * list screen's filters and sort (all pages, read a batch at a time by `batches`), as
- * `things-YYYY-MM-DD.csv`. Signed-in users only. The URL is read as the list screen reads it, but
+ * `things-YYYY-MM-DD.csv`. Signed-in users with `permission` only. The URL is read as the list screen reads it, but
  * a filter it cannot read is refused (400) rather than dropped: an export must never hold more
  * records than the list the user was looking at. An export that starts is recorded in the audit
  * trail with its filters; a refused one is not.
@@ -45,10 +48,12 @@ export function csvExportLoader<S extends z.ZodType, R>(
   querySchema: S,
   columns: CsvColumn<R>[],
   batches: (db: DB, ctx: Ctx, query: z.output<S>) => AsyncIterable<R[]>,
+  /** Who may download it (the audit log: admins only). */
+  permission: Permission = "lists.export",
 ) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     const { ctx, db } = await requireSignedIn({ request, context });
-    requirePermission(ctx, "lists.export");
+    requirePermission(ctx, permission);
     const { query, problems } = readListQuery(new URL(request.url), querySchema);
     if (problems.length > 0) {
       const names = problems.map((p) => p.param).join(", ");

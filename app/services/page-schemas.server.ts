@@ -12,3 +12,4 @@ export { ResourceListQuerySchema } from "~/schemas/resource";
 export { SearchTermSchema } from "~/schemas/search";
 export { CommunicationSchema, MoveTaskSchema, SwimLaneQuerySchema } from "~/schemas/swim-lanes";
 export { ChecklistToggleSchema, TaskListQuerySchema } from "~/schemas/task";
+export { AUDIT_PAGE_SIZE, AuditListQuerySchema } from "~/schemas/audit";

@@ -73,3 +73,32 @@ export function formatDateTime(value: Date | string, timeZone: string): string {
   }
   return format.format(new Date(value)).replace(/\s/g, " ");
 }
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg(?:e|A|iOS)?\/(\d+)/, "Edge"],
+  [/OPR\/(\d+)/, "Opera"],
+  [/Firefox\/(\d+)/, "Firefox"],
+  [/CriOS\/(\d+)/, "Chrome"],
+  [/Chrom(?:e|ium)\/(\d+)/, "Chrome"],
+  [/Version\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari/, "Safari"],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/Windows/, "Windows"],
+  [/iPhone|iPad|iPod/, "iOS"],
+  [/Mac OS X|Macintosh/, "macOS"],
+  [/Android/, "Android"],
+  [/CrOS/, "ChromeOS"],
+  [/Linux/, "Linux"],
+];
+
+/**
+ * A User-Agent as a person reads it: "Chrome 126 on Windows"; another program's own name as it
+ * gives it ("curl/8.5.0"), cut to 40 characters; "" for none.
+ */
+export function shortUserAgent(userAgent: string | null | undefined): string {
+  if (!userAgent) return "";
+  const browser = BROWSERS.map(([pattern, name]) => [userAgent.match(pattern), name] as const).find(([m]) => m);
+  if (!browser) return truncate(userAgent, 40);
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  return `${browser[1]} ${browser[0]?.[1]}${system ? ` on ${system}` : ""}`;
+}

@@ -20,6 +20,10 @@ export const PERMISSIONS = {
   "staff.manage": ["admin"],
   /** Change the agency's name and time zone. */
   "agency.settings": ["admin"],
+  /** Read the whole audit trail (Settings → Audit log) and download it as CSV. */
+  "audit.view": ["admin"],
+  /** See a client's own history (who viewed and changed it) on the client's page. */
+  "audit.clientHistory": ["coordinator", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -37,4 +41,6 @@ export const PERMISSION_MESSAGES: Record<Permission, string> = {
   "documents.restricted": "Only a coordinator or an admin can see restricted documents.",
   "staff.manage": "Only an admin can manage staff.",
   "agency.settings": "Only an admin can change the agency's settings.",
+  "audit.view": "Only an admin can read the audit log.",
+  "audit.clientHistory": "Only a coordinator or an admin can see a client's history.",
 };

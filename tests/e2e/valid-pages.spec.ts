@@ -58,7 +58,7 @@ const SIGNED_IN: Array<(ids: Ids) => string> = [
 ];
 
 /** The admins' screens (a staff member's page: an agent's, <id>). */
-const ADMIN_SCREENS = ["/settings/users", "/settings/users/<id>", "/settings/agency"];
+const ADMIN_SCREENS = ["/settings/users", "/settings/users/<id>", "/settings/agency", "/settings/audit"];
 
 /** A record's pages: its list, the new form, and its detail, edit and delete pages. */
 function recordPages(list: string, id: (ids: Ids) => string, create = "new"): Array<(ids: Ids) => string> {

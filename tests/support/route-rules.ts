@@ -485,6 +485,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
     // /settings opens the first section the role has (staff for admins, tokens for the others).
     calls: [{ ...page("/settings"), status: 302, location: "/settings/" }],
   },
+  "_app.settings.audit.tsx": { calls: [page("/settings/audit", "audit.view")] },
   "_app.settings.agency.tsx": {
     calls: [
       page("/settings/agency", "agency.settings"),
@@ -767,6 +768,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   "clients.export.ts": { calls: [page("/clients/export", "lists.export")] },
   "facilities.export.ts": { calls: [page("/facilities/export", "lists.export")] },
   "resources.export.ts": { calls: [page("/resources/export", "lists.export")] },
+  "settings.audit.export.ts": { calls: [page("/settings/audit/export", "audit.view")] },
 
   // ── the API ──
   "api.$.ts": {

@@ -30,6 +30,7 @@ const WITHOUT_ZOD = [
   "routes/_app.tasks.$id.delete.tsx",
   "routes/_app.resources.$id.delete.tsx",
   "routes/_app.search.tsx",
+  "routes/_app.settings.audit.tsx",
 ];
 
 /** The form pages, which do check in the browser: the walk below must find zod there. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capitalize, formatCount, formatDate, formatUsd } from "~/utils/format";
+import { capitalize, formatCount, formatDate, formatUsd, shortUserAgent } from "~/utils/format";
 
 describe("capitalize", () => {
   it("upper-cases the first letter only", () => {
@@ -67,5 +67,34 @@ describe("formatDate", () => {
     expect(formatDate(undefined)).toBe("");
     expect(formatDate("")).toBe("");
     expect(formatDate("not a date")).toBe("");
+  });
+});
+
+describe("shortUserAgent", () => {
+  it("names the browser, its major version and the system", () => {
+    expect(
+      shortUserAgent(
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+      ),
+    ).toBe("Chrome 126 on Windows");
+    expect(
+      shortUserAgent(
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.87",
+      ),
+    ).toBe("Edge 126 on Windows");
+    expect(shortUserAgent("Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0")).toBe(
+      "Firefox 140 on Linux",
+    );
+    expect(
+      shortUserAgent(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      ),
+    ).toBe("Safari 17 on iOS");
+  });
+
+  it("keeps another program's own name, cut short, and says nothing for none", () => {
+    expect(shortUserAgent("curl/8.5.0")).toBe("curl/8.5.0");
+    expect(shortUserAgent("x".repeat(60))).toBe(`${"x".repeat(40)}…`);
+    expect(shortUserAgent(null)).toBe("");
   });
 });

@@ -11,6 +11,8 @@ const EXPECTED: Record<Permission, Record<(typeof ROLES)[number], boolean>> = {
   "documents.restricted": { agent: false, coordinator: true, admin: true },
   "staff.manage": { agent: false, coordinator: false, admin: true },
   "agency.settings": { agent: false, coordinator: false, admin: true },
+  "audit.view": { agent: false, coordinator: false, admin: true },
+  "audit.clientHistory": { agent: false, coordinator: true, admin: true },
 };
 
 describe("permissions", () => {

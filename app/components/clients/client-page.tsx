@@ -6,6 +6,7 @@ import type { ClientNote, ClientRecord } from "~/models/clients.server";
 import type { FacilityMatch } from "~/models/matching.server";
 import type { PlacementOfClient } from "~/models/placements.server";
 import type { TaskOfClient } from "~/models/tasks/list.server";
+import type { ClientHistoryData } from "~/services/audit-page.server";
 import { formatDate } from "~/utils/format";
 import { CARE_LEVEL_LABELS, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
 import { FacilityMatchesCard } from "../matching/facility-matches";
@@ -14,6 +15,7 @@ import { Badge, clientStatusTone } from "../ui/badge";
 import { Card, TitledCard } from "../ui/card";
 import { Chips, ContactItem, DetailCard, Item, RecordActions, RecordColumns, RecordPage } from "../ui/detail";
 import { budgetText } from "./client-card";
+import { ClientHistoryCard } from "./client-history";
 import { ageOn, ClientPlacementsCard, ClientTasksCard, NewPlacementLink, NotesCard } from "./client-detail";
 
 /** What the client's page shows (/clients/:id): the record and what hangs from it. */
@@ -24,12 +26,23 @@ export interface ClientPageData {
   tasks: TaskOfClient[];
   matches: FacilityMatch[];
   documents: RelatedDocumentsData;
+  /** Who viewed and changed the client, for a coordinator or an admin (null: an agent, who sees none). */
+  history: ClientHistoryData | null;
   /** The answer to a note just added (its messages when it was refused). */
   noteResult?: SubmissionResult<string[]>;
 }
 
 /** The client's page: a header with its actions, the record's cards, and the side column. */
-export function ClientPage({ client, notes, placements, tasks, matches, documents, noteResult }: ClientPageData) {
+export function ClientPage({
+  client,
+  notes,
+  placements,
+  tasks,
+  matches,
+  documents,
+  history,
+  noteResult,
+}: ClientPageData) {
   return (
     <RecordPage area="clients">
       <ClientHeader client={client} />
@@ -47,6 +60,7 @@ export function ClientPage({ client, notes, placements, tasks, matches, document
         <ClientTasksCard clientId={client.id} tasks={tasks} />
         <RelatedDocuments documents={documents} />
         <NotesCard notes={notes} lastResult={noteResult} />
+        {history ? <ClientHistoryCard clientId={client.id} history={history} /> : null}
       </RecordColumns>
     </RecordPage>
   );

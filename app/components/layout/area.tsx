@@ -59,6 +59,12 @@ const AREAS = {
     recordFailure: "Error loading resource details.",
     listFailure: "Error loading resources. Please try again.",
   },
+  audit: {
+    path: "/settings/audit",
+    header: { title: "Audit log", subtitle: "Who did what, when, and to which record" },
+    nouns: ["entry", "entries"],
+    notFound: "This page does not exist.",
+  },
   search: {
     path: "/search",
     header: { title: "Search", subtitle: "Clients, facilities and placements in one place" },

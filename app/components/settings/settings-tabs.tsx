@@ -2,10 +2,11 @@ import { useLocation } from "@remix-run/react";
 import { Tabs } from "../ui/tabs";
 import { useCan } from "../layout/use-can";
 
-/** The settings' sections: staff and the agency for admins, API tokens for everyone. */
+/** The settings' sections: staff, the agency and the audit log for admins, API tokens for everyone. */
 export function SettingsTabs() {
   const { pathname } = useLocation();
   const manages = useCan("staff.manage");
+  const audits = useCan("audit.view");
   const items = [
     ...(manages
       ? [
@@ -14,6 +15,7 @@ export function SettingsTabs() {
         ]
       : []),
     { value: "tokens", label: "API Tokens", to: "/settings/tokens" },
+    ...(audits ? [{ value: "audit", label: "Audit log", to: "/settings/audit" }] : []),
   ];
   const current = items.find((item) => pathname.startsWith(item.to))?.value ?? "";
   return <Tabs items={items} current={current} aria-label="Settings sections" className="mb-6" />;

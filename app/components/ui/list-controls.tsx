@@ -109,6 +109,15 @@ function PriceFilter({
   );
 }
 
+/** A day (`from`, `to`: YYYY-MM-DD), empty for any: the browser's date picker, or typed as a date. */
+export function DateFilter({ id, name, label, value }: Omit<SelectSpec, "anyLabel" | "options"> & { value: string }) {
+  return (
+    <FilterField id={id} label={label} className="w-[calc(50%-0.375rem)] sm:w-40">
+      <Input id={id} name={name} type="date" defaultValue={value} />
+    </FilterField>
+  );
+}
+
 /** How a sort field reads: names A to Z, dates newest first, amounts lowest or highest first. */
 export interface SortField {
   label: string;
@@ -250,7 +259,7 @@ export function NewButton({ to, children }: { to: string; children: ReactNode })
 }
 
 /** Downloads the list as CSV with the current filters (every page); not shown to a role that may not export. */
-export function ExportLink({ to }: { to: string }) {
+export function ExportLink({ to, label = "Export" }: { to: string; label?: string }) {
   const { search } = useLocation();
   if (!useCan("lists.export")) return null;
   return (
@@ -259,7 +268,7 @@ export function ExportLink({ to }: { to: string }) {
       className={buttonClasses("outline")}
       download
     >
-      <DownloadIcon className="h-4 w-4" /> Export
+      <DownloadIcon className="h-4 w-4" /> {label}
     </a>
   );
 }
@@ -301,7 +310,7 @@ export function ViewLinks<View extends string>({
 
 /** A filter set from elsewhere (a facility's or a client's page): its kind, shown name and parameter. */
 export interface FilterChipSpec {
-  kind: "Facility" | "Client";
+  kind: "Facility" | "Client" | "Record";
   name: string;
   param: string;
 }

@@ -1,0 +1,55 @@
+import { Link } from "@remix-run/react";
+import type { ClientHistoryData } from "~/services/audit-page.server";
+import { EntryWho } from "../settings/audit-log-page";
+import { useCan } from "../layout/use-can";
+import { TitledCard } from "../ui/card";
+
+/**
+ * The client's own history (coordinators and admins; an agent's page loads none): its latest
+ * entries, who did what and when, the fields an update changed; the whole of it in the audit log
+ * for an admin.
+ */
+export function ClientHistoryCard({ clientId, history }: { clientId: string; history: ClientHistoryData }) {
+  const admin = useCan("audit.view");
+  const count = `${history.total.toLocaleString("en-US")}${history.capped ? "+" : ""}`;
+  return (
+    <TitledCard
+      id="history"
+      title="History"
+      description={`${count} ${history.total === 1 && !history.capped ? "entry" : "entries"}`}
+      action={
+        admin ? (
+          <Link
+            to={`/settings/audit?entity=client&entityId=${clientId}`}
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
+            View all<span className="sr-only"> of the client&rsquo;s history</span>
+          </Link>
+        ) : null
+      }
+    >
+      {history.entries.length === 0 ? (
+        <p className="p-5 text-sm text-slate-500">Nothing recorded yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Latest entries">
+          {history.entries.map((entry) => (
+            <li
+              key={entry.id}
+              className="flex flex-col gap-1 px-5 py-3 text-sm sm:flex-row sm:justify-between sm:gap-4"
+            >
+              <p className="min-w-0">
+                <EntryWho entry={entry} /> <span className="text-slate-700">· {entry.action}</span>
+                {entry.fields.length > 0 ? (
+                  <span className="block text-slate-500 wrap-anywhere">Fields: {entry.fields.join(", ")}</span>
+                ) : null}
+              </p>
+              <time dateTime={entry.at} className="shrink-0 text-slate-500">
+                {entry.when}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </TitledCard>
+  );
+}
