@@ -174,7 +174,7 @@ function normalizeRecoveryCode(code: string): string {
 }
 
 /** Uses one of the user's recovery codes: true once per code, false after (or for a wrong one). */
-export async function useRecoveryCode(db: DB, userId: string, code: string): Promise<boolean> {
+export async function redeemRecoveryCode(db: DB, userId: string, code: string): Promise<boolean> {
   const normalized = normalizeRecoveryCode(code);
   if (!/^[A-Z0-9]{10}$/.test(normalized)) return false;
   const used = await db

@@ -12,7 +12,7 @@ import {
   turnOffTwoFactor,
   twoFactorState,
   unusedRecoveryCodes,
-  useRecoveryCode,
+  redeemRecoveryCode,
   verifyTwoFactorCode,
 } from "~/models/two-factor.server";
 import { resetDb, testDb } from "../support/db";
@@ -141,18 +141,18 @@ describe("sign-in codes", () => {
 describe("recovery codes", () => {
   it("each works once, typed in any case and with or without its dash", async () => {
     const { codes } = await turnOn();
-    expect(await useRecoveryCode(db, ctx.userId, codes[0].toLowerCase().replace("-", " "))).toBe(true);
-    expect(await useRecoveryCode(db, ctx.userId, codes[0])).toBe(false);
-    expect(await useRecoveryCode(db, ctx.userId, codes[1])).toBe(true);
-    expect(await useRecoveryCode(db, ctx.userId, "AAAAA-AAAAA")).toBe(false);
+    expect(await redeemRecoveryCode(db, ctx.userId, codes[0].toLowerCase().replace("-", " "))).toBe(true);
+    expect(await redeemRecoveryCode(db, ctx.userId, codes[0])).toBe(false);
+    expect(await redeemRecoveryCode(db, ctx.userId, codes[1])).toBe(true);
+    expect(await redeemRecoveryCode(db, ctx.userId, "AAAAA-AAAAA")).toBe(false);
     expect(await unusedRecoveryCodes(db, ctx.userId)).toBe(8);
   });
 
   it("are another user's no use, and go with the second factor", async () => {
     const { codes } = await turnOn();
-    expect(await useRecoveryCode(db, admin.userId, codes[0])).toBe(false);
+    expect(await redeemRecoveryCode(db, admin.userId, codes[0])).toBe(false);
     await turnOffTwoFactor(db, ctx);
-    expect(await useRecoveryCode(db, ctx.userId, codes[0])).toBe(false);
+    expect(await redeemRecoveryCode(db, ctx.userId, codes[0])).toBe(false);
   });
 });
 
