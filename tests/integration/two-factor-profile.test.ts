@@ -5,8 +5,9 @@ import { generateTOTP } from "@epic-web/totp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { twoFactorState } from "~/models/two-factor.server";
 import { action as profileAction, loader as profileLoader } from "~/routes/_app.profile";
+import { action as memberAction, loader as memberPage } from "~/routes/_app.settings.users.$id";
 import { WRONG_CURRENT_PASSWORD, WRONG_TWO_FACTOR_CODE } from "~/schemas/profile";
-import { type Json, signInNewAgency } from "../support/api";
+import { type Json, signInNewAgency, signInUser } from "../support/api";
 import { resetDb, testDb } from "../support/db";
 import { DEFAULT_PASSWORD, type TestUser } from "../support/factories";
 import { args, formPost, get, settle } from "../support/http";
@@ -71,5 +72,39 @@ describe("the profile's two-factor card", () => {
     expect(await twoFactorState(db, user.id)).toBe("off");
     const off = await db.selectFrom("audit_events").select("actor_id").where("action", "=", "two_factor_off").execute();
     expect(off).toEqual([{ actor_id: user.id }]);
+  });
+});
+
+describe("an admin's reset", () => {
+  it("turns a staff member's second factor off from their page, audited with the admin as actor", async () => {
+    await post({ intent: "two-factor-start" });
+    await post({ intent: "two-factor-confirm", code: await codeFor((await card()).setup.secret) });
+    const admin = await signInUser(db, user.agency_id, { role: "admin" });
+    const params = { id: user.id };
+    const page = await settle(memberPage(args(get(`/settings/users/${user.id}`, admin.cookie), params)));
+    expect(((await page.json()) as Json).twoFactorOn).toBe(true);
+
+    const reset = () =>
+      settle(
+        memberAction(
+          args(formPost(`/settings/users/${user.id}`, { intent: "reset-two-factor" }, admin.cookie), params),
+        ),
+      );
+    expect((await reset()).status).toBe(302);
+    expect(await twoFactorState(db, user.id)).toBe("off");
+    const entries = await db.selectFrom("audit_events").selectAll().where("action", "=", "two_factor_reset").execute();
+    expect(entries).toMatchObject([{ actor_id: admin.user.id, entity_type: "user", entity_id: user.id }]);
+    // Nothing left to reset: said so, and no second entry.
+    expect((await reset()).status).toBe(409);
+  });
+
+  it("is an admin's only (staff.manage)", async () => {
+    const agent = await signInUser(db, user.agency_id, { role: "agent" });
+    const refused = await settle(
+      memberAction(
+        args(formPost(`/settings/users/${user.id}`, { intent: "reset-two-factor" }, agent.cookie), { id: user.id }),
+      ),
+    );
+    expect(refused.status).toBe(403);
   });
 });
