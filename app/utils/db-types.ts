@@ -46,8 +46,6 @@ export interface AgenciesTable {
   time_zone: string | null;
   /** How long its audit entries are kept (the database refuses to delete younger ones). */
   audit_retention_years: Generated<number>;
-  /** Everyone of the agency must use two-factor sign-in (they set it up after their password). */
-  require_two_factor: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

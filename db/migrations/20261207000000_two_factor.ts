@@ -8,7 +8,6 @@ import { type Kysely, sql } from "kysely";
 //   `enabled_at` null: set up begun, not yet confirmed with a code. `last_step` is the TOTP time
 //   step of the last accepted code: a code of that step or an earlier one is refused (replay).
 // - `two_factor_recovery_codes`: ten single-use codes per user, stored only as their SHA-256.
-// - `agencies.require_two_factor`: an admin's rule that everyone of the agency uses it.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -30,12 +29,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     created_at timestamptz NOT NULL DEFAULT now(),
     UNIQUE (user_id, code_hash)
   )`.execute(db);
-  await sql`ALTER TABLE agencies ADD COLUMN require_two_factor boolean NOT NULL DEFAULT false`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`ALTER TABLE agencies DROP COLUMN require_two_factor`.execute(db);
   await sql`DROP TABLE two_factor_recovery_codes`.execute(db);
   await sql`DROP TABLE user_two_factor`.execute(db);
 }
