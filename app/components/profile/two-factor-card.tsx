@@ -45,16 +45,26 @@ function TurnOnForm() {
   );
 }
 
+/** One of the card's forms, `intent` its name, with the last answer if it was this form's. */
+function useCardForm<S extends typeof TwoFactorConfirmSchema | typeof TwoFactorOffSchema>(
+  schema: S,
+  intent: S["shape"]["intent"]["value"],
+  data: Data,
+  required: string,
+) {
+  return useSchemaForm(schema, {
+    id: intent,
+    lastResult: resultFor(intent, data),
+    defaultValue: { intent },
+    constraint: requiredFields(required),
+  });
+}
+
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 
 function ConfirmForm({ setup, data }: { setup: { qrCode: string; secret: string }; data: Data }) {
-  const [form, fields] = useSchemaForm(TwoFactorConfirmSchema, {
-    id: "two-factor-confirm",
-    lastResult: resultFor("two-factor-confirm", data),
-    defaultValue: { intent: "two-factor-confirm" },
-    constraint: requiredFields("code"),
-  });
+  const [form, fields] = useCardForm(TwoFactorConfirmSchema, "two-factor-confirm", data, "code");
   return (
     <IntentFormCard form={form} intent="two-factor-confirm" label={TITLE} title={TITLE} description={DESCRIPTION}>
       <div className="space-y-3 text-sm text-slate-700 sm:col-span-2">
@@ -79,12 +89,7 @@ function ConfirmForm({ setup, data }: { setup: { qrCode: string; secret: string 
 }
 
 function TurnOffForm({ unusedCodes, data }: { unusedCodes: number; data: Data }) {
-  const [form, fields] = useSchemaForm(TwoFactorOffSchema, {
-    id: "two-factor-off",
-    lastResult: resultFor("two-factor-off", data),
-    defaultValue: { intent: "two-factor-off" },
-    constraint: requiredFields("currentPassword"),
-  });
+  const [form, fields] = useCardForm(TwoFactorOffSchema, "two-factor-off", data, "currentPassword");
   return (
     <IntentFormCard form={form} intent="two-factor-off" label={TITLE} title={TITLE} description={DESCRIPTION}>
       <p className="text-sm text-slate-700 sm:col-span-2">
