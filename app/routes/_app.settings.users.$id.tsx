@@ -17,7 +17,10 @@ export async function loader(args: LoaderFunctionArgs) {
   return json(await staffMember(signedIn, args.params.id));
 }
 
-/** Change the role, deactivate or reactivate, or move the open work (the form's `intent`). */
+/**
+ * Change the role, deactivate or reactivate, move the open work, or reset two-factor sign-in
+ * (the form's `intent`).
+ */
 export async function action(args: ActionFunctionArgs) {
   const signedIn = await requireSignedIn(args);
   requirePermission(signedIn.ctx, "staff.manage");
@@ -31,6 +34,13 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function StaffMemberRoute() {
-  const { member, colleagues } = useLoaderData<typeof loader>();
-  return <StaffMemberPage member={member} colleagues={colleagues} data={useActionData<typeof action>()} />;
+  const { member, twoFactorOn, colleagues } = useLoaderData<typeof loader>();
+  return (
+    <StaffMemberPage
+      member={member}
+      twoFactorOn={twoFactorOn}
+      colleagues={colleagues}
+      data={useActionData<typeof action>()}
+    />
+  );
 }

@@ -11,11 +11,9 @@ import { FieldError, Input, Label } from "~/components/ui/field";
 import { AlertCircleIcon } from "~/components/ui/icons";
 import { PasswordInput } from "~/components/ui/password-input";
 import { LOGIN_FAILED_FALLBACK, LoginFormSchema } from "~/schemas/auth";
-import { getPreferences } from "~/models/user.server";
 import { authenticator, SignInError } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
 import { keepRetryAfter } from "~/utils/responses";
-import { anonymousOnly, requireAnonymous, safeRedirect, signInAndRedirect } from "~/services/session.server";
+import { anonymousOnly, completeSignIn, redirectToSecondStep, requireAnonymous } from "~/services/session.server";
 import { readFormData } from "~/utils/request.server";
 import type { Toast } from "~/utils/toast";
 
@@ -31,16 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A body that is not a readable form is a 415 or 400 here, not an error inside the strategy.
   await readFormData(request.clone());
   try {
-    const { user, remember, redirectTo } = await authenticator.authenticate("form", request);
-    return await signInAndRedirect(request, user, {
-      remember,
-      // Where they asked to go, else the screen their preferences name.
-      redirectTo: safeRedirect(
-        redirectTo,
-        (await getPreferences(getDb(), { userId: user.id, agencyId: user.agencyId })).landingPage,
-      ),
-      toast: { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
-    });
+    const { user, twoFactor, ...asked } = await authenticator.authenticate("form", request);
+    if (twoFactor) return await redirectToSecondStep({ userId: user.id, ...asked });
+    return await completeSignIn(request, user, asked);
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
     const message = error.message || LOGIN_FAILED_FALLBACK;

@@ -23,6 +23,16 @@ export const LoginFormSchema = LoginSchema.extend({
 export const LOGIN_FAILED_FALLBACK = "Login failed. Please try again.";
 export const INVALID_CREDENTIALS = "Invalid email or password";
 
+/** The second step of a sign-in with two-factor on (/login/two-factor). */
+export const TwoFactorFormSchema = z.object({
+  method: z.enum(["app", "recovery"]).default("app"),
+  code: z.string({ error: "Enter the code" }).trim().min(1, "Enter the code").max(40, "That is not a code"),
+});
+export const INVALID_TWO_FACTOR_CODE = "Invalid authentication code";
+export const INVALID_RECOVERY_CODE = "Invalid or already used recovery code";
+export const TWO_FACTOR_API_REFUSED =
+  "This account uses two-factor sign-in: the API's password sign-in is not available. Use a personal API token instead (/settings/tokens).";
+
 /** The five password rules, with their exact checklist texts (docs/security.md, "Passwords"). */
 export const PASSWORD_RULES = [
   { id: "length", text: "At least 8 characters long", test: (v: string) => v.length >= 8 },

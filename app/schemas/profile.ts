@@ -56,8 +56,34 @@ export const ChangePasswordSchema = z
 
 export type ChangePasswordInput = z.output<typeof ChangePasswordSchema>;
 
-/** What the profile page's action reads: one of its two forms. */
-export const ProfileFormsSchema = z.discriminatedUnion("intent", [ProfileSchema, ChangePasswordSchema]);
+// Two-factor sign-in (docs/security.md, "Two-factor sign-in"): turn on (a new secret, pending),
+// confirm it with a code from the app, turn off with the current password.
 
-/** The fields never sent back to the browser after a submit. */
-export const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"] as const;
+export const ENTER_TWO_FACTOR_CODE = "Enter the code your app shows";
+export const WRONG_TWO_FACTOR_CODE = "That code is not right. Check the time on your phone and try the new code.";
+
+export const TwoFactorStartSchema = z.strictObject({ intent: z.literal("two-factor-start") });
+
+export const TwoFactorConfirmSchema = z.strictObject({
+  intent: z.literal("two-factor-confirm"),
+  code: z.string({ error: ENTER_TWO_FACTOR_CODE }).trim().min(1, ENTER_TWO_FACTOR_CODE).max(20, WRONG_TWO_FACTOR_CODE),
+});
+
+export const TwoFactorOffSchema = z.strictObject({ intent: z.literal("two-factor-off"), currentPassword });
+
+export const TWO_FACTOR_INTENTS = ["two-factor-start", "two-factor-confirm", "two-factor-off"] as const;
+
+export type TwoFactorInput =
+  z.output<typeof TwoFactorStartSchema> | z.output<typeof TwoFactorConfirmSchema> | z.output<typeof TwoFactorOffSchema>;
+
+/** What the profile page's action reads: one of its forms. */
+export const ProfileFormsSchema = z.discriminatedUnion("intent", [
+  ProfileSchema,
+  ChangePasswordSchema,
+  TwoFactorStartSchema,
+  TwoFactorConfirmSchema,
+  TwoFactorOffSchema,
+]);
+
+/** The fields never sent back to the browser after a submit (passwords, a two-factor code). */
+export const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword", "code"] as const;

@@ -39,6 +39,7 @@ export const StaffMemberFormsSchema = z.discriminatedUnion("intent", [
   z.strictObject({ intent: z.literal("role"), role }),
   z.strictObject({ intent: z.literal("deactivate") }),
   z.strictObject({ intent: z.literal("reactivate") }),
+  z.strictObject({ intent: z.literal("reset-two-factor") }),
   z.strictObject({
     intent: z.literal("reassign"),
     to: z.uuid("Choose who takes over the work"),

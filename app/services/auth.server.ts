@@ -2,8 +2,15 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { audit } from "~/models/audit.server";
-import { findActiveUserByEmail, verifyLogin, verifyUserPassword, type SessionUser } from "~/models/user.server";
-import { INVALID_CREDENTIALS, LoginFormSchema } from "~/schemas/auth";
+import { twoFactorState, redeemRecoveryCode, verifyTwoFactorCode } from "~/models/two-factor.server";
+import {
+  findActiveUserByEmail,
+  getUserById,
+  verifyLogin,
+  verifyUserPassword,
+  type SessionUser,
+} from "~/models/user.server";
+import { INVALID_CREDENTIALS, INVALID_TWO_FACTOR_CODE, INVALID_RECOVERY_CODE, LoginFormSchema } from "~/schemas/auth";
 import { WRONG_CURRENT_PASSWORD } from "~/schemas/profile";
 import type { DB } from "~/utils/db.server";
 import { getDb } from "~/utils/db.server";
@@ -11,14 +18,18 @@ import { clearRateLimit, forgiveHits, hitRateLimit } from "~/models/rate-limit.s
 import { RULES } from "~/utils/rate-limit.server";
 import { clientIp } from "~/utils/request.server";
 
-export type PasswordSignIn =
-  { ok: true; user: SessionUser } | { ok: false; status: 401 | 429; message: string; retryAfter?: number };
+export type SignInRefused = { ok: false; status: 401 | 429; message: string; retryAfter?: number };
+
+/** `twoFactor`: the password was right, and the account's second factor is still to come. */
+export type PasswordSignIn = { ok: true; user: SessionUser; twoFactor: boolean } | SignInRefused;
 
 /**
  * The one sign-in rule, for the screen and the API: rate limited per account and per
  * address (failures only), and the same answer for an unknown e-mail and a wrong password.
  * Each attempt is counted before the password is checked, so attempts sent at once cannot all
  * slip under the limit; a success then clears the account's count and takes back the address's.
+ * With two-factor sign-in on, the right password only takes its own count back: the account's
+ * count of wrong codes must not start again each time the password is typed.
  */
 export async function signInWithPassword(db: DB, input: SignInAttempt): Promise<PasswordSignIn> {
   const [account, address] = passwordLimits(input.email, input.ip);
@@ -31,6 +42,52 @@ export async function signInWithPassword(db: DB, input: SignInAttempt): Promise<
   if (!user) {
     await auditFailedSignIn(db, input, "invalid_credentials");
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  }
+  const twoFactor = (await twoFactorState(db, user.id)) === "on";
+  if (twoFactor) {
+    await forgiveHits(db, [account.key, address.key]);
+  } else {
+    await clearRateLimit(db, account.key);
+    await forgiveHits(db, [address.key]);
+  }
+  return { ok: true, user, twoFactor };
+}
+
+export interface SecondFactorAttempt {
+  userId: string;
+  /** A code of the authenticator app, or one of the recovery codes. */
+  method: "app" | "recovery";
+  code: string;
+  ip: string;
+  userAgent?: string | null;
+}
+
+/**
+ * The second step of a sign-in with two-factor on (the password was right): a code of the app
+ * (one step of skew, never one used before) or a recovery code (once each). Wrong codes count
+ * against the same limits as wrong passwords, per account and per address, and answer the same.
+ */
+export async function signInWithSecondFactor(
+  db: DB,
+  input: SecondFactorAttempt,
+): Promise<{ ok: true; user: SessionUser } | SignInRefused> {
+  const user = await getUserById(db, input.userId);
+  if (!user) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  const [account, address] = passwordLimits(user.email, input.ip);
+  const limited = await hitRateLimit(db, [account, address], "Too many failed sign-in attempts");
+  const attempt = { email: user.email, password: "", ip: input.ip, userAgent: input.userAgent };
+  if (limited) {
+    await auditFailedSignIn(db, attempt, "too_many_attempts");
+    return limited;
+  }
+  const ok =
+    input.method === "recovery"
+      ? await redeemRecoveryCode(db, user.id, input.code)
+      : await verifyTwoFactorCode(db, user.id, input.code);
+  if (!ok) {
+    await auditFailedSignIn(db, attempt, "invalid_code");
+    const message = input.method === "recovery" ? INVALID_RECOVERY_CODE : INVALID_TWO_FACTOR_CODE;
+    return { ok: false, status: 401, message };
   }
   await clearRateLimit(db, account.key);
   await forgiveHits(db, [address.key]);
@@ -48,7 +105,11 @@ export interface SignInAttempt {
  * A failed sign-in's audit entry: the e-mail tried, and the account it would have opened (so its
  * agency's admins see it), or none when no active account has that e-mail.
  */
-async function auditFailedSignIn(db: DB, input: SignInAttempt, reason: "too_many_attempts" | "invalid_credentials") {
+async function auditFailedSignIn(
+  db: DB,
+  input: SignInAttempt,
+  reason: "too_many_attempts" | "invalid_credentials" | "invalid_code",
+) {
   const account = await findActiveUserByEmail(db, input.email);
   const who = { userId: null, agencyId: account?.agencyId ?? null, ip: input.ip, userAgent: input.userAgent };
   await audit(db, who, {
@@ -109,6 +170,8 @@ export function parseLoginForm(form: FormData) {
 
 export interface LoginResult {
   user: SessionUser;
+  /** The second step is still to come (/login/two-factor). */
+  twoFactor: boolean;
   remember: boolean;
   redirectTo: string | undefined;
 }
@@ -130,6 +193,7 @@ authenticator.use(
     if (!result.ok) throw new SignInError(result.message, result.status, result.retryAfter, submission);
     return {
       user: result.user,
+      twoFactor: result.twoFactor,
       remember: submission.value.remember ?? false,
       redirectTo: submission.value.redirectTo,
     };

@@ -40,7 +40,12 @@ export type AccountChange =
       retryAfter?: number;
     };
 
-async function confirm(db: DB, user: AccountHolder, password: string, ip: string): Promise<AccountChange | null> {
+export async function confirmCurrentPassword(
+  db: DB,
+  user: AccountHolder,
+  password: string,
+  ip: string,
+): Promise<AccountChange | null> {
   const confirmed = await confirmOwnPassword(db, user, { password, ip });
   if (confirmed.ok) return null;
   return confirmed.status === 429
@@ -64,7 +69,7 @@ export async function updateProfile(
     if (!input.currentPassword) {
       return { ok: false, status: 400, field: "currentPassword", message: EMAIL_CHANGE_NEEDS_PASSWORD };
     }
-    const refused = await confirm(db, user, input.currentPassword, deps.ip);
+    const refused = await confirmCurrentPassword(db, user, input.currentPassword, deps.ip);
     if (refused) return refused;
   }
   const saved = await db.transaction().execute(async (trx) => {
@@ -90,7 +95,7 @@ export async function changePassword(
   input: ChangePasswordInput,
   deps: AccountDeps,
 ): Promise<AccountChange> {
-  const refused = await confirm(db, user, input.currentPassword, deps.ip);
+  const refused = await confirmCurrentPassword(db, user, input.currentPassword, deps.ip);
   if (refused) return refused;
   const passwordHash = await hashPassword(input.password);
   const pending = await db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 import { type AppLoadContext, createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { getSessionUser, deleteSession, createSession } from "~/models/session.server";
-import type { SessionUser } from "~/models/user.server";
+import { getPreferences, type SessionUser } from "~/models/user.server";
 import type { Ctx } from "~/models/context";
 import { type DB, getDb, isDatabaseUnavailable, logDatabaseUnavailable } from "~/utils/db.server";
 import { appUrl, env } from "~/utils/env.server";
@@ -24,6 +24,7 @@ let cookies:
       session: ReturnType<typeof createCookie>;
       toast: ReturnType<typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>>;
       sidebar: ReturnType<typeof createCookie>;
+      pending: ReturnType<typeof createCookie>;
     }
   | undefined;
 
@@ -52,6 +53,15 @@ function getCookies() {
       secure: secureCookies(),
       path: "/",
       maxAge: 365 * 24 * 3600,
+    }),
+    // A sign-in whose password was right and whose second factor is still to come.
+    pending: createCookie("__two_factor", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: secureCookies(),
+      path: "/login",
+      maxAge: PENDING_SIGN_IN_MINUTES * 60,
+      secrets: [env().sessionSecret],
     }),
   };
   return cookies;
@@ -177,6 +187,39 @@ export async function anonymousOnly(args: GuardArgs): Promise<null> {
   return null;
 }
 
+/** How long the second step of a sign-in (/login/two-factor) may take after the password. */
+export const PENDING_SIGN_IN_MINUTES = 5;
+
+/** A sign-in waiting for its second factor: who, and what the sign-in form asked for. */
+export interface PendingSignIn {
+  userId: string;
+  remember: boolean;
+  redirectTo?: string;
+}
+
+/**
+ * The password was right and the account has two-factor sign-in on: no session yet, but a
+ * signed, short-lived cookie that names the user, and the way to the second step.
+ */
+export async function redirectToSecondStep(pending: PendingSignIn): Promise<Response> {
+  const expiresAt = Date.now() + PENDING_SIGN_IN_MINUTES * 60_000;
+  return redirect("/login/two-factor", {
+    headers: { "Set-Cookie": await getCookies().pending.serialize({ ...pending, expiresAt }) },
+  });
+}
+
+/**
+ * The sign-in waiting for its second factor, or null. The expiry inside the signed value counts,
+ * not the cookie's own Max-Age, which a client could keep past its end.
+ */
+export async function readPendingSignIn(request: Request): Promise<PendingSignIn | null> {
+  const value = (await getCookies().pending.parse(request.headers.get("Cookie"))) as unknown;
+  if (!value || typeof value !== "object") return null;
+  const { userId, remember, redirectTo, expiresAt } = value as Record<string, unknown>;
+  if (typeof userId !== "string" || typeof expiresAt !== "number" || expiresAt <= Date.now()) return null;
+  return { userId, remember: remember === true, redirectTo: typeof redirectTo === "string" ? redirectTo : undefined };
+}
+
 /** Starts a browser session and answers with a redirect that sets its cookie. */
 export async function signInAndRedirect(
   request: Request,
@@ -200,7 +243,28 @@ export async function signInAndRedirect(
     }),
   );
   if (options.toast) headers.append("Set-Cookie", await toastCookie(options.toast));
+  // A second step just completed: its cookie has done its work.
+  if (request.headers.get("Cookie")?.includes("__two_factor=")) {
+    headers.append("Set-Cookie", await getCookies().pending.serialize("", { maxAge: 0 }));
+  }
   return redirect(options.redirectTo, { headers });
+}
+
+/**
+ * Every step of a sign-in done (the password, and the second factor where there is one): the
+ * session, and the way to where they asked to go, else the screen their preferences name.
+ */
+export async function completeSignIn(
+  request: Request,
+  user: Pick<SessionUser, "id" | "agencyId">,
+  options: { remember: boolean; redirectTo?: string },
+): Promise<Response> {
+  const { landingPage } = await getPreferences(getDb(), { userId: user.id, agencyId: user.agencyId });
+  return signInAndRedirect(request, user, {
+    remember: options.remember,
+    redirectTo: safeRedirect(options.redirectTo, landingPage),
+    toast: { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { resetTwoFactor, twoFactorState } from "~/models/two-factor.server";
 import type * as z from "zod";
 import { agencyDay, findAgency } from "~/models/agency.server";
 import type { AuditFrom } from "~/models/audit.server";
@@ -181,6 +182,7 @@ export async function staffMember({ db, ctx }: SignedIn, id: string | undefined)
   invariantResponse(found, "This staff member does not exist.");
   return {
     member: staffRow(found, ctx, timeZone),
+    twoFactorOn: (await twoFactorState(db, found.id)) === "on",
     colleagues: staff
       .filter((other) => other.isActive && other.id !== found.id)
       .map((other) => [other.id, `${other.firstName} ${other.lastName}`] as [string, string]),
@@ -207,7 +209,7 @@ export async function staffListAction(
   return { ok: true, title: `Invitation sent to ${value.email.toLowerCase()}` };
 }
 
-/** A staff member's forms: role, deactivate, reactivate, move open work. */
+/** A staff member's forms: role, deactivate, reactivate, move open work, reset two-factor sign-in. */
 export async function staffMemberAction(
   { db, ctx }: SignedIn,
   id: string,
@@ -217,6 +219,16 @@ export async function staffMemberAction(
   const member = isUuid(id) ? await getStaffMember(db, ctx, id) : null;
   if (!member) return NOT_FOUND;
   const name = `${member.firstName} ${member.lastName}`;
+  if (value.intent === "reset-two-factor") {
+    // A lost phone: their password alone signs them in until they set it up again.
+    return (await resetTwoFactor(db, ctx, id))
+      ? {
+          ok: true,
+          title: `Two-factor sign-in reset for ${name}`,
+          description: "They can set it up again on their profile.",
+        }
+      : { ok: false, status: 409, message: `${name} does not have two-factor sign-in on.` };
+  }
   if (value.intent === "reassign") {
     const moved = await reassignOpenWork(db, ctx, id, value.to);
     if (moved === "not-found") return NOT_FOUND;

@@ -421,6 +421,27 @@ export interface AuditEventsTable {
   created_at: CreatedAt;
 }
 
+/** A user's two-factor sign-in (TOTP): pending until `enabled_at` (confirmed with a code). */
+export interface UserTwoFactorTable {
+  user_id: string;
+  /** The TOTP secret, AES-256-GCM encrypted (utils/crypto.server.ts `encryptSecret`). */
+  secret_encrypted: string;
+  enabled_at: Date | null;
+  /** The time step of the last accepted code: that step and earlier ones are refused (replay). */
+  last_step: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** Single-use recovery codes, stored only as their SHA-256. */
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
 /** Running totals per agency, kept by triggers (see the agency_counts migration). */
 export interface AgencyCountsTable {
   agency_id: string;
@@ -458,6 +479,8 @@ export interface Database {
   resources: ResourcesTable;
   resource_versions: ResourceVersionsTable;
   audit_events: AuditEventsTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -88,10 +88,11 @@ async function outbox() {
 }
 
 describe("profile page", () => {
-  it("shows the signed-in user's name and e-mail", async () => {
+  it("shows the signed-in user's name and e-mail, and that two-factor sign-in is off", async () => {
     const response = await settle(profileLoader(args(get("/profile", cookie))));
     expect(await response.json()).toEqual({
       profile: { firstName: "Dana", lastName: "Morgan", email: "dana@example.com" },
+      twoFactor: { state: "off", setup: null, unusedCodes: 0 },
     });
   });
 

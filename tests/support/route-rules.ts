@@ -686,6 +686,21 @@ export const ROUTE_RULES: Record<string, Rule> = {
       },
     ],
   },
+  "_auth.login_.two-factor.tsx": {
+    // Without a sign-in waiting for its second factor (the password step's cookie), back to the
+    // password (tests/integration/two-factor-sign-in.test.ts goes through both steps).
+    calls: [
+      { ...page("/login/two-factor", "visitors"), status: 302, location: "/login" },
+      {
+        method: "POST",
+        path: "/login/two-factor",
+        who: "visitors",
+        status: 302,
+        location: "/login",
+        body: () => ({ form: { method: "app", code: "123456" } }),
+      },
+    ],
+  },
   "_auth.forgot-password.tsx": {
     calls: [
       page("/forgot-password", "visitors"),

@@ -7,18 +7,20 @@ import { IntentFormCard, type IntentFormsData, IntentSubmitButton, resultFor } f
 import { useSchemaForm } from "../ui/use-schema-form";
 import { ROLE_OPTIONS, type StaffRow } from "./staff-page";
 
-type Intent = "role" | "deactivate" | "reactivate" | "reassign";
+type Intent = "role" | "deactivate" | "reactivate" | "reassign" | "reset-two-factor";
 
 /** What the page shows, and its forms' last answer. */
 interface StaffMemberPageData {
   member: StaffRow;
+  /** Whether they have two-factor sign-in on (an admin can reset it: a lost phone). */
+  twoFactorOn: boolean;
   /** Who can take over the work: the other active staff, [id, name]. */
   colleagues: [string, string][];
   data: IntentFormsData | undefined;
 }
 
 /** /settings/users/{id}: one staff member's role, access and open work. */
-export function StaffMemberPage({ member, colleagues, data }: StaffMemberPageData) {
+export function StaffMemberPage({ member, twoFactorOn, colleagues, data }: StaffMemberPageData) {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <BackLink to="/settings/users">Back to Staff</BackLink>
@@ -39,6 +41,7 @@ export function StaffMemberPage({ member, colleagues, data }: StaffMemberPageDat
       </section>
       <RoleForm member={member} data={data} />
       <ReassignForm member={member} colleagues={colleagues} data={data} />
+      {twoFactorOn && !member.isYou ? <ResetTwoFactorForm data={data} /> : null}
       {member.isYou ? null : <AccessForm member={member} data={data} />}
     </div>
   );
@@ -62,7 +65,7 @@ function RoleForm({ member, data }: { member: StaffRow; data: IntentFormsData | 
   );
 }
 
-function ReassignForm({ member, colleagues, data }: StaffMemberPageData) {
+function ReassignForm({ member, colleagues, data }: Omit<StaffMemberPageData, "twoFactorOn">) {
   const [form, fields] = useIntentForm("reassign", data);
   const open = member.openTasks + member.openPlacements;
   const counts = `${member.openTasks} open ${member.openTasks === 1 ? "task" : "tasks"} and ${member.openPlacements} active ${member.openPlacements === 1 ? "placement" : "placements"}`;
@@ -96,6 +99,27 @@ function ReassignForm({ member, colleagues, data }: StaffMemberPageData) {
           <IntentSubmitButton intent="reassign" label={`Move ${counts}`} pendingLabel="Moving..." />
         </>
       ) : null}
+    </IntentFormCard>
+  );
+}
+
+function ResetTwoFactorForm({ data }: { data: IntentFormsData | undefined }) {
+  const [form] = useIntentForm("reset-two-factor", data);
+  return (
+    <IntentFormCard
+      form={form}
+      intent="reset-two-factor"
+      label="Two-factor sign-in"
+      title="Two-factor sign-in"
+      description="On. If they lost their phone and their recovery codes, resetting it lets their password alone sign them in until they set it up again."
+      layout="stack"
+    >
+      <IntentSubmitButton
+        intent="reset-two-factor"
+        variant="danger"
+        label="Reset two-factor sign-in"
+        pendingLabel="Resetting..."
+      />
     </IntentFormCard>
   );
 }

@@ -1,0 +1,124 @@
+import { TwoFactorConfirmSchema, TwoFactorOffSchema, TwoFactorStartSchema } from "~/schemas/profile";
+import { Alert } from "../ui/alert";
+import { InputField, PasswordField } from "../ui/form";
+import { IntentFormCard, IntentSubmitButton, resultFor } from "../ui/intent-form";
+import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
+import type { ProfileFormsData } from "./profile-forms";
+
+// The profile page's "Two-factor sign-in" card (docs/security.md, "Two-factor sign-in"): off,
+// pending (the QR code, the secret as text, a code to confirm) or on (turn off with the password).
+// The recovery codes show once, in the answer to the code that turned it on.
+
+const TITLE = "Two-factor sign-in";
+const DESCRIPTION = "After your password, a code from an authentication app on your phone.";
+
+export interface TwoFactorCardView {
+  state: "off" | "pending" | "on";
+  setup: { qrCode: string; secret: string } | null;
+  unusedCodes: number;
+}
+
+type Data = (ProfileFormsData & { recoveryCodes?: string[] }) | undefined;
+
+export function TwoFactorCard({ view, data }: { view: TwoFactorCardView; data: Data }) {
+  const recoveryCodes = data && "recoveryCodes" in data ? data.recoveryCodes : undefined;
+  return (
+    <div id="two-factor" className="space-y-4">
+      {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} /> : null}
+      {view.state === "on" ? <TurnOffForm unusedCodes={view.unusedCodes} data={data} /> : null}
+      {view.state === "pending" && view.setup ? <ConfirmForm setup={view.setup} data={data} /> : null}
+      {view.state === "off" || (view.state === "pending" && !view.setup) ? <TurnOnForm /> : null}
+    </div>
+  );
+}
+
+function TurnOnForm() {
+  const [form] = useSchemaForm(TwoFactorStartSchema, { id: "two-factor-start" });
+  return (
+    <IntentFormCard form={form} intent="two-factor-start" label={TITLE} title={TITLE} description={DESCRIPTION}>
+      <p className="text-sm text-slate-700 sm:col-span-2">
+        Two-factor sign-in is <strong>off</strong>. Turning it on shows a QR code to scan with an app such as Google
+        Authenticator, Microsoft Authenticator or 1Password.
+      </p>
+      <IntentSubmitButton intent="two-factor-start" label="Turn on" pendingLabel="Starting..." />
+    </IntentFormCard>
+  );
+}
+
+/** One of the card's forms, `intent` its name, with the last answer if it was this form's. */
+function useCardForm<S extends typeof TwoFactorConfirmSchema | typeof TwoFactorOffSchema>(
+  schema: S,
+  intent: S["shape"]["intent"]["value"],
+  data: Data,
+  required: string,
+) {
+  return useSchemaForm(schema, {
+    id: intent,
+    lastResult: resultFor(intent, data),
+    defaultValue: { intent },
+    constraint: requiredFields(required),
+  });
+}
+
+/** The secret in groups of four, easier to type into an app by hand. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
+
+function ConfirmForm({ setup, data }: { setup: { qrCode: string; secret: string }; data: Data }) {
+  const [form, fields] = useCardForm(TwoFactorConfirmSchema, "two-factor-confirm", data, "code");
+  return (
+    <IntentFormCard form={form} intent="two-factor-confirm" label={TITLE} title={TITLE} description={DESCRIPTION}>
+      <div className="space-y-3 text-sm text-slate-700 sm:col-span-2">
+        <p>1. Scan this QR code with your authentication app.</p>
+        <img src={setup.qrCode} alt="QR code for your authentication app" width={176} height={176} />
+        <p>
+          Cannot scan it? Enter this key in the app instead:{" "}
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">{grouped(setup.secret)}</code>
+        </p>
+        <p>2. Enter the 6-digit code the app now shows, to turn two-factor sign-in on.</p>
+      </div>
+      <InputField
+        field={fields.code}
+        label="Authentication code"
+        required
+        autoComplete="one-time-code"
+        inputMode="numeric"
+      />
+      <IntentSubmitButton intent="two-factor-confirm" label="Confirm and turn on" pendingLabel="Checking..." />
+    </IntentFormCard>
+  );
+}
+
+function TurnOffForm({ unusedCodes, data }: { unusedCodes: number; data: Data }) {
+  const [form, fields] = useCardForm(TwoFactorOffSchema, "two-factor-off", data, "currentPassword");
+  return (
+    <IntentFormCard form={form} intent="two-factor-off" label={TITLE} title={TITLE} description={DESCRIPTION}>
+      <p className="text-sm text-slate-700 sm:col-span-2">
+        Two-factor sign-in is <strong>on</strong>. Recovery codes left: {unusedCodes} of 10.
+      </p>
+      <PasswordField
+        field={fields.currentPassword}
+        label="Current password"
+        hint="Needed to turn two-factor sign-in off."
+        autoComplete="current-password"
+        required
+      />
+      <IntentSubmitButton intent="two-factor-off" label="Turn off" pendingLabel="Turning off..." variant="danger" />
+    </IntentFormCard>
+  );
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <Alert tone="warning" title="Save your recovery codes now">
+      <p>
+        Two-factor sign-in is on. If you lose your phone, each of these codes signs you in once instead of a code from
+        the app. Keep them somewhere safe (print them, or a password manager): they are not shown again.
+      </p>
+      <ol aria-label="Recovery codes" className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+    </Alert>
+  );
+}

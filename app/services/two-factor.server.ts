@@ -1,0 +1,76 @@
+import { json, redirect } from "@remix-run/node";
+import QRCode from "qrcode";
+import type { Ctx } from "~/models/context";
+import {
+  confirmTwoFactor,
+  pendingSetup,
+  startTwoFactorSetup,
+  turnOffTwoFactor,
+  twoFactorState,
+  type TwoFactorState,
+  unusedRecoveryCodes,
+} from "~/models/two-factor.server";
+import { type TwoFactorInput, WRONG_TWO_FACTOR_CODE } from "~/schemas/profile";
+import type { DB } from "~/utils/db.server";
+import { type AccountChange, type AccountHolder, confirmCurrentPassword } from "./profile.server";
+import { redirectWithToast } from "./session.server";
+
+// The profile page's "Two-factor sign-in" card (docs/security.md, "Two-factor sign-in").
+
+export interface TwoFactorView {
+  state: TwoFactorState;
+  /** While pending: the QR code (an SVG data URI, drawn on the server: no script needed) and the secret as text. */
+  setup: { qrCode: string; secret: string } | null;
+  /** While on: how many recovery codes are left. */
+  unusedCodes: number;
+}
+
+export async function twoFactorView(db: DB, ctx: Ctx): Promise<TwoFactorView> {
+  const state = await twoFactorState(db, ctx.userId);
+  const pending = state === "pending" ? await pendingSetup(db, ctx) : null;
+  const setup = pending
+    ? {
+        qrCode: `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(pending.uri, { type: "svg", margin: 1 })).toString("base64")}`,
+        secret: pending.secret,
+      }
+    : null;
+  return { state, setup, unusedCodes: state === "on" ? await unusedRecoveryCodes(db, ctx.userId) : 0 };
+}
+
+type Reply = (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => unknown;
+
+/**
+ * One of the card's forms: "Turn on" (a new secret, pending), the code that confirms it (then
+ * the recovery codes, shown this once), "Turn off" (the current password first: a wrong one is
+ * the refusal the page shows as for its other forms).
+ */
+export async function changeTwoFactor(
+  db: DB,
+  user: AccountHolder,
+  ctx: Ctx,
+  value: TwoFactorInput,
+  deps: { ip: string; reply: Reply },
+): Promise<Response | AccountChange> {
+  if (value.intent === "two-factor-start") {
+    await startTwoFactorSetup(db, ctx);
+    return redirect("/profile#two-factor");
+  }
+  if (value.intent === "two-factor-confirm") {
+    const recoveryCodes = await confirmTwoFactor(db, ctx, value.code);
+    if (!recoveryCodes) {
+      return json(
+        { result: deps.reply({ fieldErrors: { code: [WRONG_TWO_FACTOR_CODE] } }), checks: null },
+        { status: 400 },
+      );
+    }
+    return json({ result: deps.reply(), checks: null, recoveryCodes });
+  }
+  const refused = await confirmCurrentPassword(db, user, value.currentPassword, deps.ip);
+  if (refused) return refused;
+  await turnOffTwoFactor(db, ctx);
+  return redirectWithToast("/profile", {
+    type: "success",
+    title: "Two-factor sign-in turned off",
+    description: "Your password alone now signs you in.",
+  });
+}
