@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Locator } from "@playwright/test";
 import { createAgency, createUser } from "../support/factories";
-import { DEMO_PASSWORD, dbForE2E, expect, test } from "../support/e2e";
+import { DEMO_PASSWORD, dbForE2E, expect, signInByForm, test } from "../support/e2e";
 import { totpAt } from "../support/totp";
 
 // An admin requires two-factor sign-in of the whole agency (only once their own is on), and an
@@ -49,11 +49,7 @@ test("an admin requires two-factor sign-in; an agent without it sets it up after
   await expect(settings.getByLabel("Require two-factor sign-in")).toBeChecked();
 
   // The agent: the password, then the set-up, the recovery codes, and on into the app.
-  await page.context().clearCookies();
-  await page.goto("/login");
-  await page.getByLabel("Email address").fill(agent);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInByForm(page, agent);
   await expect(page).toHaveURL(/\/login\/two-factor\/setup$/);
   await expect(page.getByRole("heading", { name: "Set up two-factor sign-in" })).toBeVisible();
   await expect(page.getByRole("img", { name: "QR code for your authentication app" })).toBeVisible();

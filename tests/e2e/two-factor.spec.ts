@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, test } from "../support/e2e";
+import { expect, signInByForm, test } from "../support/e2e";
 import { totpAt } from "../support/totp";
 
 // Two-factor sign-in, with JavaScript and without: turn it on in the profile, sign out, sign in
@@ -12,11 +12,7 @@ import { totpAt } from "../support/totp";
 const nextStepCode = (secret: string) => totpAt(secret, Date.now() + 30_000);
 
 async function signInWithPassword(page: Page, email: string) {
-  await page.context().clearCookies();
-  await page.goto("/login");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInByForm(page, email);
   await expect(page).toHaveURL(/\/login\/two-factor$/);
   await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
 }
