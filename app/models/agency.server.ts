@@ -48,33 +48,64 @@ export async function setAgencyTimeZone(db: DB, ctx: Ctx, timeZone: string | nul
   await db.updateTable("agencies").set({ time_zone: timeZone }).where("id", "=", ctx.agencyId).execute();
 }
 
-/** The agency's settings as an admin edits them: its name and its own time zone (null: none set). */
-export async function getAgencySettings(db: DB, ctx: Ctx): Promise<{ name: string; timeZone: string | null } | null> {
+export interface AgencySettings {
+  name: string;
+  /** Its own time zone; null: none set. */
+  timeZone: string | null;
+  requireTwoFactor: boolean;
+}
+
+/** The agency's settings as an admin edits them. */
+export async function getAgencySettings(db: DB, ctx: Ctx): Promise<AgencySettings | null> {
   const row = await db
     .selectFrom("agencies")
-    .select(["name", "time_zone as timeZone"])
+    .select(["name", "time_zone as timeZone", "require_two_factor as requireTwoFactor"])
     .where("id", "=", ctx.agencyId)
     .executeTakeFirst();
   return row ?? null;
 }
 
 /**
- * Saves the agency's name and time zone (every "today" and every time shown follows it), with its
- * audit entry: the names of the fields that changed (none changed, no entry).
+ * Saves the agency's name, time zone (every "today" and every time shown follows it) and whether
+ * it requires two-factor sign-in, with its audit entry: the names of the fields that changed (none
+ * changed, no entry), and how many sign-ins ended when it became required.
  */
-export async function updateAgencySettings(db: DB, ctx: Ctx, input: { name: string; timeZone: string }): Promise<void> {
+export async function updateAgencySettings(
+  db: DB,
+  ctx: Ctx,
+  input: { name: string; timeZone: string; requireTwoFactor?: boolean },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const after = { name: input.name, time_zone: input.timeZone };
+    const after = { name: input.name, time_zone: input.timeZone, require_two_factor: input.requireTwoFactor ?? false };
     const before = await trx
       .selectFrom("agencies")
-      .select(["name", "time_zone"])
+      .select(["name", "time_zone", "require_two_factor"])
       .where("id", "=", ctx.agencyId)
       .forUpdate()
       .executeTakeFirst();
     if (!before) return;
     await trx.updateTable("agencies").set(after).where("id", "=", ctx.agencyId).execute();
+    const sessionsEnded =
+      after.require_two_factor && !before.require_two_factor ? await endSignInsWithoutSecondFactor(trx, ctx) : 0;
     const fields = changedFields(before, after);
-    if (fields.length > 0)
-      await audit(trx, ctx, { action: "update", entity: "agency", id: ctx.agencyId, details: { fields } });
+    if (fields.length > 0) {
+      const details = sessionsEnded > 0 ? { fields, sessionsEnded } : { fields };
+      await audit(trx, ctx, { action: "update", entity: "agency", id: ctx.agencyId, details });
+    }
   });
+}
+
+/**
+ * Two-factor sign-in just became required: the sign-ins (screen and API) of the agency's users who
+ * have not turned it on end, so that each goes through the new rule at once. Personal API tokens
+ * stay: they are credentials of their own, made while signed in. Returns how many ended.
+ */
+async function endSignInsWithoutSecondFactor(db: DB, ctx: Ctx): Promise<number> {
+  const ended = await db
+    .deleteFrom("sessions")
+    .where("agency_id", "=", ctx.agencyId)
+    .where("kind", "in", ["browser", "api"])
+    .where("user_id", "not in", db.selectFrom("user_two_factor").select("user_id").where("enabled_at", "is not", null))
+    .executeTakeFirst();
+  return Number(ended.numDeletedRows);
 }

@@ -217,6 +217,22 @@ export async function listAuditEntries(
   return { entries, count };
 }
 
+/**
+ * The latest `limit` entries matching `filters`, and whether there are more; no count, which
+ * would read every view of a record viewed for years on each view of its page.
+ */
+export async function latestAuditEntries(
+  db: DB,
+  ctx: Ctx,
+  filters: AuditFilters,
+  limit: number,
+): Promise<{ entries: AuditRow[]; more: boolean }> {
+  const found = await rows(db, ctx, filters)
+    .limit(limit + 1)
+    .execute();
+  return { entries: found.slice(0, limit), more: found.length > limit };
+}
+
 /** Every entry matching `filters`, newest first, a batch at a time (the CSV download). */
 export function streamAuditEntries(
   db: DB,

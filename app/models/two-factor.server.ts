@@ -35,6 +35,33 @@ export async function twoFactorState(db: DB, userId: string): Promise<TwoFactorS
   return row.enabled_at ? "on" : "pending";
 }
 
+/**
+ * What a sign-in asks after the right password: the code of the app (two-factor is on), its set-up
+ * (the agency requires it and the user has not turned it on), or nothing more (null).
+ */
+export type SecondStep = "code" | "setup" | null;
+
+export async function secondStepOf(db: DB, user: { id: string; agencyId: string }): Promise<SecondStep> {
+  const row = await db
+    .selectFrom("agencies")
+    .leftJoin("user_two_factor", (join) => join.on("user_two_factor.user_id", "=", user.id))
+    .select(["agencies.require_two_factor as required", "user_two_factor.enabled_at as enabledAt"])
+    .where("agencies.id", "=", user.agencyId)
+    .executeTakeFirst();
+  if (row?.enabledAt) return "code";
+  return row?.required ? "setup" : null;
+}
+
+/** Whether the agency requires two-factor sign-in of everyone. */
+export async function agencyRequiresTwoFactor(db: DB, agencyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("agencies")
+    .select("require_two_factor")
+    .where("id", "=", agencyId)
+    .executeTakeFirst();
+  return row?.require_two_factor ?? false;
+}
+
 export interface TwoFactorSetup {
   /** Base32, for typing into an app by hand. */
   secret: string;

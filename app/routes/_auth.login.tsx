@@ -29,8 +29,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A body that is not a readable form is a 415 or 400 here, not an error inside the strategy.
   await readFormData(request.clone());
   try {
-    const { user, twoFactor, ...asked } = await authenticator.authenticate("form", request);
-    if (twoFactor) return await redirectToSecondStep({ userId: user.id, ...asked });
+    const { user, secondStep, ...asked } = await authenticator.authenticate("form", request);
+    if (secondStep) return await redirectToSecondStep({ userId: user.id, setup: secondStep === "setup", ...asked });
     return await completeSignIn(request, user, asked);
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/field";
 import { requiredFields, useSchemaForm } from "~/components/ui/use-schema-form";
-import { TwoFactorFormSchema } from "~/schemas/auth";
+import { SIGN_IN_TIMED_OUT, TwoFactorFormSchema } from "~/schemas/auth";
 import { signInWithSecondFactor } from "~/services/auth.server";
 import { completeSignIn, readPendingSignIn, redirectWithToast, requireAnonymous } from "~/services/session.server";
 import { getDb } from "~/utils/db.server";
@@ -26,11 +26,11 @@ export const meta: MetaFunction = () => [{ title: "Two-factor sign-in · Senior 
 /** A 429 (too many wrong codes) keeps its Retry-After on the page, too. */
 export const headers = keepRetryAfter;
 
-const TIMED_OUT = "Your sign-in took too long. Please sign in again.";
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous({ request, context });
-  if (!(await readPendingSignIn(request))) throw redirect("/login");
+  const pending = await readPendingSignIn(request);
+  if (!pending) throw redirect("/login");
+  if (pending.setup) throw redirect("/login/two-factor/setup");
   const method: "app" | "recovery" =
     new URL(request.url).searchParams.get("method") === "recovery" ? "recovery" : "app";
   return json({ method });
@@ -39,7 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous({ request, context });
   const pending = await readPendingSignIn(request);
-  if (!pending) return redirectWithToast("/login", { type: "error", title: "Login Failed", description: TIMED_OUT });
+  if (!pending)
+    return redirectWithToast("/login", { type: "error", title: "Login Failed", description: SIGN_IN_TIMED_OUT });
+  if (pending.setup) throw redirect("/login/two-factor/setup");
   const submission = parseWithZod(await readFormData(request), { schema: TwoFactorFormSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), toast: null }, { status: 400 });
   const outcome = await signInWithSecondFactor(getDb(), {

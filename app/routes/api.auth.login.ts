@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createSession } from "~/models/session.server";
 
-import { LoginSchema, TWO_FACTOR_API_REFUSED } from "~/schemas/auth";
+import { LoginSchema, TWO_FACTOR_API_REFUSED, TWO_FACTOR_SETUP_API_REFUSED } from "~/schemas/auth";
 import { apiError, apiSuccess, handleApi, methodNotAllowed, readJsonBody } from "~/services/api.server";
 import { signInWithPassword } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -27,7 +27,8 @@ export function action({ request }: ActionFunctionArgs) {
       });
     }
     // A password alone is not enough for such an account; a personal token was made signed in.
-    if (result.twoFactor) return apiError(403, TWO_FACTOR_API_REFUSED);
+    if (result.secondStep === "code") return apiError(403, TWO_FACTOR_API_REFUSED);
+    if (result.secondStep === "setup") return apiError(403, TWO_FACTOR_SETUP_API_REFUSED);
     const { token, expiresAt } = await createSession(db, {
       user: result.user,
       kind: "api",

@@ -32,6 +32,10 @@ export const INVALID_TWO_FACTOR_CODE = "Invalid authentication code";
 export const INVALID_RECOVERY_CODE = "Invalid or already used recovery code";
 export const TWO_FACTOR_API_REFUSED =
   "This account uses two-factor sign-in: the API's password sign-in is not available. Use a personal API token instead (/settings/tokens).";
+/** The second step of a sign-in came after its five minutes. */
+export const SIGN_IN_TIMED_OUT = "Your sign-in took too long. Please sign in again.";
+export const TWO_FACTOR_SETUP_API_REFUSED =
+  "Your agency requires two-factor sign-in: sign in on the web to set it up, then use a personal API token (/settings/tokens).";
 
 /** The five password rules, with their exact checklist texts (docs/security.md, "Passwords"). */
 export const PASSWORD_RULES = [

@@ -60,14 +60,22 @@ export type ChangePasswordInput = z.output<typeof ChangePasswordSchema>;
 // confirm it with a code from the app, turn off with the current password.
 
 export const ENTER_TWO_FACTOR_CODE = "Enter the code your app shows";
+/** Turning it off where the agency requires it. */
+export const TWO_FACTOR_REQUIRED = "Your agency requires two-factor sign-in, so it cannot be turned off.";
 export const WRONG_TWO_FACTOR_CODE = "That code is not right. Check the time on your phone and try the new code.";
 
 export const TwoFactorStartSchema = z.strictObject({ intent: z.literal("two-factor-start") });
 
-export const TwoFactorConfirmSchema = z.strictObject({
-  intent: z.literal("two-factor-confirm"),
-  code: z.string({ error: ENTER_TWO_FACTOR_CODE }).trim().min(1, ENTER_TWO_FACTOR_CODE).max(20, WRONG_TWO_FACTOR_CODE),
-});
+const twoFactorCode = z
+  .string({ error: ENTER_TWO_FACTOR_CODE })
+  .trim()
+  .min(1, ENTER_TWO_FACTOR_CODE)
+  .max(20, WRONG_TWO_FACTOR_CODE);
+
+export const TwoFactorConfirmSchema = z.strictObject({ intent: z.literal("two-factor-confirm"), code: twoFactorCode });
+
+/** The code that confirms a set-up asked for at sign-in (/login/two-factor/setup). */
+export const TwoFactorSetupSchema = z.strictObject({ code: twoFactorCode });
 
 export const TwoFactorOffSchema = z.strictObject({ intent: z.literal("two-factor-off"), currentPassword });
 

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { LANDING_PAGES, type LandingPage, ROLES } from "~/utils/vocabulary";
 import { withNewPassword } from "./auth";
-import { EmailSchema, type LinkProblem, requiredText, vocabulary } from "./common";
+import { checkbox, EmailSchema, type LinkProblem, requiredText, vocabulary } from "./common";
 
 // Staff management (/settings/users), accepting an invitation (/invitation), the agency's
 // settings (/settings/agency) and a person's preferences (/preferences).
@@ -82,7 +82,15 @@ export const AgencySettingsSchema = z.strictObject({
   timeZone: z
     .string({ error: "Time zone is required" })
     .refine((zone) => timeZones().includes(zone), "Choose a time zone from the list"),
+  /** Everyone signs in with a second factor (docs/security.md, "Two-factor sign-in"). */
+  requireTwoFactor: checkbox,
 });
+
+export const AGENCY_CHECKBOXES = ["requireTwoFactor"] as const;
+
+/** Requiring it of everyone while the admin saving it has it off would lock them out next time. */
+export const TURN_ON_YOUR_OWN_FIRST =
+  "Turn on two-factor sign-in for yourself first, on your profile, before requiring it of everyone.";
 
 export const PreferencesSchema = z.strictObject({
   landingPage: z.enum(Object.keys(LANDING_PAGES) as [LandingPage, ...LandingPage[]], {

@@ -1,5 +1,11 @@
 import { agencyDay } from "~/models/agency.server";
-import { type AuditFilters, type AuditRow, listAuditEntries, streamAuditEntries } from "~/models/audit.server";
+import {
+  type AuditFilters,
+  type AuditRow,
+  latestAuditEntries,
+  listAuditEntries,
+  streamAuditEntries,
+} from "~/models/audit.server";
 import type { Ctx } from "~/models/context";
 import { pageInfo } from "~/models/lists.server";
 import { listStaff } from "~/models/staff.server";
@@ -132,19 +138,16 @@ export async function* auditBatches(db: DB, ctx: Ctx, query: AuditListQuery): As
 export const CLIENT_HISTORY_SHOWN = 10;
 
 /**
- * A client's own history for its page: its latest entries and how many there are; null for a
+ * A client's own history for its page: its latest entries and whether there are more; null for a
  * role that may not see it (an agent), whose page loads none.
  */
 export async function clientHistory({ db, ctx }: Pick<SignedIn, "db" | "ctx">, clientId: string) {
   if (!can(ctx.role, "audit.clientHistory")) return null;
-  const { timeZone } = await agencyDay(db, ctx);
-  const { entries, count } = await listAuditEntries(
-    db,
-    ctx,
-    { entity: "client", entityId: clientId },
-    { page: 1, limit: CLIENT_HISTORY_SHOWN },
-  );
-  return { entries: entries.map((row) => toAuditEntryView(row, timeZone)), total: count.total, capped: count.capped };
+  const [{ timeZone }, { entries, more }] = await Promise.all([
+    agencyDay(db, ctx),
+    latestAuditEntries(db, ctx, { entity: "client", entityId: clientId }, CLIENT_HISTORY_SHOWN),
+  ]);
+  return { entries: entries.map((row) => toAuditEntryView(row, timeZone)), more };
 }
 
 export type ClientHistoryData = NonNullable<Awaited<ReturnType<typeof clientHistory>>>;

@@ -2,7 +2,13 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { audit } from "~/models/audit.server";
-import { twoFactorState, redeemRecoveryCode, verifyTwoFactorCode } from "~/models/two-factor.server";
+import {
+  confirmTwoFactor,
+  redeemRecoveryCode,
+  secondStepOf,
+  type SecondStep,
+  verifyTwoFactorCode,
+} from "~/models/two-factor.server";
 import {
   findActiveUserByEmail,
   getUserById,
@@ -11,7 +17,7 @@ import {
   type SessionUser,
 } from "~/models/user.server";
 import { INVALID_CREDENTIALS, INVALID_TWO_FACTOR_CODE, INVALID_RECOVERY_CODE, LoginFormSchema } from "~/schemas/auth";
-import { WRONG_CURRENT_PASSWORD } from "~/schemas/profile";
+import { WRONG_CURRENT_PASSWORD, WRONG_TWO_FACTOR_CODE } from "~/schemas/profile";
 import type { DB } from "~/utils/db.server";
 import { getDb } from "~/utils/db.server";
 import { clearRateLimit, forgiveHits, hitRateLimit } from "~/models/rate-limit.server";
@@ -20,15 +26,18 @@ import { clientIp } from "~/utils/request.server";
 
 export type SignInRefused = { ok: false; status: 401 | 429; message: string; retryAfter?: number };
 
-/** `twoFactor`: the password was right, and the account's second factor is still to come. */
-export type PasswordSignIn = { ok: true; user: SessionUser; twoFactor: boolean } | SignInRefused;
+/**
+ * The password was right; `secondStep`: what is still to come, the code of the app ("code"), its
+ * set-up where the agency requires it ("setup"), or nothing (null).
+ */
+export type PasswordSignIn = { ok: true; user: SessionUser; secondStep: SecondStep } | SignInRefused;
 
 /**
  * The one sign-in rule, for the screen and the API: rate limited per account and per
  * address (failures only), and the same answer for an unknown e-mail and a wrong password.
  * Each attempt is counted before the password is checked, so attempts sent at once cannot all
  * slip under the limit; a success then clears the account's count and takes back the address's.
- * With two-factor sign-in on, the right password only takes its own count back: the account's
+ * With a second step to come, the right password only takes its own count back: the account's
  * count of wrong codes must not start again each time the password is typed.
  */
 export async function signInWithPassword(db: DB, input: SignInAttempt): Promise<PasswordSignIn> {
@@ -43,14 +52,14 @@ export async function signInWithPassword(db: DB, input: SignInAttempt): Promise<
     await auditFailedSignIn(db, input, "invalid_credentials");
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
-  const twoFactor = (await twoFactorState(db, user.id)) === "on";
-  if (twoFactor) {
+  const secondStep = await secondStepOf(db, user);
+  if (secondStep) {
     await forgiveHits(db, [account.key, address.key]);
   } else {
     await clearRateLimit(db, account.key);
     await forgiveHits(db, [address.key]);
   }
-  return { ok: true, user, twoFactor };
+  return { ok: true, user, secondStep };
 }
 
 export interface SecondFactorAttempt {
@@ -92,6 +101,35 @@ export async function signInWithSecondFactor(
   await clearRateLimit(db, account.key);
   await forgiveHits(db, [address.key]);
   return { ok: true, user };
+}
+
+/**
+ * The second step of a sign-in where the agency requires two-factor sign-in and the user had not
+ * turned it on: the code of the app just set up turns it on (and makes the recovery codes, returned
+ * to be shown this once). Wrong codes count as wrong sign-in codes do.
+ */
+export async function signInWithNewSecondFactor(
+  db: DB,
+  input: Omit<SecondFactorAttempt, "method">,
+): Promise<{ ok: true; user: SessionUser; recoveryCodes: string[] } | SignInRefused> {
+  const user = await getUserById(db, input.userId);
+  if (!user) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  const [account, address] = passwordLimits(user.email, input.ip);
+  const limited = await hitRateLimit(db, [account, address], "Too many failed sign-in attempts");
+  const attempt = { email: user.email, password: "", ip: input.ip, userAgent: input.userAgent };
+  if (limited) {
+    await auditFailedSignIn(db, attempt, "too_many_attempts");
+    return limited;
+  }
+  const ctx = { userId: user.id, agencyId: user.agencyId, role: user.role, ip: input.ip, userAgent: input.userAgent };
+  const recoveryCodes = await confirmTwoFactor(db, ctx, input.code);
+  if (!recoveryCodes) {
+    await auditFailedSignIn(db, attempt, "invalid_code");
+    return { ok: false, status: 401, message: WRONG_TWO_FACTOR_CODE };
+  }
+  await clearRateLimit(db, account.key);
+  await forgiveHits(db, [address.key]);
+  return { ok: true, user, recoveryCodes };
 }
 
 export interface SignInAttempt {
@@ -170,8 +208,8 @@ export function parseLoginForm(form: FormData) {
 
 export interface LoginResult {
   user: SessionUser;
-  /** The second step is still to come (/login/two-factor). */
-  twoFactor: boolean;
+  /** What is still to come: /login/two-factor ("code") or /login/two-factor/setup ("setup"). */
+  secondStep: SecondStep;
   remember: boolean;
   redirectTo: string | undefined;
 }
@@ -193,7 +231,7 @@ authenticator.use(
     if (!result.ok) throw new SignInError(result.message, result.status, result.retryAfter, submission);
     return {
       user: result.user,
-      twoFactor: result.twoFactor,
+      secondStep: result.secondStep,
       remember: submission.value.remember ?? false,
       redirectTo: submission.value.redirectTo,
     };

@@ -193,6 +193,8 @@ export const PENDING_SIGN_IN_MINUTES = 5;
 /** A sign-in waiting for its second factor: who, and what the sign-in form asked for. */
 export interface PendingSignIn {
   userId: string;
+  /** The agency requires two-factor sign-in and the user has not set it up: that comes first. */
+  setup?: boolean;
   remember: boolean;
   redirectTo?: string;
 }
@@ -203,7 +205,7 @@ export interface PendingSignIn {
  */
 export async function redirectToSecondStep(pending: PendingSignIn): Promise<Response> {
   const expiresAt = Date.now() + PENDING_SIGN_IN_MINUTES * 60_000;
-  return redirect("/login/two-factor", {
+  return redirect(pending.setup ? "/login/two-factor/setup" : "/login/two-factor", {
     headers: { "Set-Cookie": await getCookies().pending.serialize({ ...pending, expiresAt }) },
   });
 }
@@ -215,17 +217,25 @@ export async function redirectToSecondStep(pending: PendingSignIn): Promise<Resp
 export async function readPendingSignIn(request: Request): Promise<PendingSignIn | null> {
   const value = (await getCookies().pending.parse(request.headers.get("Cookie"))) as unknown;
   if (!value || typeof value !== "object") return null;
-  const { userId, remember, redirectTo, expiresAt } = value as Record<string, unknown>;
+  const { userId, setup, remember, redirectTo, expiresAt } = value as Record<string, unknown>;
   if (typeof userId !== "string" || typeof expiresAt !== "number" || expiresAt <= Date.now()) return null;
-  return { userId, remember: remember === true, redirectTo: typeof redirectTo === "string" ? redirectTo : undefined };
+  return {
+    userId,
+    setup: setup === true,
+    remember: remember === true,
+    redirectTo: typeof redirectTo === "string" ? redirectTo : undefined,
+  };
 }
 
-/** Starts a browser session and answers with a redirect that sets its cookie. */
-export async function signInAndRedirect(
+/**
+ * Starts a browser session: the Set-Cookie headers of its cookie (and of `toast`), and the end of
+ * a second step's cookie where there was one.
+ */
+export async function startSession(
   request: Request,
   user: Pick<SessionUser, "id" | "agencyId">,
-  options: { remember: boolean; redirectTo: string; toast?: Omit<Toast, "id"> },
-): Promise<Response> {
+  options: { remember: boolean; toast?: Omit<Toast, "id"> },
+): Promise<Headers> {
   const { token } = await createSession(getDb(), {
     user,
     kind: "browser",
@@ -247,7 +257,25 @@ export async function signInAndRedirect(
   if (request.headers.get("Cookie")?.includes("__two_factor=")) {
     headers.append("Set-Cookie", await getCookies().pending.serialize("", { maxAge: 0 }));
   }
-  return redirect(options.redirectTo, { headers });
+  return headers;
+}
+
+/** Starts a browser session and answers with a redirect that sets its cookie. */
+export async function signInAndRedirect(
+  request: Request,
+  user: Pick<SessionUser, "id" | "agencyId">,
+  options: { remember: boolean; redirectTo: string; toast?: Omit<Toast, "id"> },
+): Promise<Response> {
+  return redirect(options.redirectTo, { headers: await startSession(request, user, options) });
+}
+
+/** Where a completed sign-in goes: where they asked to go, else the screen their preferences name. */
+export async function signInDestination(
+  user: Pick<SessionUser, "id" | "agencyId">,
+  redirectTo: string | undefined,
+): Promise<string> {
+  const { landingPage } = await getPreferences(getDb(), { userId: user.id, agencyId: user.agencyId });
+  return safeRedirect(redirectTo, landingPage);
 }
 
 /**
@@ -259,10 +287,9 @@ export async function completeSignIn(
   user: Pick<SessionUser, "id" | "agencyId">,
   options: { remember: boolean; redirectTo?: string },
 ): Promise<Response> {
-  const { landingPage } = await getPreferences(getDb(), { userId: user.id, agencyId: user.agencyId });
   return signInAndRedirect(request, user, {
     remember: options.remember,
-    redirectTo: safeRedirect(options.redirectTo, landingPage),
+    redirectTo: await signInDestination(user, options.redirectTo),
     toast: { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
   });
 }

@@ -1,16 +1,19 @@
 import { json, redirect } from "@remix-run/node";
 import QRCode from "qrcode";
 import type { Ctx } from "~/models/context";
+import { getUserById } from "~/models/user.server";
 import {
+  agencyRequiresTwoFactor,
   confirmTwoFactor,
   pendingSetup,
   startTwoFactorSetup,
   turnOffTwoFactor,
   twoFactorState,
+  type TwoFactorSetup,
   type TwoFactorState,
   unusedRecoveryCodes,
 } from "~/models/two-factor.server";
-import { type TwoFactorInput, WRONG_TWO_FACTOR_CODE } from "~/schemas/profile";
+import { TWO_FACTOR_REQUIRED, type TwoFactorInput, WRONG_TWO_FACTOR_CODE } from "~/schemas/profile";
 import type { DB } from "~/utils/db.server";
 import { type AccountChange, type AccountHolder, confirmCurrentPassword } from "./profile.server";
 import { redirectWithToast } from "./session.server";
@@ -23,18 +26,45 @@ export interface TwoFactorView {
   setup: { qrCode: string; secret: string } | null;
   /** While on: how many recovery codes are left. */
   unusedCodes: number;
+  /** The agency requires it: it cannot be turned off. */
+  required: boolean;
 }
 
 export async function twoFactorView(db: DB, ctx: Ctx): Promise<TwoFactorView> {
   const state = await twoFactorState(db, ctx.userId);
   const pending = state === "pending" ? await pendingSetup(db, ctx) : null;
-  const setup = pending
-    ? {
-        qrCode: `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(pending.uri, { type: "svg", margin: 1 })).toString("base64")}`,
-        secret: pending.secret,
-      }
-    : null;
-  return { state, setup, unusedCodes: state === "on" ? await unusedRecoveryCodes(db, ctx.userId) : 0 };
+  const setup = pending ? await setupShown(pending) : null;
+  return {
+    state,
+    setup,
+    unusedCodes: state === "on" ? await unusedRecoveryCodes(db, ctx.userId) : 0,
+    required: await agencyRequiresTwoFactor(db, ctx.agencyId),
+  };
+}
+
+/** A set-up as the screen shows it: the QR code (an SVG data URI) and the secret as text. */
+async function setupShown(setup: TwoFactorSetup): Promise<{ qrCode: string; secret: string }> {
+  const svg = await QRCode.toString(setup.uri, { type: "svg", margin: 1 });
+  return { qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, secret: setup.secret };
+}
+
+/**
+ * The set-up a sign-in asks for where the agency requires two-factor sign-in
+ * (/login/two-factor/setup): begun on arrival, the same secret on every visit until it is
+ * confirmed; null once it is on, or when the user is not an active one.
+ */
+export async function signInSetupView(
+  db: DB,
+  userId: string,
+  caller: Pick<Ctx, "ip" | "userAgent">,
+): Promise<{ qrCode: string; secret: string } | null> {
+  const user = await getUserById(db, userId);
+  if (!user) return null;
+  const ctx: Ctx = { userId: user.id, agencyId: user.agencyId, role: user.role, ...caller };
+  const state = await twoFactorState(db, user.id);
+  if (state === "on") return null;
+  const setup = state === "pending" ? await pendingSetup(db, ctx) : await startTwoFactorSetup(db, ctx);
+  return setup ? setupShown(setup) : null;
 }
 
 type Reply = (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => unknown;
@@ -64,6 +94,9 @@ export async function changeTwoFactor(
       );
     }
     return json({ result: deps.reply(), checks: null, recoveryCodes });
+  }
+  if (await agencyRequiresTwoFactor(db, ctx.agencyId)) {
+    return json({ result: deps.reply({ formErrors: [TWO_FACTOR_REQUIRED] }), checks: null }, { status: 400 });
   }
   const refused = await confirmCurrentPassword(db, user, value.currentPassword, deps.ip);
   if (refused) return refused;

@@ -46,6 +46,8 @@ export interface AgenciesTable {
   time_zone: string | null;
   /** How long its audit entries are kept (the database refuses to delete younger ones). */
   audit_retention_years: Generated<number>;
+  /** Everyone must sign in with a second factor; who has none sets it up after their password. */
+  require_two_factor: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

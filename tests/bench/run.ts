@@ -106,6 +106,7 @@ function targets(cookie: string, token: string, sample: SampleIds): Budgeted[] {
     detail("client-detail", `/clients/${sample.clientId}`),
     page("client-new", "/clients/new"),
     api("api-clients", "/api/clients?status=target&sort=-updatedAt&limit=50"),
+    api("api-client-detail", `/api/clients/${sample.clientId}`),
     list("facilities", "/facilities"),
     list("facilities-search", "/facilities?search=maple"),
     list("facilities-type-beds", "/facilities?type=memory-care&availability=available&sort=-capacity.available"),

@@ -1,5 +1,16 @@
 import { axeViolations, expectValidScreen, htmlErrors } from "../support/page-checks";
-import { DEMO_EMAIL, dbForE2E, expect, test } from "../support/e2e";
+import {
+  createSpareAgent,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  dbForE2E,
+  expect,
+  signInByForm,
+  test,
+  token,
+} from "../support/e2e";
+import { createAgency, createUser } from "../support/factories";
+import { totpAt } from "../support/totp";
 
 // Every screen: its HTML valid (html-validate) and its page free of axe-core violations, with
 // JavaScript and without (tests/support/page-checks.ts: each test looks at both, so it runs in
@@ -110,6 +121,31 @@ test.describe("every screen is valid HTML and passes axe, with JavaScript and wi
       await expectValidScreen(page, target.replace("<id>", agent.id));
     });
   }
+  test("the two-factor screens: set-up at sign-in, the code step, the profile's card pending and on", async ({
+    page,
+    loginAs,
+  }) => {
+    const db = dbForE2E();
+    const agency = await createAgency(db, { name: "Two-factor Agency", require_two_factor: true });
+    const email = `two-factor-${token(8)}@example.com`;
+    await createUser(db, { agencyId: agency.id, email, password: DEMO_PASSWORD });
+    await signInByForm(page, email);
+    await expect(page).toHaveURL(/\/login\/two-factor\/setup$/);
+    await expectValidScreen(page, "/login/two-factor/setup");
+    await page.getByLabel("Authentication code").fill(totpAt(await page.locator("code").innerText()));
+    await page.getByRole("button", { name: "Confirm and continue" }).click();
+    await page.getByRole("link", { name: "I have saved my codes, continue" }).click();
+    await expectValidScreen(page, "/profile");
+    await signInByForm(page, email);
+    await expectValidScreen(page, "/login/two-factor");
+    await expectValidScreen(page, "/login/two-factor?method=recovery");
+    // Pending: the QR code and the key, on an account of the demo agency.
+    await loginAs(await createSpareAgent());
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await expect(page.getByRole("img", { name: "QR code for your authentication app" })).toBeVisible();
+    await expectValidScreen(page, "/profile");
+  });
   test("an unknown address (404)", async ({ page, loginAs }) => {
     await loginAs();
     await expectValidScreen(page, "/no/such/page", 404);

@@ -44,7 +44,7 @@ const name = (who: SignedIn) => `${who.user.first_name} ${who.user.last_name}`;
 async function viewClient(who: SignedIn) {
   const response = await settle(clientPage(args(get(`/clients/${client.id}`, who.cookie), { id: client.id })));
   expect(response.status).toBe(200);
-  return (await response.json()) as { history: { entries: AuditEntryView[]; total: number } | null };
+  return (await response.json()) as { history: { entries: AuditEntryView[]; more: boolean } | null };
 }
 
 beforeEach(async () => {
@@ -211,7 +211,7 @@ describe("a client's history on its page", () => {
       { action: "update", entity: "client", id: client.id, details: { fields: ["phone", "status"] } },
     );
     const { history } = await viewClient(coordinator);
-    expect(history?.total).toBe(2);
+    expect(history?.more).toBe(false);
     expect(history?.entries.map((e) => [e.who, e.action, e.fields])).toEqual([
       [name(coordinator), "Viewed", []],
       [name(admin), "Updated", ["phone", "status"]],
@@ -222,7 +222,7 @@ describe("a client's history on its page", () => {
     for (let i = 0; i < 12; i++) await viewClient(admin);
     const { history } = await viewClient(coordinator);
     expect(history?.entries).toHaveLength(10);
-    expect(history?.total).toBe(13);
+    expect(history?.more).toBe(true);
   });
 
   it("is not loaded for an agent", async () => {

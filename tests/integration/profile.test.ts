@@ -92,7 +92,7 @@ describe("profile page", () => {
     const response = await settle(profileLoader(args(get("/profile", cookie))));
     expect(await response.json()).toEqual({
       profile: { firstName: "Dana", lastName: "Morgan", email: "dana@example.com" },
-      twoFactor: { state: "off", setup: null, unusedCodes: 0 },
+      twoFactor: { state: "off", setup: null, unusedCodes: 0, required: false },
     });
   });
 

@@ -33,7 +33,7 @@ const codeFor = async (secret: string) =>
 
 describe("the profile's two-factor card", () => {
   it("is off, then shows the QR code and the secret, then is on with ten recovery codes shown once", async () => {
-    expect(await card()).toEqual({ state: "off", setup: null, unusedCodes: 0 });
+    expect(await card()).toEqual({ state: "off", setup: null, unusedCodes: 0, required: false });
     const start = await post({ intent: "two-factor-start" });
     expect(start.status).toBe(302);
     expect(start.headers.get("Location")).toBe("/profile#two-factor");
@@ -53,7 +53,7 @@ describe("the profile's two-factor card", () => {
     expect(right.status).toBe(200);
     const { recoveryCodes } = (await right.json()) as Json;
     expect(recoveryCodes).toHaveLength(10);
-    expect(await card()).toEqual({ state: "on", setup: null, unusedCodes: 10 });
+    expect(await card()).toEqual({ state: "on", setup: null, unusedCodes: 10, required: false });
     expect(JSON.stringify(await card())).not.toContain(recoveryCodes[0]);
   });
 

@@ -101,6 +101,16 @@ async function userByEmail(email: string, options: { active?: boolean } = {}): P
   return user;
 }
 
+/** Signs out, then in through the sign-in form with the password (a second step may follow). */
+export async function signInByForm(page: Page, email: string): Promise<void> {
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname !== "/login");
+}
+
 /**
  * A new active agent in the demo agency, password DEMO_PASSWORD, for tests that spoil an
  * account (e.g. lock it with failed sign-ins) and must not touch the shared demo accounts.

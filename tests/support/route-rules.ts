@@ -701,6 +701,21 @@ export const ROUTE_RULES: Record<string, Rule> = {
       },
     ],
   },
+  "_auth.login_.two-factor_.setup.tsx": {
+    // The same without the password step's cookie (tests/integration/two-factor-required.test.ts
+    // goes through the set-up).
+    calls: [
+      { ...page("/login/two-factor/setup", "visitors"), status: 302, location: "/login" },
+      {
+        method: "POST",
+        path: "/login/two-factor/setup",
+        who: "visitors",
+        status: 302,
+        location: "/login",
+        body: () => ({ form: { code: "123456" } }),
+      },
+    ],
+  },
   "_auth.forgot-password.tsx": {
     calls: [
       page("/forgot-password", "visitors"),

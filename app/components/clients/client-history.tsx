@@ -11,12 +11,12 @@ import { TitledCard } from "../ui/card";
  */
 export function ClientHistoryCard({ clientId, history }: { clientId: string; history: ClientHistoryData }) {
   const admin = useCan("audit.view");
-  const count = `${history.total.toLocaleString("en-US")}${history.capped ? "+" : ""}`;
+  const shown = history.entries.length;
   return (
     <TitledCard
       id="history"
       title="History"
-      description={`${count} ${history.total === 1 && !history.capped ? "entry" : "entries"}`}
+      description={history.more ? `The latest ${shown} entries` : `${shown} ${shown === 1 ? "entry" : "entries"}`}
       action={
         admin ? (
           <Link

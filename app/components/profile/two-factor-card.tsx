@@ -1,6 +1,6 @@
 import { TwoFactorConfirmSchema, TwoFactorOffSchema, TwoFactorStartSchema } from "~/schemas/profile";
 import { Alert } from "../ui/alert";
-import { InputField, PasswordField } from "../ui/form";
+import { FormSection, InputField, PasswordField } from "../ui/form";
 import { IntentFormCard, IntentSubmitButton, resultFor } from "../ui/intent-form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 import type { ProfileFormsData } from "./profile-forms";
@@ -16,6 +16,8 @@ export interface TwoFactorCardView {
   state: "off" | "pending" | "on";
   setup: { qrCode: string; secret: string } | null;
   unusedCodes: number;
+  /** The agency requires it: no "Turn off". */
+  required: boolean;
 }
 
 type Data = (ProfileFormsData & { recoveryCodes?: string[] }) | undefined;
@@ -25,7 +27,8 @@ export function TwoFactorCard({ view, data }: { view: TwoFactorCardView; data: D
   return (
     <div id="two-factor" className="space-y-4">
       {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} /> : null}
-      {view.state === "on" ? <TurnOffForm unusedCodes={view.unusedCodes} data={data} /> : null}
+      {view.state === "on" && view.required ? <RequiredNote unusedCodes={view.unusedCodes} /> : null}
+      {view.state === "on" && !view.required ? <TurnOffForm unusedCodes={view.unusedCodes} data={data} /> : null}
       {view.state === "pending" && view.setup ? <ConfirmForm setup={view.setup} data={data} /> : null}
       {view.state === "off" || (view.state === "pending" && !view.setup) ? <TurnOnForm /> : null}
     </div>
@@ -63,19 +66,26 @@ function useCardForm<S extends typeof TwoFactorConfirmSchema | typeof TwoFactorO
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 
+/** The QR code to scan and the key to type instead: the first step of a set-up, here and at sign-in. */
+export function SetupSteps({ setup, className }: { setup: { qrCode: string; secret: string }; className?: string }) {
+  return (
+    <div className={`space-y-3 text-sm text-slate-700 ${className ?? ""}`}>
+      <p>1. Scan this QR code with your authentication app.</p>
+      <img src={setup.qrCode} alt="QR code for your authentication app" width={176} height={176} />
+      <p>
+        Cannot scan it? Enter this key in the app instead:{" "}
+        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">{grouped(setup.secret)}</code>
+      </p>
+      <p>2. Enter the 6-digit code the app now shows, to turn two-factor sign-in on.</p>
+    </div>
+  );
+}
+
 function ConfirmForm({ setup, data }: { setup: { qrCode: string; secret: string }; data: Data }) {
   const [form, fields] = useCardForm(TwoFactorConfirmSchema, "two-factor-confirm", data, "code");
   return (
     <IntentFormCard form={form} intent="two-factor-confirm" label={TITLE} title={TITLE} description={DESCRIPTION}>
-      <div className="space-y-3 text-sm text-slate-700 sm:col-span-2">
-        <p>1. Scan this QR code with your authentication app.</p>
-        <img src={setup.qrCode} alt="QR code for your authentication app" width={176} height={176} />
-        <p>
-          Cannot scan it? Enter this key in the app instead:{" "}
-          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">{grouped(setup.secret)}</code>
-        </p>
-        <p>2. Enter the 6-digit code the app now shows, to turn two-factor sign-in on.</p>
-      </div>
+      <SetupSteps setup={setup} className="sm:col-span-2" />
       <InputField
         field={fields.code}
         label="Authentication code"
@@ -107,7 +117,19 @@ function TurnOffForm({ unusedCodes, data }: { unusedCodes: number; data: Data })
   );
 }
 
-function RecoveryCodes({ codes }: { codes: string[] }) {
+/** On, and the agency requires it: nothing to turn off. */
+function RequiredNote({ unusedCodes }: { unusedCodes: number }) {
+  return (
+    <FormSection title={TITLE} description={DESCRIPTION}>
+      <p className="text-sm text-slate-700 sm:col-span-2">
+        Two-factor sign-in is <strong>on</strong>. Recovery codes left: {unusedCodes} of 10. Your agency requires it, so
+        it cannot be turned off.
+      </p>
+    </FormSection>
+  );
+}
+
+export function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <Alert tone="warning" title="Save your recovery codes now">
       <p>

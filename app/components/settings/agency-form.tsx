@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { AgencySettingsSchema } from "~/schemas/staff";
-import { FormSection, InputField, SelectField } from "../ui/form";
+import { CheckboxField, FormSection, InputField, SelectField } from "../ui/form";
 import { FormErrors, type IntentFormsData, IntentSubmitButton } from "../ui/intent-form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 
@@ -12,7 +12,7 @@ export function AgencyForm({
   now,
   data,
 }: {
-  agency: { name: string; timeZone: string };
+  agency: { name: string; timeZone: string; requireTwoFactor: boolean };
   timeZones: string[];
   /** The time now in the agency's zone, as the screens will show times. */
   now: string;
@@ -21,7 +21,7 @@ export function AgencyForm({
   const [form, fields] = useSchemaForm(AgencySettingsSchema, {
     id: "agency",
     lastResult: data?.result,
-    defaultValue: agency,
+    defaultValue: { ...agency, requireTwoFactor: agency.requireTwoFactor ? "on" : undefined },
     constraint: requiredFields("name", "timeZone"),
   });
   return (
@@ -40,6 +40,11 @@ export function AgencyForm({
           hint={`It is now ${now} there.`}
           wide
         />
+        <CheckboxField field={fields.requireTwoFactor} label="Require two-factor sign-in" wide />
+        <p className="-mt-3 text-sm text-slate-500 sm:col-span-2">
+          Everyone signs in with their password and a code from an authentication app. Those who have not set it up are
+          taken to set it up at their next sign-in, and no one can turn it off.
+        </p>
         <IntentSubmitButton label="Save Changes" pendingLabel="Saving..." />
       </FormSection>
     </Form>
