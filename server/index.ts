@@ -7,6 +7,7 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/
 import { migrateToLatest } from "../db/migrate";
 import { DEMO_LOGIN, isDatabaseEmpty, seedDemo } from "../db/seed";
 import { pingDatabase } from "../app/models/health.server";
+import { flushViews } from "../app/models/audit.server";
 import { schedulePruning, UPLOAD_MAX_MS } from "../app/services/maintenance.server";
 import { database } from "../app/utils/db.server";
 import { emailTransportSummary } from "../app/utils/email.server";
@@ -101,9 +102,10 @@ async function serve(onListening: () => void) {
   const shutdown = () => {
     if (closing) return;
     closing = true;
+    // The views still queued for the audit trail are written before the pool closes.
     const finish = () =>
-      handle
-        .close()
+      flushViews()
+        .then(() => handle.close())
         .catch((error) => console.error(error))
         .finally(() => process.exit(0));
     server.close(() => void finish());

@@ -1,5 +1,6 @@
-import { type Compilable, type OperationNodeSource, sql } from "kysely";
-import type { DB } from "~/utils/db.server";
+import { type Compilable, type Insertable, type OperationNodeSource, sql } from "kysely";
+import { type DB, isDatabaseUnavailable } from "~/utils/db.server";
+import type { AuditEventsTable } from "~/utils/db-types";
 import type { AuditAction, AuditEntity } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
 import { type Count, type Cursor, countMatches, keysetBatches, type PageQuery, pageSlice } from "./lists.server";
@@ -80,9 +81,94 @@ export async function auditEach(
 export function viewed<R>(entity: AuditEntity, find: (db: DB, ctx: Ctx, id: string) => Promise<R | null>) {
   return async (db: DB, ctx: Ctx, id: string): Promise<R | null> => {
     const record = await find(db, ctx, id);
-    if (record) await audit(db, ctx, { action: "view", entity, id });
+    if (record) queueView(db, ctx, entity, id);
     return record;
   };
+}
+
+// A view is a read, not a change: its entry is queued and written a moment later, with the other
+// views of that moment in one INSERT, so that opening a record costs little more than reading it
+// (docs/security.md, "Audit trail"). Changes are never queued (`audit` above).
+
+/** How long a view waits to be written at most, and how many one INSERT writes. */
+export const VIEW_FLUSH_MS = 200;
+const VIEW_BATCH = 500;
+/** While the database is away, views wait for it, up to this many (the oldest go first). */
+const VIEW_QUEUE_LIMIT = 20_000;
+const VIEW_RETRY_MS = 2_000;
+
+type ViewRow = Insertable<AuditEventsTable>;
+
+const views: { queue: ViewRow[]; db: DB | null; timer: NodeJS.Timeout | null; flushing: Promise<void> | null } = {
+  queue: [],
+  db: null,
+  timer: null,
+  flushing: null,
+};
+
+function queueView(db: DB, who: AuditWho, entity: AuditEntity, id: string): void {
+  views.queue.push({
+    agency_id: who.agencyId,
+    actor_id: who.userId,
+    action: "view",
+    entity_type: entity,
+    entity_id: id,
+    ip: who.ip ?? null,
+    user_agent: who.userAgent?.slice(0, 500) ?? null,
+    // The moment of the view, not of its INSERT: a batch's entries keep their order.
+    created_at: new Date(),
+  });
+  views.db = db;
+  if (views.queue.length >= VIEW_BATCH) void flushViews();
+  else scheduleFlush(VIEW_FLUSH_MS);
+}
+
+function scheduleFlush(ms: number): void {
+  if (views.timer) return;
+  views.timer = setTimeout(() => {
+    views.timer = null;
+    void flushViews();
+  }, ms);
+  views.timer.unref();
+}
+
+/**
+ * Writes the queued views now (the server calls it on its way down; tests, to read them). One
+ * flush at a time; a batch the database refuses while away waits for the next try.
+ */
+export function flushViews(): Promise<void> {
+  views.flushing = (views.flushing ?? Promise.resolve()).then(writeQueuedViews);
+  return views.flushing;
+}
+
+async function writeQueuedViews(): Promise<void> {
+  const db = views.db;
+  while (db && views.queue.length > 0) {
+    const batch = views.queue.splice(0, VIEW_BATCH);
+    try {
+      await db.insertInto("audit_events").values(batch).execute();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) {
+        await writeOneByOne(db, batch);
+        continue;
+      }
+      views.queue = [...batch, ...views.queue].slice(-VIEW_QUEUE_LIMIT);
+      console.error(`[audit] the database is away: ${views.queue.length} view entries wait`);
+      scheduleFlush(VIEW_RETRY_MS);
+      return;
+    }
+  }
+}
+
+/** A batch the database refused: each entry on its own, so that one bad entry loses only itself. */
+async function writeOneByOne(db: DB, batch: ViewRow[]): Promise<void> {
+  for (const row of batch) {
+    await db
+      .insertInto("audit_events")
+      .values(row)
+      .execute()
+      .catch((error: unknown) => console.error("[audit] could not write a view entry", error));
+  }
 }
 
 /**

@@ -34,11 +34,15 @@ test("an admin finds their sign-in and a client's view in the audit log, and fol
   const name = `${admin.firstName} ${admin.lastName}`;
   await signIn(page);
 
-  // The client's page is a view; its History card says so, with the way to the whole of it.
+  // The client's page is a view; its History card says so the next time (a view's entry is
+  // written a moment after the page), with the way to the whole of it.
   const client = await insertClient(admin);
   await page.goto(`/clients/${client.id}`);
   const history = page.locator("#history");
-  await expect(history.getByRole("listitem").first()).toContainText(`${name} · Viewed`);
+  await expect(async () => {
+    await page.reload();
+    await expect(history.getByRole("listitem").first()).toContainText(`${name} · Viewed`, { timeout: 1000 });
+  }).toPass();
   await history.getByRole("link", { name: /View all/ }).click();
   await expect(page).toHaveURL(new RegExp(`/settings/audit\\?entity=client&entityId=${client.id}$`));
   await expect(

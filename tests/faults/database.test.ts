@@ -335,6 +335,30 @@ describe("the database away for 10 seconds", () => {
   }, 40_000);
 });
 
+describe("views of a record while the database is away", () => {
+  it("are kept and written once it is back", async () => {
+    const client = await createClient(db, { agencyId });
+    const viewsOf = async () =>
+      (
+        await db
+          .selectFrom("audit_events")
+          .select("id")
+          .where("action", "=", "view")
+          .where("entity_id", "=", client.id)
+          .execute()
+      ).length;
+    expect((await api("GET", `/api/clients/${client.id}`)).status).toBe(200);
+    // Its entry waits a fifth of a second to be written: the database goes before that.
+    await proxy.down();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await viewsOf()).toBe(0);
+    await proxy.up();
+    await eventually(async () => expect(await viewsOf()).toBe(1), 8_000);
+    expect(server.output()).toContain("view entries wait");
+    expectServerUnharmed();
+  }, 20_000);
+});
+
 describe("start-up and the supervisor", () => {
   it("waits for a database that is not there yet, saying so, then serves", async () => {
     const late = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });

@@ -3,6 +3,7 @@
 // exports. Each action, through its route, writes exactly one entry with the right person,
 // agency, action and record; a refused or failed attempt writes none.
 import { beforeEach, describe, expect, it } from "vitest";
+import { flushViews } from "~/models/audit.server";
 import { issueResetToken } from "~/models/password-reset.server";
 import { action as agencyAction } from "~/routes/_app.settings.agency";
 import { loader as clientPage } from "~/routes/_app.clients.$id._index";
@@ -380,6 +381,7 @@ describe("views of a client", () => {
       clientApi(args(apiRequest(`/api/clients/${client.id}`, { token: coordinator.token }), { id: client.id })),
     );
     expect(api.status).toBe(200);
+    await flushViews();
     expect(await since(before)).toEqual([
       entry(agent, "view", "client", client.id, {}, { ip: null }), // get() sends no address
       entry(coordinator, "view", "client", client.id, {}, { ip: "203.0.113.7" }),
@@ -400,6 +402,7 @@ describe("views of a client", () => {
     expect((await settle(clientsPage(args(get("/clients", agent.cookie))))).status).toBe(200);
     const put = apiRequest(`/api/clients/${client.id}`, { method: "PUT", token: agent.token, body: validClientBody() });
     expect((await settle(clientApiWrite(args(put, { id: client.id })))).status).toBe(200);
+    await flushViews();
     expect((await since(before)).filter((e) => e.action === "view")).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { audit, changedFields, listAuditEntries, pruneAuditEntries } from "~/models/audit.server";
+import { audit, changedFields, flushViews, listAuditEntries, pruneAuditEntries, viewed } from "~/models/audit.server";
 import type { Ctx } from "~/models/context";
 import { action as apiLoginAction } from "~/routes/api.auth.login";
 import { action as apiLogoutAction } from "~/routes/api.auth.logout";
@@ -240,5 +240,47 @@ describe("signing in and out", () => {
       ...Array.from({ length: 5 }, () => ["sign_in_failed", { reason: "invalid_credentials" }]),
       ["sign_in_failed", { reason: "too_many_attempts" }],
     ]);
+  });
+});
+
+describe("views, written a moment later and many at once", () => {
+  const views = () =>
+    db
+      .selectFrom("audit_events")
+      .select(["entity_id", "actor_id", "created_at"])
+      .where("action", "=", "view")
+      .orderBy("created_at")
+      .execute();
+  const seen = viewed("client", async (_db, _ctx, id) => ({ id }));
+
+  it("are queued by the page and written on the next flush, each with the moment it was viewed", async () => {
+    const first = await createClient(db, { agencyId: ctx.agencyId });
+    const second = await createClient(db, { agencyId: ctx.agencyId });
+    await seen(db, ctx, first.id);
+    await seen(db, ctx, second.id);
+    expect(await views()).toEqual([]);
+    await flushViews();
+    const written = await views();
+    expect(written.map((row) => row.entity_id)).toEqual([first.id, second.id]);
+    expect(written.every((row) => row.actor_id === ctx.userId)).toBe(true);
+    expect(written[0].created_at.getTime()).toBeLessThanOrEqual(written[1].created_at.getTime());
+  });
+
+  it("are written without a flush once a batch is full, or after a fifth of a second", async () => {
+    const client = await createClient(db, { agencyId: ctx.agencyId });
+    for (let i = 0; i < 500; i++) await seen(db, ctx, client.id);
+    await expect.poll(async () => (await views()).length).toBe(500);
+    await seen(db, ctx, client.id);
+    await expect.poll(async () => (await views()).length, { timeout: 2_000 }).toBe(501);
+  });
+
+  it("a view the database refuses loses only itself, not the batch it came with", async () => {
+    const client = await createClient(db, { agencyId: ctx.agencyId });
+    await seen(db, ctx, client.id);
+    // An actor who is not a user: the foreign key refuses that one entry.
+    await seen(db, { ...ctx, userId: "00000000-0000-4000-8000-000000000000" }, client.id);
+    await seen(db, ctx, client.id);
+    await flushViews();
+    expect((await views()).map((row) => row.actor_id)).toEqual([ctx.userId, ctx.userId]);
   });
 });
