@@ -76,31 +76,18 @@ export interface SecondFactorAttempt {
  * (one step of skew, never one used before) or a recovery code (once each). Wrong codes count
  * against the same limits as wrong passwords, per account and per address, and answer the same.
  */
-export async function signInWithSecondFactor(
+export function signInWithSecondFactor(
   db: DB,
   input: SecondFactorAttempt,
 ): Promise<{ ok: true; user: SessionUser } | SignInRefused> {
-  const user = await getUserById(db, input.userId);
-  if (!user) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
-  const [account, address] = passwordLimits(user.email, input.ip);
-  const limited = await hitRateLimit(db, [account, address], "Too many failed sign-in attempts");
-  const attempt = { email: user.email, password: "", ip: input.ip, userAgent: input.userAgent };
-  if (limited) {
-    await auditFailedSignIn(db, attempt, "too_many_attempts");
-    return limited;
-  }
-  const ok =
-    input.method === "recovery"
-      ? await redeemRecoveryCode(db, user.id, input.code)
-      : await verifyTwoFactorCode(db, user.id, input.code);
-  if (!ok) {
-    await auditFailedSignIn(db, attempt, "invalid_code");
-    const message = input.method === "recovery" ? INVALID_RECOVERY_CODE : INVALID_TWO_FACTOR_CODE;
-    return { ok: false, status: 401, message };
-  }
-  await clearRateLimit(db, account.key);
-  await forgiveHits(db, [address.key]);
-  return { ok: true, user };
+  return checkSecondStep(db, input, async (user) => {
+    const ok =
+      input.method === "recovery"
+        ? await redeemRecoveryCode(db, user.id, input.code)
+        : await verifyTwoFactorCode(db, user.id, input.code);
+    if (ok) return {};
+    return input.method === "recovery" ? INVALID_RECOVERY_CODE : INVALID_TWO_FACTOR_CODE;
+  });
 }
 
 /**
@@ -108,10 +95,26 @@ export async function signInWithSecondFactor(
  * turned it on: the code of the app just set up turns it on (and makes the recovery codes, returned
  * to be shown this once). Wrong codes count as wrong sign-in codes do.
  */
-export async function signInWithNewSecondFactor(
+export function signInWithNewSecondFactor(
   db: DB,
   input: Omit<SecondFactorAttempt, "method">,
 ): Promise<{ ok: true; user: SessionUser; recoveryCodes: string[] } | SignInRefused> {
+  return checkSecondStep(db, input, async (user) => {
+    const ctx = { userId: user.id, agencyId: user.agencyId, role: user.role, ip: input.ip, userAgent: input.userAgent };
+    const recoveryCodes = await confirmTwoFactor(db, ctx, input.code);
+    return recoveryCodes ? { recoveryCodes } : WRONG_TWO_FACTOR_CODE;
+  });
+}
+
+/**
+ * A second step's code, under the sign-in limits: `check` answers what a right code gives, or the
+ * message for a wrong one (counted, and audited as `invalid_code`). A right one clears the count.
+ */
+async function checkSecondStep<T extends object>(
+  db: DB,
+  input: Pick<SecondFactorAttempt, "userId" | "ip" | "userAgent">,
+  check: (user: SessionUser) => Promise<T | string>,
+): Promise<({ ok: true; user: SessionUser } & T) | SignInRefused> {
   const user = await getUserById(db, input.userId);
   if (!user) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   const [account, address] = passwordLimits(user.email, input.ip);
@@ -121,15 +124,14 @@ export async function signInWithNewSecondFactor(
     await auditFailedSignIn(db, attempt, "too_many_attempts");
     return limited;
   }
-  const ctx = { userId: user.id, agencyId: user.agencyId, role: user.role, ip: input.ip, userAgent: input.userAgent };
-  const recoveryCodes = await confirmTwoFactor(db, ctx, input.code);
-  if (!recoveryCodes) {
+  const outcome = await check(user);
+  if (typeof outcome === "string") {
     await auditFailedSignIn(db, attempt, "invalid_code");
-    return { ok: false, status: 401, message: WRONG_TWO_FACTOR_CODE };
+    return { ok: false, status: 401, message: outcome };
   }
   await clearRateLimit(db, account.key);
   await forgiveHits(db, [address.key]);
-  return { ok: true, user, recoveryCodes };
+  return { ok: true, user, ...outcome };
 }
 
 export interface SignInAttempt {

@@ -4,7 +4,6 @@ import { TwoFactorSetupSchema } from "~/schemas/profile";
 import { RecoveryCodes, SetupSteps } from "../profile/two-factor-card";
 import { Button, ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
-import { InputField } from "../ui/form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 
 interface Data {
@@ -63,14 +62,7 @@ function SetupForm({
         Microsoft Authenticator, 1Password or another). Set it up now to continue.
       </p>
       <Form method="post" {...getFormProps(form)} className="space-y-5">
-        <SetupSteps setup={setup} />
-        <InputField
-          field={fields.code}
-          label="Authentication code"
-          required
-          autoComplete="one-time-code"
-          inputMode="numeric"
-        />
+        <SetupSteps setup={setup} code={fields.code} />
         <Button type="submit" className="w-full" size="lg" loading={submitting}>
           {submitting ? "Checking..." : "Confirm and continue"}
         </Button>

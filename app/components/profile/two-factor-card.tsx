@@ -66,8 +66,28 @@ function useCardForm<S extends typeof TwoFactorConfirmSchema | typeof TwoFactorO
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 
-/** The QR code to scan and the key to type instead: the first step of a set-up, here and at sign-in. */
-export function SetupSteps({ setup, className }: { setup: { qrCode: string; secret: string }; className?: string }) {
+/**
+ * A set-up, here and at sign-in: the QR code to scan and the key to type instead, then the field
+ * for the code that confirms it.
+ */
+export function SetupSteps({
+  setup,
+  code,
+  className,
+}: {
+  setup: { qrCode: string; secret: string };
+  code: Parameters<typeof InputField>[0]["field"];
+  className?: string;
+}) {
+  return (
+    <>
+      <SetupInstructions setup={setup} className={className} />
+      <InputField field={code} label="Authentication code" required autoComplete="one-time-code" inputMode="numeric" />
+    </>
+  );
+}
+
+function SetupInstructions({ setup, className }: { setup: { qrCode: string; secret: string }; className?: string }) {
   return (
     <div className={`space-y-3 text-sm text-slate-700 ${className ?? ""}`}>
       <p>1. Scan this QR code with your authentication app.</p>
@@ -85,14 +105,7 @@ function ConfirmForm({ setup, data }: { setup: { qrCode: string; secret: string 
   const [form, fields] = useCardForm(TwoFactorConfirmSchema, "two-factor-confirm", data, "code");
   return (
     <IntentFormCard form={form} intent="two-factor-confirm" label={TITLE} title={TITLE} description={DESCRIPTION}>
-      <SetupSteps setup={setup} className="sm:col-span-2" />
-      <InputField
-        field={fields.code}
-        label="Authentication code"
-        required
-        autoComplete="one-time-code"
-        inputMode="numeric"
-      />
+      <SetupSteps setup={setup} code={fields.code} className="sm:col-span-2" />
       <IntentSubmitButton intent="two-factor-confirm" label="Confirm and turn on" pendingLabel="Checking..." />
     </IntentFormCard>
   );
