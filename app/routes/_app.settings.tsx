@@ -5,7 +5,7 @@ import { SettingsTabs } from "~/components/settings/settings-tabs";
 // The settings' layout: its sections as tabs (staff, the agency and the audit log for admins, API
 // tokens for everyone), then the section.
 
-export const handle = { header: { title: "Settings", subtitle: "Staff, agency and API tokens" } };
+export const handle = { header: { title: "Settings", subtitle: "Staff, agency, API tokens and the audit log" } };
 
 export default function SettingsLayout() {
   return (
