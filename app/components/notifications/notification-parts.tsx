@@ -29,12 +29,8 @@ export function MarkReadForm({ item, compact }: { item: NotificationItem; compac
       <input type="hidden" name="intent" value="read" />
       <input type="hidden" name="key" value={item.key} />
       <input type="hidden" name="redirectTo" value={here} />
-      <button
-        type="submit"
-        className={buttonClasses("ghost", "sm", compact ? "px-2" : undefined)}
-        aria-label={`Mark "${item.title}" as read`}
-      >
-        Mark as read
+      <button type="submit" className={buttonClasses("ghost", "sm", compact ? "px-2" : undefined)}>
+        Mark as read<span className="sr-only">: {item.title}</span>
       </button>
     </Form>
   );
