@@ -22,14 +22,14 @@ function useHere(): string {
 }
 
 /** "Mark as read" for one notification. */
-export function MarkReadForm({ item, compact }: { item: NotificationItem; compact?: boolean }) {
+export function MarkReadForm({ item }: { item: NotificationItem }) {
   const here = useHere();
   return (
-    <Form method="post" action="/notifications" className="shrink-0">
+    <Form method="post" action="/notifications" className="mt-1">
       <input type="hidden" name="intent" value="read" />
       <input type="hidden" name="key" value={item.key} />
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className={buttonClasses("ghost", "sm", compact ? "px-2" : undefined)}>
+      <button type="submit" className="text-sm font-medium text-brand-700 hover:underline">
         Mark as read<span className="sr-only">: {item.title}</span>
       </button>
     </Form>
@@ -43,7 +43,7 @@ export function MarkAllReadForm({ className }: { className?: string }) {
     <Form method="post" action="/notifications" className={className}>
       <input type="hidden" name="intent" value="read-all" />
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className={buttonClasses("outline", "sm")}>
+      <button type="submit" className={buttonClasses("outline", "sm", "whitespace-nowrap")}>
         Mark all as read
       </button>
     </Form>
@@ -71,8 +71,8 @@ export function NotificationRow({ item, compact }: { item: NotificationItem; com
           {item.title}
         </Link>
         <p className="text-sm text-slate-500">{item.detail}</p>
+        {item.read ? null : <MarkReadForm item={item} />}
       </div>
-      {item.read ? null : <MarkReadForm item={item} compact={compact} />}
     </div>
   );
 }
