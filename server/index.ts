@@ -8,6 +8,8 @@ import { migrateToLatest } from "../db/migrate";
 import { DEMO_LOGIN, isDatabaseEmpty, seedDemo } from "../db/seed";
 import { pingDatabase } from "../app/models/health.server";
 import { flushViews } from "../app/models/audit.server";
+import { appJobs } from "../app/services/job-list.server";
+import { type JobQueue, startServerJobQueue } from "../app/services/jobs.server";
 import { schedulePruning, UPLOAD_MAX_MS } from "../app/services/maintenance.server";
 import { database } from "../app/utils/db.server";
 import { emailTransportSummary } from "../app/utils/email.server";
@@ -68,8 +70,11 @@ function announce(workers: number) {
   if (handle.embedded || config.seedDemo) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
 }
 
-/** Serves on PORT until SIGTERM/SIGINT; then stops taking requests, lets those in flight finish, and closes the pool. */
-async function serve(onListening: () => void) {
+/**
+ * Serves on PORT until SIGTERM/SIGINT; then stops taking requests, lets those in flight finish,
+ * stops the job queue (when this process runs it: `jobs`) and closes the pool.
+ */
+async function serve(onListening: () => void, jobs: JobQueue | null = null) {
   const config = env();
   const handle = database();
   const build = mode === "development" ? loadBuild : await loadBuild();
@@ -102,9 +107,11 @@ async function serve(onListening: () => void) {
   const shutdown = () => {
     if (closing) return;
     closing = true;
-    // The views still queued for the audit trail are written before the pool closes.
+    // The job queue stops, and the views still queued for the audit trail are written, before
+    // the pool closes.
     const finish = () =>
-      flushViews()
+      (jobs?.stop() ?? Promise.resolve())
+        .then(() => flushViews())
         .then(() => handle.close())
         .catch((error) => console.error(error))
         .finally(() => process.exit(0));
@@ -130,8 +137,17 @@ async function main() {
   // Old sessions, reset links and rate-limit windows are deleted by this one process (not by
   // every worker); its pool opens a connection only when it runs.
   schedulePruning(database().db);
+  // The job queue (the daily digest) runs here too, once per host: workers only add jobs.
+  const jobs = await startServerJobQueue(env().databaseUrl, appJobs()).catch((error: unknown) => {
+    // The app serves without it: only the scheduled jobs (the digest) wait for a restart.
+    console.error(
+      "[jobs] the job queue could not start; daily digests are not sent:",
+      error instanceof Error ? error.message : error,
+    );
+    return null;
+  });
   if (workers === 0) {
-    await serve(() => announce(1));
+    await serve(() => announce(1), jobs);
     return;
   }
   // The primary supervises, and prunes. A worker that dies (a bug, memory) is started again
@@ -171,8 +187,10 @@ async function main() {
     stopping = true;
     console.log(`\n${signal}: shutting down…`);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    // Running jobs finish (or are given back to the queue) while the workers finish their requests.
+    const queueStopped = jobs?.stop() ?? Promise.resolve();
     const done = () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) void queueStopped.finally(() => process.exit(0));
     };
     cluster.on("exit", done);
     done();

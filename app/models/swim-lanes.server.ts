@@ -20,6 +20,7 @@ import { containsPattern, containsTerm, wordTrigram } from "./lists.server";
 import { bestMatches, type FacilityMatch, matchableClients } from "./matching.server";
 import { lockAtVersion, type StaleWrite } from "./versions.server";
 import { audit } from "./audit.server";
+import { recordTaskMove } from "./notifications.server";
 
 // The swim-lane board (docs/swim-lanes.md): five lanes, each with its count and average progress
 // over the filtered set and its first cards in the board's order; the analytics and the smart
@@ -701,6 +702,8 @@ export async function moveTask(
       .where("id", "=", id)
       .execute();
     await audit(trx, ctx, { action: "update", entity: "task", id, details: { fields: ["position", "stage"] } });
+    // Moved by someone else: its assignee is told (the bell, the daily digest).
+    await recordTaskMove(trx, ctx, current, { from: current.stage, to });
     return { ok: true, id, stage: to } as const;
   });
 }

@@ -208,21 +208,28 @@ export async function createUser(
     .executeTakeFirstOrThrow();
 }
 
-/** A person's preferences: the screen they land on after signing in. */
-export async function getPreferences(db: DB, ctx: Ctx): Promise<{ landingPage: LandingPage }> {
+/** A person's preferences: the screen they land on after signing in, and the daily e-mail digest. */
+export async function getPreferences(db: DB, ctx: Ctx): Promise<{ landingPage: LandingPage; dailyDigest: boolean }> {
   const row = await db
     .selectFrom("users")
-    .select("landing_page as landingPage")
+    .select(["landing_page as landingPage", "daily_digest as dailyDigest"])
     .where("id", "=", ctx.userId)
     .where("agency_id", "=", ctx.agencyId)
     .executeTakeFirst();
-  return { landingPage: row?.landingPage ?? "/dashboard" };
+  return { landingPage: row?.landingPage ?? "/dashboard", dailyDigest: row?.dailyDigest ?? true };
 }
 
-export async function updatePreferences(db: DB, ctx: Ctx, input: { landingPage: LandingPage }): Promise<void> {
+export async function updatePreferences(
+  db: DB,
+  ctx: Ctx,
+  input: { landingPage: LandingPage; dailyDigest?: boolean },
+): Promise<void> {
   await db
     .updateTable("users")
-    .set({ landing_page: input.landingPage })
+    .set({
+      landing_page: input.landingPage,
+      ...(input.dailyDigest === undefined ? {} : { daily_digest: input.dailyDigest }),
+    })
     .where("id", "=", ctx.userId)
     .where("agency_id", "=", ctx.agencyId)
     .execute();

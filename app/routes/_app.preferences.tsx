@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PreferencesForm } from "~/components/profile/preferences-form";
 import { getPreferences, updatePreferences } from "~/models/user.server";
-import { PreferencesSchema } from "~/schemas/staff";
+import { PREFERENCES_CHECKBOXES, PreferencesSchema } from "~/schemas/staff";
 import { submitForm } from "~/services/form.server";
 import { requireSignedIn } from "~/services/session.server";
 
@@ -22,6 +22,7 @@ export async function action(args: ActionFunctionArgs) {
   const options = {
     failure: "Failed to save your preferences. Please try again.",
     success: { to: "/preferences", title: "Preferences saved" },
+    checkboxes: PREFERENCES_CHECKBOXES,
   };
   return submitForm(args.request, PreferencesSchema, options, (value) => updatePreferences(db, ctx, value));
 }

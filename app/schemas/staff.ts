@@ -96,4 +96,8 @@ export const PreferencesSchema = z.strictObject({
   landingPage: z.enum(Object.keys(LANDING_PAGES) as [LandingPage, ...LandingPage[]], {
     error: "Choose a page from the list",
   }),
+  /** The daily e-mail digest of their notifications (docs/screens.md, "Notifications"). */
+  dailyDigest: checkbox,
 });
+
+export const PREFERENCES_CHECKBOXES = ["dailyDigest"] as const;

@@ -79,6 +79,27 @@ export async function deliverEmail(
 }
 
 /**
+ * Hands a queued e-mail to the transport now and records it sent, inside the caller's
+ * transaction; throws when the transport fails, so that the transaction rolls back (nothing says
+ * it was sent) and the caller's job tries again later (the daily digest).
+ */
+export async function sendInTransaction(
+  trx: DB,
+  pending: PendingEmail,
+  transport: EmailTransport = configuredTransport(),
+): Promise<void> {
+  const { id, message } = pending;
+  const { id: providerId } = await transport.send({
+    from: message.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  });
+  await markEmailSent(trx, id, providerId);
+}
+
+/**
  * A notice that something of a user's own account changed (`changed`: "password", "email
  * address"): "Your … was changed", then the greeting and plain paragraphs.
  */

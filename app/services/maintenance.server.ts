@@ -1,9 +1,11 @@
 import { pruneAuditEntries } from "~/models/audit.server";
 import { deleteSpentInvitations } from "~/models/invitations.server";
+import { pruneNotifications } from "~/models/notifications.server";
 import { deleteSpentResetTokens } from "~/models/password-reset.server";
 import { storageKeysInUse } from "~/models/resources.server";
 import { deleteEndedRateLimits } from "~/models/rate-limit.server";
 import { deleteExpiredSessions } from "~/models/session.server";
+import { dayIn } from "~/utils/days";
 import type { DB } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { fileStorage, type FileStorage, type SweepResult } from "~/utils/storage.server";
@@ -17,11 +19,13 @@ export interface Pruned {
   rateLimits: number;
   /** Audit entries past their agency's retention period (six years unless it keeps them longer). */
   auditEntries: number;
+  /** Read marks of days gone by, and stored notifications read more than a week ago. */
+  notifications: number;
 }
 
 /**
- * Deletes expired sessions, spent reset tokens and invitations, ended rate-limit windows and
- * audit entries past their retention period; returns how many of each.
+ * Deletes expired sessions, spent reset tokens and invitations, ended rate-limit windows, audit
+ * entries past their retention period and old notifications; returns how many of each.
  */
 export async function pruneExpiredRows(
   db: DB,
@@ -33,6 +37,7 @@ export async function pruneExpiredRows(
     invitations: await deleteSpentInvitations(db),
     rateLimits: await deleteEndedRateLimits(db),
     auditEntries: await pruneAuditEntries(db),
+    notifications: await pruneNotifications(db, dayIn("UTC")),
   };
 }
 
@@ -72,7 +77,7 @@ export function schedulePruning(db: DB, options: { everyMs?: number; log?: (line
       const total = Object.values(pruned).reduce((sum, n) => sum + n, 0);
       if (total > 0) {
         log(
-          `[prune] deleted ${pruned.sessions} expired sessions, ${pruned.resetTokens} spent reset links, ${pruned.invitations} spent invitations, ${pruned.rateLimits} ended rate-limit windows, ${pruned.auditEntries} audit entries past their retention`,
+          `[prune] deleted ${pruned.sessions} expired sessions, ${pruned.resetTokens} spent reset links, ${pruned.invitations} spent invitations, ${pruned.rateLimits} ended rate-limit windows, ${pruned.auditEntries} audit entries past their retention, ${pruned.notifications} old notifications`,
         );
       }
     } catch (error) {

@@ -29,6 +29,18 @@ export function dayIn(timeZone: string, now: Date = new Date()): string {
   return formatterFor(timeZone).format(now);
 }
 
+const hourFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The hour (0–23) it is at `now` in `timeZone`. */
+export function hourIn(timeZone: string, now: Date = new Date()): number {
+  let formatter = hourFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" });
+    hourFormatters.set(timeZone, formatter);
+  }
+  return Number.parseInt(formatter.format(now), 10) % 24;
+}
+
 /** Whole days from `from` to `to` (both YYYY-MM-DD): 1 when `to` is the day after. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -67,6 +67,8 @@ export interface UsersTable {
   landing_page: Generated<LandingPage>;
   /** When an admin took the account's access away; null while active. */
   deactivated_at: Date | null;
+  /** The person wants the daily e-mail digest of their notifications (their preferences). */
+  daily_digest: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -444,6 +446,42 @@ export interface TwoFactorRecoveryCodesTable {
   created_at: CreatedAt;
 }
 
+export type NotificationKind = "task_moved";
+
+/** A stored notification: a task of `user_id`'s moved on the board by someone else (`actor_id`). */
+export interface NotificationsTable {
+  id: Generated<string>;
+  agency_id: string;
+  /** Who it is for. */
+  user_id: string;
+  kind: NotificationKind;
+  task_id: string;
+  actor_id: string | null;
+  /** task_moved: `{ from, to }`, the stages. */
+  details: Generated<Record<string, unknown>>;
+  read_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A computed notification read by a person on a day (item_key: "task:<id>", "move-in:<id>", "document:<id>"). */
+export interface NotificationReadsTable {
+  user_id: string;
+  item_key: string;
+  day: DateOnly;
+  created_at: CreatedAt;
+}
+
+/** A person's daily digest of `day` (their agency's day): sent (email_id) or found empty (items 0). */
+export interface NotificationDigestsTable {
+  user_id: string;
+  day: DateOnly;
+  agency_id: string;
+  items: number;
+  email_id: string | null;
+  created_at: CreatedAt;
+}
+
 /** Running totals per agency, kept by triggers (see the agency_counts migration). */
 export interface AgencyCountsTable {
   agency_id: string;
@@ -483,6 +521,9 @@ export interface Database {
   audit_events: AuditEventsTable;
   user_two_factor: UserTwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
+  notification_digests: NotificationDigestsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -75,11 +75,27 @@ export function escapeHtml(value: string): string {
   );
 }
 
+/** A line of a list in an e-mail (the digest's notifications): a linked title with what it is and a detail. */
+export interface EmailListItem {
+  label: string;
+  title: string;
+  detail: string;
+  href: string;
+}
+
+function emailList(items: EmailListItem[]): string {
+  const row = (item: EmailListItem) =>
+    `<li style="margin:0 0 12px;font-size:15px;line-height:22px;color:#334155"><span style="font-size:12px;font-weight:700;color:#64748b;text-transform:uppercase">${escapeHtml(item.label)}</span><br><a href="${escapeHtml(item.href)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(item.title)}</a><br>${escapeHtml(item.detail)}</li>`;
+  return `<ul style="margin:0 0 16px;padding:0 0 0 18px">${items.map(row).join("")}</ul>`;
+}
+
 /** The HTML part: one simple, widely supported layout for every e-mail. */
 export function emailLayout(options: {
   heading: string;
   paragraphs: string[];
   button?: { label: string; href: string };
+  /** A list after the first paragraph (the digest's notifications). */
+  items?: EmailListItem[];
 }) {
   const p = (text: string) =>
     `<p style="margin:0 0 16px;font-size:15px;line-height:22px;color:#334155">${escapeHtml(text)}</p>`;
@@ -92,6 +108,6 @@ export function emailLayout(options: {
 <tr><td>
 <p style="margin:0 0 24px;font-size:13px;font-weight:700;color:#1d4ed8;letter-spacing:.02em">SENIOR PLACEMENT</p>
 <h1 style="margin:0 0 16px;font-size:20px;color:#0f172a">${escapeHtml(options.heading)}</h1>
-${options.paragraphs.slice(0, 1).map(p).join("")}${button}${options.paragraphs.slice(1).map(p).join("")}
+${options.paragraphs.slice(0, 1).map(p).join("")}${options.items ? emailList(options.items) : ""}${button}${options.paragraphs.slice(1).map(p).join("")}
 </td></tr></table></td></tr></table></body></html>`;
 }

@@ -55,6 +55,7 @@ const SIGNED_IN: Array<(ids: Ids) => string> = [
   () => "/search?q=mar",
   () => "/profile",
   () => "/preferences",
+  () => "/notifications",
   () => "/settings/tokens",
   ...recordPages("clients", (ids) => ids.client),
   ...recordPages("facilities", (ids) => ids.facility),

@@ -91,6 +91,7 @@ describe("pruning", () => {
       invitations: 0,
       rateLimits: 1,
       auditEntries: 1,
+      notifications: 0,
     });
 
     expect(await ids("sessions")).toEqual([live, liveApi].sort());
@@ -104,6 +105,7 @@ describe("pruning", () => {
       invitations: 0,
       rateLimits: 0,
       auditEntries: 0,
+      notifications: 0,
     });
   });
 

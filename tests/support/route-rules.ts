@@ -395,6 +395,20 @@ export const ROUTE_RULES: Record<string, Rule> = {
       },
     ],
   },
+  "_app.notifications.tsx": {
+    calls: [
+      page("/notifications"),
+      {
+        method: "POST",
+        path: "/notifications",
+        note: "mark all read",
+        who: "signed-in",
+        status: 302,
+        location: "/notifications",
+        body: () => ({ form: { intent: "read-all" } }),
+      },
+    ],
+  },
   "_app.preferences.tsx": {
     calls: [
       page("/preferences"),

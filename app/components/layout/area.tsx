@@ -65,6 +65,12 @@ const AREAS = {
     nouns: ["entry", "entries"],
     notFound: "This page does not exist.",
   },
+  notifications: {
+    path: "/notifications",
+    header: { title: "Notifications", subtitle: "What needs you today" },
+    nouns: ["notification", "notifications"],
+    notFound: "This page does not exist.",
+  },
   search: {
     path: "/search",
     header: { title: "Search", subtitle: "Clients, facilities and placements in one place" },

@@ -2,16 +2,9 @@ import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import { cn } from "~/utils/cn";
 import { can } from "~/utils/permissions";
 import { capitalize } from "~/utils/format";
-import {
-  BellIcon,
-  ChevronDownIcon,
-  LockIcon,
-  LogoutIcon,
-  SearchIcon,
-  SettingsIcon,
-  SlidersIcon,
-  UsersIcon,
-} from "../ui/icons";
+import type { BellData } from "~/services/notifications.server";
+import { NotificationBell } from "../notifications/notification-bell";
+import { ChevronDownIcon, LockIcon, LogoutIcon, SearchIcon, SettingsIcon, SlidersIcon, UsersIcon } from "../ui/icons";
 import { HeaderPopover } from "./header-popover";
 import { DEFAULT_HEADER, type HeaderInfo } from "./nav";
 import { SidebarToggle, useSidebarCollapsed } from "./sidebar-toggle";
@@ -28,7 +21,15 @@ function useHeaderInfo(): HeaderInfo {
 
 const iconButton = "icon-btn";
 
-export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; collapsed: boolean }) {
+export function Header({
+  user,
+  collapsed: collapsedCookie,
+  bell,
+}: {
+  user: ShellUser;
+  collapsed: boolean;
+  bell: BellData;
+}) {
   const { title, subtitle } = useHeaderInfo();
   const collapsed = useSidebarCollapsed(collapsedCookie);
   return (
@@ -50,22 +51,7 @@ export function Header({ user, collapsed: collapsedCookie }: { user: ShellUser; 
           <SearchIcon className="h-5 w-5" />
         </Link>
 
-        <HeaderPopover
-          testId="notifications"
-          summaryClassName={iconButton}
-          summary={
-            <>
-              <BellIcon className="h-5 w-5" />
-              <span className="sr-only">Notifications</span>
-            </>
-          }
-          panelClassName="w-72"
-        >
-          <div className="px-4 py-3">
-            <p className="text-sm font-semibold text-slate-900">Notifications</p>
-            <p className="mt-1 text-sm text-slate-500">No notifications</p>
-          </div>
-        </HeaderPopover>
+        <NotificationBell bell={bell} />
 
         <UserMenu user={user} />
       </div>
