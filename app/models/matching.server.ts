@@ -11,7 +11,8 @@ import {
   scoreCeiling,
 } from "~/utils/matching";
 import { isUuid } from "~/utils/uuid";
-import type { CareLevel, FacilityType } from "~/utils/vocabulary";
+import { OPEN_PLACEMENT_STATUSES } from "~/utils/client-status";
+import type { CareLevel, FacilityType, PlacementStatus } from "~/utils/vocabulary";
 import { clientPoint } from "~/utils/zip-codes.server";
 import type { ClientRecord } from "./clients.server";
 import type { Ctx } from "./context";
@@ -43,6 +44,11 @@ export interface FacilityMatch {
   costRange: string;
   /** Null when the client's location or the facility's ZIP is unknown. */
   distanceMiles: number | null;
+  /**
+   * The client's open placement at this facility (In Progress or Confirmed), where one is: no
+   * second one is started there. Set for one client's matches (topMatches), not the board's.
+   */
+  openPlacement?: { placementId: string; status: PlacementStatus } | null;
 }
 
 export interface MatchableClient extends MatchClient {
@@ -436,11 +442,39 @@ const topKept = new Kept<FacilityMatch[]>(TOP_CACHE_SIZE);
 
 export async function topMatches(db: DB, ctx: Ctx, client: MatchableClient, limit: number): Promise<FacilityMatch[]> {
   const key = keyOf(ctx, await readFacilitiesVersion(db, ctx), client, limit);
-  const kept = topKept.get(key);
-  if (kept) return kept;
-  const matches = (await matchClients(db, ctx, [client], limit)).get(client.id) ?? [];
-  topKept.set(key, matches);
-  return matches;
+  let matches = topKept.get(key);
+  if (!matches) {
+    matches = (await matchClients(db, ctx, [client], limit)).get(client.id) ?? [];
+    topKept.set(key, matches);
+  }
+  // Placements change without the facilities' version: read fresh, over the kept ranking.
+  return withOpenPlacements(db, ctx, client.id, matches);
+}
+
+/** The matches, each with the client's open placement at that facility (or null); new objects, the kept ones untouched. */
+async function withOpenPlacements(
+  db: DB,
+  ctx: Ctx,
+  clientId: string,
+  matches: FacilityMatch[],
+): Promise<FacilityMatch[]> {
+  const open =
+    matches.length === 0
+      ? []
+      : await db
+          .selectFrom("placements")
+          .select(["id", "facility_id", "status"])
+          .where("agency_id", "=", ctx.agencyId)
+          .where("client_id", "=", clientId)
+          .where("status", "in", OPEN_PLACEMENT_STATUSES)
+          .where(
+            "facility_id",
+            "in",
+            matches.map((m) => m.facilityId),
+          )
+          .execute();
+  const byFacility = new Map(open.map((p) => [p.facility_id, { placementId: p.id, status: p.status }]));
+  return matches.map((m) => ({ ...m, openPlacement: byFacility.get(m.facilityId) ?? null }));
 }
 
 /** The best `limit` facilities for one client of the caller agency; null when there is no such client. */

@@ -22,6 +22,7 @@ import { containsPattern, type PageInfo, pageInfo, pageSlice, pickerOptions } fr
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import { countFacilityOptions, searchFacilityOptions } from "./facilities.server";
 import { listUsers } from "./user.server";
+import { placementWritten, refusedAsConflict, type WorkConflict } from "./follow-work.server";
 import { deleteAtVersion, lockAtVersion, type StaleWrite, updateLocked } from "./versions.server";
 
 export const RECENT_PLACEMENTS = 3;
@@ -398,6 +399,8 @@ export type PlacementWriteResult =
   | { ok: true; id: string }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] }
+  /** Refused for what it leads to: a second open placement at the facility, a move-in to a full one. */
+  | WorkConflict
   | StaleWrite;
 
 /** The client, facility and agent must be the caller agency's (an active agent). */
@@ -475,21 +478,29 @@ function checklistEvents(before: Record<ChecklistField, boolean> | null, input: 
 /** Creates a placement; the timeline starts with its creation (and any step already done). */
 export async function createPlacement(db: DB, ctx: Ctx, input: PlacementInput): Promise<PlacementWriteResult> {
   const agentId = input.agentId ?? ctx.userId;
-  return db.transaction().execute(async (trx) => {
-    const { errors, client, facility } = await checkReferences(trx, ctx, input, agentId);
-    if (errors.length > 0 || !client || !facility) return { ok: false, reason: "invalid", errors } as const;
-    const row = await trx
-      .insertInto("placements")
-      .values({ ...columnsOf(input, agentId), agency_id: ctx.agencyId, created_by: ctx.userId, updated_by: ctx.userId })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await audit(trx, ctx, { action: "create", entity: "placement", id: row.id });
-    await writeEvents(trx, ctx, row.id, [
-      { event: "Placement created", description: `${client.first_name} ${client.last_name} → ${facility.name}` },
-      ...checklistEvents(null, input),
-    ]);
-    return { ok: true, id: row.id } as const;
-  });
+  return refusedAsConflict(() =>
+    db.transaction().execute(async (trx) => {
+      const { errors, client, facility } = await checkReferences(trx, ctx, input, agentId);
+      if (errors.length > 0 || !client || !facility) return { ok: false, reason: "invalid", errors } as const;
+      const row = await trx
+        .insertInto("placements")
+        .values({
+          ...columnsOf(input, agentId),
+          agency_id: ctx.agencyId,
+          created_by: ctx.userId,
+          updated_by: ctx.userId,
+        })
+        .returning(["id", "client_id", "facility_id", "status", "end_date"])
+        .executeTakeFirstOrThrow();
+      await audit(trx, ctx, { action: "create", entity: "placement", id: row.id });
+      await placementWritten(trx, ctx, null, row);
+      await writeEvents(trx, ctx, row.id, [
+        { event: "Placement created", description: `${client.first_name} ${client.last_name} → ${facility.name}` },
+        ...checklistEvents(null, input),
+      ]);
+      return { ok: true, id: row.id } as const;
+    }),
+  );
 }
 
 /**
@@ -503,31 +514,34 @@ export async function updatePlacement(
   id: string,
   input: PlacementInput,
 ): Promise<PlacementWriteResult> {
-  return db.transaction().execute(async (trx) => {
-    const locked = await lockAtVersion(trx, ctx, "placements", id, input.version);
-    if (!locked.ok) return locked;
-    const current = locked.row;
-    const agentId = input.agentId ?? current.agent_id;
-    const { errors } = await checkReferences(trx, ctx, input, agentId);
-    if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
-    await updateLocked(trx, ctx, "placements", current, columnsOf(input, agentId));
-    const before = checklistDone(current);
-    await writeEvents(trx, ctx, id, [
-      ...(current.status !== input.status
-        ? [{ event: "Status changed", description: `${current.status} → ${input.status}` }]
-        : []),
-      ...checklistEvents(before, input),
-      ...(current.move_in_date !== input.moveInDate && input.moveInDate
-        ? [{ event: "Move-in date set", description: formatDate(input.moveInDate) }]
-        : []),
-    ]);
-    return { ok: true, id } as const;
-  });
+  return refusedAsConflict(() =>
+    db.transaction().execute(async (trx) => {
+      const locked = await lockAtVersion(trx, ctx, "placements", id, input.version);
+      if (!locked.ok) return locked;
+      const current = locked.row;
+      const agentId = input.agentId ?? current.agent_id;
+      const { errors } = await checkReferences(trx, ctx, input, agentId);
+      if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
+      const after = await updateLocked(trx, ctx, "placements", current, columnsOf(input, agentId));
+      await placementWritten(trx, ctx, current, after);
+      const before = checklistDone(current);
+      await writeEvents(trx, ctx, id, [
+        ...(current.status !== input.status
+          ? [{ event: "Status changed", description: `${current.status} → ${input.status}` }]
+          : []),
+        ...checklistEvents(before, input),
+        ...(current.move_in_date !== input.moveInDate && input.moveInDate
+          ? [{ event: "Move-in date set", description: formatDate(input.moveInDate) }]
+          : []),
+      ]);
+      return { ok: true, id } as const;
+    }),
+  );
 }
 
-/** Deletes a placement (still at `version`, if given). */
+/** Deletes a placement (still at `version`, if given): a moved-in resident's bed is given back, the client's status follows. */
 export function deletePlacement(db: DB, ctx: Ctx, id: string, version?: number) {
-  return deleteAtVersion(db, ctx, "placements", id, version);
+  return deleteAtVersion(db, ctx, "placements", id, version, (trx, row) => placementWritten(trx, ctx, row, null));
 }
 
 // ─────────────────────────────── form ───────────────────────────────

@@ -19,6 +19,7 @@ import { type AgencyCounts, readAgencyCounts, readMemberCounts, readMemberLaneCo
 import { containsPattern, containsTerm, wordTrigram } from "./lists.server";
 import { bestMatches, type FacilityMatch, matchableClients } from "./matching.server";
 import { lockAtVersion, type StaleWrite } from "./versions.server";
+import { taskWritten } from "./follow-work.server";
 import { audit } from "./audit.server";
 import { recordTaskMove } from "./notifications.server";
 
@@ -38,7 +39,14 @@ export interface BoardCard {
   isOverdue: boolean;
   dueDate: string;
   estimatedPlacementDate: string | null;
-  client: { id: string; firstName: string; lastName: string; careLevel: CareLevel | null } | null;
+  client: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    careLevel: CareLevel | null;
+    /** Placed or in Follow-up, or moved in by a placement: Smart Matching leaves them out. */
+    placed: boolean;
+  } | null;
   assignee: { id: string; firstName: string; lastName: string; role: Role };
   lastCommunication: {
     id: string;
@@ -446,6 +454,10 @@ function cardRows(db: DB, ctx: Ctx, ids: string[]) {
       "c.first_name as client_first_name",
       "c.last_name as client_last_name",
       "c.care_level as client_care_level",
+      sql<boolean>`(c.tracker_status IN ('Placed', 'Follow-up') OR EXISTS (SELECT 1 FROM placements p
+        WHERE p.agency_id = t.agency_id AND p.client_id = c.id AND p.status = 'Completed' AND p.end_date IS NULL))`.as(
+        "client_placed",
+      ),
       "u.id as assignee_id",
       "u.first_name as assignee_first_name",
       "u.last_name as assignee_last_name",
@@ -484,6 +496,7 @@ function cardOf(
           firstName: r.client_first_name!,
           lastName: r.client_last_name!,
           careLevel: r.client_care_level ?? null,
+          placed: Boolean(r.client_placed),
         }
       : null,
     assignee: {
@@ -585,12 +598,12 @@ export async function teamPerformance(db: DB, ctx: Ctx, filters: BoardFilters): 
 
 /**
  * Smart Matching: the best matches among the board's cards, best first, one per client, at most
- * `limit` (spec 002 §9: 6).
+ * `limit` (spec 002 §9: 6). A client who is placed (or moved in) needs no facility: left out.
  */
 export function smartSuggestions(cards: BoardCard[], limit: number): Suggestion[] {
   const seen = new Set<string>();
   return cards
-    .filter((c) => c.client && c.bestMatch && !c.isCompleted)
+    .filter((c) => c.client && !c.client.placed && c.bestMatch && !c.isCompleted)
     .sort(
       (a, b) => b.bestMatch!.compatibilityScore - a.bestMatch!.compatibilityScore || a.dueDate.localeCompare(b.dueDate),
     )
@@ -704,6 +717,8 @@ export async function moveTask(
     await audit(trx, ctx, { action: "update", entity: "task", id, details: { fields: ["position", "stage"] } });
     // Moved by someone else: its assignee is told (the bell, the daily digest).
     await recordTaskMove(trx, ctx, current, { from: current.stage, to });
+    // The client's status follows the furthest stage of their open tasks.
+    await taskWritten(trx, ctx, current.client_id);
     return { ok: true, id, stage: to } as const;
   });
 }

@@ -136,24 +136,31 @@ export async function updateAtVersion<T extends VersionedTable>(
 
 const ENTITIES = { clients: "client", facilities: "facility", placements: "placement", tasks: "task" } as const;
 
-/** Deletes a record of the caller's agency (still at `version`, if given), with its audit entry. */
-export async function deleteAtVersion(
+/**
+ * Deletes a record of the caller's agency (still at `version`, if given), with its audit entry;
+ * `after` runs in the same transaction with the deleted row (what follows from it: a bed given
+ * back, a client's status).
+ */
+export async function deleteAtVersion<T extends VersionedTable>(
   db: DB,
   ctx: Ctx,
-  table: VersionedTable,
+  table: T,
   id: string,
   version?: number,
+  after?: (trx: DB, row: Row<T>) => Promise<void>,
 ): Promise<{ ok: true } | typeof NOT_FOUND | StaleWrite> {
   if (!isUuid(id)) return NOT_FOUND;
   return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .deleteFrom(table as "clients")
+    const deleted = await trx
+      .deleteFrom(table as VersionedTable as "clients")
       .where("id", "=", id)
       .where("agency_id", "=", ctx.agencyId)
       .$if(version !== undefined, (qb) => qb.where("version", "=", version!))
+      .returningAll()
       .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) return notSaved(await currentVersion(trx, ctx, table, id));
+    if (!deleted) return notSaved(await currentVersion(trx, ctx, table, id));
     await audit(trx, ctx, { action: "delete", entity: ENTITIES[table], id });
+    if (after) await after(trx, deleted as unknown as Row<T>);
     return { ok: true } as const;
   });
 }

@@ -1,6 +1,6 @@
 import { createPlacement, getPlacement, listPlacements } from "~/models/placements.server";
 import { PlacementListQuerySchema, PlacementSchema } from "~/schemas/placement";
-import { apiError, apiRoute, apiSuccess, readJsonBody, readQuery } from "~/services/api.server";
+import { apiError, apiRoute, apiSuccess, conflictError, readJsonBody, readQuery } from "~/services/api.server";
 import { toApiPlacement, toApiPlacementListItem } from "~/services/api-shapes.server";
 
 export const { loader, action } = apiRoute({
@@ -16,6 +16,7 @@ export const { loader, action } = apiRoute({
   },
   POST: async ({ db, ctx, request }) => {
     const result = await createPlacement(db, ctx, await readJsonBody(request, PlacementSchema));
+    if (!result.ok && result.reason === "conflict") return conflictError(result.errors);
     if (!result.ok) {
       return apiError(400, "Validation failed", { errors: result.reason === "invalid" ? result.errors : [] });
     }

@@ -16,6 +16,7 @@ import {
   ROOM_TYPES,
   TASK_TYPES,
 } from "~/utils/vocabulary";
+import { OPEN_PLACEMENT_STATUSES } from "~/utils/client-status";
 
 // What the JSON API answers (docs/api.md): the envelope and each record's shape on the wire. The
 // toApi* mappers (app/services/api-shapes.server.ts) are typed against these (`satisfies`), and
@@ -152,6 +153,13 @@ export const ApiFacilityMatch = z
     availableBeds: z.number().int(),
     costRange: z.string(),
     distanceMiles: z.number().nullable(),
+    openPlacement: z
+      .object({ placementId: id, status: z.enum(OPEN_PLACEMENT_STATUSES) })
+      .nullable()
+      .meta({
+        description:
+          "The client's open placement (In Progress or Confirmed) at this facility, else null: no second one can be started there",
+      }),
   })
   .meta({ id: "FacilityMatch" });
 

@@ -42,6 +42,14 @@ export function apiError(
   );
 }
 
+/**
+ * 409: the write is refused for what it would lead to, though every field is valid (a second
+ * open placement of a client at a facility, a move-in to a full facility); `errors` name the field.
+ */
+export function conflictError(errors: ApiFieldError[]) {
+  return apiError(409, errors.map((e) => e.msg).join(" "), { errors });
+}
+
 export function zodErrors(error: z.ZodError): ApiFieldError[] {
   return error.issues.map((issue) => {
     if (issue.code === "unrecognized_keys") {
@@ -257,6 +265,7 @@ export function saveThenFind<I, R>(
     | { ok: false; reason: "not-found" }
     | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] }
     | { ok: false; reason: "forbidden"; message: string }
+    | { ok: false; reason: "conflict"; errors: { path: string; msg: string }[] }
     | StaleWrite
   >,
   find: (db: DB, ctx: Ctx, id: string) => Promise<R | null>,
@@ -264,6 +273,7 @@ export function saveThenFind<I, R>(
   return async (db: DB, ctx: Ctx, id: string, input: I): Promise<Saved<R>> => {
     const result = await write(db, ctx, id, input);
     if (!result.ok && result.reason === "invalid") throw apiError(400, "Validation failed", { errors: result.errors });
+    if (!result.ok && result.reason === "conflict") throw conflictError(result.errors);
     if (!result.ok && result.reason === "forbidden") throw apiError(403, result.message);
     if (!result.ok) return result;
     const record = await find(db, ctx, id);

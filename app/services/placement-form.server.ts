@@ -13,7 +13,8 @@ import { requireSignedIn } from "./session.server";
 
 /**
  * The action of the placement form, for a new placement or (with `id`) an edited one: saved, to
- * the list with its toast; refused by what only the database knows (another agency's client…),
+ * the list with its toast; refused by what only the database knows (another agency's client…:
+ * 400; a second open placement of the client at the facility, a move-in to a full facility: 409),
  * back to the form with those problems as `errors`.
  *
  * Someone else's save since the form was opened refuses it (409, `staleForm`), as typed.
@@ -42,11 +43,12 @@ export async function savePlacementForm(request: Request, id?: string) {
       id === undefined ? await createPlacement(db, ctx, placement) : await updatePlacement(db, ctx, id, placement);
     if (result.ok) return;
     const chosen = { clientId: placement.clientId, facilityId: placement.facilityId };
-    if (result.reason !== "invalid") {
-      const record = { noun: "placement", href: `/placements/${id}`, notFound: PLACEMENT_NOT_FOUND };
-      return refusedSave(db, ctx, reply, result, record, () => pickers(form, chosen));
+    if (result.reason === "invalid" || result.reason === "conflict") {
+      const status = result.reason === "conflict" ? 409 : 400;
+      return json({ result: reply(), errors: result.errors, ...(await pickers(form, chosen)) }, { status });
     }
-    return json({ result: reply(), errors: result.errors, ...(await pickers(form, chosen)) }, { status: 400 });
+    const record = { noun: "placement", href: `/placements/${id}`, notFound: PLACEMENT_NOT_FOUND };
+    return refusedSave(db, ctx, reply, result, record, () => pickers(form, chosen));
   });
 }
 

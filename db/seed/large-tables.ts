@@ -326,7 +326,10 @@ SELECT ${uuid("placement", "i")}, ${AGENCY}, ${uuid("client", `1 + ${r(3)} % ${c
   ${staffPick(5)}, created_at,
   CASE WHEN status IN ('Completed', 'Cancelled') THEN least({{now}}, created_at + span * interval '1 day' + interval '3 hours')
     ELSE created_at + ({{now}} - created_at) * ${fraction(24)} END
-FROM e`;
+FROM e
+-- A client has one open placement at a facility (placements_one_open_per_client_facility): a
+-- drawn pair that repeats an open one is left out.
+ON CONFLICT DO NOTHING`;
 }
 
 /** 1-3 timeline entries per placement, evenly spaced from created_at to updated_at. */

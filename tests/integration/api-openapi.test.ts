@@ -139,7 +139,9 @@ async function someRecords() {
       },
     })
   ).data.task;
-  return { facility, client, placement, task };
+  // The placement and the task moved the client's status (to Target): the client as it is now.
+  const now = (await call(clientLoader, "get", "/api/clients/{id}", 200, { id: client._id })).data.client;
+  return { facility, client: now as typeof client, placement, task };
 }
 
 describe("the API answers as its OpenAPI document says", () => {

@@ -128,7 +128,18 @@ describe("placements and tasks", () => {
       startDate: "2026-12-01",
     };
     const placement = (await placements("/api/placements", { body })).json.data.placement._id;
-    await expectOneEntry("create", "placement", placement);
+    const [created, followed, ...more] = await newEntries();
+    const who = { actor_id: coordinator.user.id, agency_id: agencyId, ip: "203.0.113.7" };
+    expect(created).toMatchObject({ action: "create", entity_type: "placement", entity_id: placement, ...who });
+    // Its client's status followed (New Client → Active Client): the same person's change.
+    expect(followed).toMatchObject({
+      action: "update",
+      entity_type: "client",
+      entity_id: client,
+      details: { fields: ["tracker_status"] },
+      ...who,
+    });
+    expect(more).toEqual([]);
     const put = { method: "PUT", body: { ...body, priority: "urgent" } };
     expect((await placements(`/api/placements/${placement}`, put, placement)).status).toBe(200);
     await expectOneEntry("update", "placement", placement, { fields: ["priority"] });

@@ -97,6 +97,7 @@ describe("GET /api/clients/{id}/matches", () => {
       availableBeds: 5,
       costRange: "$5,000 - $6,000",
       distanceMiles: expect.any(Number),
+      openPlacement: null,
     });
     expect(json.data.matches.map((m: Json) => m.compatibilityScore)).toEqual([97, 87, 87, 74]);
     expect(json.data.matches[1].reasons.slice(0, 2)).toEqual(["Within budget", "Dementia care program"]);

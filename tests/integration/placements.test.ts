@@ -73,6 +73,8 @@ async function seedPlacements() {
   const sam = await createClient(db, { agencyId, first_name: "Sam", last_name: "Baker" });
   const maple = await createFacility(db, { agencyId, name: "Maple Grove" });
   const oak = await createFacility(db, { agencyId, name: "Oak Ridge" });
+  // Ruth's second open placement is at another facility: one open placement per client and facility.
+  const court = await createFacility(db, { agencyId, name: "Maple Court" });
   const rows = [
     { client_id: ruth.id, facility_id: maple.id, status: "In Progress", priority: "Low" },
     { client_id: ruth.id, facility_id: oak.id, status: "Confirmed", priority: "High", contract_signed: true },
@@ -97,7 +99,7 @@ async function seedPlacements() {
     },
     {
       client_id: ruth.id,
-      facility_id: maple.id,
+      facility_id: court.id,
       status: "Confirmed",
       priority: "Medium",
       insurance_verified: true,
@@ -175,7 +177,7 @@ describe("GET /api/placements", () => {
   it("filters by facilityId and clientId", async () => {
     const { ids, maple, sam } = await seedPlacements();
     const byFacility = await api(`/api/placements?facilityId=${maple.id}`);
-    expect(byFacility.json.data.placements.map((p: Json) => p._id)).toEqual([5, 4, 2, 0].map((i) => ids[i]));
+    expect(byFacility.json.data.placements.map((p: Json) => p._id)).toEqual([4, 2, 0].map((i) => ids[i]));
     const both = await api(`/api/placements?facilityId=${maple.id}&clientId=${sam.id}`);
     expect(both.json.data.placements.map((p: Json) => p._id)).toEqual([4, 2].map((i) => ids[i]));
     expect(both.json.data.statusCounts).toEqual({ "In Progress": 1, Confirmed: 0, Completed: 1, Cancelled: 0 });
@@ -409,7 +411,7 @@ describe("POST, GET, PUT, DELETE /api/placements", () => {
     expect(json.data.recentPlacements[0]).toMatchObject({
       status: "Confirmed",
       clientId: { firstName: "Ruth", lastName: "Adler" },
-      facilityId: { name: "Maple Grove" },
+      facilityId: { name: "Maple Court" },
     });
   });
 });
@@ -590,7 +592,7 @@ describe("search by name", () => {
     const { sam } = {
       sam: await db.selectFrom("clients").select("id").where("first_name", "=", "Sam").executeTakeFirstOrThrow(),
     };
-    await db.updateTable("placements").set({ client_id: sam.id }).where("id", "=", ids[0]).execute();
-    expect(await found("ruth")).toEqual([5, 1].map((i) => ids[i]));
+    await db.updateTable("placements").set({ client_id: sam.id }).where("id", "=", ids[1]).execute();
+    expect(await found("ruth")).toEqual([5, 0].map((i) => ids[i]));
   });
 });

@@ -12,7 +12,8 @@ function scoreTone(score: number): BadgeTone {
 
 /**
  * Matched facilities, best first: score, name, type and place, reasons, beds and cost; the first
- * is the Best Match. `startFor` adds "Start placement" (the placement form with both chosen).
+ * is the Best Match. `startFor` adds "Start placement" (the placement form with both chosen), but
+ * where the client has an open placement already: there, a badge links to it.
  */
 export function FacilityMatchList({ matches, startFor }: { matches: FacilityMatch[]; startFor?: string }) {
   return (
@@ -44,7 +45,9 @@ export function FacilityMatchList({ matches, startFor }: { matches: FacilityMatc
               ))}
             </ul>
           </div>
-          {startFor ? (
+          {m.openPlacement ? (
+            <OpenPlacementLink placement={m.openPlacement} facilityName={m.facilityName} />
+          ) : startFor ? (
             <Link
               to={`/placements/new?clientId=${startFor}&facilityId=${m.facilityId}`}
               className="shrink-0 text-sm font-medium text-brand-700 hover:underline"
@@ -56,6 +59,26 @@ export function FacilityMatchList({ matches, startFor }: { matches: FacilityMatc
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The client's open placement at a matched facility: a badge linking to it, where "Start placement" would be. */
+function OpenPlacementLink({
+  placement,
+  facilityName,
+}: {
+  placement: NonNullable<FacilityMatch["openPlacement"]>;
+  facilityName: string;
+}) {
+  const text = placement.status === "Confirmed" ? "Placement confirmed" : "Placement in progress";
+  return (
+    <Link
+      to={`/placements/${placement.placementId}`}
+      className="shrink-0 hover:underline"
+      title={`${text} at ${facilityName}: open it`}
+    >
+      <Badge tone={placement.status === "Confirmed" ? "green" : "blue"}>{text}</Badge>
+    </Link>
   );
 }
 

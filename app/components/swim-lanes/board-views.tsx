@@ -105,9 +105,12 @@ export function SmartMatchingView({ suggestions, search }: { suggestions: Sugges
           {suggestions.map((s) => (
             <li key={s.taskId} className="rounded-lg border border-slate-200 p-3 text-sm">
               <div className="flex items-start justify-between gap-2">
-                <p className="font-medium text-slate-900">
+                <Link
+                  to={`/clients/${s.client.id}`}
+                  className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                >
                   {s.client.firstName} {s.client.lastName}
-                </p>
+                </Link>
                 <span className="text-sm font-semibold text-emerald-700">
                   {Math.round(s.match.compatibilityScore)}%
                 </span>
@@ -122,7 +125,9 @@ export function SmartMatchingView({ suggestions, search }: { suggestions: Sugges
                 </Link>
               </p>
               <p className="mt-2 flex flex-wrap items-center gap-2 font-medium text-slate-800">
-                {s.match.facilityName}
+                <Link to={`/facilities/${s.match.facilityId}`} className="hover:text-brand-700 hover:underline">
+                  {s.match.facilityName}
+                </Link>
                 {s.match.available ? <Badge tone="green">Available Now</Badge> : null}
               </p>
               <p className="mt-1 text-xs text-slate-600">{s.match.reasons.join(", ")}</p>

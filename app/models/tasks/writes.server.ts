@@ -6,6 +6,7 @@ import { isUuid } from "~/utils/uuid";
 import type { CommunicationType } from "~/utils/vocabulary";
 import { audit } from "../audit.server";
 import { type Ctx, ownRow } from "../context";
+import { taskWritten } from "../follow-work.server";
 import { endOfLane } from "../swim-lanes.server";
 import { deleteAtVersion, lockAtVersion, type StaleWrite, updateLocked } from "../versions.server";
 import type { Communication } from "./record.server";
@@ -142,6 +143,7 @@ export async function createTask(db: DB, ctx: Ctx, input: TaskInput): Promise<Ta
       .executeTakeFirstOrThrow();
     await writeChecklist(trx, ctx, row.id, input.checklist);
     await audit(trx, ctx, { action: "create", entity: "task", id: row.id });
+    await taskWritten(trx, ctx, input.clientId);
     return { ok: true, id: row.id } as const;
   });
 }
@@ -168,8 +170,9 @@ export async function updateTask(db: DB, ctx: Ctx, id: string, input: TaskInput)
         ? { is_completed: completed, completed_at: completed ? new Date() : null }
         : {}),
     };
-    await updateLocked(trx, ctx, "tasks", current, set);
+    const after = await updateLocked(trx, ctx, "tasks", current, set);
     await writeChecklist(trx, ctx, id, input.checklist);
+    await taskWritten(trx, ctx, current.client_id, after.client_id);
     return { ok: true, id } as const;
   });
 }
@@ -178,20 +181,22 @@ export async function updateTask(db: DB, ctx: Ctx, id: string, input: TaskInput)
 export async function setTaskCompleted(db: DB, ctx: Ctx, id: string, completed: boolean): Promise<boolean> {
   if (!isUuid(id)) return false;
   return db.transaction().execute(async (trx) => {
-    const result = await trx
+    const changed = await trx
       .updateTable("tasks")
       .set({ is_completed: completed, completed_at: completed ? new Date() : null, updated_by: ctx.userId })
       .where("id", "=", id)
       .where("agency_id", "=", ctx.agencyId)
       .where("is_completed", "=", !completed)
+      .returning("client_id")
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) > 0) {
+    if (changed) {
       await audit(trx, ctx, {
         action: "update",
         entity: "task",
         id,
         details: { fields: ["completed_at", "is_completed"] },
       });
+      await taskWritten(trx, ctx, changed.client_id);
       return true;
     }
     // Already so: found all the same.
@@ -275,5 +280,5 @@ export async function addCommunication(
 
 /** Deletes a task (still at `version`, if given). */
 export function deleteTask(db: DB, ctx: Ctx, id: string, version?: number) {
-  return deleteAtVersion(db, ctx, "tasks", id, version);
+  return deleteAtVersion(db, ctx, "tasks", id, version, (trx, row) => taskWritten(trx, ctx, row.client_id));
 }
