@@ -86,8 +86,8 @@ export interface RelatedRecord {
   hint: string;
 }
 
-/** The documents `ctx` may see, as a condition on `r` (see the top of this file). */
-function visibleTo(ctx: Ctx) {
+/** The documents `ctx` may see, as a condition on `r` (see the top of this file; the client timeline uses it too). */
+export function visibleTo(ctx: Ctx) {
   return (eb: ExpressionBuilder<Database & { r: Database["resources"] }, "r">) =>
     can(ctx.role, "documents.restricted")
       ? eb.lit(true)
