@@ -36,7 +36,8 @@ export function TimelineCard({
   const all = TIMELINE_KINDS.reduce((sum, kind) => sum + timeline.counts[kind], 0);
   return (
     <TitledCard id="timeline" title="Timeline" description="Everything that happened with this client, newest first">
-      <LogForm lastResult={logResult} />
+      {/* A new form once one is saved (the count moves): empty again, with JavaScript too. */}
+      <LogForm key={timeline.counts.note} lastResult={logResult} />
       <KindFilter kind={timeline.kind} counts={timeline.counts} all={all} />
       <TimelineEntries timeline={timeline} />
     </TitledCard>
