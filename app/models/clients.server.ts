@@ -3,7 +3,14 @@ import type { Database } from "~/utils/db-types";
 import type { ClientInput, ClientListQuery, ClientSortField } from "~/schemas/client";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
-import { type CareLevel, CLIENT_STATUSES, type ClientStatus, type Gender, type RoomType } from "~/utils/vocabulary";
+import {
+  type CareLevel,
+  CLIENT_STATUSES,
+  type ClientStatus,
+  type CommunicationType,
+  type Gender,
+  type RoomType,
+} from "~/utils/vocabulary";
 import { audit } from "./audit.server";
 import type { Ctx, RowOf } from "./context";
 import {
@@ -240,7 +247,11 @@ export async function* streamClients(
 
 export interface ClientNote {
   id: string;
+  /** What was logged: a note, a call, an e-mail or a meeting. */
+  kind: CommunicationType;
   content: string;
+  /** When it happened (a call logged afterwards says when it was). */
+  occurredAt: string;
   createdAt: string;
   author: string | null;
 }
@@ -260,27 +271,45 @@ export async function listClientNotes(db: DB, ctx: Ctx, clientId: string): Promi
   const rows = await db
     .selectFrom("client_notes as n")
     .leftJoin("users as u", "u.id", "n.author_id")
-    .select(["n.id", "n.content", "n.created_at", "u.first_name", "u.last_name"])
-    .where("n.client_id", "=", clientId)
+    .select(["n.id", "n.kind", "n.content", "n.occurred_at", "n.created_at", "u.first_name", "u.last_name"])
     .where("n.agency_id", "=", ctx.agencyId)
-    .orderBy("n.created_at", "desc")
+    .where("n.client_id", "=", clientId)
+    .orderBy("n.occurred_at", "desc")
     .orderBy("n.id", "desc")
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    kind: row.kind,
     content: row.content,
+    occurredAt: new Date(row.occurred_at).toISOString(),
     createdAt: new Date(row.created_at).toISOString(),
     author: row.first_name ? `${row.first_name} ${row.last_name}` : null,
   }));
 }
 
-/** Adds a note to a client of the caller's agency; false when there is no such client. */
-export async function addClientNote(db: DB, ctx: Ctx, clientId: string, content: string): Promise<boolean> {
+/**
+ * Adds a note (or a call, an e-mail, a meeting: `kind`) to a client of the caller's agency, by the
+ * caller, having happened `occurredAt` (now unless given); false when there is no such client.
+ */
+export async function addClientNote(
+  db: DB,
+  ctx: Ctx,
+  clientId: string,
+  content: string,
+  { kind = "note", occurredAt }: { kind?: CommunicationType; occurredAt?: Date } = {},
+): Promise<boolean> {
   if (!(await getClient(db, ctx, clientId))) return false;
   await db.transaction().execute(async (trx) => {
     const note = await trx
       .insertInto("client_notes")
-      .values({ agency_id: ctx.agencyId, client_id: clientId, author_id: ctx.userId, content })
+      .values({
+        agency_id: ctx.agencyId,
+        client_id: clientId,
+        author_id: ctx.userId,
+        kind,
+        content,
+        ...(occurredAt ? { occurred_at: occurredAt } : {}),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx
@@ -288,7 +317,7 @@ export async function addClientNote(db: DB, ctx: Ctx, clientId: string, content:
       .set({ updated_at: sql`now()` })
       .where("id", "=", clientId)
       .execute();
-    await audit(trx, ctx, { action: "note_add", entity: "client", id: clientId, details: { note: note.id } });
+    await audit(trx, ctx, { action: "note_add", entity: "client", id: clientId, details: { note: note.id, kind } });
   });
   return true;
 }

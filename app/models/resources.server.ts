@@ -86,7 +86,7 @@ export interface RelatedRecord {
   hint: string;
 }
 
-/** The documents `ctx` may see, as a condition on `r` (see the top of this file); the notifications use it too. */
+/** The documents `ctx` may see, as a condition on `r` (see the top of this file); the notifications and the client timeline use it too. */
 export function visibleTo(ctx: Ctx) {
   return (eb: ExpressionBuilder<Database & { r: Database["resources"] }, "r">) =>
     can(ctx.role, "documents.restricted")

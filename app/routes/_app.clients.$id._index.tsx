@@ -3,16 +3,16 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientPage } from "~/components/clients/client-page";
 import { viewed } from "~/models/audit.server";
-import { addClientNote, getClient, listClientNotes } from "~/models/clients.server";
+import { getClient } from "~/models/clients.server";
 import { matchableOf, topMatches } from "~/models/matching.server";
 import { listClientPlacements } from "~/models/placements.server";
 import { listClientTasks } from "~/models/tasks/list.server";
-import { ClientNoteSchema } from "~/schemas/client";
+import { TimelineQuerySchema } from "~/schemas/client";
 import { clientHistory } from "~/services/audit-page.server";
-import { submitForm } from "~/services/form.server";
+import { logOnClient, timelinePage } from "~/services/client-timeline.server";
 import { relatedDocuments } from "~/services/resources.server";
 import { requireSignedIn } from "~/services/session.server";
-import { invariantResponse } from "~/utils/responses";
+import { readListQuery } from "~/utils/list-query";
 import { requireRouteRecord } from "~/services/record-screen.server";
 
 /** The top matches shown on the page. */
@@ -23,29 +23,28 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
+  // One `view` entry for the page, its timeline included (the timeline writes none of its own).
   const { record: client, ctx, db } = await requireRouteRecord(args, viewed("client", getClient), "Client not found.");
-  const [notes, placements, tasks, matches, documents, history] = await Promise.all([
-    listClientNotes(db, ctx, client.id),
+  // The timeline's kind and page from the URL; a parameter it cannot use is left out.
+  const { query } = readListQuery(new URL(args.request.url), TimelineQuerySchema);
+  const [timeline, placements, tasks, matches, documents, history] = await Promise.all([
+    timelinePage(db, ctx, client.id, query),
     listClientPlacements(db, ctx, client.id),
     listClientTasks(db, ctx, client.id),
     topMatches(db, ctx, matchableOf(client), SUITABLE_SHOWN),
     relatedDocuments(db, ctx, "Client", client.id),
     clientHistory({ db, ctx }, client.id),
   ]);
-  return json({ client, notes, placements, tasks, matches, documents, history });
+  return json({ client, timeline, placements, tasks, matches, documents, history });
 }
 
-/** Adds a note (the only change made from this page). */
+/** Logs a note, a call, an e-mail or a meeting on the client (the only change made from this page). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { ctx, db } = await requireSignedIn({ request, context });
-  const id = params.id ?? "";
-  const options = { failure: "Failed to add the note", success: { to: `/clients/${id}#notes`, title: "Note added" } };
-  return submitForm(request, ClientNoteSchema, options, async ({ content }) => {
-    invariantResponse(await addClientNote(db, ctx, id, content), "Client not found.");
-  });
+  const signedIn = await requireSignedIn({ request, context });
+  return logOnClient(request, signedIn, params.id ?? "");
 }
 
 export default function ClientDetailRoute() {
   const actionData = useActionData<typeof action>();
-  return <ClientPage {...useLoaderData<typeof loader>()} noteResult={actionData?.result} />;
+  return <ClientPage {...useLoaderData<typeof loader>()} logResult={actionData?.result} />;
 }

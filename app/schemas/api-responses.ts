@@ -15,6 +15,7 @@ import {
   ROLES,
   ROOM_TYPES,
   TASK_TYPES,
+  TIMELINE_KINDS,
 } from "~/utils/vocabulary";
 import { OPEN_PLACEMENT_STATUSES } from "~/utils/client-status";
 
@@ -103,7 +104,18 @@ export const ApiClient = z
       roomType: z.enum(ROOM_TYPES),
     }),
     notes: z
-      .array(z.object({ _id: id, content: z.string(), createdAt: time, author: z.string().nullable() }))
+      .array(
+        z.object({
+          _id: id,
+          kind: z
+            .enum(COMMUNICATION_TYPES)
+            .meta({ description: "What was logged: a note, a call, an e-mail, a meeting" }),
+          content: z.string(),
+          occurredAt: time.meta({ description: "When it happened (a call logged afterwards says when it was)" }),
+          createdAt: time,
+          author: z.string().nullable(),
+        }),
+      )
       .optional()
       .meta({ description: "GET /api/clients/{id} only" }),
     version,
@@ -361,6 +373,29 @@ export const ApiResource = z
   })
   .meta({ id: "Resource" });
 
+export const ApiTimelineEntry = z
+  .object({
+    _id: z.string().meta({ description: "Unique in the timeline: kind, type and the source record's id" }),
+    kind: z.enum(TIMELINE_KINDS),
+    type: z.string().meta({
+      description:
+        "Within the kind: a note's or communication's type (note, call, email, meeting), a placement event's name, " +
+        "created or completed (a task), the status moved to, the kind of record a document was added to",
+    }),
+    title: z.string().meta({ description: 'What happened, as the client page says it ("Task completed: …")' }),
+    detail: z.string().nullable().meta({ description: "The text: what was written, a description, a category" }),
+    at: time,
+    actor: z
+      .object({ _id: id, name: z.string() })
+      .nullable()
+      .meta({ description: "Who (null: an automatic status change, or a removed account)" }),
+    record: z
+      .object({ type: z.enum(["task", "placement", "resource"]), _id: id, name: z.string() })
+      .nullable()
+      .meta({ description: "The record the entry is about, when it is not the client itself" }),
+  })
+  .meta({ id: "TimelineEntry" });
+
 // ─────────────────────────────── lists and dashboards ───────────────────────────────
 
 const pagination = <K extends string>(total: K) =>
@@ -371,6 +406,13 @@ const pagination = <K extends string>(total: K) =>
 const counts = z.record(z.string(), z.number().int());
 
 export const ApiClientList = z.object({ clients: z.array(ApiClient), pagination: pagination("totalClients") });
+export const ApiClientTimeline = z.object({
+  timeline: z.array(ApiTimelineEntry),
+  counts: z
+    .record(z.enum(TIMELINE_KINDS), z.number().int())
+    .meta({ description: "Entries of each kind, whatever the filter" }),
+  pagination: pagination("total"),
+});
 export const ApiFacilityList = z.object({
   facilities: z.array(ApiFacility),
   pagination: pagination("totalFacilities"),

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { cleanEntries, decodeMedicalNotes } from "~/utils/medical-notes";
 import {
   EmailSchema,
+  emptyToUndefined,
   entries,
   isIsoDate,
   limitParam,
@@ -23,10 +24,13 @@ import {
   CARE_LEVELS,
   CLIENT_STATUS_ALIASES,
   CLIENT_STATUSES,
+  COMMUNICATION_TYPES,
   GENDERS,
   ROOM_TYPES,
+  TIMELINE_KINDS,
   US_STATES,
 } from "~/utils/vocabulary";
+import { isLocalDateTime } from "~/utils/days";
 
 // One schema for the client form (Conform, field names with dots) and the clients API (JSON).
 // It normalises what it accepts: aliases to stored values, the API's medicalNotes encoding and
@@ -174,7 +178,35 @@ export const ClientCreateQuerySchema = z.strictObject({
     .transform((value) => value === "true"),
 });
 
-/** A note on a client's record. */
+/** What the client page's log form says (its field errors are the schema's). */
+export const CLIENT_NOTE_MESSAGES = {
+  content: "Please describe what happened",
+  occurredAt: "Please enter a date and time, such as 2026-12-01 14:30",
+  future: "This is in the future: enter when it happened, or leave it empty for now",
+};
+
+/**
+ * A note, call, e-mail or meeting logged on a client's record (the client page's form): its
+ * `kind` (a note unless said), what happened, and optionally when it happened, as the agency's
+ * wall-clock time ("2026-12-01T14:30", what a datetime-local field posts; empty: now). The
+ * action reads that time in the agency's zone and refuses one in the future.
+ */
 export const ClientNoteSchema = z.strictObject({
-  content: requiredText("Note cannot be empty", 10_000),
+  kind: z.preprocess(emptyToUndefined, vocabulary("Type", COMMUNICATION_TYPES).optional()),
+  content: requiredText(CLIENT_NOTE_MESSAGES.content, 10_000),
+  occurredAt: z.preprocess(
+    emptyToUndefined,
+    text().trim().refine(isLocalDateTime, CLIENT_NOTE_MESSAGES.occurredAt).optional(),
+  ),
 });
+export type ClientNoteInput = z.output<typeof ClientNoteSchema>;
+
+/** How many entries a page of the client's timeline shows (its screen; the API's default). */
+export const TIMELINE_PAGE_SIZE = 20;
+
+/** A client's timeline: the client page's URL (`?kind=&page=`) and GET /api/clients/{id}/timeline. */
+export const TimelineQuerySchema = z.strictObject({
+  kind: vocabularyFilter("Kind", TIMELINE_KINDS),
+  ...pagingParams(TIMELINE_PAGE_SIZE),
+});
+export type TimelineQuery = z.output<typeof TimelineQuerySchema>;

@@ -9,6 +9,7 @@ import type { ResourceListItem, ResourceVersion } from "~/models/resources.serve
 import type { BoardCard } from "~/models/swim-lanes.server";
 import type { Communication, TaskListItem, TaskRecord } from "~/models/tasks/record.server";
 import type { SessionUser } from "~/models/user.server";
+import type { TimelineEntry } from "./client-timeline.server";
 import type * as z from "zod";
 import type {
   ApiBoardCard,
@@ -21,6 +22,7 @@ import type {
   ApiResource,
   ApiTask,
   ApiTaskListItem,
+  ApiTimelineEntry,
   ApiUser,
 } from "~/schemas/api-responses";
 import { expiryOf, formatFileSize } from "~/schemas/resource";
@@ -59,7 +61,16 @@ export function toApiClient(client: ClientRecord, notes?: ClientNote[]) {
     financialInfo: { budgetRange: budgetRangeText(client.budgetMin, client.budgetMax) },
     preferences: client.preferences,
     ...(notes
-      ? { notes: notes.map((n) => ({ _id: n.id, content: n.content, createdAt: n.createdAt, author: n.author })) }
+      ? {
+          notes: notes.map((n) => ({
+            _id: n.id,
+            kind: n.kind,
+            content: n.content,
+            occurredAt: n.occurredAt,
+            createdAt: n.createdAt,
+            author: n.author,
+          })),
+        }
       : {}),
     version: client.version,
     createdAt: client.createdAt,
@@ -323,4 +334,18 @@ export function toApiUser(user: SessionUser) {
     phone: user.phone,
     role: user.role,
   } satisfies z.infer<typeof ApiUser>;
+}
+
+/** One entry of a client's timeline as GET /api/clients/{id}/timeline answers it. */
+export function toApiTimelineEntry(entry: TimelineEntry) {
+  return {
+    _id: entry.id,
+    kind: entry.kind,
+    type: entry.type,
+    title: entry.title,
+    detail: entry.detail,
+    at: entry.at,
+    actor: entry.who && { _id: entry.who.id, name: entry.who.name },
+    record: entry.record && { type: entry.record.type, _id: entry.record.id, name: entry.record.name },
+  } satisfies z.infer<typeof ApiTimelineEntry>;
 }

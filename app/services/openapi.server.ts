@@ -10,6 +10,7 @@ import {
   ApiClient,
   ApiClientDashboard,
   ApiClientList,
+  ApiClientTimeline,
   ApiCommunication,
   ApiErrorBody,
   ApiFacility,
@@ -30,7 +31,13 @@ import {
   ApiUser,
 } from "~/schemas/api-responses";
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema } from "~/schemas/auth";
-import { ClientCreateQuerySchema, ClientListQuerySchema, ClientSchema, MatchQuerySchema } from "~/schemas/client";
+import {
+  ClientCreateQuerySchema,
+  ClientListQuerySchema,
+  ClientSchema,
+  MatchQuerySchema,
+  TimelineQuerySchema,
+} from "~/schemas/client";
 import { FacilityListQuerySchema, FacilitySchema } from "~/schemas/facility";
 import { PlacementListQuerySchema, PlacementSchema } from "~/schemas/placement";
 import {
@@ -278,6 +285,19 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "The facilities that suit a client, best first",
     query: MatchQuerySchema,
     data: record("matches", z.array(ApiFacilityMatch)),
+  },
+  {
+    method: "get",
+    path: "/api/clients/{id}/timeline",
+    area: "Clients",
+    summary: "Everything that happened with a client, newest first",
+    description:
+      "Notes and calls logged on the client, its tasks' communications, its status changes, its placements' events, " +
+      "its tasks created and completed, and documents added to it, its placements or its tasks (restricted ones only " +
+      "for those who may see them). `kind` narrows it to one kind; `counts` always has every kind's. 20 a page unless " +
+      "`limit` says otherwise. Writes no `view` entry of the audit trail (reading the client does).",
+    query: TimelineQuerySchema,
+    data: ApiClientTimeline,
   },
 
   // Facilities

@@ -180,9 +180,28 @@ export interface ClientNotesTable {
   agency_id: string;
   client_id: string;
   author_id: string | null;
+  /** What was logged: a note, a call, an e-mail or a meeting. */
+  kind: Generated<CommunicationType>;
   content: string;
+  /** When it happened (a call logged afterwards says when it was); now unless given. */
+  occurred_at: ColumnType<Date, Date | string | undefined, Date | string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/**
+ * A change of a client's tracker status, written by a trigger on clients (migration
+ * 20261209010000): every path that changes a status is recorded. Never updated.
+ */
+export interface ClientStatusChangesTable {
+  id: Generated<string>;
+  agency_id: string;
+  client_id: string;
+  from_status: ClientStatus;
+  to_status: ClientStatus;
+  /** Who changed it (the statement's updated_by); null: an automatic change, or a removed user. */
+  changed_by: string | null;
+  created_at: CreatedAt;
 }
 
 export interface FacilitiesTable {
@@ -507,6 +526,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   clients: ClientsTable;
   client_notes: ClientNotesTable;
+  client_status_changes: ClientStatusChangesTable;
   facilities: FacilitiesTable;
   placements: PlacementsTable;
   placement_events: PlacementEventsTable;

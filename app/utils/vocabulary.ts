@@ -361,6 +361,29 @@ export const HIGH_PRIORITIES: readonly Priority[] = ["High", "Urgent"];
 
 export const COMMUNICATION_TYPES = ["note", "call", "email", "meeting"] as const;
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
+/** How a communication's type reads: the client page's log form and its timeline. */
+export const COMMUNICATION_TYPE_LABELS: Record<CommunicationType, string> = {
+  note: "Note",
+  call: "Call",
+  email: "E-mail",
+  meeting: "Meeting",
+};
+
+/**
+ * What a client's timeline holds (its `?kind=` filter): notes and calls logged on the client,
+ * communications of its tasks, its status changes, its placements' events, its tasks created and
+ * completed, and documents added to it, its placements or its tasks.
+ */
+export const TIMELINE_KINDS = ["note", "communication", "status", "placement", "task", "document"] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
+  note: "Notes & calls",
+  communication: "Task communications",
+  status: "Status changes",
+  placement: "Placements",
+  task: "Tasks",
+  document: "Documents",
+};
 
 /** Who may see a document. */
 export const ACCESS_LEVELS = ["public", "internal", "restricted"] as const;

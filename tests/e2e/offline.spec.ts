@@ -67,20 +67,20 @@ test.describe("offline @js-only", () => {
   test("a form sent while offline is held, with everything typed still there", async ({ page, agency }) => {
     const client = await insertClient(agency, { first_name: "Offline", last_name: "Notes" });
     await page.goto(`/clients/${client.id}`);
-    await page.getByLabel("Add a note").fill("Called the daughter about the tour");
+    await page.getByLabel("What happened").fill("Called the daughter about the tour");
     await page.context().setOffline(true);
-    await page.getByRole("button", { name: "Add Note" }).click();
+    await page.getByRole("button", { name: "Add to Timeline" }).click();
     const panel = page.getByRole("dialog", { name: "You're Offline" });
     await expect(panel).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
-    await expect(page.getByLabel("Add a note")).toHaveValue("Called the daughter about the tour");
+    await expect(page.getByLabel("What happened")).toHaveValue("Called the daughter about the tour");
 
     await page.context().setOffline(false);
-    await page.getByRole("button", { name: "Add Note" }).click();
-    await expect(page.locator("#notes")).toContainText("Called the daughter about the tour");
-    await expect(page.getByText("No notes yet.")).toBeHidden();
+    await page.getByRole("button", { name: "Add to Timeline" }).click();
+    await expect(page.locator("#timeline")).toContainText("Called the daughter about the tour");
+    await expect(page.getByText("Nothing has happened yet.")).toBeHidden();
   });
 
   test("a page whose data never arrives says Connection Error, and Try again loads it without a reload", async ({

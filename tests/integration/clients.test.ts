@@ -442,7 +442,7 @@ describe("the screens", () => {
       detailAction(args(formPost(`/clients/${client.id}`, { content: " " }, cookie), { id: client.id })),
     );
     expect(empty.status).toBe(400);
-    expect(((await empty.json()) as Json).result.error).toEqual({ content: ["Note cannot be empty"] });
+    expect(((await empty.json()) as Json).result.error).toEqual({ content: ["Please describe what happened"] });
     const added = await settle(
       detailAction(
         args(formPost(`/clients/${client.id}`, { content: "Visited Maple Grove" }, cookie), { id: client.id }),

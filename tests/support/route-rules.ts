@@ -245,11 +245,11 @@ export const ROUTE_RULES: Record<string, Rule> = {
       {
         method: "POST",
         path: "/clients/:id",
-        note: "a note",
+        note: "a call logged",
         who: "signed-in",
         status: 302,
         prepare: client,
-        body: () => ({ form: { content: "Called the daughter." } }),
+        body: () => ({ form: { kind: "call", content: "Called the daughter.", occurredAt: "2026-01-05T09:30" } }),
       },
     ],
   },
@@ -911,6 +911,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
     ],
   },
   "api.clients.$id_.matches.ts": { calls: [page("/api/clients/:id/matches", "signed-in", client)] },
+  "api.clients.$id_.timeline.ts": { calls: [page("/api/clients/:id/timeline", "signed-in", client)] },
   "api.clients.dashboard.ts": { calls: [page("/api/clients/dashboard")] },
   "api.facilities._index.ts": {
     calls: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayIn, daysBetween, isTimeZone, relativeDay } from "~/utils/days";
+import { addDays, dayIn, daysBetween, isLocalDateTime, isTimeZone, relativeDay, zonedTime } from "~/utils/days";
 import { parseTimeZone } from "~/utils/env.server";
 
 describe("days in a time zone", () => {
@@ -57,5 +57,25 @@ describe("days in a time zone", () => {
     expect(relativeDay("2026-10-31", afterFall)).toBe("Yesterday");
     expect(relativeDay("2026-10-25", afterFall)).toBe("7 days ago");
     expect(relativeDay("2026-11-08", afterFall)).toBe("In 7 days");
+  });
+});
+
+describe("a wall-clock time in a zone (the client page's 'When it happened')", () => {
+  it("accepts datetime-local values on days that exist, and refuses the rest", () => {
+    expect(isLocalDateTime("2026-12-01T14:30")).toBe(true);
+    expect(isLocalDateTime("2026-12-01 14:30:15")).toBe(true);
+    expect(isLocalDateTime("2026-02-30T10:00")).toBe(false);
+    expect(isLocalDateTime("2026-02-28T24:00")).toBe(false);
+    expect(isLocalDateTime("yesterday at 3")).toBe(false);
+  });
+
+  it("reads it in the zone, across daylight-saving changes", () => {
+    expect(zonedTime("2026-12-01T14:30", "America/New_York").toISOString()).toBe("2026-12-01T19:30:00.000Z");
+    expect(zonedTime("2026-07-01T14:30", "America/New_York").toISOString()).toBe("2026-07-01T18:30:00.000Z");
+    // Skipped by the clocks (spring forward): the hour after; repeated (fall back): the first.
+    expect(zonedTime("2026-03-08T02:30", "America/New_York").toISOString()).toBe("2026-03-08T07:30:00.000Z");
+    expect(zonedTime("2026-11-01T01:30", "America/New_York").toISOString()).toBe("2026-11-01T05:30:00.000Z");
+    expect(zonedTime("2026-10-25T02:30", "Europe/Berlin").toISOString()).toBe("2026-10-25T00:30:00.000Z");
+    expect(zonedTime("2026-07-01T09:05", "Asia/Kolkata").toISOString()).toBe("2026-07-01T03:35:00.000Z");
   });
 });

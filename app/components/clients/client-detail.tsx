@@ -1,16 +1,11 @@
-import { useTimeZone } from "../layout/use-can";
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { useSchemaForm } from "~/components/ui/use-schema-form";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { ClientNoteSchema } from "~/schemas/client";
+import { Link } from "@remix-run/react";
 import { formatDate } from "~/utils/format";
 import type { PlacementOfClient } from "~/models/placements.server";
 import type { TaskOfClient } from "~/models/tasks/list.server";
 import { PlacementBadges } from "../placements/placement-badges";
 import { Badge, priorityTone } from "../ui/badge";
-import { Button, ButtonLink } from "../ui/button";
+import { ButtonLink } from "../ui/button";
 import { CardLink, TitledCard } from "../ui/card";
-import { FieldError, Label, Textarea } from "../ui/field";
 import { PlusIcon } from "../ui/icons";
 
 // Parts of the client's page (app/routes/_app.clients.$id._index.tsx).
@@ -23,60 +18,6 @@ export function ageOn(dateOfBirth: string, today = new Date()): number {
     (today.getUTCMonth() === born.getUTCMonth() && today.getUTCDate() < born.getUTCDate());
   if (beforeBirthday) age -= 1;
   return age;
-}
-
-export function NotesCard({
-  notes,
-  lastResult,
-}: {
-  notes: Array<{ id: string; content: string; createdAt: string; author: string | null }>;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const timeZone = useTimeZone();
-  const navigation = useNavigation();
-  const [form, fields] = useSchemaForm(ClientNoteSchema, {
-    id: "client-note",
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
-    revalidate: false,
-  });
-  return (
-    <TitledCard id="notes" title="Notes" description={`${notes.length} ${notes.length === 1 ? "note" : "notes"}`}>
-      <Form method="post" {...getFormProps(form)} className="space-y-3 border-b border-slate-100 p-5">
-        <Label htmlFor={fields.content.id}>Add a note</Label>
-        <Textarea
-          {...getTextareaProps(fields.content)}
-          key={`note-${notes.length}`}
-          rows={3}
-          placeholder="Call summary, family wishes, next steps…"
-          invalid={!!fields.content.errors}
-        />
-        <FieldError id={fields.content.errorId} errors={fields.content.errors} />
-        <div className="flex justify-end">
-          <Button
-            type="submit"
-            size="sm"
-            loading={navigation.state === "submitting" && navigation.formData?.has("content")}
-          >
-            Add Note
-          </Button>
-        </div>
-      </Form>
-      {notes.length === 0 ? (
-        <p className="p-5 text-sm text-slate-500">No notes yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {notes.map((note) => (
-            <li key={note.id} className="px-5 py-4">
-              <p className="text-sm whitespace-pre-line text-slate-800">{note.content}</p>
-              <p className="mt-1 text-xs text-slate-500">
-                {note.author ?? "Former staff member"} · {formatDate(note.createdAt, timeZone)}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </TitledCard>
-  );
 }
 
 /** A new placement with this client chosen: the page's first action (and the Placements card's). */

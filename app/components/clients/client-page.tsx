@@ -2,11 +2,12 @@ import { useTimeZone } from "../layout/use-can";
 import type { ReactNode } from "react";
 import { useCan } from "../layout/use-can";
 import type { SubmissionResult } from "@conform-to/react";
-import type { ClientNote, ClientRecord } from "~/models/clients.server";
+import type { ClientRecord } from "~/models/clients.server";
 import type { FacilityMatch } from "~/models/matching.server";
 import type { PlacementOfClient } from "~/models/placements.server";
 import type { TaskOfClient } from "~/models/tasks/list.server";
 import type { ClientHistoryData } from "~/services/audit-page.server";
+import type { TimelineData } from "~/services/client-timeline.server";
 import { formatDate } from "~/utils/format";
 import { CARE_LEVEL_LABELS, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
 import { FacilityMatchesCard } from "../matching/facility-matches";
@@ -16,38 +17,41 @@ import { Card, TitledCard } from "../ui/card";
 import { Chips, ContactItem, DetailCard, Item, RecordActions, RecordColumns, RecordPage } from "../ui/detail";
 import { budgetText } from "./client-card";
 import { ClientHistoryCard } from "./client-history";
-import { ageOn, ClientPlacementsCard, ClientTasksCard, NewPlacementLink, NotesCard } from "./client-detail";
+import { ageOn, ClientPlacementsCard, ClientTasksCard, NewPlacementLink } from "./client-detail";
+import { TimelineCard } from "./client-timeline";
 
 /** What the client's page shows (/clients/:id): the record and what hangs from it. */
 export interface ClientPageData {
   client: ClientRecord;
-  notes: ClientNote[];
+  /** A page of everything that happened with the client (`?kind=&page=` of the page's URL). */
+  timeline: TimelineData;
   placements: PlacementOfClient[];
   tasks: TaskOfClient[];
   matches: FacilityMatch[];
   documents: RelatedDocumentsData;
   /** Who viewed and changed the client, for a coordinator or an admin (null: an agent, who sees none). */
   history: ClientHistoryData | null;
-  /** The answer to a note just added (its messages when it was refused). */
-  noteResult?: SubmissionResult<string[]>;
+  /** The answer to a note or call just logged (its messages when it was refused). */
+  logResult?: SubmissionResult<string[]>;
 }
 
 /** The client's page: a header with its actions, the record's cards, and the side column. */
 export function ClientPage({
   client,
-  notes,
+  timeline,
   placements,
   tasks,
   matches,
   documents,
   history,
-  noteResult,
+  logResult,
 }: ClientPageData) {
   return (
     <RecordPage area="clients">
       <ClientHeader client={client} />
       <RecordColumns side={<SideColumn client={client} />}>
         <ContactCard client={client} />
+        <TimelineCard timeline={timeline} logResult={logResult} />
         <MedicalCard client={client} />
         <FacilityMatchesCard
           id="matches"
@@ -59,7 +63,6 @@ export function ClientPage({
         <ClientPlacementsCard clientId={client.id} placements={placements} />
         <ClientTasksCard clientId={client.id} tasks={tasks} />
         <RelatedDocuments documents={documents} />
-        <NotesCard notes={notes} lastResult={noteResult} />
         {history ? <ClientHistoryCard clientId={client.id} history={history} /> : null}
       </RecordColumns>
     </RecordPage>

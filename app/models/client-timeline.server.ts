@@ -1,0 +1,274 @@
+import { type Compilable, type RawBuilder, sql } from "kysely";
+import type { DB } from "~/utils/db.server";
+import { TIMELINE_KINDS, type TimelineKind } from "~/utils/vocabulary";
+import type { Ctx } from "./context";
+import { type PageInfo, pageInfo, type PageQuery } from "./lists.server";
+import { visibleTo } from "./resources.server";
+
+// A client's timeline (docs/screens.md "Clients", docs/data-model.md "The client timeline"):
+// everything that happened with the client, newest first, from the tables that record it.
+//
+// How it stays fast: each source is one branch of a UNION ALL that reads the client's rows
+// through an index that starts with the client (or its tasks' and placements' ids, found through
+// `tasks_client_idx` and `placements_client_idx`), ordered by time and cut at the page's end
+// (LIMIT page × size) before the branches are merged, ordered and cut to the page. A page never
+// reads more than page × size rows of a source, and the authors' names are read for the page's
+// rows only. The counts per kind (the filter's and the page links') are one more UNION ALL of
+// counts over the same indexes.
+
+/** One entry as the sources store it, before it is worded (services/client-timeline.server.ts). */
+export interface TimelineRow {
+  kind: TimelineKind;
+  /**
+   * What happened, within its kind: a note's or communication's type (`call`…), a placement
+   * event's name ("Status changed"), `created` or `completed` for a task, the status a client
+   * moved to, the kind of record a document was added to (`Client`, `Placement`, `Task`).
+   */
+  event: string;
+  /** The source row's id (a task's for its two entries, a document's, a note's…). */
+  id: string;
+  at: Date;
+  actor: { id: string; name: string } | null;
+  /**
+   * The text: a note's or communication's content, a placement event's description, the status a
+   * client moved from, a document's category.
+   */
+  body: string | null;
+  /** The record the entry links to (a task, a placement, a document) and its name. */
+  ref: { id: string; name: string } | null;
+}
+
+export interface TimelinePage extends PageInfo {
+  rows: TimelineRow[];
+  /** How many entries of each kind the client has (whatever the filter). */
+  counts: Record<TimelineKind, number>;
+}
+
+type Branch = (db: DB, ctx: Ctx, clientId: string) => Compilable[];
+
+const nothing = sql<string | null>`NULL::uuid`;
+const noText = sql<string | null>`NULL::text`;
+
+/** Each kind's branches: queries of the columns kind, event, id, at, actor_id, body, ref_id, ref_name. */
+const BRANCHES: Record<TimelineKind, Branch> = {
+  note: (db, ctx, clientId) => [
+    db
+      .selectFrom("client_notes as n")
+      .select([
+        sql<string>`'note'`.as("kind"),
+        "n.kind as event",
+        "n.id",
+        "n.occurred_at as at",
+        "n.author_id as actor_id",
+        "n.content as body",
+        nothing.as("ref_id"),
+        noText.as("ref_name"),
+      ])
+      .where("n.agency_id", "=", ctx.agencyId)
+      .where("n.client_id", "=", clientId),
+  ],
+  communication: (db, ctx, clientId) => [
+    db
+      .selectFrom("tasks as t")
+      .innerJoin("task_communications as m", "m.task_id", "t.id")
+      .select([
+        sql<string>`'communication'`.as("kind"),
+        "m.type as event",
+        "m.id",
+        "m.occurred_at as at",
+        "m.author_id as actor_id",
+        "m.content as body",
+        "t.id as ref_id",
+        "t.title as ref_name",
+      ])
+      .where("t.agency_id", "=", ctx.agencyId)
+      .where("t.client_id", "=", clientId)
+      .where("m.agency_id", "=", ctx.agencyId),
+  ],
+  status: (db, ctx, clientId) => [
+    db
+      .selectFrom("client_status_changes as s")
+      .select([
+        sql<string>`'status'`.as("kind"),
+        "s.to_status as event",
+        "s.id",
+        "s.created_at as at",
+        "s.changed_by as actor_id",
+        "s.from_status as body",
+        nothing.as("ref_id"),
+        noText.as("ref_name"),
+      ])
+      .where("s.agency_id", "=", ctx.agencyId)
+      .where("s.client_id", "=", clientId),
+  ],
+  placement: (db, ctx, clientId) => [
+    db
+      .selectFrom("placements as p")
+      .innerJoin("placement_events as e", "e.placement_id", "p.id")
+      .innerJoin("facilities as f", "f.id", "p.facility_id")
+      .select([
+        sql<string>`'placement'`.as("kind"),
+        "e.event",
+        "e.id",
+        "e.occurred_at as at",
+        "e.actor_id",
+        "e.description as body",
+        "p.id as ref_id",
+        "f.name as ref_name",
+      ])
+      .where("p.agency_id", "=", ctx.agencyId)
+      .where("p.client_id", "=", clientId),
+  ],
+  task: (db, ctx, clientId) => {
+    const tasks = db
+      .selectFrom("tasks as t")
+      .where("t.agency_id", "=", ctx.agencyId)
+      .where("t.client_id", "=", clientId);
+    return [
+      tasks.select([
+        sql<string>`'task'`.as("kind"),
+        sql<string>`'created'`.as("event"),
+        "t.id",
+        "t.created_at as at",
+        "t.created_by as actor_id",
+        noText.as("body"),
+        "t.id as ref_id",
+        "t.title as ref_name",
+      ]),
+      // Who completed a task is not stored; its entry names the task's assignee.
+      tasks
+        .select([
+          sql<string>`'task'`.as("kind"),
+          sql<string>`'completed'`.as("event"),
+          "t.id",
+          "t.completed_at as at",
+          "t.assigned_to as actor_id",
+          noText.as("body"),
+          "t.id as ref_id",
+          "t.title as ref_name",
+        ])
+        .where("t.is_completed", "=", true)
+        .where("t.completed_at", "is not", null),
+    ];
+  },
+  // One branch per kind of record a document is added to, each through resources_related_idx.
+  document: (db, ctx, clientId) => {
+    const columns = [
+      sql<string>`'document'`.as("kind"),
+      "r.related_type as event",
+      "r.id",
+      "r.created_at as at",
+      "r.uploaded_by as actor_id",
+      "r.category as body",
+      "r.id as ref_id",
+      "r.original_name as ref_name",
+    ] as const;
+    const own = db
+      .selectFrom("resources as r")
+      .select(columns)
+      .where("r.agency_id", "=", ctx.agencyId)
+      .where("r.related_type", "=", "Client")
+      .where("r.related_id", "=", clientId)
+      .where(visibleTo(ctx));
+    const ofPlacements = db
+      .selectFrom("placements as p")
+      .innerJoin("resources as r", (join) =>
+        join.onRef("r.related_id", "=", "p.id").on("r.related_type", "=", "Placement"),
+      )
+      .select(columns)
+      .where("p.agency_id", "=", ctx.agencyId)
+      .where("p.client_id", "=", clientId)
+      .where("r.agency_id", "=", ctx.agencyId)
+      .where(visibleTo(ctx));
+    const ofTasks = db
+      .selectFrom("tasks as t")
+      .innerJoin("resources as r", (join) => join.onRef("r.related_id", "=", "t.id").on("r.related_type", "=", "Task"))
+      .select(columns)
+      .where("t.agency_id", "=", ctx.agencyId)
+      .where("t.client_id", "=", clientId)
+      .where("r.agency_id", "=", ctx.agencyId)
+      .where(visibleTo(ctx));
+    return [own, ofPlacements, ofTasks];
+  },
+};
+
+/** The timeline's order, newest first; the rest only breaks ties (a task's two entries share its id). */
+const ORDER = sql`at DESC, kind, id DESC, event`;
+
+/**
+ * Each branch ordered by time and cut at `rows` (the page's end), as one UNION ALL. `OFFSET 0`
+ * keeps each branch a query of its own, read by the client: without it the planner may walk an
+ * index of the whole agency's rows newest first (`tasks_agency_created_idx`) hoping to meet the
+ * client's soon, which in an agency of 100,000 tasks reads all of them for a client with few.
+ */
+function merged(branches: Compilable[], rows: number): RawBuilder<unknown> {
+  return sql.join(
+    branches.map((branch) => sql`(SELECT * FROM (${branch} OFFSET 0) b ORDER BY at DESC, id DESC LIMIT ${rows})`),
+    sql` UNION ALL `,
+  );
+}
+
+interface Row {
+  kind: TimelineKind;
+  event: string;
+  id: string;
+  at: Date;
+  actor_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  body: string | null;
+  ref_id: string | null;
+  ref_name: string | null;
+}
+
+/**
+ * A page of a client's timeline (of the agency's client `clientId`: the caller checks that it is
+ * one), newest first, of one kind or all, and the counts of each kind.
+ */
+export async function clientTimeline(
+  db: DB,
+  ctx: Ctx,
+  clientId: string,
+  query: PageQuery & { kind?: TimelineKind },
+): Promise<TimelinePage> {
+  const kinds: readonly TimelineKind[] = query.kind ? [query.kind] : TIMELINE_KINDS;
+  const branches = kinds.flatMap((kind) => BRANCHES[kind](db, ctx, clientId));
+  const offset = (query.page - 1) * query.limit;
+  const [page, counts] = await Promise.all([
+    sql<Row>`
+      SELECT e.kind, e.event, e.id, e.at, e.actor_id, u.first_name, u.last_name, e.body, e.ref_id, e.ref_name
+      FROM (
+        SELECT * FROM (${merged(branches, offset + query.limit)}) m ORDER BY ${ORDER} LIMIT ${query.limit} OFFSET ${offset}
+      ) e
+      LEFT JOIN users u ON u.id = e.actor_id
+      ORDER BY ${ORDER}`.execute(db),
+    timelineCounts(db, ctx, clientId),
+  ]);
+  const total = kinds.reduce((sum, kind) => sum + counts[kind], 0);
+  return { ...pageInfo(query, { total, capped: false }), rows: page.rows.map(toRow), counts };
+}
+
+function toRow(row: Row): TimelineRow {
+  return {
+    kind: row.kind,
+    event: row.event,
+    id: row.id,
+    at: new Date(row.at),
+    actor: row.actor_id && row.first_name ? { id: row.actor_id, name: `${row.first_name} ${row.last_name}` } : null,
+    body: row.body,
+    ref: row.ref_id ? { id: row.ref_id, name: row.ref_name ?? "" } : null,
+  };
+}
+
+/** How many entries of each kind the client's timeline holds. */
+async function timelineCounts(db: DB, ctx: Ctx, clientId: string): Promise<Record<TimelineKind, number>> {
+  const counted = TIMELINE_KINDS.flatMap((kind) =>
+    BRANCHES[kind](db, ctx, clientId).map(
+      (branch) => sql`SELECT ${kind}::text AS kind, count(*)::int AS n FROM (${branch}) b`,
+    ),
+  );
+  const { rows } = await sql<{ kind: TimelineKind; n: number }>`${sql.join(counted, sql` UNION ALL `)}`.execute(db);
+  const counts = Object.fromEntries(TIMELINE_KINDS.map((kind) => [kind, 0])) as Record<TimelineKind, number>;
+  for (const row of rows) counts[row.kind] += row.n;
+  return counts;
+}
