@@ -470,7 +470,11 @@ function checklistEvents(before: Record<ChecklistField, boolean> | null, input: 
 }
 
 /** A checklist step done or undone, as the timeline says it (`why`: what did it, if not the checklist). */
-export function stepEvent(step: (typeof PLACEMENT_CHECKLIST)[number], done: boolean, why: string | null = null): NewEvent {
+export function stepEvent(
+  step: (typeof PLACEMENT_CHECKLIST)[number],
+  done: boolean,
+  why: string | null = null,
+): NewEvent {
   return done
     ? { event: step.event, description: why }
     : { event: `${step.label} undone`, description: why ?? "Unticked on the checklist" };

@@ -39,7 +39,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const url = new URL(request.url);
   const taskId = params.taskId ?? "";
-  if (form.get("intent") === "toggle-item") return toggleItemAnswer(db, ctx, taskId, form, `${url.pathname}${url.search}`);
+  if (form.get("intent") === "toggle-item")
+    return toggleItemAnswer(db, ctx, taskId, form, `${url.pathname}${url.search}`);
   url.searchParams.set("tab", "communications");
   return communicationAnswer(db, ctx, taskId, form, `${url.pathname}${url.search}`);
 }

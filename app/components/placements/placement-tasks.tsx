@@ -83,7 +83,9 @@ export function PlacementTasksCard({
           <h3 id="step-tasks" className="text-sm font-semibold text-slate-900">
             Make a task of a checklist step
           </h3>
-          <p className="text-sm text-slate-500">Done together: completing the task ticks the step, and the other way.</p>
+          <p className="text-sm text-slate-500">
+            Done together: completing the task ticks the step, and the other way.
+          </p>
           <div className="mt-3 space-y-4">
             {open.map((s) => (
               <StepTaskForm
@@ -113,9 +115,7 @@ function TaskRow({ task: t }: { task: TaskOfClient }) {
         <p className="text-sm text-slate-500">
           {t.stage} · due {formatDate(t.dueDate)} · {t.assignee.firstName} {t.assignee.lastName}
         </p>
-        {t.placementStep ? (
-          <p className="text-xs text-slate-500">Checklist: {STEP_LABELS[t.placementStep]}</p>
-        ) : null}
+        {t.placementStep ? <p className="text-xs text-slate-500">Checklist: {STEP_LABELS[t.placementStep]}</p> : null}
       </div>
       {t.isCompleted ? <Badge tone="green">Completed</Badge> : <Badge>Open</Badge>}
     </li>

@@ -233,9 +233,7 @@ function ChecklistLine({ item, completed }: { item: TaskRecord["checklist"][numb
       >
         {completed ? <CheckIcon className="h-3 w-3" /> : null}
       </span>
-      <span className={cn("min-w-0", completed ? "text-slate-500 line-through" : "text-slate-800")}>
-        {item.item}
-      </span>
+      <span className={cn("min-w-0", completed ? "text-slate-500 line-through" : "text-slate-800")}>{item.item}</span>
       {item.completedAt && completed ? (
         <span className="ml-auto shrink-0 text-xs text-slate-500">{formatDate(item.completedAt, timeZone)}</span>
       ) : null}

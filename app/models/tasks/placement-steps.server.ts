@@ -69,4 +69,3 @@ export async function setPlacementStep(
     return outcome !== "not-found";
   });
 }
-

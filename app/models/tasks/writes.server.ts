@@ -174,7 +174,11 @@ export async function createStepTask(
     const locked = await lockAtVersion(trx, ctx, "placements", placementId, undefined);
     if (!locked.ok) return NOT_FOUND;
     const placement = locked.row;
-    const invalid = (msg: string): TaskWriteResult => ({ ok: false, reason: "invalid", errors: [{ path: "step", msg }] });
+    const invalid = (msg: string): TaskWriteResult => ({
+      ok: false,
+      reason: "invalid",
+      errors: [{ path: "step", msg }],
+    });
     if (placement[stepOf(input.step).column]) return invalid(STEP_TASK_MESSAGES.alreadyDone);
     const taken = await trx
       .selectFrom("tasks")
