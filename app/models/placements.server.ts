@@ -443,7 +443,8 @@ function columnsOf(input: PlacementInput, agentId: string) {
 
 type NewEvent = { event: string; description: string | null };
 
-async function writeEvents(db: DB, ctx: Ctx, placementId: string, events: NewEvent[]) {
+/** Adds entries to a placement's timeline, by the caller, now (in their order). */
+export async function writeEvents(db: DB, ctx: Ctx, placementId: string, events: NewEvent[]) {
   if (events.length === 0) return;
   const now = Date.now();
   await db
@@ -467,12 +468,19 @@ function checklistEvents(before: Record<ChecklistField, boolean> | null, input: 
     const was = before?.[step.field] ?? false;
     const now = input.checklist[step.field].done;
     if (was === now) return [];
-    return [
-      now
-        ? { event: step.event, description: null }
-        : { event: `${step.label} undone`, description: "Unticked on the checklist" },
-    ];
+    return [stepEvent(step, now)];
   });
+}
+
+/** A checklist step done or undone, as the timeline says it (`why`: what did it, if not the checklist). */
+export function stepEvent(
+  step: (typeof PLACEMENT_CHECKLIST)[number],
+  done: boolean,
+  why: string | null = null,
+): NewEvent {
+  return done
+    ? { event: step.event, description: why }
+    : { event: `${step.label} undone`, description: why ?? "Unticked on the checklist" };
 }
 
 /** Creates a placement; the timeline starts with its creation (and any step already done). */
@@ -523,8 +531,9 @@ export async function updatePlacement(
       const { errors } = await checkReferences(trx, ctx, input, agentId);
       if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
       const after = await updateLocked(trx, ctx, "placements", current, columnsOf(input, agentId));
-      await placementWritten(trx, ctx, current, after);
       const before = checklistDone(current);
+      await syncStepTasks(trx, ctx, id, before, placementStepsOf(input));
+      await placementWritten(trx, ctx, current, after);
       await writeEvents(trx, ctx, id, [
         ...(current.status !== input.status
           ? [{ event: "Status changed", description: `${current.status} → ${input.status}` }]
@@ -537,6 +546,43 @@ export async function updatePlacement(
       return { ok: true, id } as const;
     }),
   );
+}
+
+/** Which checklist steps a placement's input has done. */
+function placementStepsOf(input: PlacementInput): Record<ChecklistField, boolean> {
+  return Object.fromEntries(PLACEMENT_CHECKLIST.map((s) => [s.field, input.checklist[s.field].done])) as Record<
+    ChecklistField,
+    boolean
+  >;
+}
+
+/**
+ * Tasks belong to placements (issue 35): a step ticked or unticked completes or reopens the task
+ * made of it (tasks.placement_checklist_item), in the caller's transaction, audited as the task's
+ * own update. Steps that did not change leave their tasks as they are.
+ */
+export async function syncStepTasks(
+  trx: DB,
+  ctx: Ctx,
+  placementId: string,
+  before: Partial<Record<ChecklistField, boolean>>,
+  after: Partial<Record<ChecklistField, boolean>>,
+): Promise<void> {
+  const changed = PLACEMENT_CHECKLIST.map((s) => s.field).filter((field) => before[field] !== after[field]);
+  if (changed.length === 0) return;
+  const tasks = await trx
+    .selectFrom("tasks")
+    .selectAll()
+    .where("agency_id", "=", ctx.agencyId)
+    .where("placement_id", "=", placementId)
+    .where("placement_checklist_item", "in", changed)
+    .forUpdate()
+    .execute();
+  for (const task of tasks) {
+    const done = Boolean(after[task.placement_checklist_item!]);
+    if (task.is_completed === done) continue;
+    await updateLocked(trx, ctx, "tasks", task, { is_completed: done, completed_at: done ? new Date() : null });
+  }
 }
 
 /** Deletes a placement (still at `version`, if given): a moved-in resident's bed is given back, the client's status follows. */

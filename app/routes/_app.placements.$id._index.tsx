@@ -1,9 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { PlacementPage } from "~/components/placements/placement-detail";
 import { getPlacement } from "~/models/placements.server";
 import { PLACEMENT_NOT_FOUND } from "~/schemas/placement.constants";
+import { placementPageAction, placementTasksData } from "~/services/placement-page.server";
 import { relatedDocuments } from "~/services/resources.server";
 import { requireRouteRecord } from "~/services/record-screen.server";
 
@@ -11,10 +12,19 @@ export const meta: MetaFunction = () => [{ title: "Placement Details · Senior P
 
 export async function loader(args: LoaderFunctionArgs) {
   const { record: placement, db, ctx } = await requireRouteRecord(args, getPlacement, PLACEMENT_NOT_FOUND);
-  const documents = await relatedDocuments(db, ctx, "Placement", placement.id);
-  return json({ placement, documents });
+  const [documents, tasks] = await Promise.all([
+    relatedDocuments(db, ctx, "Placement", placement.id),
+    placementTasksData(db, ctx, placement),
+  ]);
+  return json({ placement, documents, tasks });
+}
+
+/** The checklist's forms: a step ticked or unticked, a step made a task (placementPageAction). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return placementPageAction(request, params.id ?? "");
 }
 
 export default function PlacementDetailRoute() {
-  return <PlacementPage {...useLoaderData<typeof loader>()} />;
+  const answer = useActionData<typeof action>();
+  return <PlacementPage {...useLoaderData<typeof loader>()} stepTask={answer?.stepTask ?? null} />;
 }

@@ -2,14 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TaskPanel } from "~/components/swim-lanes/task-panel";
+import type { CommunicationAnswer } from "~/components/tasks/communication-form";
 import { PANEL_TABS, type PanelTab } from "~/components/tasks/task-detail";
 import { taskMatches } from "~/models/matching.server";
 import { getTask } from "~/models/tasks/record.server";
-import { addCommunication } from "~/models/tasks/writes.server";
-import { COMMUNICATION_MESSAGES } from "~/schemas/swim-lanes.constants";
 import { TASK_NOT_FOUND } from "~/schemas/task.constants";
-import { CommunicationSchema } from "~/services/page-schemas.server";
-import { redirectWithToast, requireRecord, requireSignedIn } from "~/services/session.server";
+import { requireRecord, requireSignedIn } from "~/services/session.server";
+import { communicationAnswer, toggleItemAnswer } from "~/services/task-actions.server";
 import { readFormData } from "~/utils/request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -31,48 +30,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /**
- * Adds a communication. A fetcher (`via=fetch`) gets JSON (the form then resets and the board
- * reloads); without JavaScript the browser comes back to the Communications tab with a toast, or
- * to the form with its message.
+ * The panel's forms: a checklist item ticked (`intent=toggle-item`, back to the same tab), else a
+ * communication added (back to the Communications tab with a toast, or to the form with its
+ * message). A fetcher (`via=fetch`) gets JSON, and the board reloads.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn({ request, context });
   const form = await readFormData(request);
-  const byFetch = form.get("via") === "fetch";
-  const parsed = CommunicationSchema.safeParse({
-    type: form.get("type") ?? undefined,
-    content: form.get("content") ?? undefined,
-  });
-  if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-    return json(
-      {
-        ok: false as const,
-        message: COMMUNICATION_MESSAGES.failure,
-        errors,
-        content: String(form.get("content") ?? ""),
-      },
-      { status: 400 },
-    );
-  }
-  const added = await addCommunication(db, ctx, params.taskId ?? "", parsed.data);
-  if (!added) {
-    return json(
-      { ok: false as const, message: COMMUNICATION_MESSAGES.failure, errors: {}, content: parsed.data.content },
-      { status: 404 },
-    );
-  }
-  if (byFetch) return json({ ok: true as const, message: COMMUNICATION_MESSAGES.success, errors: {}, content: "" });
   const url = new URL(request.url);
+  const taskId = params.taskId ?? "";
+  if (form.get("intent") === "toggle-item")
+    return toggleItemAnswer(db, ctx, taskId, form, `${url.pathname}${url.search}`);
   url.searchParams.set("tab", "communications");
-  return redirectWithToast(`${url.pathname}${url.search}`, {
-    type: "success",
-    title: COMMUNICATION_MESSAGES.success,
-  });
+  return communicationAnswer(db, ctx, taskId, form, `${url.pathname}${url.search}`);
 }
 
 export default function TaskPanelRoute() {
   const { task, tab, matches } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  return <TaskPanel task={task} tab={tab} matches={matches} answer={answer ?? null} />;
+  const communication = answer && "content" in answer ? (answer as CommunicationAnswer) : null;
+  return <TaskPanel task={task} tab={tab} matches={matches} answer={communication} />;
 }

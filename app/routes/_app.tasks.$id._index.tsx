@@ -1,16 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import type { CommunicationAnswer } from "~/components/tasks/communication-form";
 import { CompleteButton, TaskBadges, TaskDetail } from "~/components/tasks/task-detail";
 import { Card } from "~/components/ui/card";
 import { RecordActions, RecordPage } from "~/components/ui/detail";
 import { taskMatches } from "~/models/matching.server";
 import { getTask } from "~/models/tasks/record.server";
-import { setChecklistItem, setTaskCompleted } from "~/models/tasks/writes.server";
+import { setTaskCompleted } from "~/models/tasks/writes.server";
 import { DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task.constants";
-import { ChecklistToggleSchema } from "~/services/page-schemas.server";
 import { relatedDocuments } from "~/services/resources.server";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
+import { communicationAnswer, toggleItemAnswer } from "~/services/task-actions.server";
 import { readFormData } from "~/utils/request.server";
 import { requireRouteRecord } from "~/services/record-screen.server";
 
@@ -27,8 +28,9 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /**
  * A task's page and the View dialog post here: `toggle-item` ticks a checklist item, `complete`
- * and `reopen` change whether the task is done. A browser without JavaScript is sent back to the
- * page (with a toast for the task's own state); a fetcher (`via=fetch`) gets JSON.
+ * and `reopen` change whether the task is done, `add-communication` adds a communication. A
+ * browser without JavaScript is sent back to the page (with a toast for the task's own state and
+ * a communication); a fetcher (`via=fetch`) gets JSON.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn({ request, context });
@@ -40,13 +42,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (byFetch) return json({ ok: false, message }, { status });
     throw new Response(message, { status });
   };
-  if (intent === "toggle-item") {
-    const parsed = ChecklistToggleSchema.safeParse({ itemId: form.get("itemId"), completed: form.get("completed") });
-    if (!parsed.success || !(await setChecklistItem(db, ctx, id, parsed.data.itemId, parsed.data.completed))) {
-      return failed("Checklist item not found");
-    }
-    return byFetch ? json({ ok: true }) : redirect(`/tasks/${id}`);
-  }
+  if (intent === "toggle-item") return toggleItemAnswer(db, ctx, id, form, `/tasks/${id}`);
+  if (intent === "add-communication") return communicationAnswer(db, ctx, id, form, `/tasks/${id}`);
   if (intent === "complete" || intent === "reopen") {
     if (!(await setTaskCompleted(db, ctx, id, intent === "complete"))) return failed(TASK_NOT_FOUND);
     if (byFetch) return json({ ok: true });
@@ -60,6 +57,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function TaskDetailPage() {
   const { task, matches, documents } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const communication = answer && "content" in answer ? (answer as CommunicationAnswer) : null;
   return (
     <RecordPage
       area="tasks"
@@ -81,7 +80,7 @@ export default function TaskDetailPage() {
         </div>
       </Card>
 
-      <TaskDetail frame="page" task={task} matches={matches} documents={documents} />
+      <TaskDetail frame="page" task={task} matches={matches} documents={documents} answer={communication} />
     </RecordPage>
   );
 }

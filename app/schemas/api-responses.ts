@@ -1,6 +1,7 @@
 import * as z from "zod";
 import {
   ACCESS_LEVELS,
+  type ChecklistField,
   CARE_LEVELS,
   CLIENT_STATUSES,
   COMMUNICATION_TYPES,
@@ -290,6 +291,13 @@ export const ApiTask = z
         _id: id,
         status: z.enum(PLACEMENT_STATUSES),
         facilityId: z.object({ _id: id, name: z.string() }),
+        checklistItem: z
+          .enum(PLACEMENT_CHECKLIST.map((s) => s.field) as [ChecklistField, ...ChecklistField[]])
+          .nullable()
+          .meta({
+            description:
+              "The step of the placement's checklist this task was made of (done together: completing the task ticks it, ticking it completes the task)",
+          }),
       })
       .nullable(),
     assignedTo: z.object({ ...person, role: z.enum(ROLES) }),

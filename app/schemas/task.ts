@@ -134,11 +134,13 @@ export type TaskInput = z.output<typeof TaskSchema>;
 
 /**
  * The task form's fields that are not the task's, left out of its check (and refused by the API
- * as unknown): the button pressed (`intent`), the checklist's "add items" box, and the client
- * picker's search box without JavaScript.
+ * as unknown): the button pressed (`intent`), the page a new task goes back to once saved
+ * (`returnTo`, a placement's), the checklist's "add items" box, and the client picker's search box
+ * without JavaScript.
  */
 export const TASK_FORM_EXTRAS = [
   "intent",
+  "returnTo",
   "newItems",
   PICKER_SEARCH_FIELDS.client.term,
   PICKER_SEARCH_FIELDS.client.shown,

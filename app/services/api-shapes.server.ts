@@ -281,6 +281,7 @@ export function toApiTask(t: TaskRecord) {
           _id: t.placement.id,
           status: t.placement.status,
           facilityId: { _id: t.placement.facility.id, name: t.placement.facility.name },
+          checklistItem: t.placement.step,
         }
       : null,
     assignedTo: { ...row.assignedTo, role: t.assignee.role },

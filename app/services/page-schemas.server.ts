@@ -12,5 +12,6 @@ export { ResourceListQuerySchema } from "~/schemas/resource";
 export { SearchTermSchema } from "~/schemas/search";
 export { CommunicationSchema, MoveTaskSchema, SwimLaneQuerySchema } from "~/schemas/swim-lanes";
 export { ChecklistToggleSchema, TaskListQuerySchema } from "~/schemas/task";
+export { StepTaskSchema, StepToggleSchema } from "~/schemas/placement-task";
 export { AUDIT_PAGE_SIZE, AuditListQuerySchema } from "~/schemas/audit";
 export { MarkReadSchema, NOTIFICATIONS_PAGE_SIZE, NotificationsQuerySchema } from "~/schemas/notifications";

@@ -5,7 +5,7 @@ import { PICKER_SEARCH_FIELDS } from "~/schemas/common";
 import { TASK_FORM_EXTRAS, TASK_NOT_FOUND, TaskSchema } from "~/schemas/task";
 import { isUuid } from "~/utils/uuid";
 import { isPickerSearchStep, refusedSave, submitForm, textIn } from "./form.server";
-import { requireSignedIn } from "./session.server";
+import { redirectWithToast, requireSignedIn } from "./session.server";
 
 /**
  * The action of the task form, for a new task or (with `id`) an edited one: saved, to /tasks
@@ -48,6 +48,8 @@ export async function saveTaskForm(request: Request, id?: string) {
       // The form always has both: one left empty is none (Conform reads an empty field as absent).
       const task = { ...typed, clientId: typed.clientId ?? null, placementId: typed.placementId ?? null };
       const result = id === undefined ? await createTask(db, ctx, task) : await updateTask(db, ctx, id, task);
+      const back = returnPath(form);
+      if (result.ok && back) return redirectWithToast(back, { type: "success", title: texts.success.title });
       if (result.ok) return;
       if (result.reason === "not-found" || result.reason === "stale") {
         const record = { noun: "task", href: `/tasks/${id}`, notFound: TASK_NOT_FOUND };
@@ -61,6 +63,12 @@ export async function saveTaskForm(request: Request, id?: string) {
       return json({ result: reply({ fieldErrors }), ...(await options(form, task.clientId)) }, { status });
     },
   );
+}
+
+/** Where a saved task goes when not to /tasks: the placement's page it was made from (`returnTo`). */
+export function returnPath(form: FormData): string | null {
+  const match = /^\/placements\/([^/?#]+)$/.exec(textIn(form, "returnTo"));
+  return match && isUuid(match[1]) ? match[0] : null;
 }
 
 function chosenClient(form: FormData): string | null {

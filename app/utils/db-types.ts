@@ -4,6 +4,7 @@ import type {
   AuditAction,
   AuditEntity,
   CareLevel,
+  ChecklistField,
   ClientStatus,
   ProgressBand,
   CommunicationType,
@@ -306,6 +307,11 @@ export interface TasksTable {
   client_id: string | null;
   /** The placement the task is about: one of its client's. */
   placement_id: string | null;
+  /**
+   * The step of its placement's checklist the task is for (`contractSigned` …; migration
+   * 20261209020000): done together. Null when the task leaves its placement.
+   */
+  placement_checklist_item: ChecklistField | null;
   assigned_to: string;
   created_by: string | null;
   /** Title, description, client and assignee names, lower-cased (kept by triggers). */

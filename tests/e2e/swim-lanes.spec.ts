@@ -359,8 +359,14 @@ test.describe("the task panel", () => {
     await expect(dialog.getByRole("heading", { name: "Progress: 50%" })).toBeVisible();
     const milestones = dialog.getByRole("list", { name: "Milestones" }).getByRole("listitem");
     await expect(milestones).toHaveCount(2);
-    await expect(milestones.nth(0)).toContainText("Book the tours (completed)");
-    await expect(milestones.nth(1)).toContainText("Bring the care plan (not completed)");
+    await expect(milestones.nth(0).getByRole("checkbox", { name: "Book the tours" })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
+    await expect(milestones.nth(1).getByRole("checkbox", { name: "Bring the care plan" })).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
 
     await tab(dialog, /^Facility Matching/).click();
     await expect(page).toHaveURL(new RegExp(`/swim-lanes/${task.id}\\?tab=matching$`));

@@ -94,6 +94,16 @@ const placement = async (w: World) => ({ id: (await createPlacement(w.db, { agen
 const task = async (w: World) => ({
   id: (await createTask(w.db, { agencyId: w.agencyId, assigned_to: w.users.coordinator.user.id })).id,
 });
+/** A task with one checklist item (`itemId`), its id under `key`. */
+const taskWithItem = (key: string) => async (w: World) => {
+  const { id } = await task(w);
+  const item = await w.db
+    .insertInto("task_checklist_items")
+    .values({ agency_id: w.agencyId, task_id: id, text: "Call the facility", position: 0 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { [key]: id, itemId: item.id };
+};
 /** A placement's parts, for a placement form or body that names them. */
 const placementParts = async (w: World) => {
   const made = await createPlacement(w.db, { agencyId: w.agencyId });
@@ -348,6 +358,48 @@ export const ROUTE_RULES: Record<string, Rule> = {
       },
     ],
   },
+  "_app.placements.$id._index.tsx": {
+    calls: [
+      page("/placements/:id", "signed-in", placement),
+      {
+        method: "POST",
+        path: "/placements/:id",
+        note: "intent=tick-step",
+        who: "signed-in",
+        status: 302,
+        location: "/placements/",
+        prepare: placement,
+        body: () => ({ form: { intent: "tick-step", step: "contractSigned", done: "true" } }),
+        state: row("placements"),
+      },
+      {
+        method: "POST",
+        path: "/placements/:id",
+        note: "intent=make-task, assigned to the caller",
+        who: "signed-in",
+        status: 302,
+        location: "/placements/",
+        prepare: placement,
+        body: ({ me }) => ({
+          form: { intent: "make-task", step: "depositPaid", assignedTo: me.user.id, dueDate: "2026-12-20" },
+        }),
+        state: count("tasks"),
+      },
+      {
+        method: "POST",
+        path: "/placements/:id",
+        note: "intent=make-task, assigned to someone else",
+        who: "tasks.assignOthers",
+        status: 302,
+        location: "/placements/",
+        prepare: placement,
+        body: ({ w }) => ({
+          form: { intent: "make-task", step: "depositPaid", assignedTo: w.other.user.id, dueDate: "2026-12-20" },
+        }),
+        state: count("tasks"),
+      },
+    ],
+  },
   "_app.placements.$id.delete.tsx": {
     calls: [
       page("/placements/:id/delete", "records.delete", placement),
@@ -575,6 +627,15 @@ export const ROUTE_RULES: Record<string, Rule> = {
         prepare: async (w) => ({ taskId: (await task(w)).id }),
         body: () => ({ form: { type: "call", content: "Spoke with the facility." } }),
       },
+      {
+        method: "POST",
+        path: "/swim-lanes/:taskId",
+        note: "intent=toggle-item",
+        who: "signed-in",
+        status: 302,
+        prepare: taskWithItem("taskId"),
+        body: ({ ids }) => ({ form: { intent: "toggle-item", itemId: ids.itemId, completed: "true" } }),
+      },
     ],
   },
   "_app.swim-lanes.tsx": {
@@ -604,6 +665,15 @@ export const ROUTE_RULES: Record<string, Rule> = {
         prepare: task,
         body: () => ({ form: { intent: "complete" } }),
         state: row("tasks"),
+      },
+      {
+        method: "POST",
+        path: "/tasks/:id",
+        note: "intent=add-communication",
+        who: "signed-in",
+        status: 302,
+        prepare: task,
+        body: () => ({ form: { intent: "add-communication", type: "note", content: "Left a message." } }),
       },
     ],
   },

@@ -5,7 +5,8 @@ import type { PlacementRecord } from "~/models/placements.server";
 import { DELETE_PLACEMENT_MESSAGE } from "~/schemas/placement.constants";
 import { cn } from "~/utils/cn";
 import { capitalize, formatDate, formatUsd } from "~/utils/format";
-import { PLACEMENT_CHECKLIST } from "~/utils/vocabulary";
+import type { PlacementTasksData, StepTaskAnswer } from "~/services/placement-page.server";
+import { type ChecklistField, PLACEMENT_CHECKLIST } from "~/utils/vocabulary";
 import { RelatedDocuments, type RelatedDocumentsData } from "../resources/related-documents";
 import { Card, TitledCard } from "../ui/card";
 import {
@@ -21,16 +22,20 @@ import {
 import { ArrowRightIcon, CheckIcon } from "../ui/icons";
 import { ProgressBar } from "../ui/progress";
 import { PlacementBadges } from "./placement-badges";
+import { PlacementTasksCard, StepTick } from "./placement-tasks";
 
 // A placement's page (/placements/:id) and its parts.
 
-/** What the placement's page shows: the record and its documents. */
+/** What the placement's page shows: the record, its tasks and its documents. */
 export interface PlacementPageData {
   placement: PlacementRecord;
   documents: RelatedDocumentsData;
+  tasks: PlacementTasksData;
+  /** "Make a task" refused: its form's messages. */
+  stepTask: StepTaskAnswer | null;
 }
 
-export function PlacementPage({ placement: p, documents }: PlacementPageData) {
+export function PlacementPage({ placement: p, documents, tasks, stepTask }: PlacementPageData) {
   const canDelete = useCan("records.delete");
   return (
     <RecordPage
@@ -45,8 +50,9 @@ export function PlacementPage({ placement: p, documents }: PlacementPageData) {
       }
     >
       <PlacementSummary placement={p} />
-      <PlacementProgress placement={p} />
+      <PlacementProgress placement={p} tickable />
       <RecordColumns side={<SideColumn placement={p} />}>
+        <PlacementTasksCard placement={p} data={tasks} stepTask={stepTask} />
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <ClientInformation client={p.client} />
           <FacilityInformation facility={p.facility} />
@@ -156,20 +162,27 @@ function AssignedAgent({ agent }: { agent: PlacementRecord["agent"] }) {
   );
 }
 
-/** The six steps, each done or not with its date, and the percentage (docs/vocabularies.md). */
+/**
+ * The six steps, each done or not with its date, and the percentage (docs/vocabularies.md).
+ * `tickable`: the five checklist steps' boxes are buttons that tick or untick them (the move-in
+ * date is set on the edit form).
+ */
 export function PlacementProgress({
   placement: p,
+  tickable = false,
 }: {
   placement: Pick<PlacementRecord, "checklist" | "moveInDate" | "progress">;
+  tickable?: boolean;
 }) {
   const timeZone = useTimeZone();
   const steps = [
     ...PLACEMENT_CHECKLIST.map((s) => ({
+      field: s.field as ChecklistField | null,
       label: s.label,
       done: p.checklist[s.field].done,
       date: p.checklist[s.field].date,
     })),
-    { label: "Move-in Date", done: Boolean(p.moveInDate), date: p.moveInDate },
+    { field: null, label: "Move-in Date", done: Boolean(p.moveInDate), date: p.moveInDate },
   ];
   return (
     <TitledCard title="Progress" description={`${p.progress}% complete`}>
@@ -185,14 +198,18 @@ export function PlacementProgress({
                 step.done ? "border-emerald-200 bg-emerald-50" : "border-slate-200 bg-white",
               )}
             >
-              <span
-                className={cn(
-                  "mb-2 flex h-6 w-6 items-center justify-center rounded-full",
-                  step.done ? "bg-emerald-600 text-white" : "border border-slate-300 text-transparent",
-                )}
-              >
-                <CheckIcon className="h-4 w-4" />
-              </span>
+              {tickable && step.field ? (
+                <StepTick field={step.field} label={step.label} done={step.done} />
+              ) : (
+                <span
+                  className={cn(
+                    "mb-2 flex h-6 w-6 items-center justify-center rounded-full",
+                    step.done ? "bg-emerald-600 text-white" : "border border-slate-300 text-transparent",
+                  )}
+                >
+                  <CheckIcon className="h-4 w-4" />
+                </span>
+              )}
               <span className={cn("block font-medium", step.done ? "text-emerald-900" : "text-slate-700")}>
                 {step.label}
               </span>

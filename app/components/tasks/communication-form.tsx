@@ -18,7 +18,7 @@ export type CommunicationAnswer = {
 } | null;
 
 /**
- * "Add Communication" (the board's task panel): without JavaScript it posts to the panel's route
+ * "Add Communication" (the board's task panel and a task's page): without JavaScript it posts to the page's route
  * and comes back with a toast or its messages; with it a fetcher posts, the form resets and the
  * toast shows here.
  */
@@ -52,6 +52,7 @@ export function CommunicationForm({ answer }: { answer: CommunicationAnswer }) {
     <>
       <FormTag ref={form} method="post" className="space-y-3 rounded-lg border border-slate-200 p-4">
         {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
+        <input type="hidden" name="intent" value="add-communication" />
         {result && !result.ok && !hydrated ? (
           <p role="alert" className="text-sm font-medium text-red-700">
             {COMMUNICATION_MESSAGES.failure}

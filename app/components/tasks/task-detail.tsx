@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTimeZone } from "../layout/use-can";
 import { Link, useFetcher } from "@remix-run/react";
 import type { FacilityMatch } from "~/models/matching.server";
@@ -27,7 +28,8 @@ export const PANEL_TABS = ["overview", "communications", "matching"] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
 
 type TaskDetailProps = { task: TaskRecord; matches: FacilityMatch[] | null } & (
-  { frame: "page"; documents: RelatedDocumentsData } | { frame: "panel"; tab: PanelTab; answer: CommunicationAnswer }
+  | { frame: "page"; documents: RelatedDocumentsData; answer: CommunicationAnswer }
+  | { frame: "panel"; tab: PanelTab; answer: CommunicationAnswer }
 );
 
 export function TaskDetail(props: TaskDetailProps) {
@@ -52,7 +54,7 @@ export function TaskDetail(props: TaskDetailProps) {
           matches={matches ?? []}
         />
       ) : null}
-      <TaskCommunications task={task} />
+      <TaskCommunications task={task} form={<CommunicationForm answer={props.answer} />} />
       <RelatedDocuments documents={props.documents} />
     </RecordColumns>
   );
@@ -218,19 +220,8 @@ function ChecklistProgress({ task }: { task: TaskRecord }) {
   return <TaskProgress progress={task.progress} done={done} total={task.checklist.length} size="md" />;
 }
 
-/**
- * A checklist item as shown: its box, its text (struck through once done) and when it was done.
- * `spoken` adds whether it is done for screen readers, where nothing else says it.
- */
-function ChecklistLine({
-  item,
-  completed,
-  spoken = false,
-}: {
-  item: TaskRecord["checklist"][number];
-  completed: boolean;
-  spoken?: boolean;
-}) {
+/** A checklist item as shown: its box, its text (struck through once done) and when it was done. */
+function ChecklistLine({ item, completed }: { item: TaskRecord["checklist"][number]; completed: boolean }) {
   const timeZone = useTimeZone();
   return (
     <>
@@ -242,10 +233,7 @@ function ChecklistLine({
       >
         {completed ? <CheckIcon className="h-3 w-3" /> : null}
       </span>
-      <span className={cn("min-w-0", completed ? "text-slate-500 line-through" : "text-slate-800")}>
-        {item.item}
-        {spoken ? <span className="sr-only">{completed ? " (completed)" : " (not completed)"}</span> : null}
-      </span>
+      <span className={cn("min-w-0", completed ? "text-slate-500 line-through" : "text-slate-800")}>{item.item}</span>
       {item.completedAt && completed ? (
         <span className="ml-auto shrink-0 text-xs text-slate-500">{formatDate(item.completedAt, timeZone)}</span>
       ) : null}
@@ -253,15 +241,18 @@ function ChecklistLine({
   );
 }
 
-/** One checklist item: a button that ticks or unticks it (shown ticked at once with JavaScript). */
-function ChecklistRow({ taskId, item }: { taskId: string; item: TaskRecord["checklist"][number] }) {
+/**
+ * One checklist item: a button that ticks or unticks it (shown ticked at once with JavaScript),
+ * posting to `action` (the task's page), or without one to the page it is on (the board's panel).
+ */
+function ChecklistRow({ action, item }: { action?: string; item: TaskRecord["checklist"][number] }) {
   const { fetcher, via } = useTaskFetcher();
   const pending = fetcher.formData?.get("completed");
   const completed = pending === undefined || pending === null ? item.completed : pending === "true";
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok;
   return (
     <li>
-      <fetcher.Form method="post" action={`/tasks/${taskId}`}>
+      <fetcher.Form method="post" action={action} preventScrollReset>
         {via}
         <input type="hidden" name="intent" value="toggle-item" />
         <input type="hidden" name="itemId" value={item.id} />
@@ -301,7 +292,7 @@ export function TaskChecklistCard({ task }: { task: TaskRecord }) {
         ) : (
           <ul className="-mx-2" aria-label="Checklist">
             {task.checklist.map((item) => (
-              <ChecklistRow key={item.id} taskId={task.id} item={item} />
+              <ChecklistRow key={item.id} action={`/tasks/${task.id}`} item={item} />
             ))}
           </ul>
         )}
@@ -310,7 +301,7 @@ export function TaskChecklistCard({ task }: { task: TaskRecord }) {
   );
 }
 
-/** The panel's progress: the same bar, and the checklist read only, as milestones. */
+/** The panel's progress: the same bar, and the checklist as milestones, each ticked or unticked there. */
 function PanelProgress({ task }: { task: TaskRecord }) {
   return (
     <section aria-labelledby="panel-progress">
@@ -323,11 +314,9 @@ function PanelProgress({ task }: { task: TaskRecord }) {
       {task.checklist.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">No milestones.</p>
       ) : (
-        <ul className="mt-3 space-y-1.5" aria-label="Milestones">
+        <ul className="-mx-2 mt-2" aria-label="Milestones">
           {task.checklist.map((item) => (
-            <li key={item.id} className="flex items-start gap-2 text-sm">
-              <ChecklistLine item={item} completed={item.completed} spoken />
-            </li>
+            <ChecklistRow key={item.id} item={item} />
           ))}
         </ul>
       )}
@@ -368,9 +357,11 @@ export function CommunicationList({
   );
 }
 
-export function TaskCommunications({ task }: { task: TaskRecord }) {
+/** The page's Communications, with the form of a new one (`form`) over them; the View dialog's without. */
+export function TaskCommunications({ task, form }: { task: TaskRecord; form?: ReactNode }) {
   return (
     <TitledCard title="Communications">
+      {form ? <div className="border-b border-slate-100 p-5">{form}</div> : null}
       <CommunicationList communications={task.communications} />
     </TitledCard>
   );

@@ -1,5 +1,5 @@
 import { type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { TaskFormOptions } from "~/models/tasks/form.server";
 import type { TaskRecord } from "~/models/tasks/record.server";
@@ -293,6 +293,8 @@ function PlacementField({
 /** The task form screen, new or edit: its route's loader gives `options` and `defaultValue`, its action (saveTaskForm) the reply. */
 export function TaskFormPage({ mode }: { mode: "create" | "edit" }) {
   const { answer, defaultValue, options } = useFormScreen<TaskFormOptions>();
+  // A new task from a placement's page goes back to it (saved or cancelled).
+  const { returnTo } = useLoaderData() as { returnTo?: string | null };
   const [form, fields] = useTaskForm(answer?.result, defaultValue);
   const checklistErrors = Object.entries(form.allErrors)
     .filter(([path]) => path.startsWith("checklist"))
@@ -305,10 +307,11 @@ export function TaskFormPage({ mode }: { mode: "create" | "edit" }) {
         conflict={answer?.conflict}
         enterButton
         banner={<FormErrorBanner form={form} label={label} />}
-        cancelTo="/tasks"
+        cancelTo={returnTo ?? "/tasks"}
         noun="Task"
         pendingLabel="Saving..."
       >
+        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
         <BasicSection fields={fields} options={options} />
 
         <FormSection title="Task Checklist" description="Steps to tick off; the task's progress is the share done.">

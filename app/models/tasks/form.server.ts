@@ -42,9 +42,20 @@ export async function taskFormOptions(
     clients: client.options,
     placements,
     placementsOf: chosenClientId,
-    assignees: users
-      .filter((u) => mayAssign(ctx, u.id, assignee))
-      .map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, role: u.role })),
+    assignees: assigneesOf(ctx, users, assignee),
     searched: { client: client.searched },
   };
+}
+
+export type TaskAssignee = TaskFormOptions["assignees"][number];
+
+/** Whom the caller may give a task (themselves only, without tasks.assignOthers): the agency's active users. */
+export async function taskAssignees(db: DB, ctx: Ctx): Promise<TaskAssignee[]> {
+  return assigneesOf(ctx, await listUsers(db, ctx), null);
+}
+
+function assigneesOf(ctx: Ctx, users: Awaited<ReturnType<typeof listUsers>>, assignee: string | null) {
+  return users
+    .filter((u) => mayAssign(ctx, u.id, assignee))
+    .map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, role: u.role }));
 }

@@ -1,7 +1,14 @@
 import { sql } from "kysely";
 import type { TaskListQuery, TaskSortField } from "~/schemas/task";
 import type { DB } from "~/utils/db.server";
-import { type ClientStatus, HIGH_PRIORITIES, PRIORITIES, type Priority, TASK_STAGES } from "~/utils/vocabulary";
+import {
+  type ChecklistField,
+  type ClientStatus,
+  HIGH_PRIORITIES,
+  PRIORITIES,
+  type Priority,
+  TASK_STAGES,
+} from "~/utils/vocabulary";
 import { agencyDay } from "../agency.server";
 import type { Ctx } from "../context";
 import { type AgencyCounts, readAgencyCounts } from "../counts.server";
@@ -98,17 +105,37 @@ export interface TaskOfClient {
   priority: Priority;
   dueDate: string;
   isCompleted: boolean;
+  assignee: { id: string; firstName: string; lastName: string };
+  /** The placement checklist step the task was made of (done together), if any. */
+  placementStep: ChecklistField | null;
 }
 
 /** A client's tasks: open ones first, by due date (for the client's page). */
-export async function listClientTasks(db: DB, ctx: Ctx, clientId: string): Promise<TaskOfClient[]> {
+export function listClientTasks(db: DB, ctx: Ctx, clientId: string): Promise<TaskOfClient[]> {
+  return listTasksOf(db, ctx, "client_id", clientId);
+}
+
+/** A placement's tasks: open ones first, by due date (for the placement's page). */
+export function listPlacementTasks(db: DB, ctx: Ctx, placementId: string): Promise<TaskOfClient[]> {
+  return listTasksOf(db, ctx, "placement_id", placementId);
+}
+
+async function listTasksOf(
+  db: DB,
+  ctx: Ctx,
+  column: "client_id" | "placement_id",
+  id: string,
+): Promise<TaskOfClient[]> {
   const rows = await db
-    .selectFrom("tasks")
-    .select(["id", "title", "stage", "priority", "due_date", "is_completed"])
-    .where("client_id", "=", clientId)
-    .where("agency_id", "=", ctx.agencyId)
-    .orderBy("is_completed")
-    .orderBy("due_date")
+    .selectFrom("tasks as t")
+    .innerJoin("users as u", "u.id", "t.assigned_to")
+    .select(["t.id", "t.title", "t.stage", "t.priority", "t.due_date", "t.is_completed", "t.placement_checklist_item"])
+    .select(["u.id as assignee_id", "u.first_name", "u.last_name"])
+    .where(`t.${column}`, "=", id)
+    .where("t.agency_id", "=", ctx.agencyId)
+    .orderBy("t.is_completed")
+    .orderBy("t.due_date")
+    .orderBy("t.id")
     .limit(100)
     .execute();
   return rows.map((row) => ({
@@ -118,6 +145,8 @@ export async function listClientTasks(db: DB, ctx: Ctx, clientId: string): Promi
     priority: row.priority,
     dueDate: row.due_date,
     isCompleted: row.is_completed,
+    assignee: { id: row.assignee_id, firstName: row.first_name, lastName: row.last_name },
+    placementStep: row.placement_checklist_item,
   }));
 }
 

@@ -3,6 +3,7 @@ import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
 import {
   type CareLevel,
+  type ChecklistField,
   type ClientStatus,
   type CommunicationType,
   isTaskOverdue,
@@ -129,8 +130,16 @@ export interface TaskRecord extends Omit<TaskListItem, "client" | "assignee"> {
   /** Newest first. */
   communications: Communication[];
   client: (NonNullable<TaskListItem["client"]> & { careLevel: CareLevel | null; phone: string }) | null;
-  /** The placement the task is about (one of its client's): its facility and status. */
-  placement: { id: string; status: PlacementStatus; facility: { id: string; name: string } } | null;
+  /**
+   * The placement the task is about (one of its client's): its facility and status, and the step
+   * of its checklist the task was made of (done together), if any.
+   */
+  placement: {
+    id: string;
+    status: PlacementStatus;
+    facility: { id: string; name: string };
+    step: ChecklistField | null;
+  } | null;
   assignee: TaskListItem["assignee"] & { email: string; role: Role };
   createdBy: string | null;
   /** Counts the changes people made (DESIGN §7): what an edit must have read. */
@@ -154,6 +163,7 @@ export async function getTask(db: DB, ctx: Ctx, id: string, today?: string): Pro
         "t.updated_at",
         "t.version",
         "p.id as placement_id",
+        "t.placement_checklist_item",
         "p.status as placement_status",
         "pf.id as placement_facility_id",
         "pf.name as placement_facility_name",
@@ -205,6 +215,7 @@ export async function getTask(db: DB, ctx: Ctx, id: string, today?: string): Pro
           id: row.placement_id,
           status: row.placement_status!,
           facility: { id: row.placement_facility_id!, name: row.placement_facility_name! },
+          step: row.placement_checklist_item,
         }
       : null,
     assignee: { ...item.assignee, email: row.assignee_email, role: row.assignee_role },

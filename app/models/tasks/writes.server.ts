@@ -1,14 +1,16 @@
 import { sql } from "kysely";
+import { STEP_TASK_MESSAGES, STEP_TASKS, type StepTaskInput } from "~/schemas/placement-task";
 import type { TaskInput } from "~/schemas/task";
 import type { DB } from "~/utils/db.server";
 import { can, PERMISSION_MESSAGES } from "~/utils/permissions";
 import { isUuid } from "~/utils/uuid";
-import type { CommunicationType } from "~/utils/vocabulary";
+import type { ChecklistField, CommunicationType } from "~/utils/vocabulary";
 import { audit } from "../audit.server";
 import { type Ctx, ownRow } from "../context";
 import { taskWritten } from "../follow-work.server";
 import { endOfLane } from "../swim-lanes.server";
-import { deleteAtVersion, lockAtVersion, type StaleWrite, updateLocked } from "../versions.server";
+import { deleteAtVersion, lockAtVersion, NOT_FOUND, type StaleWrite, updateLocked } from "../versions.server";
+import { stepOf, tickStepOfTask } from "./placement-steps.server";
 import type { Communication } from "./record.server";
 
 // What changes a task: create, update, complete, tick a checklist item, add a communication,
@@ -124,27 +126,89 @@ async function writeChecklist(db: DB, ctx: Ctx, taskId: string, items: TaskInput
 export async function createTask(db: DB, ctx: Ctx, input: TaskInput): Promise<TaskWriteResult> {
   const refused = assignmentRefused(ctx, input.assignedTo);
   if (refused) return refused;
+  return db.transaction().execute((trx) => insertTask(trx, ctx, input));
+}
+
+/** Inserts a task (in `trx`), with `step`, the placement checklist step it is made of, if any. */
+async function insertTask(
+  trx: DB,
+  ctx: Ctx,
+  input: TaskInput,
+  step: ChecklistField | null = null,
+): Promise<TaskWriteResult> {
+  const errors = await checkReferences(trx, ctx, input);
+  if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
+  const completed = input.isCompleted ?? false;
+  const row = await trx
+    .insertInto("tasks")
+    .values({
+      ...columnsOf(input),
+      agency_id: ctx.agencyId,
+      created_by: ctx.userId,
+      updated_by: ctx.userId,
+      is_completed: completed,
+      completed_at: completed ? new Date() : null,
+      position: endOfLane(ctx, input.status),
+      placement_checklist_item: step,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await writeChecklist(trx, ctx, row.id, input.checklist);
+  await audit(trx, ctx, { action: "create", entity: "task", id: row.id });
+  await taskWritten(trx, ctx, input.clientId);
+  return { ok: true, id: row.id } as const;
+}
+
+/**
+ * "Make a task" of a placement's checklist step that is not done (issue 35): a task of the
+ * placement and its client, titled for the step (STEP_TASKS), at the client's stage and the
+ * placement's priority, done when the step is and the other way round. One task per step.
+ */
+export async function createStepTask(
+  db: DB,
+  ctx: Ctx,
+  placementId: string,
+  input: StepTaskInput,
+): Promise<TaskWriteResult> {
+  const refused = assignmentRefused(ctx, input.assignedTo);
+  if (refused) return refused;
   return db.transaction().execute(async (trx) => {
-    const errors = await checkReferences(trx, ctx, input);
-    if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
-    const completed = input.isCompleted ?? false;
-    const row = await trx
-      .insertInto("tasks")
-      .values({
-        ...columnsOf(input),
-        agency_id: ctx.agencyId,
-        created_by: ctx.userId,
-        updated_by: ctx.userId,
-        is_completed: completed,
-        completed_at: completed ? new Date() : null,
-        position: endOfLane(ctx, input.status),
-      })
-      .returning("id")
+    const locked = await lockAtVersion(trx, ctx, "placements", placementId, undefined);
+    if (!locked.ok) return NOT_FOUND;
+    const placement = locked.row;
+    const invalid = (msg: string): TaskWriteResult => ({
+      ok: false,
+      reason: "invalid",
+      errors: [{ path: "step", msg }],
+    });
+    if (placement[stepOf(input.step).column]) return invalid(STEP_TASK_MESSAGES.alreadyDone);
+    const taken = await trx
+      .selectFrom("tasks")
+      .select("id")
+      .where("placement_id", "=", placementId)
+      .where("placement_checklist_item", "=", input.step)
+      .executeTakeFirst();
+    if (taken) return invalid(STEP_TASK_MESSAGES.alreadyTask);
+    const client = await trx
+      .selectFrom("clients")
+      .select("tracker_status")
+      .where("id", "=", placement.client_id)
       .executeTakeFirstOrThrow();
-    await writeChecklist(trx, ctx, row.id, input.checklist);
-    await audit(trx, ctx, { action: "create", entity: "task", id: row.id });
-    await taskWritten(trx, ctx, input.clientId);
-    return { ok: true, id: row.id } as const;
+    const { title, type } = STEP_TASKS[input.step];
+    const task: TaskInput = {
+      title,
+      description: null,
+      type,
+      priority: placement.priority,
+      status: client.tracker_status,
+      dueDate: input.dueDate,
+      assignedTo: input.assignedTo,
+      clientId: placement.client_id,
+      placementId,
+      estimatedHours: null,
+      checklist: [],
+    };
+    return insertTask(trx, ctx, task, input.step);
   });
 }
 
@@ -172,6 +236,7 @@ export async function updateTask(db: DB, ctx: Ctx, id: string, input: TaskInput)
     };
     const after = await updateLocked(trx, ctx, "tasks", current, set);
     await writeChecklist(trx, ctx, id, input.checklist);
+    if (completed !== current.is_completed) await tickStepOfTask(trx, ctx, after, completed);
     await taskWritten(trx, ctx, current.client_id, after.client_id);
     return { ok: true, id } as const;
   });
@@ -181,22 +246,24 @@ export async function updateTask(db: DB, ctx: Ctx, id: string, input: TaskInput)
 export async function setTaskCompleted(db: DB, ctx: Ctx, id: string, completed: boolean): Promise<boolean> {
   if (!isUuid(id)) return false;
   return db.transaction().execute(async (trx) => {
-    const changed = await trx
+    const result = await trx
       .updateTable("tasks")
       .set({ is_completed: completed, completed_at: completed ? new Date() : null, updated_by: ctx.userId })
       .where("id", "=", id)
       .where("agency_id", "=", ctx.agencyId)
       .where("is_completed", "=", !completed)
-      .returning("client_id")
+      .returning(["title", "client_id", "placement_id", "placement_checklist_item"])
       .executeTakeFirst();
-    if (changed) {
+    if (result) {
       await audit(trx, ctx, {
         action: "update",
         entity: "task",
         id,
         details: { fields: ["completed_at", "is_completed"] },
       });
-      await taskWritten(trx, ctx, changed.client_id);
+      // A task made of a placement's checklist step: the step follows.
+      await tickStepOfTask(trx, ctx, result, completed);
+      await taskWritten(trx, ctx, result.client_id);
       return true;
     }
     // Already so: found all the same.
