@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { PlacementFormPage } from "~/components/placements/placement-form";
+import { agencyDay } from "~/models/agency.server";
 import { placementFormOptions } from "~/models/placements.server";
 import { savePlacementForm } from "~/services/placement-form.server";
 import { requireSignedIn } from "~/services/session.server";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     facilityId: isUuid(facilityId ?? "") ? facilityId : null,
     clientId: isUuid(clientId ?? "") ? clientId : null,
   };
-  const options = await placementFormOptions(db, ctx, chosen);
+  const [options, { today }] = await Promise.all([placementFormOptions(db, ctx, chosen), agencyDay(db, ctx)]);
   return json({
     options,
     defaultValue: {
@@ -27,7 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       agentId: user.id,
       status: "In Progress",
       priority: "Medium",
-      startDate: new Date().toISOString().slice(0, 10),
+      // The agency's today, not the server's (UTC is already tomorrow on an American evening).
+      startDate: today,
     },
   });
 }

@@ -3,7 +3,7 @@
 // kept in their order; with JavaScript (project `js`) and without (`no-js`). Each test has an
 // agency of its own (`agency`), so what it saves is its own.
 import { type Page } from "@playwright/test";
-import { dbForE2E, expect, field, type SignedInUser, test, toast, token } from "../support/e2e";
+import { dbForE2E, expect, field, serverToday, type SignedInUser, test, toast, token } from "../support/e2e";
 import { insertClient, insertFacility, insertPlacement, placementsOf } from "../support/e2e-data";
 import { screenSteps } from "../support/e2e-steps";
 
@@ -16,7 +16,8 @@ const { ready } = screenSteps({
 });
 
 /** Today as the server sees it (the app's dates are UTC calendar days). */
-const today = () => new Date().toISOString().slice(0, 10);
+/** The agency's today (these agencies have no zone of their own: the server's). */
+const today = serverToday;
 
 /** Without JavaScript: a picker's search box, and its Search button. */
 const searchBox = (page: Page, noun: "clients" | "facilities") =>

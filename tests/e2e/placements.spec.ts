@@ -7,7 +7,7 @@
 // itself. The clients, facilities and placements a test starts from go straight into the database.
 import { type Page } from "@playwright/test";
 import { formatPhone } from "../../app/utils/phone";
-import { dbForE2E, expect, field, otherAgencyUser, test, toast, token } from "../support/e2e";
+import { dbForE2E, expect, field, otherAgencyUser, serverToday, test, toast, token } from "../support/e2e";
 import {
   insertClient,
   insertFacility,
@@ -33,10 +33,8 @@ function shown(day: string): string {
   return shortDate.format(new Date(`${day}T00:00:00Z`));
 }
 
-/** Today as the server sees it (the app's dates are UTC calendar days). */
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
+/** Today as the server sees it: the agency's day (these agencies have no zone of their own). */
+const today = serverToday;
 
 async function storedPlacement(id: string) {
   return dbForE2E().selectFrom("placements").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

@@ -16,7 +16,9 @@ import { getClientDashboard } from "../../app/models/clients.server";
 import { getFacilityDashboard } from "../../app/models/facilities.server";
 import { getPlacementDashboard } from "../../app/models/placements.server";
 import { countTasksByStage, getTaskDashboard } from "../../app/models/tasks/list.server";
+import { dayIn } from "../../app/utils/days";
 import { type DatabaseHandle, openDatabase } from "../../app/utils/db.server";
+import { parseTimeZone } from "../../app/utils/env.server";
 import { E2E_BASE_URL, E2E_SESSION_SECRET, e2eDatabaseUrl } from "./e2e-env";
 import { createAgency, createUser } from "./factories";
 import { RESEND_STAND_IN_URL } from "./resend-stand-in";
@@ -109,6 +111,14 @@ export async function signInByForm(page: Page, email: string): Promise<void> {
   await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => url.pathname !== "/login");
+}
+
+/**
+ * Today in the time zone of an agency with none of its own: the server's TIME_ZONE (unset here:
+ * its default). Not the UTC date, which is already tomorrow on a New York evening.
+ */
+export function serverToday(): string {
+  return dayIn(parseTimeZone(process.env.TIME_ZONE));
 }
 
 /**
