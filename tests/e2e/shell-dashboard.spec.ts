@@ -36,7 +36,7 @@ test.describe("application shell", () => {
     const header = page.getByRole("banner");
     await expect(header.getByRole("heading", { name: "Dashboard" })).toBeVisible();
     await expect(header.getByText("Overview of your placement management system")).toBeVisible();
-    await expect(header.getByPlaceholder("Search clients, facilities, placements...")).toBeVisible();
+    await expect(header.getByPlaceholder("Search everything...")).toBeVisible();
     await expect(header.getByTestId("notifications").locator("summary")).toHaveAccessibleName("Notifications");
     await expect(header.getByTestId("user-menu").locator("summary")).toContainText("Coordinator");
   });
