@@ -24,12 +24,12 @@ const searchBox = (page: Page, noun: "clients" | "facilities") =>
 const searchButton = (page: Page, noun: "clients" | "facilities") =>
   page.getByRole("button", { name: `Search ${noun}`, exact: true });
 
-/** Saved: back on the list with the toast; the placement the agency now has. */
+/** Saved: on the new placement's page with the toast; the placement the agency now has. */
 async function created(page: Page, agency: SignedInUser) {
-  await expect(page).toHaveURL(/\/placements$/);
   await expect(toast(page, "success")).toContainText("Placement created successfully!");
   const placements = await placementsOf(agency);
   expect(placements).toHaveLength(1);
+  await expect(page).toHaveURL(new RegExp(`/placements/${placements[0].id}$`));
   return placements[0];
 }
 

@@ -207,8 +207,10 @@ test.describe("creating a placement", () => {
     }
     await page.getByRole("button", { name: "Create Placement" }).click();
 
-    await expect(page).toHaveURL(/\/placements$/);
+    // The new placement's page, then the list shows its row.
+    await expect(page).toHaveURL(/\/placements\/[0-9a-f-]{36}$/);
     await expect(toast(page, "success")).toContainText("Placement created successfully!");
+    await page.goto("/placements");
     await expect(rows(page)).toHaveCount(1);
     const row = rowOf(page, client);
     await expect(row).toContainText(facility.name);
@@ -297,7 +299,7 @@ test.describe("creating a placement", () => {
     await choose(page, true, "Facility", { id: facility.id, label: "Harbor View" }, "astoria");
 
     await page.getByRole("button", { name: "Create Placement" }).click();
-    await expect(page).toHaveURL(/\/placements$/);
+    await expect(page).toHaveURL(/\/placements\/[0-9a-f-]{36}$/);
     await expect(toast(page, "success")).toContainText("Placement created successfully!");
     const [stored] = await placementsOf(agency);
     expect(stored).toMatchObject({ client_id: ada.id, facility_id: facility.id });

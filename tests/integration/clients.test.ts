@@ -377,7 +377,7 @@ describe("the screens", () => {
     expect(past.headers.get("Location")).toBe("/clients?page=1&sort=firstName");
   });
 
-  it("creating shows field errors, then saves and goes back to the list with the toast", async () => {
+  it("creating shows field errors, then saves and opens the new client with the toast", async () => {
     const invalid = await settle(
       newAction(args(formPost("/clients/new", form({ firstName: "", "budget.max": "100" }), cookie))),
     );
@@ -390,9 +390,9 @@ describe("the screens", () => {
 
     const created = await settle(newAction(args(formPost("/clients/new", form(), cookie))));
     expect(created.status).toBe(302);
-    expect(created.headers.get("Location")).toBe("/clients");
     expect(cookiesFrom(created)).toContain("__toast=");
     const row = await db.selectFrom("clients").selectAll().executeTakeFirstOrThrow();
+    expect(created.headers.get("Location")).toBe(`/clients/${row.id}`);
     expect(row).toMatchObject({
       medical_conditions: ["Glaucoma", "COPD"],
       care_level: "skilled",

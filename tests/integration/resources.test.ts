@@ -133,6 +133,7 @@ describe("uploading on the screen", () => {
       ],
     });
     expect(response.status).toBe(302);
+    // Several documents: the library (one opens on its own page, below).
     expect(response.headers.get("Location")).toBe("/resources");
     expect(await toastOf(response)).toBe("2 file(s) uploaded successfully!");
     const rows = await db.selectFrom("resources").selectAll().orderBy("original_name").execute();
@@ -200,16 +201,26 @@ describe("uploading on the screen", () => {
     expect(await db.selectFrom("resources").select("id").execute()).toEqual([]);
   }, 30_000);
 
+  it("opens a single uploaded document on its own page, with the toast", async () => {
+    const response = await upload({ files: [{ name: "Care plan.pdf", body: PDF }] });
+    expect(response.status).toBe(302);
+    const [row] = await db.selectFrom("resources").select("id").execute();
+    expect(response.headers.get("Location")).toBe(`/resources/${row.id}`);
+    expect(await toastOf(response)).toBe("1 file(s) uploaded successfully!");
+  });
+
   it("answers a script's upload with JSON: where to go and the toast to show there", async () => {
     const response = await upload({ files: [{ name: "a.pdf", body: PDF }] }, coordinator, {
       Accept: "application/json",
     });
     expect(response.status).toBe(200);
+    const [row] = await db.selectFrom("resources").select(["id", "original_name"]).execute();
+    expect(row.original_name).toBe("a.pdf");
+    // One document: its own page.
     expect(await response.json()).toEqual({
-      redirectTo: "/resources",
+      redirectTo: `/resources/${row.id}`,
       toast: { type: "success", title: "1 file(s) uploaded successfully!" },
     });
-    expect(await db.selectFrom("resources").select("original_name").execute()).toEqual([{ original_name: "a.pdf" }]);
   });
 
   it("offers the records of each type, the chosen one first, and finds them by name or title", async () => {
