@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "~/utils/db-types";
 import type { ResourceDetails, ResourceListQuery } from "~/schemas/resource";
+import { relatedKey } from "~/schemas/resource.constants";
 import type { DB } from "~/utils/db.server";
 import { type FileMetadata, mimeTypesOf } from "~/utils/file-types.server";
 import { isUuid } from "~/utils/uuid";
@@ -270,9 +271,6 @@ export async function firstResourceMatches(
   ]);
   return { resources: rows.map(toItem), ...count };
 }
-
-/** The key of a document's record in `relatedNames`' answer. */
-export const relatedKey = (related: { type: RelatedType; id: string }) => `${related.type}:${related.id}`;
 
 /**
  * The names of the records these documents belong to (the library's "Related To" column, the

@@ -1,6 +1,7 @@
 import { ClientListQuerySchema } from "~/schemas/client";
 import { FacilityListQuerySchema } from "~/schemas/facility";
 import { PlacementListQuerySchema } from "~/schemas/placement";
+import { relatedKey } from "~/schemas/resource.constants";
 import { TaskListQuerySchema } from "~/schemas/task";
 import { SEARCH_KIND_NAMES, type SearchKind } from "~/schemas/search";
 import type { DB } from "~/utils/db.server";
@@ -18,7 +19,7 @@ import type { Ctx } from "./context";
 import { listFacilities } from "./facilities.server";
 import { type Count, SEARCH_COUNT_CAP } from "./lists.server";
 import { listPlacements } from "./placements.server";
-import { firstResourceMatches, relatedKey, relatedNames } from "./resources.server";
+import { firstResourceMatches, relatedNames } from "./resources.server";
 import { firstTaskMatches } from "./tasks/list.server";
 
 // The search page: every kind of record searched at once (clients, facilities, placements, tasks

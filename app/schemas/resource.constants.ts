@@ -87,6 +87,9 @@ export const RELATED_PATHS = {
   Task: "/tasks",
 } as const;
 
+/** The key of a document's record in the names of records (`relatedNames` in the resources model). */
+export const relatedKey = (related: { type: RelatedType; id: string }) => `${related.type}:${related.id}`;
+
 /** The related type a form or URL names, or `fallback` (clients) when it names none. */
 export function relatedTypeOf(value: unknown, fallback: RelatedType = "Client"): RelatedType {
   return RELATED_TYPES.find((t) => t === value) ?? fallback;

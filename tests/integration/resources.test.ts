@@ -257,6 +257,40 @@ describe("uploading on the screen", () => {
 });
 
 describe("the library list", () => {
+  it("names and links the record each document belongs to: client, facility, placement or task", async () => {
+    const agencyId = coordinator.user.agency_id;
+    const facility = await createFacility(db, { agencyId, name: "Maple Grove" });
+    const placement = await createPlacement(db, { agencyId, client_id: client.id, facility_id: facility.id });
+    const task = await createTask(db, { agencyId, title: "Tour Park Place" });
+    const records = [
+      { type: "Client", id: client.id, label: "Irene Campbell", href: `/clients/${client.id}` },
+      { type: "Facility", id: facility.id, label: "Maple Grove", href: `/facilities/${facility.id}` },
+      {
+        type: "Placement",
+        id: placement.id,
+        label: "Irene Campbell → Maple Grove",
+        href: `/placements/${placement.id}`,
+      },
+      { type: "Task", id: task.id, label: "Tour Park Place", href: `/tasks/${task.id}` },
+    ];
+    for (const [i, r] of records.entries()) {
+      await uploadOne(`care-assessment-${i}.pdf`, { relatedToType: r.type, relatedToId: r.id });
+    }
+    const rows = ((await list()).resources as Json[]).sort((a, b) => a.originalName.localeCompare(b.originalName));
+    expect(rows.map((row) => ({ type: row.relatedType, related: row.related }))).toEqual(
+      records.map((r) => ({ type: r.type, related: { label: r.label, href: r.href } })),
+    );
+  });
+
+  it("says a document's record is removed when it is gone", async () => {
+    const agencyId = coordinator.user.agency_id;
+    const task = await createTask(db, { agencyId, title: "Short-lived" });
+    await uploadOne("orphan.pdf", { relatedToType: "Task", relatedToId: task.id });
+    await db.deleteFrom("tasks").where("id", "=", task.id).execute();
+    const [row] = (await list()).resources as Json[];
+    expect(row).toMatchObject({ originalName: "orphan.pdf", relatedType: "Task", related: null });
+  });
+
   it("filters by search, category, type and access level, pages by the size chosen, newest first", async () => {
     await uploadOne("Medicare card.pdf", { category: "Insurance Documents", tags: "medicare" });
     await uploadOne("Visit notes.txt", { category: "Assessments", description: "Tour of Laurel Woods" });
