@@ -99,7 +99,7 @@ export const ApiClient = z
     preferences: z.object({
       location: z.string().nullable(),
       amenities: z.array(z.string()),
-      roomType: z.enum(ROOM_TYPES),
+      roomType: z.enum(ROOM_TYPES).nullable(),
     }),
     notes: z
       .array(z.object({ _id: id, content: z.string(), createdAt: time, author: z.string().nullable() }))

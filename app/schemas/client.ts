@@ -24,6 +24,7 @@ import {
   CLIENT_STATUS_ALIASES,
   CLIENT_STATUSES,
   GENDERS,
+  NO_ROOM_PREFERENCE,
   ROOM_TYPES,
   US_STATES,
 } from "~/utils/vocabulary";
@@ -108,7 +109,11 @@ export const ClientSchema = z
       .strictObject({
         location: optionalText(200),
         amenities: entries,
-        roomType: z.enum(ROOM_TYPES, { error: `Room type must be one of ${ROOM_TYPES.join(", ")}` }).nullish(),
+        // "none" (the form's "No preference") or null: no preference; left out: as stored.
+        roomType: z.preprocess(
+          (v) => (v === NO_ROOM_PREFERENCE || v === "" ? null : v),
+          z.enum(ROOM_TYPES, { error: `Room type must be one of ${ROOM_TYPES.join(", ")}` }).nullish(),
+        ),
       })
       .prefault({} as never),
     /** The version the edit was read at (edit form, PUT): a save over a newer one is refused. */
@@ -137,7 +142,7 @@ export const ClientSchema = z
       preferences: {
         location: value.preferences.location,
         amenities: value.preferences.amenities,
-        roomType: value.preferences.roomType ?? undefined,
+        roomType: value.preferences.roomType,
       },
       version: value.version,
     };

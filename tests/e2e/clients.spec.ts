@@ -182,7 +182,7 @@ test.describe("adding a client", () => {
       address_city: "Portland",
       address_state: "OR",
       address_zip: "97201",
-      room_type: "private",
+      room_type: null, // "No preference", the new form's first choice
     });
     expect(Number(stored.budget_min)).toBe(3000);
     expect(Number(stored.budget_max)).toBe(5000);
