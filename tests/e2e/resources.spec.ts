@@ -191,7 +191,7 @@ test("a file the server refuses is said, the details filled in kept and not call
   await field(page, "Description").fill(`Scanned at the hospital ${tag}`);
   await page.getByLabel(js ? "Choose files" : "Files to upload").setInputFiles(fake);
   await submit.click();
-  await expect(page.getByText(`File type not allowed: scan-${tag}.pdf`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`The content of scan-${tag}.pdf is not a PDF`, { exact: true })).toBeVisible();
   await expect(page.getByText(/is required/)).toHaveCount(0);
   // Nothing typed is lost: the details are still there to send again with another file.
   await expect(field(page, "Category")).toHaveValue("Care Plans");

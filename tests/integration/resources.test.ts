@@ -17,7 +17,7 @@ import { agencyDay } from "~/models/agency.server";
 import * as clientRoute from "~/routes/_app.clients.$id._index";
 import * as taskRoute from "~/routes/_app.tasks.$id._index";
 import { loader as optionsLoader } from "~/routes/placement-options";
-import { expiryOf, fileTooLarge, fileTypeNotAllowed, RESOURCE_MESSAGES } from "~/schemas/resource";
+import { expiryOf, fileTooLarge, RESOURCE_MESSAGES } from "~/schemas/resource";
 import { takeToast } from "~/services/session.server";
 import { UNREADABLE_NAME } from "~/services/uploads.server";
 import { addDays } from "~/utils/days";
@@ -184,7 +184,7 @@ describe("uploading on the screen", () => {
     const exe = await upload({ files: [{ name: "report.pdf", body: "MZ\x90\x00binary" }] });
     expect(exe.status).toBe(415);
     const refused = ((await exe.json()) as Json).result;
-    expect(refused.error).toEqual({ "": [fileTypeNotAllowed("report.pdf")] });
+    expect(refused.error).toEqual({ "": ["The content of report.pdf is not a PDF"] });
     // The details typed come back with the refusal, and the form shows them again.
     expect(refused.initialValue).toMatchObject({
       relatedToType: "Client",
