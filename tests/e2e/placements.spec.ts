@@ -187,8 +187,8 @@ test.describe("creating a placement", () => {
 
     await expect(picker(page, "Client")).toHaveAccessibleDescription("Client is required");
     await expect(picker(page, "Client")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByRole("alert").filter({ hasText: "Validation errors:" })).toHaveText(
-      "Validation errors: Client: Client is required",
+    await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors below" })).toContainText(
+      "One field needs your attention.",
     );
     await expect(page).toHaveURL(/\/placements\/new(\?|$)/);
     // Nothing chosen or typed is lost, and nothing was created.

@@ -68,8 +68,8 @@ test("a task is started from a client's page, refused with every message, then s
   for (const message of ["Title is required", "Due date is required", "Assignee is required"]) {
     await expect(page.getByText(message).first()).toBeVisible();
   }
-  await expect(page.getByRole("alert").filter({ hasText: "Validation errors:" })).toContainText(
-    "Title: Title is required",
+  await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors below" })).toContainText(
+    "3 fields need your attention.",
   );
 
   const title = `Intake call with the Lindqvist family ${token()}`;

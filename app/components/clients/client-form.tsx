@@ -20,6 +20,7 @@ import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import {
   EntryPickerField,
+  FormErrorBanner,
   type FormReply,
   FormSection,
   InputField,
@@ -131,15 +132,9 @@ function ClientFormBanner({
   mode: "create" | "edit";
   duplicates: DuplicateClient[];
 }) {
-  const errorCount = Object.keys(form.allErrors).length;
   return (
     <>
-      {errorCount > 0 && !form.errors ? (
-        <Alert tone="error" title="Please fix the errors below">
-          {errorCount === 1 ? "One field needs your attention." : `${errorCount} fields need your attention.`}
-        </Alert>
-      ) : null}
-      {form.errors ? <Alert tone="error">{form.errors.join(", ")}</Alert> : null}
+      <FormErrorBanner form={form} />
       {duplicates.length > 0 ? (
         <Alert
           tone="warning"
