@@ -9,11 +9,7 @@ import { FormActions, FormErrorBanner, type FormReply, RecordVersion } from "../
 import { FileIcon } from "../ui/icons";
 import { FormPage } from "../ui/page-header";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
-import {
-  RELATED_SEARCH_FIELD,
-  ResourceDetailsFields,
-  detailsDefaults,
-} from "./resource-details-fields";
+import { RELATED_SEARCH_FIELD, ResourceDetailsFields, detailsDefaults } from "./resource-details-fields";
 import { AccessBadge, ConfidentialBadge } from "./resource-parts";
 
 // /resources/{id}/edit (spec 002 §2 Resource edit, §5): the current file and the details form,

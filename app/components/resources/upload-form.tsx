@@ -32,11 +32,7 @@ import { FileIcon, UploadIcon, XIcon } from "../ui/icons";
 import { FormPage } from "../ui/page-header";
 import { ProgressBar } from "../ui/progress";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
-import {
-  detailsDefaults,
-  RELATED_SEARCH_FIELD,
-  ResourceDetailsFields,
-} from "./resource-details-fields";
+import { detailsDefaults, RELATED_SEARCH_FIELD, ResourceDetailsFields } from "./resource-details-fields";
 
 // The upload screen's form (spec 002 §2, §5). Without JavaScript: a file input taking several
 // files and the details, posted as one multipart form. With it: a drop area, the chosen files
