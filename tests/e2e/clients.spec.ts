@@ -112,7 +112,9 @@ test.describe("adding a client", () => {
     // Defaults of a new client.
     await expect(field(page, "Care level")).toHaveValue("independent");
     await expect(field(page, "Status")).toHaveValue("New Client");
-    await expect(field(page, "Room type")).toHaveValue("private");
+    // Room type may be left blank: "No preference" is its first choice, and chosen at first.
+    await expect(field(page, "Room type")).toHaveValue("none");
+    await expect(field(page, "Room type").locator("option").first()).toHaveText("No preference");
 
     // First try: no last name, a bad e-mail, a contact phone too short.
     await field(page, "First name").fill("Grace");
