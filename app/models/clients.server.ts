@@ -63,7 +63,8 @@ export interface ClientRecord {
   trackerStatus: ClientStatus;
   budgetMin: number | null;
   budgetMax: number | null;
-  preferences: { location: string | null; amenities: string[]; roomType: RoomType };
+  /** `roomType` null: no preference. */
+  preferences: { location: string | null; amenities: string[]; roomType: RoomType | null };
   /** Counts the changes people made (DESIGN §7): what an edit must have read. */
   version: number;
   createdAt: string;
@@ -349,7 +350,8 @@ function columnsOf(input: ClientInput) {
     // Left out when not given: the stored value stays (or the column default applies).
     ...(input.careLevel ? { care_level: input.careLevel } : {}),
     ...(input.trackerStatus ? { tracker_status: input.trackerStatus } : {}),
-    ...(input.preferences.roomType ? { room_type: input.preferences.roomType } : {}),
+    // Null (no preference) is stored; left out keeps the stored one (or the column default).
+    ...(input.preferences.roomType !== undefined ? { room_type: input.preferences.roomType } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "~/utils/db-types";
 import type { ResourceDetails, ResourceListQuery } from "~/schemas/resource";
+import { relatedKey } from "~/schemas/resource.constants";
 import type { DB } from "~/utils/db.server";
 import { type FileMetadata, mimeTypesOf } from "~/utils/file-types.server";
 import { isUuid } from "~/utils/uuid";
@@ -244,6 +245,87 @@ export async function listResources(
     countMatches(db, matching(db, ctx, query).select("r.id as id")),
   ]);
   return { resources: rows.map(toItem), ...pageInfo(query, count) };
+}
+
+/**
+ * The search page's documents: the first `limit` of a search's matches, newest first (as the
+ * library lists `/resources?search=…`), and how many match, counted up to `countCap`. The same
+ * rules as the library: the caller's agency, restricted documents only for those who may see them.
+ */
+export async function firstResourceMatches(
+  db: DB,
+  ctx: Ctx,
+  search: string,
+  limit: number,
+  countCap: number,
+): Promise<{ resources: ResourceListItem[]; total: number; capped: boolean }> {
+  const [rows, count] = await Promise.all([
+    matching(db, ctx, { search })
+      .leftJoin("users as u", "u.id", "r.uploaded_by")
+      .select(itemColumns)
+      .orderBy("r.created_at", "desc")
+      .orderBy("r.id", "desc")
+      .limit(limit)
+      .execute(),
+    countMatches(db, matching(db, ctx, { search }).select("r.id as id"), countCap),
+  ]);
+  return { resources: rows.map(toItem), ...count };
+}
+
+/**
+ * The names of the records these documents belong to (the library's "Related To" column, the
+ * search's document lines), by `relatedKey`: a client's name, a facility's, a placement's
+ * "client → facility", a task's title; one query per type, of the caller agency's records only
+ * (a record gone is absent).
+ */
+export async function relatedNames(
+  db: DB,
+  ctx: Ctx,
+  refs: readonly { type: RelatedType; id: string }[],
+): Promise<Map<string, string>> {
+  const named = async (type: RelatedType, read: (ids: string[]) => Promise<{ id: string; label: string }[]>) => {
+    const ids = [...new Set(refs.filter((r) => r.type === type).map((r) => r.id))];
+    const rows = ids.length === 0 ? [] : await read(ids);
+    return rows.map((row) => [relatedKey({ type, id: row.id }), row.label] as const);
+  };
+  const own = { agency: ctx.agencyId };
+  const lists = await Promise.all([
+    named("Client", (ids) =>
+      db
+        .selectFrom("clients")
+        .select(["id", sql<string>`first_name || ' ' || last_name`.as("label")])
+        .where("agency_id", "=", own.agency)
+        .where("id", "in", ids)
+        .execute(),
+    ),
+    named("Facility", (ids) =>
+      db
+        .selectFrom("facilities")
+        .select(["id", "name as label"])
+        .where("agency_id", "=", own.agency)
+        .where("id", "in", ids)
+        .execute(),
+    ),
+    named("Placement", (ids) =>
+      db
+        .selectFrom("placements as p")
+        .innerJoin("clients as c", "c.id", "p.client_id")
+        .innerJoin("facilities as f", "f.id", "p.facility_id")
+        .select(["p.id", placementLabel.as("label")])
+        .where("p.agency_id", "=", own.agency)
+        .where("p.id", "in", ids)
+        .execute(),
+    ),
+    named("Task", (ids) =>
+      db
+        .selectFrom("tasks")
+        .select(["id", "title as label"])
+        .where("agency_id", "=", own.agency)
+        .where("id", "in", ids)
+        .execute(),
+    ),
+  ]);
+  return new Map(lists.flat());
 }
 
 /** A record's documents (its page's Documents card): the newest `limit`, and how many there are. */

@@ -1,17 +1,31 @@
 import { ClientListQuerySchema } from "~/schemas/client";
 import { FacilityListQuerySchema } from "~/schemas/facility";
 import { PlacementListQuerySchema } from "~/schemas/placement";
+import { relatedKey } from "~/schemas/resource.constants";
+import { TaskListQuerySchema } from "~/schemas/task";
 import { SEARCH_KIND_NAMES, type SearchKind } from "~/schemas/search";
 import type { DB } from "~/utils/db.server";
-import type { CareLevel, ClientStatus, FacilityType, PlacementStatus } from "~/utils/vocabulary";
+import type {
+  CareLevel,
+  ClientStatus,
+  FacilityType,
+  PlacementStatus,
+  RelatedType,
+  ResourceCategory,
+  TaskStatus,
+} from "~/utils/vocabulary";
 import { listClients } from "./clients.server";
 import type { Ctx } from "./context";
 import { listFacilities } from "./facilities.server";
 import { type Count, SEARCH_COUNT_CAP } from "./lists.server";
 import { listPlacements } from "./placements.server";
+import { firstResourceMatches, relatedNames } from "./resources.server";
+import { firstTaskMatches } from "./tasks/list.server";
 
-// The search page: every kind of record searched at once, each exactly as its list searches it
-// (the same filters, indexes, order and capped counts), so "See all" shows the same matches.
+// The search page: every kind of record searched at once (clients, facilities, placements, tasks
+// and documents), each exactly as its list searches it (the same filters, indexes, order, capped
+// counts and access rules: restricted documents only for those who may see them), so "See all"
+// shows the same matches.
 
 /** What a result line shows of each kind: its name and what tells it apart from others. */
 export interface SearchHits {
@@ -25,6 +39,21 @@ export interface SearchHits {
   };
   facilities: { id: string; name: string; type: FacilityType; city: string; state: string; isActive: boolean };
   placements: { id: string; client: string; facility: string; status: PlacementStatus; startDate: string };
+  tasks: {
+    id: string;
+    title: string;
+    status: TaskStatus;
+    dueDate: string;
+    isOverdue: boolean;
+    client: string | null;
+  };
+  documents: {
+    id: string;
+    name: string;
+    category: ResourceCategory;
+    /** The record it belongs to, named (null when that record is gone). */
+    related: { type: RelatedType; id: string; label: string } | null;
+  };
 }
 
 export interface SearchGroup<K extends SearchKind = SearchKind> {
@@ -88,6 +117,34 @@ const SEARCHES: { [K in SearchKind]: Search<K> } = {
       status: p.status,
       startDate: p.startDate,
     }));
+  },
+  tasks: async (db, ctx, term, limit) => {
+    const found = await firstTaskMatches(db, ctx, firstMatches(TaskListQuerySchema, term, limit), SEARCH_COUNT_CAP);
+    return hitsOf(found, found.tasks, (t) => ({
+      id: t.id,
+      title: t.title,
+      status: t.status,
+      dueDate: t.dueDate,
+      isOverdue: t.isOverdue,
+      client: t.client ? `${t.client.firstName} ${t.client.lastName}` : null,
+    }));
+  },
+  documents: async (db, ctx, term, limit) => {
+    const found = await firstResourceMatches(db, ctx, term, limit, SEARCH_COUNT_CAP);
+    const names = await relatedNames(
+      db,
+      ctx,
+      found.resources.map((r) => r.relatedTo),
+    );
+    return hitsOf(found, found.resources, (r) => {
+      const label = names.get(relatedKey(r.relatedTo));
+      return {
+        id: r.id,
+        name: r.originalName,
+        category: r.category,
+        related: label === undefined ? null : { ...r.relatedTo, label },
+      };
+    });
   },
 };
 

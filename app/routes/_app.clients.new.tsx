@@ -6,7 +6,7 @@ import { FormPage } from "~/components/ui/page-header";
 import { createClient, findDuplicateClients } from "~/models/clients.server";
 import { ClientSchema } from "~/schemas/client";
 import { requireSignedIn, signedInOnly } from "~/services/session.server";
-import { savedAs, submitForm } from "~/services/form.server";
+import { landOn, savedAs, submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Client · Senior Placement" }];
 
@@ -21,7 +21,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // Nothing is lost: the form comes back as it was, with a way to go on.
       if (duplicates.length > 0) return json({ result: reply(), duplicates }, { status: 409 });
     }
-    await createClient(db, ctx, client);
+    const { id } = await createClient(db, ctx, client);
+    return landOn(options, `/clients/${id}`);
   });
 }
 

@@ -5,7 +5,7 @@ import { FormPage } from "~/components/ui/page-header";
 import { createFacility } from "~/models/facilities.server";
 import { FacilitySchema } from "~/schemas/facility";
 import { requireSignedIn, signedInOnly } from "~/services/session.server";
-import { savedAs, submitForm } from "~/services/form.server";
+import { landOn, savedAs, submitForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Facility · Senior Placement" }];
 
@@ -15,7 +15,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn({ request, context });
   const options = { ...savedAs("create", "facility", "/facilities"), checkboxes: FACILITY_CHECKBOXES };
   return submitForm(request, FacilitySchema, options, async (facility) => {
-    await createFacility(db, ctx, facility);
+    const { id } = await createFacility(db, ctx, facility);
+    return landOn(options, `/facilities/${id}`);
   });
 }
 

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { toResourceRow } from "~/components/resources/resource-table";
 import { RESOURCE_FILTER_LABELS, ResourcesPage } from "~/components/resources/resources-page";
 import { agencyDay } from "~/models/agency.server";
-import { listResources } from "~/models/resources.server";
+import { listResources, relatedNames } from "~/models/resources.server";
 import { RESOURCE_PAGE_SIZE } from "~/schemas/resource.constants";
 import { ResourceListQuerySchema } from "~/services/page-schemas.server";
 import { loadListPage } from "~/services/list-page.server";
@@ -18,11 +18,16 @@ const SCREEN = { schema: ResourceListQuerySchema, labels: RESOURCE_FILTER_LABELS
 export async function loader(args: LoaderFunctionArgs) {
   const { query, problems, result } = await loadListPage(args, SCREEN, async ({ db, ctx }, query) => {
     const [page, { today }] = await Promise.all([listResources(db, ctx, query), agencyDay(db, ctx)]);
-    return { ...page, today };
+    const names = await relatedNames(
+      db,
+      ctx,
+      page.resources.map((r) => r.relatedTo),
+    );
+    return { ...page, today, names };
   });
   return json(
     {
-      resources: result.resources.map(toResourceRow),
+      resources: result.resources.map((r) => toResourceRow(r, result.names)),
       total: result.total,
       page: result.page,
       totalPages: result.totalPages,

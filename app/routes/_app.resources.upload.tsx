@@ -102,10 +102,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return reply(400, submission.reply({ fieldErrors: { relatedToId: [RESOURCE_MESSAGES.relatedToId] } }), fields);
       }
       const toast = { type: "success" as const, title: filesUploaded(files.length) };
-      // The script goes on to the library itself and shows the toast there (a flash cookie would
-      // wait for the next full page load: a client-side navigation does not reload the root's data).
-      if (byScript) return json<UploadReply>({ redirectTo: "/resources", toast });
-      return redirectWithToast("/resources", toast);
+      // One document opens on its page; several, on the library. The script goes there itself and
+      // shows the toast (a flash cookie would wait for the next full page load: a client-side
+      // navigation does not reload the root's data).
+      const to = saved.ids.length === 1 ? `/resources/${saved.ids[0]}` : "/resources";
+      if (byScript) return json<UploadReply>({ redirectTo: to, toast });
+      return redirectWithToast(to, toast);
     });
   } catch (error) {
     if (error instanceof UploadRefused) return failed(error.status, error.message, error.fields);

@@ -13,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const handle = areaHandle("search");
 
-/** `/search?q=…`: clients, facilities and placements that match, grouped by kind. */
+/** `/search?q=…`: clients, facilities, placements, tasks and documents that match, grouped by kind. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx, db } = await requireSignedIn({ request, context });
   const typed = new URL(request.url).searchParams.get("q") ?? "";

@@ -4,7 +4,6 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useForgotPasswordDialog } from "~/components/auth/forgot-password-dialog";
-import { Toaster } from "~/components/layout/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/field";
@@ -15,7 +14,6 @@ import { authenticator, SignInError } from "~/services/auth.server";
 import { keepRetryAfter } from "~/utils/responses";
 import { anonymousOnly, completeSignIn, redirectToSecondStep, requireAnonymous } from "~/services/session.server";
 import { readFormData } from "~/utils/request.server";
-import type { Toast } from "~/utils/toast";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Senior Placement" }];
 
@@ -35,13 +33,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
     const message = error.message || LOGIN_FAILED_FALLBACK;
-    const toast: Toast = { id: crypto.randomUUID(), type: "error", title: "Login Failed", description: message };
+    // Said once, on the form (no toast as well); `attempt` tells one answer from the next.
     const result = error.submission?.reply({
       formErrors: error.status === 400 ? [] : [message],
       hideFields: ["password"],
     });
     return json(
-      { result, message: error.status === 400 ? null : message, toast },
+      { result, message: error.status === 400 ? null : message, attempt: crypto.randomUUID() },
       { status: error.status, headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined },
     );
   }
@@ -82,7 +80,7 @@ export default function LoginPage() {
             <PasswordInput
               {...getInputProps(fields.password, { type: "password" })}
               // A failed attempt clears the password: remount the field on each answer.
-              key={actionData?.toast.id ?? "password"}
+              key={actionData?.attempt ?? "password"}
               autoComplete="current-password"
               invalid={Boolean(fields.password.errors)}
             />
@@ -115,7 +113,6 @@ export default function LoginPage() {
         </Form>
       </Card>
       {forgot.dialog}
-      <Toaster toasts={[actionData?.toast]} />
     </>
   );
 }

@@ -102,7 +102,7 @@ export const ApiClient = z
     preferences: z.object({
       location: z.string().nullable(),
       amenities: z.array(z.string()),
-      roomType: z.enum(ROOM_TYPES),
+      roomType: z.enum(ROOM_TYPES).nullable(),
     }),
     notes: z
       .array(

@@ -26,6 +26,7 @@ import {
   CLIENT_STATUSES,
   COMMUNICATION_TYPES,
   GENDERS,
+  NO_ROOM_PREFERENCE,
   ROOM_TYPES,
   TIMELINE_KINDS,
   US_STATES,
@@ -112,7 +113,11 @@ export const ClientSchema = z
       .strictObject({
         location: optionalText(200),
         amenities: entries,
-        roomType: z.enum(ROOM_TYPES, { error: `Room type must be one of ${ROOM_TYPES.join(", ")}` }).nullish(),
+        // "none" (the form's "No preference") or null: no preference; left out: as stored.
+        roomType: z.preprocess(
+          (v) => (v === NO_ROOM_PREFERENCE || v === "" ? null : v),
+          z.enum(ROOM_TYPES, { error: `Room type must be one of ${ROOM_TYPES.join(", ")}` }).nullish(),
+        ),
       })
       .prefault({} as never),
     /** The version the edit was read at (edit form, PUT): a save over a newer one is refused. */
@@ -141,7 +146,7 @@ export const ClientSchema = z
       preferences: {
         location: value.preferences.location,
         amenities: value.preferences.amenities,
-        roomType: value.preferences.roomType ?? undefined,
+        roomType: value.preferences.roomType,
       },
       version: value.version,
     };

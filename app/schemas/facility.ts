@@ -30,8 +30,6 @@ import {
 
 export * from "./facility.constants";
 
-export const FIX_ERRORS_MESSAGE = "Please fix the errors below";
-
 /** The largest monthly cost taken, by field or in a cost range. */
 const MAX_COST = 10_000_000;
 

@@ -30,6 +30,28 @@ export const RESOURCE_MESSAGES = {
 
 export const fileTooLarge = (file: string) => `File too large: ${file}. Maximum size is 50MB.`;
 export const fileTypeNotAllowed = (file: string) => `File type not allowed: ${file}`;
+
+/** What a file of each allowed extension must be inside: "a PDF", "a JPEG image"… */
+const CONTENT_OF: Record<string, string> = {
+  pdf: "a PDF",
+  jpg: "a JPEG image",
+  jpeg: "a JPEG image",
+  png: "a PNG image",
+  gif: "a GIF image",
+  doc: "a Word document",
+  docx: "a Word document",
+  xls: "an Excel spreadsheet",
+  xlsx: "an Excel spreadsheet",
+  txt: "a text file",
+  csv: "a CSV text file",
+};
+
+/**
+ * A file whose name is of an allowed type but whose content is not ("fake.pdf" holding text):
+ * "The content of fake.pdf is not a PDF".
+ */
+export const contentNotOfType = (file: string, extension: string) =>
+  `The content of ${file} is not ${CONTENT_OF[extension.toLowerCase()] ?? `a .${extension} file`}`;
 export const filesUploaded = (n: number) => `${n} file(s) uploaded successfully!`;
 export const deleteResourceMessage = (name: string) => `Are you sure you want to delete "${name}"?`;
 
@@ -86,6 +108,9 @@ export const RELATED_PATHS = {
   Placement: "/placements",
   Task: "/tasks",
 } as const;
+
+/** The key of a document's record in the names of records (`relatedNames` in the resources model). */
+export const relatedKey = (related: { type: RelatedType; id: string }) => `${related.type}:${related.id}`;
 
 /** The related type a form or URL names, or `fallback` (clients) when it names none. */
 export function relatedTypeOf(value: unknown, fallback: RelatedType = "Client"): RelatedType {

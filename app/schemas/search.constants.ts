@@ -11,7 +11,7 @@ export const SEARCH_TOO_LONG = `A search can be at most ${SEARCH_MAX_LENGTH} cha
 /**
  * The kinds of record the search looks through, in the order the results page shows them. Each
  * is searched as its list searches (`/clients?search=…`), so "See all" shows the same matches.
- * A new kind (tasks, documents) is a line here, its search in app/models/search.server.ts and its
+ * A new kind is a line here, its search in app/models/search.server.ts and its
  * result line in app/components/search/search-results.tsx; TypeScript asks for all three.
  */
 export const SEARCH_KINDS = {
@@ -27,6 +27,18 @@ export const SEARCH_KINDS = {
     nouns: ["placement", "placements"],
     listPath: "/placements",
     searchedBy: "client or facility name",
+  },
+  tasks: {
+    title: "Tasks",
+    nouns: ["task", "tasks"],
+    listPath: "/tasks",
+    searchedBy: "title, description, client or assignee",
+  },
+  documents: {
+    title: "Documents",
+    nouns: ["document", "documents"],
+    listPath: "/resources",
+    searchedBy: "name, description or tag",
   },
 } as const satisfies Record<
   string,

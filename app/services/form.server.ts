@@ -158,6 +158,14 @@ export function savedAs(verb: "create" | "update", noun: string, to: string, fai
 }
 
 /**
+ * A new record saved: on to its own page (`to`, not the list), with the form's success toast
+ * (`savedAs`'s "Client created successfully!"). `save` returns it.
+ */
+export function landOn(options: { success: { title: string } }, to: string) {
+  return redirectWithToast(to, { type: "success", title: options.success.title });
+}
+
+/**
  * The form as it was posted, for the form to show again as it was typed, without any message
  * (a step such as a search, which checks nothing): Conform's result holding only the values.
  * The `ignore`d fields (not the schema's) and files are left out.

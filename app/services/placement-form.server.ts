@@ -8,13 +8,14 @@ import {
   PlacementSchema,
 } from "~/schemas/placement";
 import { isUuid } from "~/utils/uuid";
-import { isPickerSearchStep, refusedSave, savedAs, submitForm, textIn } from "./form.server";
+import { isPickerSearchStep, landOn, refusedSave, savedAs, submitForm, textIn } from "./form.server";
 import { requireSignedIn } from "./session.server";
 
 /**
  * The action of the placement form, for a new placement or (with `id`) an edited one: saved, to
- * the list with its toast; refused by what only the database knows (another agency's client…:
- * 400; a second open placement of the client at the facility, a move-in to a full facility: 409),
+ * the new placement's page (an edited one: the list) with its toast; refused by what only the
+ * database knows (another agency's client…: 400; a second open placement of the client at the
+ * facility, a move-in to a full facility: 409),
  * back to the form with those problems as `errors`.
  *
  * Someone else's save since the form was opened refuses it (409, `staleForm`), as typed.
@@ -41,7 +42,8 @@ export async function savePlacementForm(request: Request, id?: string) {
   return submitForm(request, PlacementSchema, options, async (placement, reply, form) => {
     const result =
       id === undefined ? await createPlacement(db, ctx, placement) : await updatePlacement(db, ctx, id, placement);
-    if (result.ok) return;
+    // A new placement opens on its page; an edited one goes back to the list.
+    if (result.ok) return id === undefined ? landOn(saved, `/placements/${result.id}`) : undefined;
     const chosen = { clientId: placement.clientId, facilityId: placement.facilityId };
     if (result.reason === "invalid" || result.reason === "conflict") {
       const status = result.reason === "conflict" ? 409 : 400;

@@ -4,12 +4,12 @@ import { createTask, updateTask } from "~/models/tasks/writes.server";
 import { PICKER_SEARCH_FIELDS } from "~/schemas/common";
 import { TASK_FORM_EXTRAS, TASK_NOT_FOUND, TaskSchema } from "~/schemas/task";
 import { isUuid } from "~/utils/uuid";
-import { isPickerSearchStep, refusedSave, submitForm, textIn } from "./form.server";
+import { isPickerSearchStep, landOn, refusedSave, submitForm, textIn } from "./form.server";
 import { redirectWithToast, requireSignedIn } from "./session.server";
 
 /**
- * The action of the task form, for a new task or (with `id`) an edited one: saved, to /tasks
- * with its toast; refused by what only the database knows (a client or an assignee of another
+ * The action of the task form, for a new task or (with `id`) an edited one: saved, to the new
+ * task's page (an edited one: /tasks) with its toast; refused by what only the database knows (a client or an assignee of another
  * agency, a placement of another client), back to the form with those messages on their fields;
  * refused because someone saved the task since the form was opened (409, `staleForm`), back as
  * typed.
@@ -50,7 +50,8 @@ export async function saveTaskForm(request: Request, id?: string) {
       const result = id === undefined ? await createTask(db, ctx, task) : await updateTask(db, ctx, id, task);
       const back = returnPath(form);
       if (result.ok && back) return redirectWithToast(back, { type: "success", title: texts.success.title });
-      if (result.ok) return;
+      // A new task opens on its page (the list may not show it on page 1); an edited one, the list.
+      if (result.ok) return id === undefined ? landOn(texts, `/tasks/${result.id}`) : undefined;
       if (result.reason === "not-found" || result.reason === "stale") {
         const record = { noun: "task", href: `/tasks/${id}`, notFound: TASK_NOT_FOUND };
         return refusedSave(db, ctx, reply, result, record, () => options(form, task.clientId));

@@ -6,7 +6,13 @@ import {
   type UploadHandler,
 } from "@remix-run/node";
 import type * as z from "zod";
-import { fileTooLarge, fileTypeNotAllowed, MAX_FILE_BYTES, RESOURCE_MESSAGES } from "~/schemas/resource";
+import {
+  contentNotOfType,
+  fileTooLarge,
+  fileTypeNotAllowed,
+  MAX_FILE_BYTES,
+  RESOURCE_MESSAGES,
+} from "~/schemas/resource";
 import { type FileMetadata, FileInspector, typeByName } from "~/utils/file-types.server";
 import { type FileStorage, newStorageKey } from "~/utils/storage.server";
 import { apiError, zodErrors } from "./api.server";
@@ -149,6 +155,8 @@ async function storeFile(storage: FileStorage, name: string, data: AsyncIterable
   const type = typeByName(name);
   if (!type) throw new UploadRefused(fileTypeNotAllowed(name), 415);
   const inspector = new FileInspector(name);
+  // An allowed name whose content is not of its type says so ("The content of fake.pdf is not a PDF").
+  const notOfType = contentNotOfType(name, type.extension);
   const key = newStorageKey(type.extension);
   let sizeBytes = 0;
   let metadata: FileMetadata = {};
@@ -156,11 +164,11 @@ async function storeFile(storage: FileStorage, name: string, data: AsyncIterable
     for await (const chunk of data) {
       sizeBytes += chunk.byteLength;
       if (sizeBytes > MAX_FILE_BYTES) throw new UploadRefused(fileTooLarge(name), 413);
-      if (inspector.push(chunk) === "refused") throw new UploadRefused(fileTypeNotAllowed(name), 415);
+      if (inspector.push(chunk) === "refused") throw new UploadRefused(notOfType, 415);
       yield chunk;
     }
     const inspection = inspector.finish();
-    if (!inspection) throw new UploadRefused(fileTypeNotAllowed(name), 415);
+    if (!inspection) throw new UploadRefused(notOfType, 415);
     metadata = inspection.metadata;
   }
   await storage.put(key, checked());

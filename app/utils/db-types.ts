@@ -164,7 +164,8 @@ export interface ClientsTable {
   budget_max: Money | null;
   preferred_location: string | null;
   preferred_amenities: Generated<string[]>;
-  room_type: Generated<RoomType>;
+  /** Null: no preference (the form's "No preference"); a program that says nothing gets 'private'. */
+  room_type: Generated<RoomType | null>;
   created_by: string | null;
   search_text: ReadOnly<string>;
   phone_digits: ReadOnly<string>;

@@ -76,7 +76,7 @@ export interface MatchClient {
   budgetMin: number | null;
   budgetMax: number | null;
   preferredAmenities: readonly string[];
-  roomType: RoomType;
+  roomType: RoomType | null;
 }
 
 export interface MatchFacility {
@@ -156,7 +156,8 @@ const prepared = new WeakMap<MatchClient, Prepared>();
 function prepare(client: MatchClient): Prepared {
   let p = prepared.get(client);
   if (!p) {
-    const room = ROOM_AMENITY[client.roomType];
+    // No preference (null) wants no room amenity.
+    const room = client.roomType ? ROOM_AMENITY[client.roomType] : undefined;
     const preferred = [...new Set([...client.preferredAmenities, ...(room ? [room] : [])])];
     p = {
       wanted: wantedSpecialties(client.medicalConditions),

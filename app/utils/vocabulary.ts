@@ -61,6 +61,12 @@ export const ROOM_TYPE_LABELS: Record<RoomType, string> = {
   studio: "Studio",
   "one-bedroom": "One-bedroom",
 };
+/**
+ * The client form's first room-type choice, "No preference": stored as none (null). A form
+ * cannot post an empty choice that means "none" rather than "left out" (an empty field is absent).
+ */
+export const NO_ROOM_PREFERENCE = "none";
+export const NO_ROOM_PREFERENCE_LABEL = "No preference";
 
 export const GENDERS = ["Male", "Female", "Other"] as const;
 export type Gender = (typeof GENDERS)[number];

@@ -112,7 +112,9 @@ test.describe("adding a client", () => {
     // Defaults of a new client.
     await expect(field(page, "Care level")).toHaveValue("independent");
     await expect(field(page, "Status")).toHaveValue("New Client");
-    await expect(field(page, "Room type")).toHaveValue("private");
+    // Room type may be left blank: "No preference" is its first choice, and chosen at first.
+    await expect(field(page, "Room type")).toHaveValue("none");
+    await expect(field(page, "Room type").locator("option").first()).toHaveText("No preference");
 
     // First try: no last name, a bad e-mail, a contact phone too short.
     await field(page, "First name").fill("Grace");
@@ -157,8 +159,11 @@ test.describe("adding a client", () => {
     await field(page, "ZIP code").fill("97201");
     await page.getByRole("button", { name: "Create Client" }).click();
 
-    await expect(page).toHaveURL(/\/clients$/);
+    // The new client's page, then the list shows its card.
+    await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}$/);
     await expect(toast(page, "success")).toContainText("Client created successfully!");
+    await expect(page.getByRole("heading", { name: `Grace ${last}` })).toBeVisible();
+    await page.goto("/clients");
     const card = cards(page).filter({ hasText: `Grace ${last}` });
     await expect(card).toHaveCount(1);
     await expect(card).toContainText("Memory Care");
@@ -179,7 +184,7 @@ test.describe("adding a client", () => {
       address_city: "Portland",
       address_state: "OR",
       address_zip: "97201",
-      room_type: "private",
+      room_type: null, // "No preference", the new form's first choice
     });
     expect(Number(stored.budget_min)).toBe(3000);
     expect(Number(stored.budget_max)).toBe(5000);
@@ -213,8 +218,9 @@ test.describe("adding a client", () => {
     expect(await clientsOf(agency)).toHaveLength(1);
 
     await warning.getByRole("button", { name: "Create anyway" }).click();
-    await expect(page).toHaveURL(/\/clients$/);
+    await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}$/);
     await expect(toast(page, "success")).toContainText("Client created successfully!");
+    await page.goto("/clients");
     await expect(cards(page)).toHaveCount(2);
     const stored = await clientsOf(agency);
     expect(stored.map((c) => `${c.first_name} ${c.last_name}`)).toEqual([existing.name, "Anne Newcomer"]);
@@ -313,6 +319,8 @@ test.describe("a client's phone number", () => {
 
     const [stored] = await clientsOf(agency);
     expect([stored.phone, stored.emergency_phone]).toEqual(["+15551234567", "+15559876543;ext=12"]);
+    await expect(page).toHaveURL(new RegExp(`/clients/${stored.id}$`));
+    await page.goto("/clients");
 
     // On the card: the number and the e-mail are links that dial and write; the name still leads to the page.
     const card = cards(page).filter({ hasText: `Ruth ${last}` });

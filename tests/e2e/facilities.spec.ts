@@ -185,8 +185,10 @@ test.describe("adding a facility", () => {
     }
     await page.getByRole("button", { name: "Create Facility" }).click();
 
-    await expect(page).toHaveURL(/\/facilities$/);
+    // The new facility's page, then the directory shows its card.
+    await expect(page).toHaveURL(/\/facilities\/[0-9a-f-]{36}$/);
     await expect(toast(page, "success")).toContainText("Facility created successfully!");
+    await page.goto("/facilities");
     await expect(page.getByText("1 facility", { exact: true })).toBeVisible();
     const card = cardOf(page, name);
     await expect(card).toHaveCount(1);
@@ -252,6 +254,8 @@ test.describe("adding a facility", () => {
     await field(page, "Maximum cost").fill("");
     await page.getByRole("button", { name: "Create Facility" }).click();
     await expect(toast(page, "success")).toContainText("Facility created successfully!");
+    await expect(page).toHaveURL(/\/facilities\/[0-9a-f-]{36}$/);
+    await page.goto("/facilities");
     await expect(cardOf(page, name)).toContainText("From $4,200 / month");
     const [stored] = await facilitiesOf(agency);
     expect([stored.cost_range, Number(stored.min_cost), Number(stored.max_cost)]).toEqual(["From $4,200", 4200, 0]);
@@ -292,7 +296,7 @@ test.describe("adding a facility", () => {
     await expect(wifi).toBeChecked();
     await expect(amenities(page).getByRole("checkbox")).toHaveCount(20);
     await page.getByRole("button", { name: "Create Facility" }).click();
-    await expect(page).toHaveURL(/\/facilities$/);
+    await expect(page).toHaveURL(/\/facilities\/[0-9a-f-]{36}$/);
     await expect(toast(page, "success")).toContainText("Facility created successfully!");
     const [stored] = await facilitiesOf(agency);
     expect(stored.name).toBe(name);

@@ -185,8 +185,8 @@ test.describe("creating a placement", () => {
 
     await expect(picker(page, "Client")).toHaveAccessibleDescription("Client is required");
     await expect(picker(page, "Client")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByRole("alert").filter({ hasText: "Validation errors:" })).toHaveText(
-      "Validation errors: Client: Client is required",
+    await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors below" })).toContainText(
+      "One field needs your attention.",
     );
     await expect(page).toHaveURL(/\/placements\/new(\?|$)/);
     // Nothing chosen or typed is lost, and nothing was created.
@@ -205,8 +205,10 @@ test.describe("creating a placement", () => {
     }
     await page.getByRole("button", { name: "Create Placement" }).click();
 
-    await expect(page).toHaveURL(/\/placements$/);
+    // The new placement's page, then the list shows its row.
+    await expect(page).toHaveURL(/\/placements\/[0-9a-f-]{36}$/);
     await expect(toast(page, "success")).toContainText("Placement created successfully!");
+    await page.goto("/placements");
     await expect(rows(page)).toHaveCount(1);
     const row = rowOf(page, client);
     await expect(row).toContainText(facility.name);
@@ -295,7 +297,7 @@ test.describe("creating a placement", () => {
     await choose(page, true, "Facility", { id: facility.id, label: "Harbor View" }, "astoria");
 
     await page.getByRole("button", { name: "Create Placement" }).click();
-    await expect(page).toHaveURL(/\/placements$/);
+    await expect(page).toHaveURL(/\/placements\/[0-9a-f-]{36}$/);
     await expect(toast(page, "success")).toContainText("Placement created successfully!");
     const [stored] = await placementsOf(agency);
     expect(stored).toMatchObject({ client_id: ada.id, facility_id: facility.id });

@@ -33,7 +33,7 @@ test.describe("search", () => {
     await page.setViewportSize(DESKTOP);
     await page.goto("/dashboard");
     const box = page.getByRole("banner").getByRole("searchbox", { name: "Search" });
-    await expect(box).toHaveAttribute("placeholder", "Search clients, facilities, placements...");
+    await expect(box).toHaveAttribute("placeholder", "Search everything...");
     await box.fill(word);
     await box.press("Enter");
 
@@ -41,7 +41,7 @@ test.describe("search", () => {
     await expect(page.getByRole("banner").getByRole("heading", { name: "Search" })).toBeVisible();
     // The header's box keeps what was searched, and so does the page's.
     await expect(box).toHaveValue(word);
-    await expect(page.getByLabel("Search clients, facilities and placements")).toHaveValue(word);
+    await expect(page.getByLabel("Search clients, facilities, placements, tasks and documents")).toHaveValue(word);
 
     const clients = page.getByRole("region", { name: /^Clients/ });
     const facilities = page.getByRole("region", { name: /^Facilities/ });
@@ -102,7 +102,7 @@ test.describe("search", () => {
 
     await expect(page).toHaveURL("/search");
     await expect(page.getByText("Search everything at once")).toBeVisible();
-    const box = page.getByLabel("Search clients, facilities and placements");
+    const box = page.getByLabel("Search clients, facilities, placements, tasks and documents");
     await box.fill(word);
     await box.press("Enter");
 
@@ -120,7 +120,7 @@ test.describe("search", () => {
     await expect(page.getByRole("alert")).toHaveText("Type at least 2 characters to search.");
     await expect(page.getByRole("region")).toHaveCount(0);
 
-    const box = page.getByLabel("Search clients, facilities and placements");
+    const box = page.getByLabel("Search clients, facilities, placements, tasks and documents");
     await box.fill("zqxwv");
     await box.press("Enter");
     await expect(page.getByRole("heading", { name: "No results for “zqxwv”" })).toBeVisible();

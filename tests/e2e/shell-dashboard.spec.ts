@@ -36,7 +36,7 @@ test.describe("application shell", () => {
     const header = page.getByRole("banner");
     await expect(header.getByRole("heading", { name: "Dashboard" })).toBeVisible();
     await expect(header.getByText("Overview of your placement management system")).toBeVisible();
-    await expect(header.getByPlaceholder("Search clients, facilities, placements...")).toBeVisible();
+    await expect(header.getByPlaceholder("Search everything...")).toBeVisible();
     // The bell: a menu with JavaScript, a link to /notifications without; its name counts the unread.
     const bell = header.getByTestId("notifications");
     await expect(javaScriptEnabled ? bell.locator("summary") : bell).toHaveAccessibleName(/^Notifications/);

@@ -377,7 +377,7 @@ describe("the screens", () => {
     expect(past.headers.get("Location")).toBe("/clients?page=1&sort=firstName");
   });
 
-  it("creating shows field errors, then saves and goes back to the list with the toast", async () => {
+  it("creating shows field errors, then saves and opens the new client with the toast", async () => {
     const invalid = await settle(
       newAction(args(formPost("/clients/new", form({ firstName: "", "budget.max": "100" }), cookie))),
     );
@@ -390,9 +390,9 @@ describe("the screens", () => {
 
     const created = await settle(newAction(args(formPost("/clients/new", form(), cookie))));
     expect(created.status).toBe(302);
-    expect(created.headers.get("Location")).toBe("/clients");
     expect(cookiesFrom(created)).toContain("__toast=");
     const row = await db.selectFrom("clients").selectAll().executeTakeFirstOrThrow();
+    expect(created.headers.get("Location")).toBe(`/clients/${row.id}`);
     expect(row).toMatchObject({
       medical_conditions: ["Glaucoma", "COPD"],
       care_level: "skilled",
@@ -424,6 +424,47 @@ describe("the screens", () => {
         .select(sql<number>`count(*)::int`.as("n"))
         .executeTakeFirst(),
     ).toEqual({ n: 2 });
+  });
+
+  it("room type may be left blank ('No preference'): stored as none, and set back to none on edit", async () => {
+    const created = await settle(
+      newAction(args(formPost("/clients/new", form({ "preferences.roomType": "none" }), cookie))),
+    );
+    expect(created.status).toBe(302);
+    const row = await db.selectFrom("clients").select(["id", "room_type"]).executeTakeFirstOrThrow();
+    expect(row.room_type).toBeNull();
+    const page = await settle(detailLoader(args(get(`/clients/${row.id}`, cookie), { id: row.id })));
+    expect(((await page.json()) as Json).client.preferences.roomType).toBeNull();
+
+    const params = { id: row.id };
+    const studio = form({ "preferences.roomType": "studio", version: "1" });
+    expect((await settle(editAction(args(formPost(`/clients/${row.id}/edit`, studio, cookie), params)))).status).toBe(
+      302,
+    );
+    const roomOf = async () =>
+      await db.selectFrom("clients").select(["room_type", "version"]).executeTakeFirstOrThrow();
+    expect((await roomOf()).room_type).toBe("studio");
+    const none = form({ "preferences.roomType": "none", version: String((await roomOf()).version) });
+    expect((await settle(editAction(args(formPost(`/clients/${row.id}/edit`, none, cookie), params)))).status).toBe(
+      302,
+    );
+    expect((await roomOf()).room_type).toBeNull();
+  });
+
+  it("the API keeps a room type left out, clears it with null, and still defaults a new client's to private", async () => {
+    const { preferences: _preferences, ...withoutRoom } = body();
+    const created = await api("/api/clients", { body: withoutRoom });
+    expect(created.json.data.client.preferences.roomType).toBe("private");
+    const id = created.json.data.client._id;
+    const kept = await api(`/api/clients/${id}`, { method: "PUT", body: withoutRoom }, id);
+    expect(kept.json.data.client.preferences.roomType).toBe("private");
+    const cleared = await api(
+      `/api/clients/${id}`,
+      { method: "PUT", body: { ...withoutRoom, preferences: { roomType: null } } },
+      id,
+    );
+    expect(cleared.status).toBe(200);
+    expect(cleared.json.data.client.preferences.roomType).toBeNull();
   });
 
   it("editing another agency's client is a 404", async () => {

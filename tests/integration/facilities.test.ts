@@ -284,9 +284,9 @@ describe("the screens", () => {
     });
     const created = await settle(newAction(args(formPost("/facilities/new", form(), cookie))));
     expect(created.status).toBe(302);
-    expect(created.headers.get("Location")).toBe("/facilities");
     expect(cookiesFrom(created)).toContain("__toast=");
     const row = await db.selectFrom("facilities").selectAll().executeTakeFirstOrThrow();
+    expect(created.headers.get("Location")).toBe(`/facilities/${row.id}`);
     expect(row).toMatchObject({
       is_active: false,
       accepts_insurance: false,

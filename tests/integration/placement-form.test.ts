@@ -300,9 +300,12 @@ describe("the pickers' search step (without JavaScript)", () => {
       intent: "enter",
     });
     expect(saved.status).toBe(302);
-    expect(saved.headers.get("Location")).toBe("/placements");
-    const row = await db.selectFrom("placements").select(["client_id", "facility_id", "notes"]).executeTakeFirst();
-    expect(row).toEqual({ client_id: ruth.id, facility_id: grove.id, notes: "Chosen after a search." });
+    const row = await db
+      .selectFrom("placements")
+      .select(["id", "client_id", "facility_id", "notes"])
+      .executeTakeFirstOrThrow();
+    expect(saved.headers.get("Location")).toBe(`/placements/${row.id}`);
+    expect(row).toMatchObject({ client_id: ruth.id, facility_id: grove.id, notes: "Chosen after a search." });
   });
 
   it("the main button saves whatever the search boxes hold", async () => {

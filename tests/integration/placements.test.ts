@@ -477,9 +477,9 @@ describe("the screens", () => {
       newAction(args(formPost("/placements/new", form(client.id, facility.id, { contractSigned: "on" }), cookie))),
     );
     expect(created.status).toBe(302);
-    expect(created.headers.get("Location")).toBe("/placements");
     expect(cookiesFrom(created)).toContain("__toast=");
     const row = await db.selectFrom("placements").selectAll().executeTakeFirstOrThrow();
+    expect(created.headers.get("Location")).toBe(`/placements/${row.id}`);
     expect(row).toMatchObject({
       contract_signed: true,
       contract_signed_date: "2026-11-20",

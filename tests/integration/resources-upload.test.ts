@@ -13,7 +13,13 @@ import {
   recordDownload,
   updateResource,
 } from "~/models/resources.server";
-import { fileTooLarge, fileTypeNotAllowed, MAX_FILE_BYTES, ResourceDetailsSchema } from "~/schemas/resource";
+import {
+  contentNotOfType,
+  fileTooLarge,
+  fileTypeNotAllowed,
+  MAX_FILE_BYTES,
+  ResourceDetailsSchema,
+} from "~/schemas/resource";
 import { sweepStoredFiles } from "~/services/maintenance.server";
 import { handleUpload, NAME_WITH_NUL, receiveUpload, storedFileName, UploadRefused } from "~/services/uploads.server";
 import { type FileStorage, localStorage, newStorageKey } from "~/utils/storage.server";
@@ -132,13 +138,19 @@ describe("receiving an upload", () => {
     expect(await stored()).toEqual([]);
   });
 
-  it("refuses an executable named .pdf, and a name of a type not allowed, leaving nothing", async () => {
+  it("refuses an executable named .pdf (its content is not a PDF), and a name of a type not allowed, leaving nothing", async () => {
     const exe = encoder.encode("MZ\u0090\u0000\u0003\u0000\u0000\u0000\u0004\u0000PE\u0000\u0000");
     const error = await refusal(multipartRequest([{ name: "files", filename: "report.pdf", size: 4096, head: exe }]));
-    expect(error.message).toBe("File type not allowed: report.pdf");
+    expect(error.message).toBe("The content of report.pdf is not a PDF");
     expect(error.status).toBe(415);
     const script = await refusal(multipartRequest([{ name: "files", filename: "run.sh", size: 20, head: TEXT_HEAD }]));
     expect(script.message).toBe(fileTypeNotAllowed("run.sh"));
+    expect(script.message).toBe("File type not allowed: run.sh");
+    // Each allowed type names what its content must be.
+    const png = await refusal(multipartRequest([{ name: "files", filename: "photo.png", size: 20, head: TEXT_HEAD }]));
+    expect(png.message).toBe("The content of photo.png is not a PNG image");
+    const docx = await refusal(multipartRequest([{ name: "files", filename: "plan.DOCX", size: 20, head: TEXT_HEAD }]));
+    expect(docx.message).toBe("The content of plan.DOCX is not a Word document");
     expect(await stored()).toEqual([]);
   });
 
@@ -209,7 +221,7 @@ describe("receiving an upload", () => {
         { name: "description", value: "Typed before the files were chosen" },
       ]),
     );
-    expect(error.message).toBe(fileTypeNotAllowed("report.pdf"));
+    expect(error.message).toBe(contentNotOfType("report.pdf", "pdf"));
     expect(error.status).toBe(415);
     expect(error.fields?.get("category")).toBe("Care Plans");
     expect(error.fields?.get("description")).toBe("Typed before the files were chosen");

@@ -17,7 +17,7 @@ import { agencyDay } from "~/models/agency.server";
 import * as clientRoute from "~/routes/_app.clients.$id._index";
 import * as taskRoute from "~/routes/_app.tasks.$id._index";
 import { loader as optionsLoader } from "~/routes/placement-options";
-import { expiryOf, fileTooLarge, fileTypeNotAllowed, RESOURCE_MESSAGES } from "~/schemas/resource";
+import { expiryOf, fileTooLarge, RESOURCE_MESSAGES } from "~/schemas/resource";
 import { takeToast } from "~/services/session.server";
 import { UNREADABLE_NAME } from "~/services/uploads.server";
 import { addDays } from "~/utils/days";
@@ -133,6 +133,7 @@ describe("uploading on the screen", () => {
       ],
     });
     expect(response.status).toBe(302);
+    // Several documents: the library (one opens on its own page, below).
     expect(response.headers.get("Location")).toBe("/resources");
     expect(await toastOf(response)).toBe("2 file(s) uploaded successfully!");
     const rows = await db.selectFrom("resources").selectAll().orderBy("original_name").execute();
@@ -183,7 +184,7 @@ describe("uploading on the screen", () => {
     const exe = await upload({ files: [{ name: "report.pdf", body: "MZ\x90\x00binary" }] });
     expect(exe.status).toBe(415);
     const refused = ((await exe.json()) as Json).result;
-    expect(refused.error).toEqual({ "": [fileTypeNotAllowed("report.pdf")] });
+    expect(refused.error).toEqual({ "": ["The content of report.pdf is not a PDF"] });
     // The details typed come back with the refusal, and the form shows them again.
     expect(refused.initialValue).toMatchObject({
       relatedToType: "Client",
@@ -200,16 +201,26 @@ describe("uploading on the screen", () => {
     expect(await db.selectFrom("resources").select("id").execute()).toEqual([]);
   }, 30_000);
 
+  it("opens a single uploaded document on its own page, with the toast", async () => {
+    const response = await upload({ files: [{ name: "Care plan.pdf", body: PDF }] });
+    expect(response.status).toBe(302);
+    const [row] = await db.selectFrom("resources").select("id").execute();
+    expect(response.headers.get("Location")).toBe(`/resources/${row.id}`);
+    expect(await toastOf(response)).toBe("1 file(s) uploaded successfully!");
+  });
+
   it("answers a script's upload with JSON: where to go and the toast to show there", async () => {
     const response = await upload({ files: [{ name: "a.pdf", body: PDF }] }, coordinator, {
       Accept: "application/json",
     });
     expect(response.status).toBe(200);
+    const [row] = await db.selectFrom("resources").select(["id", "original_name"]).execute();
+    expect(row.original_name).toBe("a.pdf");
+    // One document: its own page.
     expect(await response.json()).toEqual({
-      redirectTo: "/resources",
+      redirectTo: `/resources/${row.id}`,
       toast: { type: "success", title: "1 file(s) uploaded successfully!" },
     });
-    expect(await db.selectFrom("resources").select("original_name").execute()).toEqual([{ original_name: "a.pdf" }]);
   });
 
   it("offers the records of each type, the chosen one first, and finds them by name or title", async () => {
@@ -246,6 +257,40 @@ describe("uploading on the screen", () => {
 });
 
 describe("the library list", () => {
+  it("names and links the record each document belongs to: client, facility, placement or task", async () => {
+    const agencyId = coordinator.user.agency_id;
+    const facility = await createFacility(db, { agencyId, name: "Maple Grove" });
+    const placement = await createPlacement(db, { agencyId, client_id: client.id, facility_id: facility.id });
+    const task = await createTask(db, { agencyId, title: "Tour Park Place" });
+    const records = [
+      { type: "Client", id: client.id, label: "Irene Campbell", href: `/clients/${client.id}` },
+      { type: "Facility", id: facility.id, label: "Maple Grove", href: `/facilities/${facility.id}` },
+      {
+        type: "Placement",
+        id: placement.id,
+        label: "Irene Campbell → Maple Grove",
+        href: `/placements/${placement.id}`,
+      },
+      { type: "Task", id: task.id, label: "Tour Park Place", href: `/tasks/${task.id}` },
+    ];
+    for (const [i, r] of records.entries()) {
+      await uploadOne(`care-assessment-${i}.pdf`, { relatedToType: r.type, relatedToId: r.id });
+    }
+    const rows = ((await list()).resources as Json[]).sort((a, b) => a.originalName.localeCompare(b.originalName));
+    expect(rows.map((row) => ({ type: row.relatedType, related: row.related }))).toEqual(
+      records.map((r) => ({ type: r.type, related: { label: r.label, href: r.href } })),
+    );
+  });
+
+  it("says a document's record is removed when it is gone", async () => {
+    const agencyId = coordinator.user.agency_id;
+    const task = await createTask(db, { agencyId, title: "Short-lived" });
+    await uploadOne("orphan.pdf", { relatedToType: "Task", relatedToId: task.id });
+    await db.deleteFrom("tasks").where("id", "=", task.id).execute();
+    const [row] = (await list()).resources as Json[];
+    expect(row).toMatchObject({ originalName: "orphan.pdf", relatedType: "Task", related: null });
+  });
+
   it("filters by search, category, type and access level, pages by the size chosen, newest first", async () => {
     await uploadOne("Medicare card.pdf", { category: "Insurance Documents", tags: "medicare" });
     await uploadOne("Visit notes.txt", { category: "Assessments", description: "Tour of Laurel Woods" });

@@ -1,4 +1,4 @@
-// The search page (/search?q=…): clients, facilities and placements of the caller's agency,
+// The search page (/search?q=…): clients, facilities, placements, tasks and documents of the caller's agency,
 // grouped by kind, each searched exactly as its list searches (same matches, order and counts).
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -7,11 +7,21 @@ import type { SearchGroup } from "~/models/search.server";
 import { loader as clientsLoader } from "~/routes/_app.clients._index";
 import { loader as facilitiesLoader } from "~/routes/_app.facilities._index";
 import { loader as placementsLoader } from "~/routes/_app.placements._index";
+import { loader as resourcesLoader } from "~/routes/_app.resources._index";
+import { loader as tasksLoader } from "~/routes/_app.tasks._index";
 import { loader as searchLoader } from "~/routes/_app.search";
 import { SEARCH_TOO_LONG, SEARCH_TOO_SHORT, type SearchKind, seeAllHref } from "~/schemas/search";
-import { signInNewAgency } from "../support/api";
+import { signInNewAgency, signInUser } from "../support/api";
 import { resetDb, testDb } from "../support/db";
-import { createAgency, createClient, createFacility, createPlacement, type TestUser } from "../support/factories";
+import {
+  createAgency,
+  createClient,
+  createFacility,
+  createPlacement,
+  createResource,
+  createTask,
+  type TestUser,
+} from "../support/factories";
 import { args, get, settle } from "../support/http";
 
 const db = testDb();
@@ -71,7 +81,7 @@ describe("search page", () => {
     const page = await search("hartwell");
     expect(page.problem).toBeNull();
     expect(page.q).toBe("hartwell");
-    expect(page.groups!.map((g) => g.kind)).toEqual(["clients", "facilities", "placements"]);
+    expect(page.groups!.map((g) => g.kind)).toEqual(["clients", "facilities", "placements", "tasks", "documents"]);
     expect(group(page, "clients")).toEqual({
       kind: "clients",
       total: 1,
@@ -182,15 +192,28 @@ describe("search page", () => {
     const client = await createClient(db, { agencyId, first_name: "Vera", last_name: "Lindqvist" });
     const facility = await createFacility(db, { agencyId, name: "Lindqvist Gardens" });
     await createPlacement(db, { agencyId, client_id: client.id, facility_id: facility.id });
+    const task = await createTask(db, { agencyId, title: "Call Lindqvist family", client_id: client.id });
+    await createResource(db, {
+      agencyId,
+      original_name: "lindqvist-assessment.pdf",
+      related_id: task.id,
+      related_type: "Task",
+    });
     const page = await search("Lindqvist");
 
     expect(seeAllHref("clients", "Lindqvist")).toBe("/clients?search=Lindqvist");
     expect(seeAllHref("placements", "ruth adler")).toBe("/placements?search=ruth+adler");
-    const lists = { clients: clientsLoader, facilities: facilitiesLoader, placements: placementsLoader };
+    const lists = {
+      clients: clientsLoader,
+      facilities: facilitiesLoader,
+      placements: placementsLoader,
+      tasks: tasksLoader,
+      documents: resourcesLoader,
+    };
     for (const g of page.groups!) {
       const response = await settle(lists[g.kind](args(get(seeAllHref(g.kind, page.q), cookie))));
       const data = (await response.json()) as Record<string, unknown>;
-      const rows = data[g.kind] as Array<{ id: string }>;
+      const rows = data[g.kind === "documents" ? "resources" : g.kind] as Array<{ id: string }>;
       expect(g.total, g.kind).toBe(1);
       expect(data.total, g.kind).toBe(g.total);
       expect(
@@ -198,6 +221,103 @@ describe("search page", () => {
         g.kind,
       ).toEqual(g.hits.map((h) => h.id));
     }
+  });
+
+  it("finds a task by its title and by its description, with its status, due date and client", async () => {
+    const agencyId = user.agency_id;
+    const client = await createClient(db, { agencyId, first_name: "Nora", last_name: "Bexley" });
+    const tour = await createTask(db, {
+      agencyId,
+      title: "Tour Park Place",
+      description: "Bring the floor plans",
+      due_date: "2026-05-04",
+      stage: "Target",
+      client_id: client.id,
+    });
+    await createTask(db, { agencyId, title: "Something else", description: "Nothing to see" });
+
+    const byTitle = group(await search("park place"), "tasks");
+    expect(byTitle).toEqual({
+      kind: "tasks",
+      total: 1,
+      capped: false,
+      hits: [
+        {
+          id: tour.id,
+          title: "Tour Park Place",
+          status: "Target",
+          dueDate: "2026-05-04",
+          isOverdue: expect.any(Boolean),
+          client: "Nora Bexley",
+        },
+      ],
+    });
+    expect(group(await search("floor plans"), "tasks").hits.map((h) => h.id)).toEqual([tour.id]);
+    expect(group(await search("no such task"), "tasks")).toMatchObject({ total: 0, hits: [] });
+  });
+
+  it("finds a document by its name, its description and a tag, with the record it belongs to", async () => {
+    const agencyId = user.agency_id;
+    const client = await createClient(db, { agencyId, first_name: "Ada", last_name: "Quimby" });
+    const doc = await createResource(db, {
+      agencyId,
+      original_name: "care-assessment.pdf",
+      description: "Signed by Dr. Okafor",
+      tags: ["intake", "medicare"],
+      category: "Assessments",
+      related_type: "Client",
+      related_id: client.id,
+    });
+    await createResource(db, { agencyId, original_name: "brochure.pdf", description: "Glossy", tags: ["marketing"] });
+
+    for (const q of ["care-assessment", "okafor", "medicare"]) {
+      expect(group(await search(q), "documents"), q).toEqual({
+        kind: "documents",
+        total: 1,
+        capped: false,
+        hits: [
+          {
+            id: doc.id,
+            name: "care-assessment.pdf",
+            category: "Assessments",
+            related: { type: "Client", id: client.id, label: "Ada Quimby" },
+          },
+        ],
+      });
+    }
+  });
+
+  it("never finds another agency's tasks or documents", async () => {
+    const elsewhere = await createAgency(db);
+    await createTask(db, { agencyId: elsewhere.id, title: "Tour Winterbourne" });
+    await createResource(db, { agencyId: elsewhere.id, original_name: "winterbourne.pdf" });
+    await createTask(db, { agencyId: user.agency_id, title: "Call Winterbourne" });
+
+    const page = await search("winterbourne");
+    expect(group(page, "tasks")).toMatchObject({ total: 1, hits: [{ title: "Call Winterbourne" }] });
+    expect(group(page, "documents")).toMatchObject({ total: 0, hits: [] });
+  });
+
+  it("finds a restricted document only for its uploader, coordinators and admins", async () => {
+    const agencyId = user.agency_id;
+    const agent = await signInUser(db, agencyId, { role: "agent" });
+    const uploader = await signInUser(db, agencyId, { role: "agent" });
+    const admin = await signInUser(db, agencyId, { role: "admin" });
+    await createResource(db, {
+      agencyId,
+      original_name: "diagnosis-restricted.pdf",
+      access_level: "restricted",
+      uploaded_by: uploader.user.id,
+    });
+    await createResource(db, { agencyId, original_name: "diagnosis-internal.pdf", access_level: "internal" });
+
+    const names = async (as: string) => group(await search("diagnosis", as), "documents").hits.map((h) => h.name);
+    const both = ["diagnosis-internal.pdf", "diagnosis-restricted.pdf"];
+    expect((await names(cookie)).sort()).toEqual(both); // the coordinator
+    expect((await names(admin.cookie)).sort()).toEqual(both);
+    expect((await names(uploader.cookie)).sort()).toEqual(both);
+    expect(await names(agent.cookie)).toEqual(["diagnosis-internal.pdf"]);
+    expect(group(await search("diagnosis", agent.cookie), "documents").total).toBe(1);
   });
 
   it("without a query, asks for one; too short or too long, says so; nothing found, has empty groups", async () => {
@@ -217,6 +337,8 @@ describe("search page", () => {
       ["clients", 0, 0],
       ["facilities", 0, 0],
       ["placements", 0, 0],
+      ["tasks", 0, 0],
+      ["documents", 0, 0],
     ]);
   });
 

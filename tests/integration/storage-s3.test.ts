@@ -364,7 +364,7 @@ describe.each(drivers)("FileStorage on the $name", ({ make }) => {
       receiveUpload(uploadRequest("report.pdf", EXE, 4096), storage, { fileField: "files", maxFiles: 10 }),
     );
     expect(exe).toBeInstanceOf(UploadRefused);
-    expect(exe.message).toBe("File type not allowed: report.pdf");
+    expect(exe.message).toBe("The content of report.pdf is not a PDF");
     expect(await driver.leftovers()).toEqual([]);
 
     // Refused only after 50 MB went through: for S3, after several parts were uploaded.

@@ -162,8 +162,8 @@ describe("the checklist", () => {
         newItems: "Ask about Medicare\n\n",
       }),
     );
-    expect(location).toBe("/tasks");
     const [task] = await tasks();
+    expect(location).toBe(`/tasks/${task.id}`);
     expect(await itemsOf(task.id)).toEqual([
       ["Call back", true],
       ["Send brochure", false],
@@ -195,7 +195,9 @@ describe("the related client", () => {
     // Before, only four types kept it: the others dropped the chosen client (issue 31).
     const client = await createClient(db, { agencyId: user.agency_id });
     for (const type of TASK_TYPES) {
-      expect((await post(form({ title: type, type, clientId: client.id }))).location).toBe("/tasks");
+      expect((await post(form({ title: type, type, clientId: client.id }))).location).toMatch(
+        /^\/tasks\/[0-9a-f-]{36}$/,
+      );
     }
     expect((await tasks()).map((t) => [t.type, t.client_id])).toEqual(TASK_TYPES.map((type) => [type, client.id]));
   });
@@ -253,9 +255,10 @@ describe("the related client", () => {
 });
 
 describe("saving", () => {
-  it("a new task goes to /tasks with 'Task created successfully'", async () => {
+  it("a new task opens on its own page with 'Task created successfully'", async () => {
     const { location, response } = await post(form({ title: "Tour Maple Grove", estimatedHours: "2.5" }));
-    expect(location).toBe("/tasks");
+    const [created] = await tasks();
+    expect(location).toBe(`/tasks/${created.id}`);
     expect(await toastAfter(response)).toMatchObject({ type: "success", title: "Task created successfully" });
     const saved = await db
       .selectFrom("tasks")

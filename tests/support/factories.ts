@@ -9,6 +9,7 @@ import type {
   Database,
   FacilitiesTable,
   PlacementsTable,
+  ResourcesTable,
   Role,
   TasksTable,
   UsersTable,
@@ -202,6 +203,36 @@ export async function createTask(
       due_date: isoDate(7),
       ...overrides,
       assigned_to: assignedTo,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A document row (no stored file: for searches and lists, not downloads), belonging to a new
+ * client of the agency unless `related_type` and `related_id` say otherwise.
+ */
+export async function createResource(
+  db: DB,
+  options: InAgency & Partial<Omit<Insertable<ResourcesTable>, "agency_id">>,
+): Promise<Selectable<ResourcesTable>> {
+  const { agencyId: _agencyId, agency_id: _agency_id, ...overrides } = options;
+  const agencyId = agencyOf(options);
+  const n = nextId();
+  const related = overrides.related_id
+    ? { related_type: overrides.related_type ?? "Client", related_id: overrides.related_id }
+    : { related_type: "Client" as const, related_id: (await createClient(db, { agencyId })).id };
+  return db
+    .insertInto("resources")
+    .values({
+      agency_id: agencyId,
+      original_name: `document-${n}.pdf`,
+      file_name: `test/document-${n}.pdf`,
+      mime_type: "application/pdf",
+      size_bytes: 1024,
+      category: "Other",
+      ...overrides,
+      ...related,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -67,6 +67,11 @@ describe("a facility's score", () => {
       "Without the preferred amenity",
     );
     expect(score({ amenities: [] })!.reasons).toContain("None of 3 preferred amenities");
+    // A room type left blank (no preference) is no wanted amenity either: never counted as matched.
+    expect(score({ amenities: ["Private Rooms"] }, { preferredAmenities: [], roomType: null })).toMatchObject({
+      score: 97,
+      reasons: ["Memory care unit", "Within budget", "6 miles away", "3 beds free", "Alzheimer's Care"],
+    });
     // No preference at all: the amenities part is full and says nothing.
     expect(score({ amenities: [] }, { preferredAmenities: [], roomType: "studio" })).toMatchObject({
       score: 97,

@@ -24,10 +24,13 @@ describe("search term", () => {
   });
 
   it("'See all' carries the term to each list's search, encoded", () => {
-    expect(SEARCH_KIND_NAMES).toEqual(["clients", "facilities", "placements"]);
+    expect(SEARCH_KIND_NAMES).toEqual(["clients", "facilities", "placements", "tasks", "documents"]);
     expect(seeAllHref("clients", "ruth adler")).toBe("/clients?search=ruth+adler");
     expect(seeAllHref("facilities", "a&b=c")).toBe("/facilities?search=a%26b%3Dc");
     expect(seeAllHref("placements", "O'Neil")).toBe("/placements?search=O%27Neil");
+    expect(seeAllHref("tasks", "park place")).toBe("/tasks?search=park+place");
+    // Documents are the library's: /resources.
+    expect(seeAllHref("documents", "care-assessment")).toBe("/resources?search=care-assessment");
   });
 
   it("counts read as the lists' (capped ones with a plus)", () => {
@@ -36,6 +39,8 @@ describe("search term", () => {
     expect(matchCount({ kind: "facilities", total: 1, capped: false })).toBe("1 facility");
     expect(matchCount({ kind: "placements", total: 1234, capped: false })).toBe("1,234 placements");
     expect(matchCount({ kind: "clients", total: 500, capped: true })).toBe("500+ clients");
+    expect(matchCount({ kind: "tasks", total: 1, capped: false })).toBe("1 task");
+    expect(matchCount({ kind: "documents", total: 500, capped: true })).toBe("500+ documents");
   });
 });
 

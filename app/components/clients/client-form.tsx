@@ -10,6 +10,8 @@ import {
   PRESET_AMENITIES,
   PRESET_CONDITIONS,
   PRESET_MEDICATIONS,
+  NO_ROOM_PREFERENCE,
+  NO_ROOM_PREFERENCE_LABEL,
   ROOM_TYPE_LABELS,
   ROOM_TYPES,
   US_STATES,
@@ -18,6 +20,7 @@ import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import {
   EntryPickerField,
+  FormErrorBanner,
   type FormReply,
   FormSection,
   InputField,
@@ -26,6 +29,12 @@ import {
   TextareaField,
 } from "../ui/form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
+
+/** Room type: "No preference" first (the new form's choice), then the types. */
+const ROOM_CHOICES = [
+  [NO_ROOM_PREFERENCE, NO_ROOM_PREFERENCE_LABEL] as const,
+  ...ROOM_TYPES.map((type) => [type, ROOM_TYPE_LABELS[type]] as const),
+];
 
 export interface ClientFormData extends FormReply {
   duplicates?: DuplicateClient[];
@@ -56,7 +65,7 @@ export function clientFormDefaults(client: ClientRecord) {
     preferences: {
       location: client.preferences.location ?? "",
       amenities: client.preferences.amenities,
-      roomType: client.preferences.roomType,
+      roomType: client.preferences.roomType ?? NO_ROOM_PREFERENCE,
     },
     version: String(client.version),
   };
@@ -97,7 +106,7 @@ function useClientForm(data: ClientFormData | undefined, defaultValue?: ReturnTy
     defaultValue: defaultValue ?? {
       careLevel: "independent",
       trackerStatus: "New Client",
-      preferences: { roomType: "private" },
+      preferences: { roomType: NO_ROOM_PREFERENCE },
     },
     constraint: requiredFields(
       ...["firstName", "lastName", "email", "phone", "dateOfBirth"],
@@ -123,15 +132,9 @@ function ClientFormBanner({
   mode: "create" | "edit";
   duplicates: DuplicateClient[];
 }) {
-  const errorCount = Object.keys(form.allErrors).length;
   return (
     <>
-      {errorCount > 0 && !form.errors ? (
-        <Alert tone="error" title="Please fix the errors below">
-          {errorCount === 1 ? "One field needs your attention." : `${errorCount} fields need your attention.`}
-        </Alert>
-      ) : null}
-      {form.errors ? <Alert tone="error">{form.errors.join(", ")}</Alert> : null}
+      <FormErrorBanner form={form} />
       {duplicates.length > 0 ? (
         <Alert
           tone="warning"
@@ -248,11 +251,7 @@ function CareSections({ fields }: { fields: ClientFields }) {
         <InputField field={budget.min} label="Minimum budget" type="number" min={0} step={1} />
         <InputField field={budget.max} label="Maximum budget" type="number" min={0} step={1} />
         <InputField field={preferences.location} label="Preferred location" placeholder="City, area or ZIP" />
-        <SelectField
-          field={preferences.roomType}
-          label="Room type"
-          options={ROOM_TYPES.map((type) => [type, ROOM_TYPE_LABELS[type]] as const)}
-        />
+        <SelectField field={preferences.roomType} label="Room type" options={ROOM_CHOICES} />
         <EntryPickerField
           field={preferences.amenities}
           legend="Preferred amenities"

@@ -9,7 +9,7 @@ import type { TaskOfClient } from "~/models/tasks/list.server";
 import type { ClientHistoryData } from "~/services/audit-page.server";
 import type { TimelineData } from "~/services/client-timeline.server";
 import { formatDate } from "~/utils/format";
-import { CARE_LEVEL_LABELS, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
+import { CARE_LEVEL_LABELS, NO_ROOM_PREFERENCE_LABEL, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
 import { FacilityMatchesCard } from "../matching/facility-matches";
 import { RelatedDocuments, type RelatedDocumentsData } from "../resources/related-documents";
 import { Badge, clientStatusTone } from "../ui/badge";
@@ -162,7 +162,9 @@ function SideColumn({ client }: { client: ClientRecord }) {
       <DetailCard title="Budget & Preferences">
         <Item label="Monthly budget">{budgetText(client.budgetMin, client.budgetMax)}</Item>
         <Item label="Preferred location">{client.preferences.location}</Item>
-        <Item label="Room type">{ROOM_TYPE_LABELS[client.preferences.roomType]}</Item>
+        <Item label="Room type">
+          {client.preferences.roomType ? ROOM_TYPE_LABELS[client.preferences.roomType] : NO_ROOM_PREFERENCE_LABEL}
+        </Item>
         <Item label="Preferred amenities">
           <Chips values={client.preferences.amenities} empty="None chosen" />
         </Item>

@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { FacilityRecord } from "~/models/facilities.server";
-import { FacilitySchema, FIX_ERRORS_MESSAGE } from "~/schemas/facility";
+import { FacilitySchema } from "~/schemas/facility";
 import { formatPhone } from "~/utils/phone";
 import { FACILITY_TYPES, PRESET_AMENITIES, PRESET_SPECIALTIES, US_STATES } from "~/utils/vocabulary";
-import { Alert } from "../ui/alert";
 import {
   CheckboxField,
   EntryPickerField,
+  FormErrorBanner,
   type FormReply,
   FormSection,
   InputField,
@@ -55,19 +55,12 @@ export function FacilityForm({
   cancelTo: string;
 }) {
   const [form, fields] = useFacilityForm(lastResult, defaultValue);
-  const failed = Object.keys(form.allErrors).length > 0;
   return (
     <RecordForm
       form={form}
       mode={mode}
       conflict={conflict}
-      banner={
-        form.errors ? (
-          <Alert tone="error">{form.errors.join(", ")}</Alert>
-        ) : failed ? (
-          <Alert tone="error" title={FIX_ERRORS_MESSAGE} />
-        ) : null
-      }
+      banner={<FormErrorBanner form={form} />}
       cancelTo={cancelTo}
       noun="Facility"
     >

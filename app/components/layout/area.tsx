@@ -73,7 +73,7 @@ const AREAS = {
   },
   search: {
     path: "/search",
-    header: { title: "Search", subtitle: "Clients, facilities and placements in one place" },
+    header: { title: "Search", subtitle: "Clients, facilities, placements, tasks and documents" },
     nouns: ["search result", "search results"],
     notFound: "This page does not exist.",
   },

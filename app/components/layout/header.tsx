@@ -129,7 +129,7 @@ function HeaderSearch() {
           name="q"
           type="search"
           defaultValue={q}
-          placeholder="Search clients, facilities, placements..."
+          placeholder="Search everything..."
           className="global-search"
         />
       </div>

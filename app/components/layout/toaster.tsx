@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { cn } from "~/utils/cn";
 import { TOAST_DURATION_MS, TOAST_EXIT_MS, type Toast, type ToastType } from "~/utils/toast";
@@ -30,6 +31,16 @@ export function Toaster({ toasts }: { toasts: Array<Toast | null | undefined> })
       ))}
     </div>
   );
+}
+
+/**
+ * The toast a script's navigation carries in its state (an upload sent by script goes on to the
+ * document or the library itself: a flash cookie would wait for the next full page load).
+ */
+export function NavigationToast() {
+  const { state } = useLocation();
+  const toast = (state as { toast?: Toast } | null)?.toast;
+  return toast ? <Toaster toasts={[toast]} key={toast.id} /> : null;
 }
 
 function ToastItem({ toast }: { toast: Toast }) {

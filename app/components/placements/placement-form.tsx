@@ -36,10 +36,7 @@ export function placementFormDefaults(p: PlacementRecord) {
   };
 }
 
-/**
- * Each field's label, by the field's name: the form's controls and the error banner over it
- * ("Validation errors: Client: Client is required, …") read them from here.
- */
+/** Each field's label, by the field's name: the form's controls read them from here. */
 const PLACEMENT_FIELD_LABELS: Record<string, string> = {
   clientId: "Client",
   facilityId: "Facility",
@@ -135,7 +132,7 @@ export function PlacementFormPage({ mode }: { mode: "create" | "edit" }) {
         mode={mode}
         conflict={answer?.conflict}
         enterButton
-        banner={<FormErrorBanner form={form} label={label} extra={answer?.errors} />}
+        banner={<FormErrorBanner form={form} extra={answer?.errors} />}
         cancelTo="/placements"
         noun="Placement"
         pendingLabel="Saving..."

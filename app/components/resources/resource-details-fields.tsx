@@ -17,7 +17,7 @@ import { ReferencePicker } from "../ui/reference-picker";
 // The details of a document, on the upload and edit forms (spec 002 §5): what it belongs to,
 // category, access level, description, expiration date, confidential and tags.
 
-/** Each field's label, by name: the controls and the "Validation errors: …" banner read them. */
+/** Each field's label, by name, as the controls read them. */
 export const RESOURCE_FIELD_LABELS: Record<string, string> = {
   files: "Files",
   relatedToType: "Related to",

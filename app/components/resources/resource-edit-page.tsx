@@ -9,18 +9,11 @@ import { FormActions, FormErrorBanner, type FormReply, RecordVersion } from "../
 import { FileIcon } from "../ui/icons";
 import { FormPage } from "../ui/page-header";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
-import {
-  RELATED_SEARCH_FIELD,
-  RESOURCE_FIELD_LABELS,
-  ResourceDetailsFields,
-  detailsDefaults,
-} from "./resource-details-fields";
+import { RELATED_SEARCH_FIELD, ResourceDetailsFields, detailsDefaults } from "./resource-details-fields";
 import { AccessBadge, ConfidentialBadge } from "./resource-parts";
 
 // /resources/{id}/edit (spec 002 §2 Resource edit, §5): the current file and the details form,
 // checked as the upload's. Its record picker searches as the upload form's does.
-
-const label = (name: string) => RESOURCE_FIELD_LABELS[name] ?? name;
 
 /** The edit screen: its loader gives `resourceEditPage`, its action the reply (and the picker's choices). */
 export function ResourceEditPage({ resource: r, choices, stored }: ResourceEditData) {
@@ -38,7 +31,7 @@ export function ResourceEditPage({ resource: r, choices, stored }: ResourceEditD
       <CurrentFile resource={r} />
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         <RecordVersion field={fields.revision} conflict={data?.conflict} />
-        <FormErrorBanner form={form} label={label} />
+        <FormErrorBanner form={form} />
         <ResourceDetailsFields fields={fields} choices={data?.choices ?? choices} page={pathname} />
         <FormActions cancelTo={`/resources/${r.id}`} mode="edit" noun="Document" />
       </Form>

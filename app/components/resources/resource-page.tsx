@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { Resource } from "~/models/resources.server";
 import { deleteResourceMessage, formatFileSize, RELATED_PATHS } from "~/schemas/resource.constants";
 import { formatDate, formatDateTime } from "~/utils/format";
+import { NavigationToast } from "../layout/toaster";
 import { Badge } from "../ui/badge";
 import { ButtonLink } from "../ui/button";
 import { Card, TitledCard } from "../ui/card";
@@ -29,34 +30,38 @@ export function ResourcePage({ resource: r, today, timeZone }: ResourcePageData)
   // Times in the agency's zone (the loader's), as every screen shows them.
   const when = (iso: string) => formatDateTime(iso, timeZone);
   return (
-    <RecordPage
-      area="resources"
-      actions={
-        <RecordActions
-          path={`/resources/${r.id}`}
-          confirmTitle="Delete document?"
-          confirmMessage={deleteResourceMessage(r.originalName)}
-        >
-          <ButtonLink to={downloadHref(r.id)} reloadDocument>
-            <DownloadIcon className="h-4 w-4" /> Download
-          </ButtonLink>
-        </RecordActions>
-      }
-    >
-      <SummaryCard resource={r} today={today} />
-      <RecordColumns
-        side={
-          <>
-            <DetailsCard resource={r} when={when} />
-            <QuickActionsCard resource={r} />
-          </>
+    <>
+      {/* The upload's toast, when its script brought the user here (a form post's comes from the session). */}
+      <NavigationToast />
+      <RecordPage
+        area="resources"
+        actions={
+          <RecordActions
+            path={`/resources/${r.id}`}
+            confirmTitle="Delete document?"
+            confirmMessage={deleteResourceMessage(r.originalName)}
+          >
+            <ButtonLink to={downloadHref(r.id)} reloadDocument>
+              <DownloadIcon className="h-4 w-4" /> Download
+            </ButtonLink>
+          </RecordActions>
         }
       >
-        <PropertiesCard metadata={r.metadata} />
-        <VersionHistoryCard resource={r} when={when} />
-        <ReplaceFileForm resourceId={r.id} />
-      </RecordColumns>
-    </RecordPage>
+        <SummaryCard resource={r} today={today} />
+        <RecordColumns
+          side={
+            <>
+              <DetailsCard resource={r} when={when} />
+              <QuickActionsCard resource={r} />
+            </>
+          }
+        >
+          <PropertiesCard metadata={r.metadata} />
+          <VersionHistoryCard resource={r} when={when} />
+          <ReplaceFileForm resourceId={r.id} />
+        </RecordColumns>
+      </RecordPage>
+    </>
   );
 }
 

@@ -1,21 +1,27 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import type { ResourceListItem } from "~/models/resources.server";
-import { deleteResourceMessage, formatFileSize } from "~/schemas/resource.constants";
+import { deleteResourceMessage, formatFileSize, RELATED_PATHS, relatedKey } from "~/schemas/resource.constants";
 import { ConfirmDialog } from "../ui/dialog";
 import { FileIcon } from "../ui/icons";
 import { RowLink, StackedTable } from "../ui/stacked-table";
 import { AccessBadge, ConfidentialBadge, downloadHref, ExpiryBadge } from "./resource-parts";
 
-// The library's table (spec 002 §2): Document, Category, Uploaded By, Size, Status, Access and the
-// actions View, Download and Delete. On a phone its rows stack into cards (`stacked-table`).
+// The library's table (spec 002 §2): Document, Related To (the record it belongs to, linked),
+// Category, Uploaded By, Size, Status, Access and the actions View, Download and Delete. On a phone its rows stack into cards (`stacked-table`).
 // Delete asks in a dialog, or on its own page without JavaScript.
 
-/** What a row shows, and nothing more (a list page sends only this to the browser). */
-export function toResourceRow(r: ResourceListItem) {
+/**
+ * What a row shows, and nothing more (a list page sends only this to the browser). `names` are
+ * the records' names (`relatedNames`): a record not among them is gone.
+ */
+export function toResourceRow(r: ResourceListItem, names: ReadonlyMap<string, string>) {
+  const label = names.get(relatedKey(r.relatedTo));
   return {
     id: r.id,
     originalName: r.originalName,
+    relatedType: r.relatedTo.type,
+    related: label === undefined ? null : { label, href: `${RELATED_PATHS[r.relatedTo.type]}/${r.relatedTo.id}` },
     sizeBytes: r.sizeBytes,
     category: r.category,
     uploadedBy: r.uploadedBy ? `${r.uploadedBy.firstName} ${r.uploadedBy.lastName}` : null,
@@ -26,7 +32,7 @@ export function toResourceRow(r: ResourceListItem) {
   };
 }
 
-const COLUMNS = ["Document", "Category", "Uploaded By", "Size", "Status", "Access"] as const;
+const COLUMNS = ["Document", "Related To", "Category", "Uploaded By", "Size", "Status", "Access"] as const;
 
 type ResourceRow = ReturnType<typeof toResourceRow>;
 
@@ -83,6 +89,18 @@ function ResourceTableRow({
             </span>
           </span>
         </span>
+      </td>
+      <td data-label="Related To">
+        {r.related ? (
+          <>
+            <Link to={r.related.href} className="rel-link" discover="none">
+              {r.related.label}
+            </Link>
+            <span className="row-sub">{r.relatedType}</span>
+          </>
+        ) : (
+          `${r.relatedType} (removed)`
+        )}
       </td>
       <td data-label="Category">{r.category}</td>
       <td data-label="Uploaded By">{r.uploadedBy ?? "—"}</td>

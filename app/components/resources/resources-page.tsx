@@ -1,7 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useCan } from "../layout/use-can";
 import { RESOURCE_PAGE_SIZE, RESOURCE_PAGE_SIZES } from "~/schemas/resource.constants";
-import type { Toast } from "~/utils/toast";
 import {
   ACCESS_LEVEL_LABELS,
   ACCESS_LEVELS,
@@ -9,7 +8,7 @@ import {
   RESOURCE_FILE_KIND_LABELS,
   RESOURCE_FILE_KINDS,
 } from "~/utils/vocabulary";
-import { Toaster } from "../layout/toaster";
+import { NavigationToast } from "../layout/toaster";
 import { ButtonLink } from "../ui/button";
 import { FilterForm } from "../ui/filter-form";
 import { DownloadIcon, FolderIcon, UploadIcon } from "../ui/icons";
@@ -67,14 +66,12 @@ export const RESOURCE_FILTER_LABELS = filterLabels(SELECTS);
 
 /** The document library (/resources): filters, then the table or an empty state. */
 export function ResourcesPage({ resources, limit, today, filters, ...list }: ResourcesPageData) {
-  const { state } = useLocation();
-  // The upload's toast, when its script brought the user here (a form post's comes from the session).
-  const uploaded = (state as { toast?: Toast } | null)?.toast;
   const active = [filters.category, filters.type, filters.accessLevel].filter(Boolean).length;
   const filtering = Boolean(filters.search) || active > 0;
   return (
     <>
-      {uploaded ? <Toaster toasts={[uploaded]} key={uploaded.id} /> : null}
+      {/* The upload's toast, when its script brought the user here (a form post's comes from the session). */}
+      <NavigationToast />
       <ListPage
         area="resources"
         description={`${list.total.toLocaleString("en-US")} document(s) found`}

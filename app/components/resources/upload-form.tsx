@@ -32,19 +32,12 @@ import { FileIcon, UploadIcon, XIcon } from "../ui/icons";
 import { FormPage } from "../ui/page-header";
 import { ProgressBar } from "../ui/progress";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
-import {
-  detailsDefaults,
-  RELATED_SEARCH_FIELD,
-  RESOURCE_FIELD_LABELS,
-  ResourceDetailsFields,
-} from "./resource-details-fields";
+import { detailsDefaults, RELATED_SEARCH_FIELD, ResourceDetailsFields } from "./resource-details-fields";
 
 // The upload screen's form (spec 002 §2, §5). Without JavaScript: a file input taking several
 // files and the details, posted as one multipart form. With it: a drop area, the chosen files
 // listed each with Remove, checked as they are chosen (type and size), and the form sent by a
 // script so that each file shows its progress. The server checks everything again.
-
-const label = (name: string) => RESOURCE_FIELD_LABELS[name] ?? name;
 
 interface Chosen {
   key: number;
@@ -107,7 +100,7 @@ export function UploadForm({
   return (
     <FormPage title="Upload Documents" description="Add files to the library, each tied to a record">
       <Form method="post" encType="multipart/form-data" {...formProps} onSubmit={onSubmit} className="space-y-6">
-        <FormErrorBanner form={form} label={label} />
+        <FormErrorBanner form={form} />
         <FilesCard
           accept={accept}
           files={files}

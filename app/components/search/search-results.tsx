@@ -12,6 +12,7 @@ import { formatDate } from "~/utils/format";
 import { formatPhone } from "~/utils/phone";
 import { CARE_LEVEL_LABELS } from "~/utils/vocabulary";
 import { Alert } from "../ui/alert";
+import { TaskStatusBadge } from "../tasks/task-parts";
 import { Badge, clientStatusTone, placementStatusTone } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -30,13 +31,13 @@ export function SearchForm({ q, autoFocus }: { q: string; autoFocus: boolean }) 
   return (
     <Form method="get" action="/search" role="search" aria-label="Search" className="flex items-end gap-2">
       <div className="min-w-0 flex-1">
-        <Label htmlFor="search-q">Search clients, facilities and placements</Label>
+        <Label htmlFor="search-q">Search clients, facilities, placements, tasks and documents</Label>
         <SearchInput
           key={q}
           id="search-q"
           name="q"
           defaultValue={q}
-          placeholder="A name, email, phone, city or license number"
+          placeholder="A name, email, phone, city, task or document"
           autoFocus={autoFocus}
         />
       </div>
@@ -161,6 +162,22 @@ const HIT_LINES: { [K in SearchKind]: (hit: SearchHits[K]) => ReactNode } = {
       name={`${p.client} → ${p.facility}`}
       badge={<Badge tone={placementStatusTone(p.status)}>{p.status}</Badge>}
       facts={[`Starts ${formatDate(p.startDate)}`]}
+    />
+  ),
+  tasks: (t) => (
+    <Hit
+      to={`/tasks/${t.id}`}
+      name={t.title}
+      badge={<TaskStatusBadge status={t.status} />}
+      facts={[`Due ${formatDate(t.dueDate)}${t.isOverdue ? " (overdue)" : ""}`, t.client ?? ""]}
+    />
+  ),
+  documents: (d) => (
+    <Hit
+      to={`/resources/${d.id}`}
+      name={d.name}
+      badge={null}
+      facts={[d.category, d.related ? `${d.related.type}: ${d.related.label}` : ""]}
     />
   ),
 };

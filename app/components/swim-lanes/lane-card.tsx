@@ -1,5 +1,5 @@
-import { Form, Link } from "@remix-run/react";
-import { type KeyboardEvent, useMemo, useRef } from "react";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { type KeyboardEvent, type MouseEvent, useMemo, useRef } from "react";
 import type { LaneCard as Card } from "~/services/swim-lanes-page.server";
 import { cn } from "~/utils/cn";
 import { capitalize, formatDate } from "~/utils/format";
@@ -8,7 +8,9 @@ import { Badge, priorityTone } from "../ui/badge";
 import { AlertCircleIcon, CheckCircleIcon } from "../ui/icons";
 
 // A task's card in a lane (docs/swim-lanes.md, "What a lane shows"): its badges, its title (a
-// link to the task panel), its progress and facts, and the ways to move it.
+// link to the task panel), its progress and facts, and the ways to move it. With JavaScript a
+// click anywhere else on the card opens the panel too (the title stays the way in for the
+// keyboard and without JavaScript).
 
 export function LaneCard({
   card,
@@ -29,11 +31,23 @@ export function LaneCard({
   onMove: (to: ClientStatus) => void;
   onHandleKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
 }) {
+  const panel = `/swim-lanes/${card.id}${search}`;
+  const navigate = useNavigate();
+  const pressedAt = useRef<{ x: number; y: number } | null>(null);
   return (
-    <li data-task-id={card.id} className={cn("lane-card", picked && "ring-2 ring-brand-500")}>
+    <li
+      data-task-id={card.id}
+      className={cn("lane-card", picked && "ring-2 ring-brand-500")}
+      onPointerDown={(event) => {
+        pressedAt.current = { x: event.clientX, y: event.clientY };
+      }}
+      onClick={(event) => {
+        if (opensPanel(event, pressedAt.current)) navigate(panel, { preventScrollReset: true });
+      }}
+    >
       <CardHead card={card} />
       <h3 className="lane-card-title">
-        <Link to={`/swim-lanes/${card.id}${search}`} preventScrollReset>
+        <Link to={panel} preventScrollReset>
           {card.title}
         </Link>
       </h3>
@@ -62,6 +76,21 @@ export function LaneCard({
       </div>
     </li>
   );
+}
+
+/** What on a card is its own control (the title link, Move, Move to and its form): a click there is theirs. */
+const CONTROLS = "a, button, summary, details, select, input, textarea, label, form";
+
+/**
+ * A plain click on the card, away from its controls, that ended where it began (not the end of a
+ * drag) and selected no text: it opens the task's panel, as its title does.
+ */
+function opensPanel(event: MouseEvent<HTMLElement>, pressedAt: { x: number; y: number } | null): boolean {
+  if (event.defaultPrevented || event.button !== 0) return false;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (event.target instanceof Element && event.target.closest(CONTROLS)) return false;
+  if (pressedAt && Math.hypot(event.clientX - pressedAt.x, event.clientY - pressedAt.y) > 5) return false;
+  return !window.getSelection()?.toString();
 }
 
 /** The priority, the best match's percent, and Completed or the overdue icon. */

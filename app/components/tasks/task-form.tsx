@@ -16,7 +16,7 @@ import { PickerField } from "../ui/picker-field";
 import type { Option } from "../ui/reference-picker";
 import { requiredFields, useFormScreen, useSchemaForm } from "../ui/use-schema-form";
 
-/** Each field's label, by name: the controls and the "Validation errors: …" banner read them. */
+/** Each field's label, by name, as the controls read them. */
 const TASK_FIELD_LABELS: Record<string, string> = {
   title: "Title",
   description: "Description",
@@ -306,7 +306,7 @@ export function TaskFormPage({ mode }: { mode: "create" | "edit" }) {
         mode={mode}
         conflict={answer?.conflict}
         enterButton
-        banner={<FormErrorBanner form={form} label={label} />}
+        banner={<FormErrorBanner form={form} />}
         cancelTo={returnTo ?? "/tasks"}
         noun="Task"
         pendingLabel="Saving..."

@@ -308,32 +308,33 @@ export function FormActions({
   );
 }
 
+/** The title of every form's error summary (docs/screens.md, "Shared display rules"). */
+export const FIX_ERRORS_TITLE = "Please fix the errors below";
+
+/** "One field needs your attention." / "3 fields need your attention." */
+export const fieldsNeedAttention = (count: number) =>
+  count === 1 ? "One field needs your attention." : `${count} fields need your attention.`;
+
 /**
- * Over a form: its own errors, then "Validation errors: {label}: {msg}, …" naming every field's
- * messages (they also show by their fields; docs/screens.md, "Shared display rules"). `label`
- * names a field by its path; `extra` adds problems only the server saw, as { path, msg }.
+ * Over a form, every form the same way: its own errors (a file refused, a save that failed), or
+ * else "Please fix the errors below" with how many fields need attention; each field's messages
+ * show by the field. `extra` are problems only the server saw, by path, shown by their fields
+ * too (a client of another agency): they count as well.
  */
 export function FormErrorBanner({
   form,
-  label,
   extra = [],
 }: {
   form: { errors?: string[]; allErrors: Record<string, string[]> };
-  label: (path: string) => string;
   extra?: { path: string; msg: string }[];
 }) {
-  const listed = [
-    ...Object.entries(form.allErrors)
-      .filter(([path]) => path !== "")
-      .flatMap(([path, messages]) => messages.map((msg) => `${label(path)}: ${msg}`)),
-    ...extra.map((e) => `${label(e.path)}: ${e.msg}`),
-  ];
-  return (
-    <>
-      {form.errors ? <Alert tone="error">{form.errors.join(", ")}</Alert> : null}
-      {listed.length > 0 ? <Alert tone="error">Validation errors: {listed.join(", ")}</Alert> : null}
-    </>
-  );
+  if (form.errors) return <Alert tone="error">{form.errors.join(", ")}</Alert>;
+  const fields = new Set([...Object.keys(form.allErrors).filter((path) => path !== ""), ...extra.map((e) => e.path)]);
+  return fields.size > 0 ? (
+    <Alert tone="error" title={FIX_ERRORS_TITLE}>
+      {fieldsNeedAttention(fields.size)}
+    </Alert>
+  ) : null;
 }
 
 /**

@@ -12,7 +12,15 @@ import {
 import { agencyDay } from "../agency.server";
 import type { Ctx } from "../context";
 import { type AgencyCounts, readAgencyCounts } from "../counts.server";
-import { containsTerm, countMatches, type PageInfo, pageInfo, pageSlice, wordTrigram } from "../lists.server";
+import {
+  containsTerm,
+  type Count,
+  countMatches,
+  type PageInfo,
+  pageInfo,
+  pageSlice,
+  wordTrigram,
+} from "../lists.server";
 import { type ChecklistItem, checklistItemOf, type TaskListItem, taskItemOf, tasksWithPeople } from "./record.server";
 
 // The tasks list (its filters, orders, statistics and pages), the dashboard's task figures and a
@@ -382,4 +390,32 @@ export async function listTasks(
     ? { total: options.countCap!, capped: true }
     : { total: counted.statistics.totalTasks, capped: false };
   return { tasks, statistics, today, ...pageInfo(query, count) };
+}
+
+/**
+ * The search page's tasks: the first of a search's matches in the list's order (`query` as the
+ * list reads `/tasks?search=…`, so "See all" goes on from them), and how many match, counted up
+ * to `countCap`; without the list's statistics and checklists.
+ */
+export async function firstTaskMatches(
+  db: DB,
+  ctx: Ctx,
+  query: TaskListQuery,
+  countCap: number,
+): Promise<Count & { tasks: TaskListItem[] }> {
+  const [ids, count, { today }] = await Promise.all([
+    pageIds(db, ctx, query),
+    countMatches(db, filteredTasks(db, ctx, query).select("t.id"), countCap),
+    agencyDay(db, ctx),
+  ]);
+  const rows =
+    ids.length === 0
+      ? []
+      : await tasksWithPeople(db).where("t.id", "in", ids).where("t.agency_id", "=", ctx.agencyId).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const tasks = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [taskItemOf(row, [], today)] : [];
+  });
+  return { ...count, tasks };
 }
