@@ -42,7 +42,8 @@ test("a checklist step becomes a task; completing the task ticks the step, untic
   await page.getByRole("button", { name: "Mark Complete" }).click();
   await expect(page.getByRole("button", { name: "Reopen Task" })).toBeVisible();
 
-  await page.locator(`main a[href="/placements/${placement.id}"]`).click();
+  // The task's own link to its placement (its matches may link to it too).
+  await page.locator(`main a[href="/placements/${placement.id}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`/placements/${placement.id}$`));
   await expect(stepBox(page, "Contract Signed")).toHaveAttribute("aria-checked", "true");
   await expect(tasksCard(page).first()).toContainText("Completed");

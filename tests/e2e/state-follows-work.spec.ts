@@ -36,8 +36,8 @@ test("a second open placement of the client at the facility is refused on Facili
   await page.getByRole("button", { name: "Create Placement" }).click();
 
   await expect(page.getByText(DUPLICATE, { exact: true })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "Validation errors:" })).toContainText(
-    `Facility: ${DUPLICATE}`,
+  await expect(page.getByRole("alert").filter({ hasText: "Please fix the errors below" })).toContainText(
+    "One field needs your attention.",
   );
   await expect(page).toHaveURL(/\/placements\/new/);
   expect(await placementsOf(agency)).toHaveLength(1);

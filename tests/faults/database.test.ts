@@ -104,10 +104,11 @@ async function terminateApp(states: string[] = ["idle", "idle in transaction", "
 async function endedWhileWaiting<T>(table: string, request: () => Promise<T>): Promise<T> {
   const blocker = new pg.Client({ connectionString: databaseUrl, application_name: "fault-suite" });
   await blocker.connect();
+  let answered: Promise<T>;
   try {
     await blocker.query("BEGIN");
     await blocker.query(`LOCK TABLE ${pg.escapeIdentifier(table)} IN ACCESS EXCLUSIVE MODE`);
-    const answered = request();
+    answered = request();
     await eventually(async () => {
       const { rows } = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM pg_stat_activity
@@ -115,11 +116,13 @@ async function endedWhileWaiting<T>(table: string, request: () => Promise<T>): P
       expect(rows[0].n).toBe(1);
     }, 5_000);
     expect(await terminateApp(["active"])).toBe(1);
-    return await answered;
   } finally {
+    // The lock goes with the connection's end, as after a restart: the page that answers the
+    // failed request (its header reads clients too, for the bell) is not held up by the test.
     await blocker.query("ROLLBACK");
     await blocker.end();
   }
+  return answered;
 }
 
 let sequence = 0;

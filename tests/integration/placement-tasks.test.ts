@@ -109,11 +109,12 @@ describe("the task form's placement", () => {
     });
   });
 
-  it("a returnTo that is not a placement's page is ignored: the task list", async () => {
+  it("a returnTo that is not a placement's page is ignored: on to the new task, as any new task", async () => {
     const placement = await placementOf();
     const fields = { clientId: placement.client_id, placementId: placement.id, returnTo: "https://evil.example/x" };
     const saved = await post(taskFormFields(user.id, fields));
-    expect(saved.location).toBe("/tasks");
+    const [task] = await db.selectFrom("tasks").select("id").execute();
+    expect(saved.location).toBe(`/tasks/${task.id}`);
   });
 
   it("a placement of another client is refused under its field, nothing saved", async () => {

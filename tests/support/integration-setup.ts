@@ -7,7 +7,7 @@
 // (app/utils/env.server.ts): point both at the test database and at fixed test values.
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, afterEach } from "vitest";
 import { claimTestDatabase, closeTestDb } from "./db";
 
 export const TEST_SESSION_SECRET = "integration-session-secret-0123456789abcdef";
@@ -26,6 +26,13 @@ process.env.DATA_DIR = path.join(
 process.env.UPLOAD_DIR = path.join(process.env.DATA_DIR, "uploads");
 // E-mails land in the email_outbox table instead of going out.
 process.env.RESEND_API_KEY = "";
+
+// The views a test's pages queued for the audit trail are written within the test, not into the
+// next one's database (app/models/audit.server.ts, flushViews).
+afterEach(async () => {
+  const { flushViews } = await import("../../app/models/audit.server");
+  await flushViews();
+});
 
 afterAll(async () => {
   await closeTestDb();
