@@ -84,11 +84,10 @@ function moveIns(db: DB, ctx: Ctx, today: string) {
  * and admins too, who keep the directory.
  */
 function expiringDocuments(db: DB, ctx: Ctx, today: string) {
-  const mine = db
-    .selectFrom("placements")
-    .where("agency_id", "=", ctx.agencyId)
-    .where((eb) => eb.or([eb("agent_id", "=", ctx.userId), eb("created_by", "=", ctx.userId)]));
-  const open = mine.where("status", "in", OPEN_PLACEMENTS);
+  // Each condition is checked for the few documents expiring in the window (an EXISTS by the
+  // document's record), not by listing all of the person's placements and tasks first: on a
+  // large agency that list costs every page's header 15 ms. `OFFSET 0` keeps Postgres from
+  // turning an EXISTS into such a list (a "hashed SubPlan"), which it prefers by its estimates.
   const keepsDirectory = can(ctx.role, "records.delete");
   return db
     .selectFrom("resources as r")
@@ -97,29 +96,41 @@ function expiringDocuments(db: DB, ctx: Ctx, today: string) {
     .where("r.expiration_date", ">=", today)
     .where("r.expiration_date", "<=", addDays(today, EXPIRY_WARNING_DAYS))
     .where(visibleTo(ctx))
-    .where((eb) =>
-      eb.or([
+    .where((eb) => {
+      /** One of the person's placements (agent or creator) by `column` = the document's record. */
+      const placementOf = (column: "p.id" | "p.client_id" | "p.facility_id", open: boolean) =>
+        eb.exists(
+          eb
+            .selectFrom("placements as p")
+            .select("p.id")
+            .whereRef(column, "=", "r.related_id")
+            .where("p.agency_id", "=", ctx.agencyId)
+            .where((p) => p.or([p("p.agent_id", "=", ctx.userId), p("p.created_by", "=", ctx.userId)]))
+            .$if(open, (qb) => qb.where("p.status", "in", OPEN_PLACEMENTS))
+            .offset(0),
+        );
+      return eb.or([
         eb("r.uploaded_by", "=", ctx.userId),
-        eb.and([eb("r.related_type", "=", "Placement"), eb("r.related_id", "in", mine.select("id"))]),
+        eb.and([eb("r.related_type", "=", "Placement"), placementOf("p.id", false)]),
         eb.and([
           eb("r.related_type", "=", "Task"),
-          eb(
-            "r.related_id",
-            "in",
+          eb.exists(
             eb
-              .selectFrom("tasks")
-              .select("id")
-              .where("agency_id", "=", ctx.agencyId)
-              .where("assigned_to", "=", ctx.userId),
+              .selectFrom("tasks as t")
+              .select("t.id")
+              .whereRef("t.id", "=", "r.related_id")
+              .where("t.agency_id", "=", ctx.agencyId)
+              .where("t.assigned_to", "=", ctx.userId)
+              .offset(0),
           ),
         ]),
-        eb.and([eb("r.related_type", "=", "Client"), eb("r.related_id", "in", open.select("client_id"))]),
+        eb.and([eb("r.related_type", "=", "Client"), placementOf("p.client_id", true)]),
         eb.and([
           eb("r.related_type", "=", "Facility"),
-          keepsDirectory ? eb.lit(true) : eb("r.related_id", "in", open.select("facility_id")),
+          keepsDirectory ? eb.lit(true) : placementOf("p.facility_id", true),
         ]),
-      ]),
-    )
+      ]);
+    })
     .orderBy("r.expiration_date")
     .orderBy("r.id")
     .limit(PER_KIND)
