@@ -57,14 +57,7 @@ export async function deliverEmail(
   const { id, message } = pending;
   try {
     try {
-      const { id: providerId } = await transport.send({
-        from: message.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
-      await markEmailSent(db, id, providerId);
+      await sendInTransaction(db, pending, transport);
       return "sent";
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
@@ -79,9 +72,9 @@ export async function deliverEmail(
 }
 
 /**
- * Hands a queued e-mail to the transport now and records it sent, inside the caller's
- * transaction; throws when the transport fails, so that the transaction rolls back (nothing says
- * it was sent) and the caller's job tries again later (the daily digest).
+ * Hands a queued e-mail to the transport now and records it sent (on `trx`: inside the caller's
+ * transaction, if it is one); throws when the transport fails, so that the transaction rolls back
+ * (nothing says it was sent) and the caller's job tries again later (the daily digest).
  */
 export async function sendInTransaction(
   trx: DB,
