@@ -82,6 +82,9 @@ export function Board({ data }: { data: BoardData }) {
                   search={search}
                   picked={picked}
                 >
+                  {cards.length === 0 ? (
+                    <p className="px-3 pt-2 pb-1 text-center text-sm text-slate-500">No tasks in this stage</p>
+                  ) : null}
                   <ReactSortable tag="ul" {...laneProps(lane.stage)} className="flex flex-1 flex-col gap-2 px-2 pb-2">
                     {cards.map((card) => (
                       <LaneCard
@@ -97,9 +100,6 @@ export function Board({ data }: { data: BoardData }) {
                       />
                     ))}
                   </ReactSortable>
-                  {cards.length === 0 ? (
-                    <p className="px-3 pb-6 text-center text-sm text-slate-500">No tasks in this stage</p>
-                  ) : null}
                 </Lane>
               );
             })}
