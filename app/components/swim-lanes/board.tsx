@@ -216,8 +216,8 @@ function BoardToolbar({ data }: { data: BoardData }) {
   );
 }
 
-const VIEWS: readonly (readonly [BoardData["view"], string])[] = [
-  ["standard", "Standard View"],
+const VIEWS: readonly (readonly [BoardData["view"], string, string?])[] = [
+  ["standard", "Standard View", "Standard"],
   ["analytics", "Analytics"],
-  ["matching", "Smart Matching"],
+  ["matching", "Smart Matching", "Matching"],
 ];
