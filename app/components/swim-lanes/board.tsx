@@ -65,12 +65,14 @@ export function Board({ data }: { data: BoardData }) {
       </div>
 
       {/* Five lanes of at least 10.6rem fit the 960 px a 1280 px screen leaves beside the open
-          sidebar; narrower (a phone), the lanes scroll sideways, and a line over the board says so. */}
+          sidebar; narrower (a phone), the lanes scroll sideways, and a line over the board says so.
+          Positioned, so that what is positioned inside it (the sr-only texts) scrolls with it rather
+          than widen the page. */}
       <div className="@container">
         <p className="mb-1 hidden text-xs text-slate-500 @max-[56rem]:block" aria-hidden="true">
           Scroll sideways to see all five stages →
         </p>
-        <div className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0" data-testid="lane-scroller">
+        <div className="relative -mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0" data-testid="lane-scroller">
           <ol className="grid min-w-[56rem] grid-cols-5 gap-3" aria-label="Swim lanes">
             {data.lanes.map((lane) => {
               const cards = lanes[lane.stage] ?? [];
