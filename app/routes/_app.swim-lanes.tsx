@@ -15,6 +15,7 @@ import { moveTask } from "~/models/swim-lanes.server";
 import {
   BOARD_VIEWS,
   type BoardView,
+  laneCardId,
   LOAD_FAILURE,
   MOVE_MESSAGES,
   movedMeanwhile,
@@ -60,16 +61,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * A move, from a drag, the keyboard or a card's "Move to" form: `taskId`, the new `status` and
  * the stage the mover saw (`fromStatus`). A fetcher (`via=fetch`) gets JSON; a browser without
- * JavaScript goes back to the board it came from (`back`) with a toast. A stage the board never
- * offers (unknown, or text of any length) is a 400 either way, shown over the board: it never
- * goes into the toast's cookie.
+ * JavaScript goes back to the board it came from, scrolled to the moved card (`#task-{id}`), with
+ * a toast. A stage the board never offers (unknown, or text of any length) is a 400 either way,
+ * shown over the board: it never goes into the toast's cookie.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn({ request, context });
   const form = await readFormData(request);
   const byFetch = form.get("via") === "fetch";
-  // Back to the board as it was: its filters are the action URL's query.
-  const to = `/swim-lanes${new URL(request.url).search}`;
+  // Back to the board as it was (its filters are the action URL's query), at the moved card.
+  const taskId = String(form.get("taskId") ?? "");
+  const to = `/swim-lanes${new URL(request.url).search}#${encodeURIComponent(laneCardId(taskId))}`;
   const answer = (ok: boolean, message: string, status = ok ? 200 : 400) =>
     byFetch
       ? json({ ok, message }, { status })
@@ -82,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = `${MOVE_MESSAGES.failure}${parsed.error.issues[0]?.message ?? MOVE_MESSAGES.fallback}`;
     return json({ ok: false, message: toastText(message, TOAST_TEXT_LIMITS.title) }, { status: 400 });
   }
-  const result = await moveTask(db, ctx, String(form.get("taskId") ?? ""), parsed.data.status, parsed.data.fromStatus);
+  const result = await moveTask(db, ctx, taskId, parsed.data.status, parsed.data.fromStatus);
   if (result.ok) return answer(true, MOVE_MESSAGES.success);
   if (result.reason === "conflict")
     return answer(false, `${MOVE_MESSAGES.failure}${movedMeanwhile(result.current)}`, 409);

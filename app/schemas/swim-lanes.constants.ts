@@ -42,3 +42,8 @@ export const COMMUNICATION_MESSAGES = {
   content: "Content is required",
   tooLong: "Content must be at most 10,000 characters",
 } as const;
+
+/** A board card's element id: a move without JavaScript comes back to `#task-{id}`, the moved card. */
+export function laneCardId(taskId: string) {
+  return `task-${taskId}`;
+}

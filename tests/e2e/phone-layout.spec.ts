@@ -2,8 +2,8 @@
 // toggle (open when one is set), and the placements table turns into cards, so that nothing needs
 // scrolling sideways. With and without JavaScript (the fold is CSS only).
 import { type Page } from "@playwright/test";
-import { expect, field, test } from "../support/e2e";
-import { insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
+import { expect, field, type SignedInUser, test, toast, token } from "../support/e2e";
+import { insertClient, insertFacility, insertPlacement, insertTask } from "../support/e2e-data";
 import { expectNoSidewaysScroll } from "../support/e2e-steps";
 
 const PHONE = { width: 390, height: 844 };
@@ -120,5 +120,93 @@ test.describe("the placement form on a phone", () => {
     });
     expect(room).toBeGreaterThanOrEqual(0);
     await expectNoSidewaysScroll(page);
+  });
+});
+
+// Issue 35's board and shell at 1280 px (the sidebar open) and on a phone.
+
+/** The agency's one task, in New Client: the other four lanes are empty. */
+async function boardTask(user: SignedInUser) {
+  return insertTask(user, { title: `Tour the memory care wing ${token()}`, stage: "New Client", priority: "High" });
+}
+
+const boxOf = async (locator: ReturnType<Page["locator"]>) => (await locator.boundingBox())!;
+
+/** A move by the card's "Move to" form (a post without JavaScript, the board's fetcher with it). */
+async function moveByForm(page: Page, id: string, to: string) {
+  const card = page.locator(`li[data-task-id="${id}"]`);
+  await card.locator("summary", { hasText: "Move to" }).click();
+  await card.getByLabel("Stage").selectOption(to);
+  await card.getByRole("button", { name: "Move", exact: true }).click();
+  await expect(toast(page, "success")).toBeVisible();
+}
+
+test.describe("the board at 1280 px, the sidebar open", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("the five lanes fit, and an empty lane says so at its top", async ({ page, agency }) => {
+    await boardTask(agency);
+    await page.goto("/swim-lanes");
+    const scroller = page.getByTestId("lane-scroller");
+    const board = await boxOf(scroller);
+    const lanes = page.locator("li[data-stage]");
+    await expect(lanes).toHaveCount(5);
+    for (const lane of await lanes.all()) {
+      const box = await boxOf(lane);
+      expect(box.x).toBeGreaterThanOrEqual(board.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(board.x + board.width);
+    }
+    expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expect(page.getByText("Scroll sideways to see all five stages →")).toBeHidden();
+
+    const followUp = page.locator('li[data-stage="Follow-up"]');
+    const empty = followUp.getByText("No tasks in this stage");
+    expect((await boxOf(empty)).y - (await boxOf(followUp)).y).toBeLessThan(80);
+  });
+
+  test("a toast leaves the header's user menu free", async ({ page, agency }) => {
+    const task = await boardTask(agency);
+    await page.goto("/swim-lanes");
+    await moveByForm(page, task.id, "Target");
+    const menu = await boxOf(page.getByTestId("user-menu"));
+    const box = await boxOf(toast(page, "success"));
+    expect(box.y).toBeGreaterThanOrEqual(menu.y + menu.height);
+  });
+});
+
+test.describe("the board on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("the title, the view links and the panel's tabs are whole; the lanes scroll, and say so", async ({
+    page,
+    agency,
+  }) => {
+    const task = await boardTask(agency);
+    await page.goto("/swim-lanes");
+    const title = page.getByRole("heading", { level: 1, name: "Advanced Swim Lane Tracker" });
+    expect(await title.evaluate((h) => h.scrollWidth <= h.clientWidth && h.scrollHeight <= h.clientHeight)).toBe(true);
+    const views = page.getByRole("navigation", { name: "View" }).getByRole("link");
+    await expect(views).toHaveCount(3);
+    for (const name of ["Standard View", "Analytics", "Smart Matching"]) {
+      await expectWithinScreen(page, page.getByRole("link", { name, exact: true }));
+    }
+    await expect(page.getByText("Scroll sideways to see all five stages →")).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await page.goto(`/swim-lanes/${task.id}`);
+    const tabs = page.getByRole("navigation", { name: "Task sections" });
+    for (const name of ["Overview", "Communications", "Facility Matching"]) {
+      await expectWithinScreen(page, tabs.getByRole("link", { name: new RegExp(`^${name}`) }));
+    }
+  });
+
+  test("a toast shows under the header, at the top of the screen", async ({ page, agency }) => {
+    const task = await boardTask(agency);
+    await page.goto("/swim-lanes");
+    await moveByForm(page, task.id, "Target");
+    const header = await boxOf(page.locator("header").first());
+    const box = await boxOf(toast(page, "success"));
+    expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(box.y + box.height).toBeLessThan(PHONE.height / 2);
   });
 });

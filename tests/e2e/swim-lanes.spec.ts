@@ -221,12 +221,20 @@ test.describe("moving a task", () => {
     await expect(card.locator("[data-move-handle]")).toHaveCount(0);
 
     await card.locator("summary", { hasText: "Move to" }).click();
+    // The open form is inside the card, on top: what is at its Move button is the button.
+    const submit = card.getByRole("button", { name: "Move", exact: true });
+    const box = (await submit.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.textContent, [x, y])).toBe("Move");
     await card.getByLabel("Stage").selectOption("Placed");
-    await card.getByRole("button", { name: "Move", exact: true }).click();
+    await submit.click();
 
-    await expect(page).toHaveURL(/\/swim-lanes$/);
+    // Back at the moved card: the redirect ends in its id.
+    await expect(page).toHaveURL(new RegExp(`/swim-lanes#task-${task.id}$`));
     await expect(toast(page, "success")).toContainText("Task moved successfully!");
     await expect(cardIn(page, "Placed", task.id)).toBeVisible();
+    await expect(cardIn(page, "Placed", task.id)).toHaveAttribute("id", `task-${task.id}`);
+    await expect(cardIn(page, "Placed", task.id)).toBeInViewport();
     await expect(anyCard(page, task.id)).toHaveCount(1);
     await expect(laneCount(page, "Placed")).toHaveText("1");
     await expect(laneCount(page, "Active Client")).toHaveText("0");
@@ -245,7 +253,7 @@ test.describe("moving a task", () => {
     await movedBySomeoneElse(task.id, "Follow-up");
     await card.getByRole("button", { name: "Move", exact: true }).click();
 
-    await expect(page).toHaveURL(/\/swim-lanes$/);
+    await expect(page).toHaveURL(new RegExp(`/swim-lanes#task-${task.id}$`));
     await expect(toast(page, "error")).toContainText(
       "Failed to move task: someone else moved it to Follow-up meanwhile. The board now shows where it is.",
     );

@@ -912,11 +912,11 @@ describe("the board's move form (POST /swim-lanes)", () => {
   const move = (fields: Record<string, string>, search = "") =>
     settle(screenAction(args(formPost(`/swim-lanes${search}`, fields, cookie))));
 
-  it("moves without JavaScript: back to the board as it was, with the toast", async () => {
+  it("moves without JavaScript: back to the board as it was, at the moved card, with the toast", async () => {
     const task = await createTask(db, { agencyId: user.agency_id, assigned_to: user.id, stage: "Target" });
     const response = await move({ taskId: task.id, status: "placed", fromStatus: "Target" }, "?priority=High");
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/swim-lanes?priority=High");
+    expect(response.headers.get("Location")).toBe(`/swim-lanes?priority=High#task-${task.id}`);
     const { toast } = await takeToast(get("/swim-lanes", cookiesFrom(response)));
     expect(toast).toMatchObject({ type: "success", title: "Task moved successfully!" });
     expect((await stageOf(task.id)).stage).toBe("Placed");

@@ -37,7 +37,11 @@ export function Header({
       <div className="flex h-16 items-center gap-2 px-4 sm:gap-3 sm:px-6">
         <SidebarToggle collapsed={collapsed} />
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-base font-semibold text-slate-900 sm:text-lg" title={title}>
+          {/* A phone has room for a long title on two lines only; wider, one line, cut if need be. */}
+          <h1
+            className="line-clamp-2 text-base leading-tight font-semibold text-slate-900 sm:line-clamp-none sm:truncate sm:text-lg sm:leading-normal"
+            title={title}
+          >
             {title}
           </h1>
           <p className="hidden truncate text-sm text-slate-500 sm:block" title={subtitle}>

@@ -12,18 +12,20 @@ const styles: Record<ToastType, { box: string; icon: string; Icon: typeof InfoIc
 };
 
 /**
- * Toasts at the top right (at the bottom of a phone's screen, where they hide neither the logo nor
- * the header; at the bottom left while a side panel is open, whose close button is at the top
- * right: see `.toaster` in tailwind.css). Rendered by the server, so they show without JavaScript: they leave by themselves
- * after 5 seconds (a CSS animation) and can be closed by hand (a CSS-only checkbox). With
- * JavaScript, React then removes them.
+ * Toasts just under the header (4rem high): at the right from small screens up, where they leave
+ * the header's user menu and bell free; across a phone's screen, where they cover the top of the
+ * page for a moment rather than its last card; at the bottom left while a side panel is open,
+ * whose close button is at the top right: see `.toaster` in tailwind.css). Rendered by the
+ * server, so they show without JavaScript: they leave by themselves after 5 seconds (a CSS
+ * animation) and can be closed by hand (a CSS-only checkbox). With JavaScript, React then
+ * removes them.
  */
 export function Toaster({ toasts }: { toasts: Array<Toast | null | undefined> }) {
   const list = toasts.filter((t): t is Toast => Boolean(t));
   if (list.length === 0) return null;
   return (
     <div
-      className="toaster pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-end gap-3 p-4 sm:top-2 sm:right-2 sm:bottom-auto sm:left-auto sm:w-96"
+      className="toaster pointer-events-none fixed inset-x-0 top-16 z-50 flex flex-col items-end gap-3 p-2 sm:right-2 sm:left-auto sm:w-96"
       aria-live="polite"
     >
       {list.map((toast) => (

@@ -64,40 +64,49 @@ export function Board({ data }: { data: BoardData }) {
         {announcement}
       </div>
 
-      <div className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
-        <ol className="grid min-w-[62rem] grid-cols-5 gap-3" aria-label="Swim lanes">
-          {data.lanes.map((lane) => {
-            const cards = lanes[lane.stage] ?? [];
-            return (
-              <Lane
-                key={lane.stage}
-                lane={lane}
-                more={data.shown[lane.stage] + LANE_CARDS}
-                search={search}
-                picked={picked}
-              >
-                <ReactSortable tag="ul" {...laneProps(lane.stage)} className="flex flex-1 flex-col gap-2 px-2 pb-2">
-                  {cards.map((card) => (
-                    <LaneCard
-                      key={card.id}
-                      card={card}
-                      stage={lane.stage}
-                      today={data.today}
-                      search={search}
-                      hydrated={hydrated}
-                      picked={picked?.card.id === card.id}
-                      onMove={(to) => move(card, lane.stage, to)}
-                      onHandleKey={(event) => onHandleKey(event, card, lane.stage)}
-                    />
-                  ))}
-                </ReactSortable>
-                {cards.length === 0 ? (
-                  <p className="px-3 pb-6 text-center text-sm text-slate-500">No tasks in this stage</p>
-                ) : null}
-              </Lane>
-            );
-          })}
-        </ol>
+      {/* Five lanes of at least 10.6rem fit the 960 px a 1280 px screen leaves beside the open
+          sidebar; narrower (a phone), the lanes scroll sideways, and a line over the board says so.
+          Positioned, so that what is positioned inside it (the sr-only texts) scrolls with it rather
+          than widen the page. */}
+      <div className="@container">
+        <p className="mb-1 hidden text-xs text-slate-500 @max-[56rem]:block" aria-hidden="true">
+          Scroll sideways to see all five stages →
+        </p>
+        <div className="relative -mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0" data-testid="lane-scroller">
+          <ol className="grid min-w-[56rem] grid-cols-5 gap-3" aria-label="Swim lanes">
+            {data.lanes.map((lane) => {
+              const cards = lanes[lane.stage] ?? [];
+              return (
+                <Lane
+                  key={lane.stage}
+                  lane={lane}
+                  more={data.shown[lane.stage] + LANE_CARDS}
+                  search={search}
+                  picked={picked}
+                >
+                  {cards.length === 0 ? (
+                    <p className="px-3 pt-2 pb-1 text-center text-sm text-slate-500">No tasks in this stage</p>
+                  ) : null}
+                  <ReactSortable tag="ul" {...laneProps(lane.stage)} className="flex flex-1 flex-col gap-2 px-2 pb-2">
+                    {cards.map((card) => (
+                      <LaneCard
+                        key={card.id}
+                        card={card}
+                        stage={lane.stage}
+                        today={data.today}
+                        search={search}
+                        hydrated={hydrated}
+                        picked={picked?.card.id === card.id}
+                        onMove={(to) => move(card, lane.stage, to)}
+                        onHandleKey={(event) => onHandleKey(event, card, lane.stage)}
+                      />
+                    ))}
+                  </ReactSortable>
+                </Lane>
+              );
+            })}
+          </ol>
+        </div>
       </div>
       <Toaster toasts={[toast]} key={toast?.id} />
       <Outlet />
@@ -209,8 +218,8 @@ function BoardToolbar({ data }: { data: BoardData }) {
   );
 }
 
-const VIEWS: readonly (readonly [BoardData["view"], string])[] = [
-  ["standard", "Standard View"],
+const VIEWS: readonly (readonly [BoardData["view"], string, string?])[] = [
+  ["standard", "Standard View", "Standard"],
   ["analytics", "Analytics"],
-  ["matching", "Smart Matching"],
+  ["matching", "Smart Matching", "Matching"],
 ];

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { type KeyboardEvent, type MouseEvent, useMemo, useRef } from "react";
+import { laneCardId } from "~/schemas/swim-lanes.constants";
 import type { LaneCard as Card } from "~/services/swim-lanes-page.server";
 import { cn } from "~/utils/cn";
 import { capitalize, formatDate } from "~/utils/format";
@@ -36,6 +37,7 @@ export function LaneCard({
   const pressedAt = useRef<{ x: number; y: number } | null>(null);
   return (
     <li
+      id={laneCardId(card.id)}
       data-task-id={card.id}
       className={cn("lane-card", picked && "ring-2 ring-brand-500")}
       onPointerDown={(event) => {
@@ -167,7 +169,7 @@ function MoveTo({
   const details = useRef<HTMLDetailsElement>(null);
   const others = useMemo(() => TASK_STAGES.filter((s) => s !== stage), [stage]);
   return (
-    <details ref={details} className="lane-move relative">
+    <details ref={details} className="lane-move">
       <summary className="lane-card-action">
         Move to<span className="sr-only">{`: ${card.title}`}</span>
       </summary>

@@ -6,6 +6,7 @@ import { withParams } from "~/utils/list-query";
 import type { CommunicationAnswer } from "../tasks/communication-form";
 import { PANEL_TABS, type PanelTab, TaskDetail } from "../tasks/task-detail";
 import { XIcon } from "../ui/icons";
+import { ShortLabel } from "../ui/list-controls";
 import { Tabs } from "../ui/tabs";
 
 // The task side panel (spec 002 §2), the route /swim-lanes/{taskId} drawn over the board: a
@@ -18,6 +19,9 @@ const TAB_LABELS: Record<PanelTab, string> = {
   communications: "Communications",
   matching: "Facility Matching",
 };
+
+/** What a phone shows of a tab's name (its full name stays the accessible name). */
+const SHORT_TAB_LABELS: Partial<Record<PanelTab, string>> = { matching: "Matching" };
 
 /** Escape goes back to the board (unless something in the panel, a select, took it). */
 function useCloseOnEscape(closeHref: string) {
@@ -76,7 +80,11 @@ export function TaskPanel({
           className="px-5"
           items={PANEL_TABS.map((value) => ({
             value,
-            label: TAB_LABELS[value],
+            label: SHORT_TAB_LABELS[value] ? (
+              <ShortLabel short={SHORT_TAB_LABELS[value]} label={TAB_LABELS[value]} />
+            ) : (
+              TAB_LABELS[value]
+            ),
             to: `/swim-lanes/${task.id}${withParams(search, { tab: value === "overview" ? undefined : value })}`,
             count: value === "communications" ? task.communications.length : undefined,
           }))}

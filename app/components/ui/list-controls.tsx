@@ -282,14 +282,15 @@ export function ViewLinks<View extends string>({
   view,
   replace,
 }: {
-  views: readonly (readonly [View, string])[];
+  /** Each view's value and name, and optionally the shorter name a phone shows (the full one stays its accessible name). */
+  views: readonly (readonly [View, string, string?])[];
   view: View;
   replace?: boolean;
 }) {
   const { search } = useLocation();
   return (
-    <nav aria-label="View" className="inline-flex max-w-full overflow-x-auto rounded-lg bg-slate-100 p-1">
-      {views.map(([value, label], index) => (
+    <nav aria-label="View" className="inline-flex max-w-full flex-wrap rounded-lg bg-slate-100 p-1">
+      {views.map(([value, label, short], index) => (
         <Link
           key={value}
           to={withParams(search, { view: index === 0 ? undefined : value })}
@@ -301,10 +302,25 @@ export function ViewLinks<View extends string>({
             view === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
           )}
         >
-          {label}
+          {short ? <ShortLabel short={short} label={label} /> : label}
         </Link>
       ))}
     </nav>
+  );
+}
+
+/**
+ * A name shortened on a phone (`short`, shown below the `sm` width) that keeps its full `label`
+ * as the accessible name at every width (the short one is part of it: what is seen is what is said).
+ */
+export function ShortLabel({ short, label }: { short: string; label: string }) {
+  return (
+    <>
+      <span aria-hidden="true" className="sm:hidden">
+        {short}
+      </span>
+      <span className="max-sm:sr-only">{label}</span>
+    </>
   );
 }
 

@@ -41,7 +41,7 @@ export function Tabs({
       <ul
         className={cn(
           "flex overflow-x-auto",
-          variant === "underline" ? "-mb-px gap-6" : "w-fit max-w-full gap-1 rounded-lg bg-slate-100 p-1",
+          variant === "underline" ? "-mb-px gap-4 sm:gap-6" : "w-fit max-w-full gap-1 rounded-lg bg-slate-100 p-1",
         )}
       >
         {items.map((item) => {
