@@ -130,12 +130,7 @@ async function takeBed(trx: DB, ctx: Ctx, facilityId: string): Promise<void> {
     if (!facility) return;
     throw new WorkRefused([{ path: "facilityId", msg: facilityFullMessage(facility.name, facility.capacity) }]);
   }
-  await audit(trx, ctx, {
-    action: "update",
-    entity: "facility",
-    id: facilityId,
-    details: { fields: ["current_occupancy"] },
-  });
+  await auditOccupancy(trx, ctx, facilityId);
 }
 
 /** One bed given back, never below 0. */
@@ -148,7 +143,12 @@ async function giveBedBack(trx: DB, ctx: Ctx, facilityId: string): Promise<void>
     .where("current_occupancy", ">", 0)
     .executeTakeFirst();
   if (Number(given.numUpdatedRows) === 0) return;
-  await audit(trx, ctx, {
+  await auditOccupancy(trx, ctx, facilityId);
+}
+
+/** A bed taken or given back: the facility's update, by the name of the field. */
+function auditOccupancy(trx: DB, ctx: Ctx, facilityId: string): Promise<void> {
+  return audit(trx, ctx, {
     action: "update",
     entity: "facility",
     id: facilityId,

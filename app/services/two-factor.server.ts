@@ -31,14 +31,17 @@ export interface TwoFactorView {
 }
 
 export async function twoFactorView(db: DB, ctx: Ctx): Promise<TwoFactorView> {
-  const state = await twoFactorState(db, ctx.userId);
+  const [state, required] = await Promise.all([
+    twoFactorState(db, ctx.userId),
+    agencyRequiresTwoFactor(db, ctx.agencyId),
+  ]);
   const pending = state === "pending" ? await pendingSetup(db, ctx) : null;
   const setup = pending ? await setupShown(pending) : null;
   return {
     state,
     setup,
     unusedCodes: state === "on" ? await unusedRecoveryCodes(db, ctx.userId) : 0,
-    required: await agencyRequiresTwoFactor(db, ctx.agencyId),
+    required,
   };
 }
 
