@@ -19,9 +19,7 @@ const SCREEN = {
 
 /** What needs the signed-in person: the bell's page (without JavaScript, the bell is a link here). */
 export async function loader(args: LoaderFunctionArgs) {
-  const { query, problems, result } = await loadListPage(args, SCREEN, (signedIn, q) =>
-    notificationsPage(signedIn, q, args.context),
-  );
+  const { query, problems, result } = await loadListPage(args, SCREEN, (signedIn, q) => notificationsPage(signedIn, q));
   return json({ ...result, filters: filterValues(query, ["show"]), problems });
 }
 

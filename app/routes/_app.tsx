@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     timeZone: user.agencyTimeZone ?? env().timeZone,
     collapsed,
     // The header's bell: what needs this person (docs/screens.md, "Notifications").
-    bell: await bellData(signedIn, context),
+    bell: await bellData(signedIn),
   });
 }
 

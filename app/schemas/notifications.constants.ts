@@ -9,6 +9,8 @@ export const BELL_ITEMS = 6;
 
 export const NOTIFICATION_MESSAGES = {
   none: "No notifications",
+  noneUnread: "No unread notifications",
+  loading: "Loading notifications…",
   allRead: "All notifications marked as read",
   markFailed: "Failed to mark notifications as read",
 } as const;

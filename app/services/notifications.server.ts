@@ -1,6 +1,7 @@
-import { type AppLoadContext, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { agencyDay } from "~/models/agency.server";
 import {
+  countUnreadNotifications,
   isNotificationKey,
   listNotifications,
   markAllNotificationsRead,
@@ -8,51 +9,39 @@ import {
   type NotificationItem,
 } from "~/models/notifications.server";
 import { MarkReadSchema, type NotificationsQuery } from "~/schemas/notifications";
-import { BELL_ITEMS, NOTIFICATION_MESSAGES } from "~/schemas/notifications.constants";
-import { oncePerRequest } from "~/utils/request-memo.server";
+import { NOTIFICATION_MESSAGES } from "~/schemas/notifications.constants";
 import { readFormData } from "~/utils/request.server";
 import { type GuardArgs, redirectWithToast, requireSignedIn, safeRedirect, type SignedIn } from "./session.server";
 
-// What the bell (every signed-in page, through the shell's loader) and /notifications show:
-// worked out once per request and shared by both loaders.
+// What the bell (every signed-in page, through the shell's loader: only how many are unread, in
+// one statement) and /notifications (the items) show.
 
 export type { NotificationItem } from "~/models/notifications.server";
 
-const NOTIFICATIONS = Symbol("notifications");
-
 /** The person's notifications now, on their agency's day. */
-export function currentNotifications(
-  { db, ctx }: Pick<SignedIn, "db" | "ctx">,
-  context?: AppLoadContext,
-): Promise<{ today: string; items: NotificationItem[] }> {
-  return oncePerRequest(context, NOTIFICATIONS, async () => {
-    const { today } = await agencyDay(db, ctx);
-    return { today, items: await listNotifications(db, ctx, today) };
-  });
+async function currentNotifications({
+  db,
+  ctx,
+}: Pick<SignedIn, "db" | "ctx">): Promise<{ today: string; items: NotificationItem[] }> {
+  const { today } = await agencyDay(db, ctx);
+  return { today, items: await listNotifications(db, ctx, today) };
 }
 
-/** The bell: how many are unread, and the first few (unread first). */
+/** The bell: how many are unread (its menu loads the unread ones when opened: /notifications?show=unread). */
 export interface BellData {
   unread: number;
-  total: number;
-  items: NotificationItem[];
 }
 
-export async function bellData(signedIn: Pick<SignedIn, "db" | "ctx">, context?: AppLoadContext): Promise<BellData> {
-  const { items } = await currentNotifications(signedIn, context);
-  const unread = items.filter((item) => !item.read);
-  return {
-    unread: unread.length,
-    total: items.length,
-    items: [...unread, ...items.filter((item) => item.read)].slice(0, BELL_ITEMS),
-  };
+export async function bellData(signedIn: Pick<SignedIn, "db" | "ctx">): Promise<BellData> {
+  const { db, ctx } = signedIn;
+  const { today } = await agencyDay(db, ctx);
+  return { unread: await countUnreadNotifications(db, ctx, today) };
 }
 
 /** A page of /notifications (all, or the unread only), with how many are unread. */
 export async function notificationsPage(
   signedIn: SignedIn,
   query: NotificationsQuery,
-  context?: AppLoadContext,
 ): Promise<{
   notifications: NotificationItem[];
   unread: number;
@@ -61,7 +50,7 @@ export async function notificationsPage(
   page: number;
   limit: number;
 }> {
-  const { items } = await currentNotifications(signedIn, context);
+  const { items } = await currentNotifications(signedIn);
   const shown = query.show === "unread" ? items.filter((item) => !item.read) : items;
   const { page, limit } = query;
   return {

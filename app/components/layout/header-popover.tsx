@@ -13,6 +13,7 @@ export function HeaderPopover({
   summaryClassName,
   panelClassName,
   testId,
+  onOpen,
   children,
 }: {
   /** What the button shows; its text is its accessible name. */
@@ -20,6 +21,8 @@ export function HeaderPopover({
   summaryClassName: string;
   panelClassName?: string;
   testId?: string;
+  /** Called each time the panel opens (the bell loads its items then). */
+  onOpen?: () => void;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -50,7 +53,15 @@ export function HeaderPopover({
   }, []);
 
   return (
-    <details ref={ref} name="header-popover" className="group relative" data-testid={testId}>
+    <details
+      ref={ref}
+      name="header-popover"
+      className="group relative"
+      data-testid={testId}
+      onToggle={(event) => {
+        if (event.currentTarget.open) onOpen?.();
+      }}
+    >
       <summary className={summaryClassName}>{summary}</summary>
       <div className={cn("popover", panelClassName)}>{children}</div>
     </details>
