@@ -18,7 +18,15 @@ import {
 import { countClientOptions, searchClientOptions } from "./clients.server";
 import { audit } from "./audit.server";
 import { type Ctx, ownRow, type RowOf } from "./context";
-import { containsPattern, type PageInfo, pageInfo, pageSlice, pickerOptions } from "./lists.server";
+import {
+  containsPattern,
+  type Count,
+  countMatches,
+  type PageInfo,
+  pageInfo,
+  pageSlice,
+  pickerOptions,
+} from "./lists.server";
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import { countFacilityOptions, searchFacilityOptions } from "./facilities.server";
 import { listUsers } from "./user.server";
@@ -213,13 +221,22 @@ export interface PlacementPage extends PageInfo {
   statusCounts: Record<string, number>;
 }
 
-/** One page of placements, newest first: the page's ids from an index, then those rows with their people and places. */
-export async function listPlacements(db: DB, ctx: Ctx, query: PlacementListQuery): Promise<PlacementPage> {
+/**
+ * One page of placements, newest first: the page's ids from an index, then those rows with their
+ * people and places. With `countCap` (the header's search) the matches are counted up to it and
+ * not by status (`statusCounts` is then empty): a short term matches thousands.
+ */
+export async function listPlacements(
+  db: DB,
+  ctx: Ctx,
+  query: PlacementListQuery,
+  options: { countCap?: number } = {},
+): Promise<PlacementPage> {
   const pageIds = filteredPlacements(db, ctx, query)
     .select("p.id")
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc");
-  const [rows, statusCounts] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     withPeople(db, ctx)
       .innerJoin(pageSlice(pageIds, query).as("page"), "page.id", "p.id")
       .select([
@@ -241,9 +258,8 @@ export async function listPlacements(db: DB, ctx: Ctx, query: PlacementListQuery
       .orderBy("p.created_at", "desc")
       .orderBy("p.id", "desc")
       .execute(),
-    countPlacementsByStatus(db, ctx, query),
+    countedPlacements(db, ctx, query, options.countCap),
   ]);
-  const total = Object.values(statusCounts).reduce((a, b) => a + b, 0);
   return {
     placements: rows.map((row) => ({
       id: row.id,
@@ -257,9 +273,27 @@ export async function listPlacements(db: DB, ctx: Ctx, query: PlacementListQuery
       facility: facilityPlace(row),
       agent: { id: row.agent_id, firstName: row.agent_first_name, lastName: row.agent_last_name },
     })),
-    ...pageInfo(query, { total, capped: false }),
-    statusCounts,
+    ...pageInfo(query, counted.count),
+    statusCounts: counted.statusCounts,
   };
+}
+
+/** How many placements match: by status (the list's tiles), or up to `countCap` only. */
+async function countedPlacements(
+  db: DB,
+  ctx: Ctx,
+  filters: PlacementFilters,
+  countCap: number | undefined,
+): Promise<{ count: Count; statusCounts: Record<string, number> }> {
+  if (countCap) {
+    return {
+      count: await countMatches(db, filteredPlacements(db, ctx, filters).select("p.id"), countCap),
+      statusCounts: {},
+    };
+  }
+  const statusCounts = await countPlacementsByStatus(db, ctx, filters);
+  const total = Object.values(statusCounts).reduce((a, b) => a + b, 0);
+  return { count: { total, capped: false }, statusCounts };
 }
 
 // ─────────────────────────────── one placement ───────────────────────────────

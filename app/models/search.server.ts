@@ -109,7 +109,9 @@ const SEARCHES: { [K in SearchKind]: Search<K> } = {
     }));
   },
   placements: async (db, ctx, term, limit) => {
-    const page = await listPlacements(db, ctx, firstMatches(PlacementListQuerySchema, term, limit));
+    const page = await listPlacements(db, ctx, firstMatches(PlacementListQuerySchema, term, limit), {
+      countCap: SEARCH_COUNT_CAP,
+    });
     return hitsOf(page, page.placements, (p) => ({
       id: p.id,
       client: `${p.client.firstName} ${p.client.lastName}`,

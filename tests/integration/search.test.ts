@@ -175,16 +175,24 @@ describe("search page", () => {
     ]);
   });
 
-  it("counts at most SEARCH_COUNT_CAP clients, as the list does (500+)", async () => {
+  it("counts at most SEARCH_COUNT_CAP clients and placements, as the lists do (500+)", async () => {
     await sql`
       INSERT INTO clients (agency_id, first_name, last_name, email, phone, date_of_birth,
                            emergency_name, emergency_relationship, emergency_phone)
       SELECT ${user.agency_id}, 'Many', 'Ostrander' || n, 'many' || n || '@example.com', '555-000-0000',
              '1940-01-01', 'E', 'Son', '555-000-0001'
       FROM generate_series(1, ${SEARCH_COUNT_CAP + 1}) AS n`.execute(db);
-    const clients = group(await search("ostrander"), "clients");
+    const facility = await createFacility(db, { agencyId: user.agency_id });
+    await sql`
+      INSERT INTO placements (agency_id, client_id, facility_id, agent_id, start_date)
+      SELECT agency_id, id, ${facility.id}, ${user.id}, '2026-01-01' FROM clients
+      WHERE agency_id = ${user.agency_id} AND last_name LIKE 'Ostrander%'`.execute(db);
+    const found = await search("ostrander");
+    const clients = group(found, "clients");
     expect(clients).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
     expect(clients.hits).toHaveLength(5);
+    // Not counted by status, as the placements list counts them: only up to the cap.
+    expect(group(found, "placements")).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
   });
 
   it("'See all' opens each list with the same search, which finds the same matches", async () => {
