@@ -111,6 +111,11 @@ export const AgreementSchema = z
 
 export type AgreementInput = z.output<typeof AgreementSchema>;
 
+/** PATCH /api/agreements/{id}: any of the agreement's fields; the result is checked as a whole by AgreementSchema. */
+export const AgreementPatchSchema = z
+  .record(z.string(), z.unknown())
+  .meta({ description: "Any fields of the agreement (as POST takes them); those not sent stay as they are" });
+
 /** A placement's referral fee set by hand: the amount, when it is due, and why (required). */
 export const FeeEditSchema = z.strictObject({
   fee: z.preprocess(

@@ -7,6 +7,7 @@ import {
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
 import {
+  ApiAgreement,
   ApiClient,
   ApiClientDashboard,
   ApiClientList,
@@ -30,6 +31,7 @@ import {
   ApiTaskList,
   ApiUser,
 } from "~/schemas/api-responses";
+import { AgreementPatchSchema, AgreementSchema } from "~/schemas/agreement";
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema } from "~/schemas/auth";
 import {
   ClientCreateQuerySchema,
@@ -344,6 +346,48 @@ export const ENDPOINTS: Endpoint[] = [
     description: "Refused (409) while placements refer to it; an agent may not delete (403).",
     ifMatch: true,
     data: deleted("facility"),
+    errors: [403, 409],
+  },
+  {
+    method: "get",
+    path: "/api/facilities/{id}/agreements",
+    area: "Facilities",
+    summary: "A facility's referral agreements, the latest first",
+    data: record("agreements", z.array(ApiAgreement)),
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/facilities/{id}/agreements",
+    area: "Facilities",
+    summary: "Add a referral agreement to a facility",
+    description:
+      "Coordinators and admins only (403). One agreement is in force per facility on any day: dates that overlap another agreement's are refused with 409.",
+    body: AgreementSchema,
+    status: 201,
+    data: record("agreement", ApiAgreement),
+    etag: true,
+    errors: [403, 404, 409],
+  },
+  {
+    method: "get",
+    path: "/api/agreements/{id}",
+    area: "Facilities",
+    summary: "A referral agreement",
+    data: record("agreement", ApiAgreement),
+    etag: true,
+  },
+  {
+    method: "patch",
+    path: "/api/agreements/{id}",
+    area: "Facilities",
+    summary: "Change or end a referral agreement",
+    description:
+      "The fields sent replace the agreement's (the others stay); end it by sending `endDate`. Coordinators and admins only (403); dates that overlap another agreement's are refused with 409.",
+    body: AgreementPatchSchema,
+    ifMatch: true,
+    data: record("agreement", ApiAgreement),
+    etag: true,
     errors: [403, 409],
   },
   {
