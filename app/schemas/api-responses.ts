@@ -200,11 +200,9 @@ const cents = (description: string) => z.number().int().meta({ description });
 export const ApiReferralFee = z
   .object({
     feeCents: cents("The fee in cents; null: none owed (no agreement in force) or none could be worked out").nullable(),
-    basis: z
-      .string()
-      .meta({
-        description: 'How it was worked out ("50% of $4,200 first month", "Flat $3,000"), or why there is none',
-      }),
+    basis: z.string().meta({
+      description: 'How it was worked out ("50% of $4,200 first month", "Flat $3,000"), or why there is none',
+    }),
     agreementId: id.nullable(),
     movedInOn: day.nullable(),
     dueDate: day.nullable(),
