@@ -49,6 +49,12 @@ const FLAT_FEE_REQUIRED = "Enter the flat fee in dollars";
 const REFUND_DAYS_REQUIRED = "Enter how many days after the move-in the refund applies";
 const END_BEFORE_START = "End date cannot be before the start date";
 
+/** A refinement's `when`: the fields it reads have no problem of their own. */
+const validFields =
+  (...names: string[]) =>
+  ({ issues }: { issues: readonly { path?: PropertyKey[] }[] }) =>
+    !issues.some((issue) => names.includes(String(issue.path?.[0])));
+
 export const AgreementSchema = z
   .strictObject({
     feeType: choice("Fee type", AGREEMENT_FEE_TYPES),
@@ -87,19 +93,27 @@ export const AgreementSchema = z
     /** The version the edit was read at: a save over a newer one is refused. */
     version: recordVersion(),
   })
-  .superRefine((v, ctx) => {
-    if (v.feeType === "percent" && v.feePercent === null) {
-      ctx.addIssue({ code: "custom", path: ["feePercent"], message: FEE_PERCENT_REQUIRED });
-    }
-    if (v.feeType === "flat" && (v.flatFee === null || v.flatFee === 0)) {
-      ctx.addIssue({ code: "custom", path: ["flatFee"], message: FLAT_FEE_REQUIRED });
-    }
-    if (v.refundRule !== "none" && v.refundDays === null) {
-      ctx.addIssue({ code: "custom", path: ["refundDays"], message: REFUND_DAYS_REQUIRED });
-    }
-    if (v.endDate && isIsoDate(v.startDate) && v.endDate < v.startDate) {
-      ctx.addIssue({ code: "custom", path: ["endDate"], message: END_BEFORE_START });
-    }
+  // Checked even while other fields fail (so every message shows at once), once the fields each
+  // check reads are valid themselves.
+  .refine((v) => !(v.feeType === "percent" && v.feePercent === null), {
+    path: ["feePercent"],
+    message: FEE_PERCENT_REQUIRED,
+    when: validFields("feeType", "feePercent"),
+  })
+  .refine((v) => !(v.feeType === "flat" && !v.flatFee), {
+    path: ["flatFee"],
+    message: FLAT_FEE_REQUIRED,
+    when: validFields("feeType", "flatFee"),
+  })
+  .refine((v) => v.refundRule === "none" || v.refundDays !== null, {
+    path: ["refundDays"],
+    message: REFUND_DAYS_REQUIRED,
+    when: validFields("refundRule", "refundDays"),
+  })
+  .refine((v) => !(v.endDate && v.endDate < v.startDate), {
+    path: ["endDate"],
+    message: END_BEFORE_START,
+    when: validFields("startDate", "endDate"),
   })
   // Only the amount of the chosen kind is kept, and a window only with a refund.
   .transform((v) => ({
