@@ -2,7 +2,7 @@
 // detail"), with JavaScript and without: an agreement added on a facility's page, a move-in
 // confirmed on the placement form, and the fee it earns on the placement's page; the card that
 // says there is none, with its way to the facility. Screenshots at 1280 and 390 px.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, field, type SignedInUser, test, toast, token } from "../support/e2e";
 import { insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
 
@@ -25,12 +25,14 @@ async function moveIn(page: Page, placementId: string) {
   await page.goto(`/placements/${placementId}`);
 }
 
-async function shoot(page: Page, name: string, project: string) {
+/** What a person sees around `part` at 1280 and 390 px (kept under test-results/screens to look at). */
+async function shoot(page: Page, part: Locator, name: string, project: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screens/${name}-${project}-${width}.png`, fullPage: true });
+    await part.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/${name}-${project}-${width}.png` });
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test("an agreement added on the facility's page earns its fee when the client moves in", async ({
@@ -53,7 +55,7 @@ test("an agreement added on the facility's page earns its fee when the client mo
   await field(page, "Start date").fill("2026-01-01");
   await field(page, "Refund rule").selectOption("pro-rata");
   await field(page, "Refund window (days)").fill("60");
-  await shoot(page, "agreement-form", info.project.name);
+  await shoot(page, field(page, "Refund rule"), "agreement-form", info.project.name);
   await page.getByRole("button", { name: "Create Agreement" }).click();
 
   await expect(toast(page, "success")).toContainText("Agreement added");
@@ -62,7 +64,7 @@ test("an agreement added on the facility's page earns its fee when the client mo
   await expect(card).toContainText("50% of the first month's rate");
   await expect(card).toContainText("30 days after move-in");
   await expect(card).toContainText("Pro rata refund if the resident leaves within 60 days");
-  await shoot(page, "facility-agreement", info.project.name);
+  await shoot(page, card, "facility-agreement", info.project.name);
 
   await page.goto(`/placements/${placement.id}`);
   await expect(feeCard(page)).toContainText("Worked out when the client moves in");
@@ -71,7 +73,7 @@ test("an agreement added on the facility's page earns its fee when the client mo
   await expect(feeCard(page)).toContainText("50% of $4,200 first month");
   await expect(feeCard(page)).toContainText("Apr 9, 2026");
   await expect(page.getByRole("list", { name: "Timeline" })).toContainText("Referral fee worked out");
-  await shoot(page, "placement-fee", info.project.name);
+  await shoot(page, feeCard(page), "placement-fee", info.project.name);
 
   // Corrected by hand, with a reason.
   await feeCard(page).getByRole("link", { name: "Change the fee" }).click();
@@ -89,7 +91,7 @@ test("with no agreement the fee card says so, with a way to the facility", async
   const placement = await placementOf(agency);
   await moveIn(page, placement.id);
   await expect(feeCard(page)).toContainText("No referral agreement in force on Mar 10, 2026");
-  await shoot(page, "placement-no-fee", info.project.name);
+  await shoot(page, feeCard(page), "placement-no-fee", info.project.name);
   await feeCard(page)
     .getByRole("link", { name: `Add an agreement on ${placement.facility.name}` })
     .click();
