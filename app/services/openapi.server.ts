@@ -31,7 +31,7 @@ import {
   ApiTaskList,
   ApiUser,
 } from "~/schemas/api-responses";
-import { AgreementPatchSchema, AgreementSchema } from "~/schemas/agreement";
+import { AgreementPatchSchema, AgreementSchema, FeeEditSchema } from "~/schemas/agreement";
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema } from "~/schemas/auth";
 import {
   ClientCreateQuerySchema,
@@ -444,6 +444,19 @@ export const ENDPOINTS: Endpoint[] = [
     ifMatch: true,
     data: deleted("placement"),
     errors: [403],
+  },
+  {
+    method: "patch",
+    path: "/api/placements/{id}/fee",
+    area: "Placements",
+    summary: "Correct a placement's referral fee, with the reason",
+    description:
+      "`fee` in dollars and cents, `reason` required, `dueDate` optional. Audited with the reason and put on the timeline; a fee set by hand is not worked out again. Refused (400) before the move-in; coordinators and admins only (403).",
+    body: FeeEditSchema,
+    ifMatch: true,
+    data: record("placement", ApiPlacement),
+    etag: true,
+    errors: [403, 404],
   },
   {
     method: "get",

@@ -14,6 +14,7 @@ import {
   action as facilityAgreementsAction,
 } from "~/routes/api.facilities.$id_.agreements";
 import { loader as placementLoader, action as placementAction } from "~/routes/api.placements.$id";
+import { action as feeApiAction } from "~/routes/api.placements.$id_.fee";
 import { type Json, signInNewAgency, signInUser } from "../support/api";
 import { resetDb, testDb } from "../support/db";
 import { createClient, createFacility, createPlacement, createResource, type TestUser } from "../support/factories";
@@ -424,6 +425,22 @@ describe("a fee corrected by hand", () => {
     // A rate corrected later leaves the fee set by hand alone.
     await putPlacement(id, { ...body, monthlyRate: 6000 });
     expect((await getPlacement(id)).referralFee.feeCents).toBe(200050);
+  });
+
+  it("the API does the same: PATCH /api/placements/{id}/fee", async () => {
+    await addAgreement(half);
+    const { id } = await moveIn({});
+    const patch = (body: Json, as = token) =>
+      call(feeApiAction, apiRequest(`/api/placements/${id}/fee`, { method: "PATCH", body, token: as }), { id });
+    const noReason = await patch({ fee: 1900 });
+    expect(noReason.status).toBe(400);
+    expect(noReason.json.errors).toEqual([{ path: "reason", msg: "Say why the fee is changed" }]);
+    const agent = await signInUser(db, user.agency_id, { role: "agent" });
+    expect((await patch({ fee: 1900, reason: "Discount" }, agent.token)).status).toBe(403);
+    const saved = await patch({ fee: 1900, reason: "Discount" });
+    expect(saved.status).toBe(200);
+    expect(saved.json.message).toBe("Referral fee updated");
+    expect(saved.json.data.placement.referralFee).toMatchObject({ feeCents: 190000, editReason: "Discount" });
   });
 
   it("is refused before the move-in, and to an agent (403)", async () => {

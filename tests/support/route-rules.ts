@@ -1102,6 +1102,19 @@ export const ROUTE_RULES: Record<string, Rule> = {
       },
     ],
   },
+  "api.placements.$id_.fee.ts": {
+    calls: [
+      {
+        method: "PATCH",
+        path: "/api/placements/:id/fee",
+        who: "fees.manage",
+        status: 200,
+        prepare: movedIn,
+        body: () => ({ json: { fee: 1500, reason: "Agreed by phone" } }),
+        state: row("placements"),
+      },
+    ],
+  },
   "api.agreements.$id.ts": {
     calls: [
       page("/api/agreements/:id", "signed-in", async (w) => {
