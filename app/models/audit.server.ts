@@ -250,6 +250,10 @@ const NAMES: Partial<Record<AuditEntity, { table: string; name: string }>> = {
   user: { table: "users", name: "t.first_name || ' ' || t.last_name" },
   task: { table: "tasks", name: "t.title" },
   resource: { table: "resources", name: "t.original_name" },
+  agreement: {
+    table: "referral_agreements",
+    name: "(SELECT 'Agreement with ' || f.name FROM facilities f WHERE f.id = t.facility_id)",
+  },
   placement: {
     table: "placements",
     name: "(SELECT c.first_name || ' ' || c.last_name || ' to ' || f.name FROM clients c, facilities f WHERE c.id = t.client_id AND f.id = t.facility_id)",

@@ -32,6 +32,14 @@ import { countFacilityOptions, searchFacilityOptions } from "./facilities.server
 import { listUsers } from "./user.server";
 import { placementWritten, refusedAsConflict, type WorkConflict } from "./follow-work.server";
 import { deleteAtVersion, lockAtVersion, type StaleWrite, updateLocked } from "./versions.server";
+import {
+  type FeeEditResult,
+  type ReferralFee,
+  referralFeeOf,
+  setFeeByHand,
+  settleReferralFee,
+} from "./referral-fees.server";
+import type { FeeEditInput } from "~/schemas/agreement";
 
 export const RECENT_PLACEMENTS = 3;
 
@@ -324,6 +332,8 @@ export interface PlacementRecord {
   };
   agent: { id: string; firstName: string; lastName: string; phone: string | null; email: string; role: Role };
   timeline: { id: string; event: string; description: string | null; date: string; actor: string | null }[];
+  /** The referral fee the facility owes the agency: null until the resident moved in (docs/data-model.md). */
+  referralFee: ReferralFee | null;
   /** Counts the changes people made (DESIGN §7): what an edit must have read. */
   version: number;
   createdAt: string;
@@ -421,6 +431,7 @@ export async function getPlacement(db: DB, ctx: Ctx, id: string): Promise<Placem
       role: row.agent_role,
     },
     timeline,
+    referralFee: referralFeeOf(row),
     version: row.version,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
@@ -532,13 +543,15 @@ export async function createPlacement(db: DB, ctx: Ctx, input: PlacementInput): 
           created_by: ctx.userId,
           updated_by: ctx.userId,
         })
-        .returning(["id", "client_id", "facility_id", "status", "end_date"])
+        .returningAll()
         .executeTakeFirstOrThrow();
       await audit(trx, ctx, { action: "create", entity: "placement", id: row.id });
       await placementWritten(trx, ctx, null, row);
+      const feeEvents = await settleReferralFee(trx, ctx, null, row);
       await writeEvents(trx, ctx, row.id, [
         { event: "Placement created", description: `${client.first_name} ${client.last_name} → ${facility.name}` },
         ...checklistEvents(null, input),
+        ...feeEvents,
       ]);
       return { ok: true, id: row.id } as const;
     }),
@@ -568,6 +581,7 @@ export async function updatePlacement(
       const before = checklistDone(current);
       await syncStepTasks(trx, ctx, id, before, placementStepsOf(input));
       await placementWritten(trx, ctx, current, after);
+      const feeEvents = await settleReferralFee(trx, ctx, current, after);
       await writeEvents(trx, ctx, id, [
         ...(current.status !== input.status
           ? [{ event: "Status changed", description: `${current.status} → ${input.status}` }]
@@ -576,10 +590,20 @@ export async function updatePlacement(
         ...(current.move_in_date !== input.moveInDate && input.moveInDate
           ? [{ event: "Move-in date set", description: formatDate(input.moveInDate) }]
           : []),
+        ...feeEvents,
       ]);
       return { ok: true, id } as const;
     }),
   );
+}
+
+/** Sets a placement's referral fee by hand, with the reason (audited, and on its timeline). */
+export function updateReferralFee(db: DB, ctx: Ctx, id: string, input: FeeEditInput): Promise<FeeEditResult> {
+  return db.transaction().execute(async (trx) => {
+    const result = await setFeeByHand(trx, ctx, id, input);
+    if (result.ok) await writeEvents(trx, ctx, id, result.events);
+    return result;
+  });
 }
 
 /** Which checklist steps a placement's input has done. */

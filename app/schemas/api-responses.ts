@@ -194,6 +194,49 @@ const checklistSteps = Object.fromEntries(
   ]),
 ) as Record<string, z.ZodType>;
 
+const cents = (description: string) => z.number().int().meta({ description });
+
+/** A placement's referral fee (docs/api.md, "Referral agreements and fees"): null until the move-in. */
+export const ApiReferralFee = z
+  .object({
+    feeCents: cents("The fee in cents; null: none owed (no agreement in force) or none could be worked out").nullable(),
+    basis: z.string().meta({
+      description: 'How it was worked out ("50% of $4,200 first month", "Flat $3,000"), or why there is none',
+    }),
+    agreementId: id.nullable(),
+    movedInOn: day.nullable(),
+    dueDate: day.nullable(),
+    editReason: z.string().nullable().meta({ description: "Why it was last set by hand; null: as worked out" }),
+    credit: z
+      .object({ creditCents: cents("Owed back to the facility, in cents").nullable(), basis: z.string() })
+      .nullable()
+      .meta({ description: "After a move-out: the credit under the refund rule" }),
+  })
+  .meta({ id: "ReferralFee" });
+
+export const ApiAgreement = z
+  .object({
+    _id: id,
+    facilityId: id,
+    feeType: z.enum(["percent", "flat"]),
+    feePercent: z.number().nullable(),
+    flatFee: z.number().nullable().meta({ description: "Dollars (with cents)" }),
+    flatFeeCents: cents("The flat fee in cents").nullable(),
+    paymentTermsDays: z.number().int(),
+    refundRule: z.enum(["none", "full", "pro-rata"]),
+    refundDays: z.number().int().nullable(),
+    tourWindowMonths: z.number().int().nullable(),
+    startDate: day,
+    endDate: day.nullable(),
+    notes: z.string().nullable(),
+    documentId: z.object({ _id: id, name: z.string() }).nullable(),
+    inForce: z.boolean().meta({ description: "In force on the agency's today" }),
+    version,
+    createdAt: time,
+    updatedAt: time,
+  })
+  .meta({ id: "ReferralAgreement" });
+
 export const ApiPlacement = z
   .object({
     _id: id,
@@ -217,6 +260,7 @@ export const ApiPlacement = z
     ...checklistSteps,
     notes: z.string().nullable(),
     progress: z.object({ percentage: z.number() }),
+    referralFee: ApiReferralFee.nullable(),
     version,
     timeline: z.array(
       z.object({

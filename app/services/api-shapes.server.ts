@@ -3,6 +3,7 @@
 // the app's own terms; the API routes map them here, and nothing else does.
 import type { ClientNote, ClientRecord } from "~/models/clients.server";
 import type { FacilityRecord } from "~/models/facilities.server";
+import type { AgreementRecord } from "~/models/agreements.server";
 import type { FacilityMatch } from "~/models/matching.server";
 import type { PlacementListItem, PlacementRecord } from "~/models/placements.server";
 import type { ResourceListItem, ResourceVersion } from "~/models/resources.server";
@@ -12,6 +13,7 @@ import type { SessionUser } from "~/models/user.server";
 import type { TimelineEntry } from "./client-timeline.server";
 import type * as z from "zod";
 import type {
+  ApiAgreement,
   ApiBoardCard,
   ApiClient,
   ApiCommunication,
@@ -137,6 +139,15 @@ export function toApiPlacement(p: PlacementRecord) {
     ),
     notes: p.notes,
     progress: { percentage: p.progress },
+    referralFee: p.referralFee && {
+      feeCents: p.referralFee.cents,
+      basis: p.referralFee.basis,
+      agreementId: p.referralFee.agreementId,
+      movedInOn: p.referralFee.movedInOn,
+      dueDate: p.referralFee.dueDate,
+      editReason: p.referralFee.editReason,
+      credit: p.referralFee.credit && { creditCents: p.referralFee.credit.cents, basis: p.referralFee.credit.basis },
+    },
     version: p.version,
     timeline: p.timeline.map((t) => ({
       _id: t.id,
@@ -349,4 +360,27 @@ export function toApiTimelineEntry(entry: TimelineEntry) {
     actor: entry.who && { _id: entry.who.id, name: entry.who.name },
     record: entry.record && { type: entry.record.type, _id: entry.record.id, name: entry.record.name },
   } satisfies z.infer<typeof ApiTimelineEntry>;
+}
+
+export function toApiAgreement(a: AgreementRecord) {
+  return {
+    _id: a.id,
+    facilityId: a.facilityId,
+    feeType: a.feeType,
+    feePercent: a.feePercent,
+    flatFee: a.flatFeeCents === null ? null : a.flatFeeCents / 100,
+    flatFeeCents: a.flatFeeCents,
+    paymentTermsDays: a.paymentTermsDays,
+    refundRule: a.refundRule,
+    refundDays: a.refundDays,
+    tourWindowMonths: a.tourWindowMonths,
+    startDate: a.startDate,
+    endDate: a.endDate,
+    notes: a.notes,
+    documentId: a.document && { _id: a.document.id, name: a.document.name },
+    inForce: a.inForce,
+    version: a.version,
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+  } satisfies z.infer<typeof ApiAgreement>;
 }

@@ -7,6 +7,7 @@ import {
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
 import {
+  ApiAgreement,
   ApiClient,
   ApiClientDashboard,
   ApiClientList,
@@ -30,6 +31,7 @@ import {
   ApiTaskList,
   ApiUser,
 } from "~/schemas/api-responses";
+import { AgreementPatchSchema, AgreementSchema, FeeEditSchema } from "~/schemas/agreement";
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema } from "~/schemas/auth";
 import {
   ClientCreateQuerySchema,
@@ -348,6 +350,48 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "get",
+    path: "/api/facilities/{id}/agreements",
+    area: "Facilities",
+    summary: "A facility's referral agreements, the latest first",
+    data: record("agreements", z.array(ApiAgreement)),
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/facilities/{id}/agreements",
+    area: "Facilities",
+    summary: "Add a referral agreement to a facility",
+    description:
+      "Coordinators and admins only (403). One agreement is in force per facility on any day: dates that overlap another agreement's are refused with 409.",
+    body: AgreementSchema,
+    status: 201,
+    data: record("agreement", ApiAgreement),
+    etag: true,
+    errors: [403, 404, 409],
+  },
+  {
+    method: "get",
+    path: "/api/agreements/{id}",
+    area: "Facilities",
+    summary: "A referral agreement",
+    data: record("agreement", ApiAgreement),
+    etag: true,
+  },
+  {
+    method: "patch",
+    path: "/api/agreements/{id}",
+    area: "Facilities",
+    summary: "Change or end a referral agreement",
+    description:
+      "The fields sent replace the agreement's (the others stay); end it by sending `endDate`. Coordinators and admins only (403); dates that overlap another agreement's are refused with 409.",
+    body: AgreementPatchSchema,
+    ifMatch: true,
+    data: record("agreement", ApiAgreement),
+    etag: true,
+    errors: [403, 409],
+  },
+  {
+    method: "get",
     path: "/api/facilities/dashboard",
     area: "Facilities",
     summary: "Facility count and occupancy",
@@ -400,6 +444,19 @@ export const ENDPOINTS: Endpoint[] = [
     ifMatch: true,
     data: deleted("placement"),
     errors: [403],
+  },
+  {
+    method: "patch",
+    path: "/api/placements/{id}/fee",
+    area: "Placements",
+    summary: "Correct a placement's referral fee, with the reason",
+    description:
+      "`fee` in dollars and cents, `reason` required, `dueDate` optional. Audited with the reason and put on the timeline; a fee set by hand is not worked out again. Refused (400) before the move-in; coordinators and admins only (403).",
+    body: FeeEditSchema,
+    ifMatch: true,
+    data: record("placement", ApiPlacement),
+    etag: true,
+    errors: [403, 404],
   },
   {
     method: "get",

@@ -268,12 +268,53 @@ export interface PlacementsTable {
   family_notified: Generated<boolean>;
   family_notified_date: DateOnly | null;
   notes: string | null;
+  /** The referral fee, worked out at the move-in (migration 20261210000000): cents, or null (none owed or none worked out). */
+  fee_cents: number | null;
+  /** The agreement the fee was worked out from (null: none in force, or set by hand without one). */
+  fee_agreement_id: string | null;
+  /** How the fee was worked out ("50% of $4,200 first month"), or why there is none; null until the move-in. */
+  fee_basis: string | null;
+  /** The move-in day the fee was worked out for. */
+  fee_moved_in_on: DateOnly | null;
+  fee_due_date: DateOnly | null;
+  /** Why the fee was last set by hand (null: as worked out). A fee set by hand is not worked out again. */
+  fee_edit_reason: string | null;
+  /** What the facility is owed back after a move-out within the refund window (cents). */
+  fee_credit_cents: number | null;
+  fee_credit_basis: string | null;
   /** "client name\nfacility name", lower case; kept by triggers (migration 20261123000007). */
   search_names: ReadOnly<string>;
   created_by: string | null;
   /** Counts the changes people made (one more each time the application sets updated_by). */
   version: ReadOnly<number>;
   /** Who made the latest change (null: before versions were counted, or a removed user). */
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type AgreementFeeType = "percent" | "flat";
+export type AgreementRefundRule = "none" | "full" | "pro-rata";
+
+/** A facility's referral agreement (migration 20261210000000): at most one in force per facility on a day. */
+export interface ReferralAgreementsTable {
+  id: Generated<string>;
+  agency_id: string;
+  facility_id: string;
+  fee_type: AgreementFeeType;
+  /** numeric(5,2), read as a string. */
+  fee_percent: string | null;
+  flat_fee_cents: number | null;
+  payment_terms_days: Generated<number>;
+  refund_rule: Generated<AgreementRefundRule>;
+  refund_days: number | null;
+  tour_window_months: number | null;
+  starts_on: DateOnly;
+  ends_on: DateOnly | null;
+  notes: string | null;
+  document_id: string | null;
+  version: Generated<number>;
+  created_by: string | null;
   updated_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -537,6 +578,7 @@ export interface Database {
   facilities: FacilitiesTable;
   placements: PlacementsTable;
   placement_events: PlacementEventsTable;
+  referral_agreements: ReferralAgreementsTable;
   tasks: TasksTable;
   task_checklist_items: TaskChecklistItemsTable;
   task_communications: TaskCommunicationsTable;

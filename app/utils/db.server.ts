@@ -22,10 +22,12 @@ async function createEmbeddedPool(dataDir: string): Promise<pg.Pool> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { citext } = await import("@electric-sql/pglite/contrib/citext");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  // btree_gist: the referral agreements' exclusion constraint (one in force per facility).
+  const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
   const { createPgConfig } = await import("@electric-sql/pglite/node-postgres");
   const dir = path.join(dataDir, "pgdata");
   fs.mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir, { extensions: { citext, pg_trgm } });
+  const pglite = await PGlite.create(dir, { extensions: { citext, pg_trgm, btree_gist } });
   const config = createPgConfig(pglite);
   // PGlite is one connection: a pool of one keeps transactions isolated.
   const pool = new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 } as pg.PoolConfig);

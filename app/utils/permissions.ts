@@ -22,6 +22,8 @@ export const PERMISSIONS = {
   "agency.settings": ["admin"],
   /** Read the whole audit trail (Settings → Audit log) and download it as CSV. */
   "audit.view": ["admin"],
+  /** Add, change and end a facility's referral agreements; correct a placement's referral fee. */
+  "fees.manage": ["coordinator", "admin"],
   /** See a client's own history (who viewed and changed it) on the client's page. */
   "audit.clientHistory": ["coordinator", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
@@ -43,4 +45,5 @@ export const PERMISSION_MESSAGES: Record<Permission, string> = {
   "agency.settings": "Only an admin can change the agency's settings.",
   "audit.view": "Only an admin can read the audit log.",
   "audit.clientHistory": "Only a coordinator or an admin can see a client's history.",
+  "fees.manage": "Only a coordinator or an admin can change referral agreements and fees.",
 };

@@ -473,6 +473,7 @@ export const AUDIT_ENTITY_LABELS = {
   token: "API token",
   invitation: "Invitation",
   agency: "Agency",
+  agreement: "Referral agreement",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

@@ -233,6 +233,33 @@ const page = (path: string, who: Who = "signed-in", prepare?: Call["prepare"]): 
   prepare,
 });
 
+/** A facility with a referral agreement (issue 36): the facility's `id`, the agreement's `agreementId`. */
+const agreement = async (w: World) => {
+  const { id } = await facility(w);
+  const made = await w.db
+    .insertInto("referral_agreements")
+    .values({ agency_id: w.agencyId, facility_id: id, fee_type: "percent", fee_percent: "50", starts_on: "2026-01-01" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, agreementId: made.id };
+};
+const agreementRow = async (c: { ids: Ids; w: World }) =>
+  c.w.db.selectFrom("referral_agreements").selectAll().where("id", "=", c.ids.agreementId).executeTakeFirst();
+const agreementCount = async (c: { ids: Ids; w: World }) =>
+  (await c.w.db.selectFrom("referral_agreements").select("id").where("facility_id", "=", c.ids.id).execute()).length;
+const agreementForm = { feeType: "flat", flatFee: "3000", startDate: "2027-01-01" };
+/** A moved-in placement whose fee was worked out (none: no agreement). */
+const movedIn = async (w: World) => {
+  const made = await createPlacement(w.db, {
+    agencyId: w.agencyId,
+    status: "Completed",
+    move_in_date: "2026-03-10",
+    fee_basis: "No referral agreement in force on Mar 10, 2026",
+    fee_moved_in_on: "2026-03-10",
+  });
+  return { id: made.id };
+};
+
 /** A restricted document's page or answer, which an agent does not see. */
 const restrictedPage = (path: string): Call => ({
   ...page(path, "documents.restricted", restrictedDocument),
@@ -342,6 +369,48 @@ export const ROUTE_RULES: Record<string, Rule> = {
         prepare: facility,
         body: () => ({ form: facilityFormFields() }),
         state: row("facilities"),
+      },
+    ],
+  },
+  "_app.facilities.$id.agreements.new.tsx": {
+    calls: [
+      page("/facilities/:id/agreements/new", "fees.manage", facility),
+      {
+        method: "POST",
+        path: "/facilities/:id/agreements/new",
+        who: "fees.manage",
+        status: 302,
+        prepare: facility,
+        body: () => ({ form: agreementForm }),
+        state: agreementCount,
+      },
+    ],
+  },
+  "_app.facilities.$id.agreements.$agreementId.edit.tsx": {
+    calls: [
+      page("/facilities/:id/agreements/:agreementId/edit", "fees.manage", agreement),
+      {
+        method: "POST",
+        path: "/facilities/:id/agreements/:agreementId/edit",
+        who: "fees.manage",
+        status: 302,
+        prepare: agreement,
+        body: () => ({ form: { ...agreementForm, startDate: "2026-01-01", endDate: "2026-12-31" } }),
+        state: agreementRow,
+      },
+    ],
+  },
+  "_app.placements.$id.fee.tsx": {
+    calls: [
+      page("/placements/:id/fee", "fees.manage", movedIn),
+      {
+        method: "POST",
+        path: "/placements/:id/fee",
+        who: "fees.manage",
+        status: 302,
+        prepare: movedIn,
+        body: () => ({ form: { fee: "1500", dueDate: "", reason: "Agreed by phone" } }),
+        state: row("placements"),
       },
     ],
   },
@@ -1019,6 +1088,53 @@ export const ROUTE_RULES: Record<string, Rule> = {
     ],
   },
   "api.facilities.dashboard.ts": { calls: [page("/api/facilities/dashboard")] },
+  "api.facilities.$id_.agreements.ts": {
+    calls: [
+      page("/api/facilities/:id/agreements", "signed-in", agreement),
+      {
+        method: "POST",
+        path: "/api/facilities/:id/agreements",
+        who: "fees.manage",
+        status: 201,
+        prepare: facility,
+        body: () => ({ json: { feeType: "flat", flatFee: 3000, startDate: "2027-01-01" } }),
+        state: agreementCount,
+      },
+    ],
+  },
+  "api.placements.$id_.fee.ts": {
+    calls: [
+      {
+        method: "PATCH",
+        path: "/api/placements/:id/fee",
+        who: "fees.manage",
+        status: 200,
+        prepare: movedIn,
+        body: () => ({ json: { fee: 1500, reason: "Agreed by phone" } }),
+        state: row("placements"),
+      },
+    ],
+  },
+  "api.agreements.$id.ts": {
+    calls: [
+      page("/api/agreements/:id", "signed-in", async (w) => {
+        const ids = await agreement(w);
+        return { id: ids.agreementId, agreementId: ids.agreementId };
+      }),
+      {
+        method: "PATCH",
+        path: "/api/agreements/:id",
+        who: "fees.manage",
+        status: 200,
+        prepare: async (w) => {
+          const ids = await agreement(w);
+          return { id: ids.agreementId, agreementId: ids.agreementId };
+        },
+        body: () => ({ json: { endDate: "2026-12-31" } }),
+        state: agreementRow,
+      },
+    ],
+  },
   "api.placements._index.ts": {
     calls: [
       page("/api/placements"),

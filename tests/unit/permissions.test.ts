@@ -13,6 +13,7 @@ const EXPECTED: Record<Permission, Record<(typeof ROLES)[number], boolean>> = {
   "agency.settings": { agent: false, coordinator: false, admin: true },
   "audit.view": { agent: false, coordinator: false, admin: true },
   "audit.clientHistory": { agent: false, coordinator: true, admin: true },
+  "fees.manage": { agent: false, coordinator: true, admin: true },
 };
 
 describe("permissions", () => {

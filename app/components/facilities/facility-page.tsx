@@ -1,5 +1,7 @@
 import { useTimeZone } from "../layout/use-can";
 import type { FacilityRecord } from "~/models/facilities.server";
+import type { AgreementRecord } from "~/models/agreements.server";
+import { AgreementsCard } from "./agreements-card";
 import { useCan } from "../layout/use-can";
 import { DELETE_FACILITY_MESSAGE } from "~/schemas/facility.constants";
 import { costRangeText, formatDate } from "~/utils/format";
@@ -16,10 +18,11 @@ export interface FacilityPageData {
   facility: FacilityRecord;
   placements: { total: number; active: number };
   documents: RelatedDocumentsData;
+  agreements: AgreementRecord[];
 }
 
 /** The facility's page: a header with its actions, the overview and lists, and the side column. */
-export function FacilityPage({ facility: f, placements, documents }: FacilityPageData) {
+export function FacilityPage({ facility: f, placements, documents, agreements }: FacilityPageData) {
   return (
     <RecordPage area="facilities">
       <FacilityHeader facility={f} />
@@ -28,13 +31,14 @@ export function FacilityPage({ facility: f, placements, documents }: FacilityPag
         <ChipsCard title="Amenities" values={f.amenities} empty="None listed" />
         <ChipsCard title="Specialties" values={f.specialties} empty="None listed" />
         {f.notes ? <DetailCard title="Notes" text={f.notes} /> : null}
+        <AgreementsCard facilityId={f.id} agreements={agreements} />
         <RelatedDocuments documents={documents} />
       </RecordColumns>
     </RecordPage>
   );
 }
 
-function SideColumn({ facility: f, placements }: Omit<FacilityPageData, "documents">) {
+function SideColumn({ facility: f, placements }: Pick<FacilityPageData, "facility" | "placements">) {
   const timeZone = useTimeZone();
   return (
     <>

@@ -23,6 +23,7 @@ import { ArrowRightIcon, CheckIcon } from "../ui/icons";
 import { ProgressBar } from "../ui/progress";
 import { PlacementBadges } from "./placement-badges";
 import { PlacementTasksCard, StepTick } from "./placement-tasks";
+import { ReferralFeeCard } from "./referral-fee-card";
 
 // A placement's page (/placements/:id) and its parts.
 
@@ -70,6 +71,7 @@ function SideColumn({ placement: p }: { placement: PlacementRecord }) {
   return (
     <>
       <KeyDetails placement={p} />
+      <ReferralFeeCard placement={p} />
       <AssignedAgent agent={p.agent} />
       <DetailCard title="Metadata">
         <Item label="Created">{formatDate(p.createdAt, timeZone)}</Item>

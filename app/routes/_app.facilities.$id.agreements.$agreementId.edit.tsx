@@ -1,0 +1,69 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AgreementForm, agreementFormDefaults } from "~/components/facilities/agreement-form";
+import { FormPage } from "~/components/ui/page-header";
+import { facilityDocumentOptions, getAgreement, updateAgreement } from "~/models/agreements.server";
+import { getFacility } from "~/models/facilities.server";
+import { AGREEMENT_MESSAGES, AGREEMENT_NOT_FOUND, AgreementSchema } from "~/schemas/agreement";
+import { staleForm, submitForm } from "~/services/form.server";
+import { requireRouteRecord } from "~/services/record-screen.server";
+import { requirePermission, requireSignedIn } from "~/services/session.server";
+import { invariantResponse } from "~/utils/responses";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Edit agreement · ${data.facility.name} · Senior Placement` : "Agreement · Senior Placement" },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { record: facility, ctx, db } = await requireRouteRecord(args, getFacility, "Facility not found.");
+  requirePermission(ctx, "fees.manage");
+  const agreement = await getAgreement(db, ctx, args.params.agreementId ?? "");
+  invariantResponse(agreement && agreement.facilityId === facility.id, AGREEMENT_NOT_FOUND);
+  return json({
+    facility: { id: facility.id, name: facility.name },
+    agreement,
+    documents: await facilityDocumentOptions(db, ctx, facility.id),
+  });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
+  requirePermission(ctx, "fees.manage");
+  const id = params.agreementId ?? "";
+  const back = `/facilities/${params.id ?? ""}#agreements`;
+  const existing = await getAgreement(db, ctx, id);
+  invariantResponse(existing && existing.facilityId === params.id, AGREEMENT_NOT_FOUND);
+  const options = {
+    failure: AGREEMENT_MESSAGES.updateFailed,
+    success: { to: back, title: AGREEMENT_MESSAGES.updated },
+  };
+  return submitForm(request, AgreementSchema, options, async (input, reply) => {
+    const saved = await updateAgreement(db, ctx, id, input);
+    if (saved.ok) return;
+    invariantResponse(saved.reason !== "not-found", AGREEMENT_NOT_FOUND);
+    if (saved.reason === "stale") return staleForm(db, ctx, reply, saved, { noun: "agreement", href: back });
+    const fieldErrors = Object.fromEntries(saved.errors.map((e) => [e.path, [e.msg]]));
+    return json({ result: reply({ fieldErrors }) }, { status: saved.reason === "conflict" ? 409 : 400 });
+  });
+}
+
+export default function EditAgreementPage() {
+  const { facility, agreement, documents } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <FormPage
+      title={`Edit agreement with ${facility.name}`}
+      description="Change the terms, or end the agreement with an end date."
+    >
+      <AgreementForm
+        mode="edit"
+        lastResult={data?.result}
+        conflict={data && "conflict" in data ? data.conflict : undefined}
+        defaultValue={agreementFormDefaults(agreement)}
+        documents={documents}
+        cancelTo={`/facilities/${facility.id}`}
+      />
+    </FormPage>
+  );
+}

@@ -1,0 +1,61 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AgreementForm } from "~/components/facilities/agreement-form";
+import { FormPage } from "~/components/ui/page-header";
+import { createAgreement, facilityDocumentOptions } from "~/models/agreements.server";
+import { getFacility } from "~/models/facilities.server";
+import { AGREEMENT_MESSAGES, AgreementSchema } from "~/schemas/agreement";
+import { landOn, submitForm } from "~/services/form.server";
+import { requireRouteRecord } from "~/services/record-screen.server";
+import { requirePermission, requireSignedIn } from "~/services/session.server";
+import { invariantResponse } from "~/utils/responses";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Add agreement · ${data.facility.name} · Senior Placement` : "Agreement · Senior Placement" },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { record: facility, ctx, db } = await requireRouteRecord(args, getFacility, "Facility not found.");
+  requirePermission(ctx, "fees.manage");
+  return json({
+    facility: { id: facility.id, name: facility.name },
+    documents: await facilityDocumentOptions(db, ctx, facility.id),
+  });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, db } = await requireSignedIn({ request, context });
+  requirePermission(ctx, "fees.manage");
+  const id = params.id ?? "";
+  const back = `/facilities/${id}#agreements`;
+  const options = {
+    failure: AGREEMENT_MESSAGES.createFailed,
+    success: { to: back, title: AGREEMENT_MESSAGES.created },
+  };
+  return submitForm(request, AgreementSchema, options, async (input, reply) => {
+    const saved = await createAgreement(db, ctx, id, input);
+    if (saved.ok) return landOn(options, back);
+    invariantResponse(saved.reason !== "not-found" && saved.reason !== "stale", "Facility not found.");
+    const fieldErrors = Object.fromEntries(saved.errors.map((e) => [e.path, [e.msg]]));
+    return json({ result: reply({ fieldErrors }) }, { status: saved.reason === "conflict" ? 409 : 400 });
+  });
+}
+
+export default function NewAgreementPage() {
+  const { facility, documents } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <FormPage
+      title={`Add agreement with ${facility.name}`}
+      description="The referral fee this facility pays the agency."
+    >
+      <AgreementForm
+        mode="create"
+        lastResult={data?.result}
+        documents={documents}
+        cancelTo={`/facilities/${facility.id}`}
+      />
+    </FormPage>
+  );
+}
