@@ -190,6 +190,39 @@ const BRANCHES: Record<TimelineKind, Branch> = {
       .where(visibleTo(ctx));
     return [own, ofPlacements, ofTasks];
   },
+  // A tour scheduled (when it was arranged), and its outcome once recorded (Completed…).
+  tour: (db, ctx, clientId) => {
+    const tours = db
+      .selectFrom("tours as t")
+      .innerJoin("facilities as f", "f.id", "t.facility_id")
+      .where("t.agency_id", "=", ctx.agencyId)
+      .where("t.client_id", "=", clientId);
+    return [
+      tours.select([
+        sql<string>`'tour'`.as("kind"),
+        sql<string>`'Scheduled'`.as("event"),
+        "t.id",
+        "t.created_at as at",
+        "t.created_by as actor_id",
+        "t.notes as body",
+        "f.id as ref_id",
+        "f.name as ref_name",
+      ]),
+      tours
+        .select([
+          sql<string>`'tour'`.as("kind"),
+          "t.outcome as event",
+          "t.id",
+          "t.outcome_at as at",
+          "t.outcome_by as actor_id",
+          "t.outcome_notes as body",
+          "f.id as ref_id",
+          "f.name as ref_name",
+        ])
+        .where("t.outcome", "<>", "Scheduled")
+        .where("t.outcome_at", "is not", null),
+    ];
+  },
 };
 
 /** The timeline's order, newest first; the rest only breaks ties (a task's two entries share its id). */

@@ -398,7 +398,7 @@ export const ApiTimelineEntry = z
       .nullable()
       .meta({ description: "Who (null: an automatic status change, or a removed account)" }),
     record: z
-      .object({ type: z.enum(["task", "placement", "resource"]), _id: id, name: z.string() })
+      .object({ type: z.enum(["task", "placement", "resource", "facility"]), _id: id, name: z.string() })
       .nullable()
       .meta({ description: "The record the entry is about, when it is not the client itself" }),
   })
