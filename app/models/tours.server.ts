@@ -4,6 +4,7 @@ import { DISCLOSURE_MESSAGES, TOUR_MESSAGES } from "~/schemas/tour";
 import type { DB } from "~/utils/db.server";
 import { isUuid } from "~/utils/uuid";
 import type { DisclosureMethod, TourOutcome } from "~/utils/vocabulary";
+import { agencyDay } from "./agency.server";
 import { audit } from "./audit.server";
 import { type Ctx, ownRow } from "./context";
 import { visibleTo } from "./resources.server";
@@ -96,7 +97,8 @@ async function withStaff(db: DB, ctx: Ctx, rows: TourRow[]): Promise<Tour[]> {
     outcomeNotes: r.outcome_notes,
     outcomeAt: r.outcome_at ? new Date(r.outcome_at).toISOString() : null,
     createdAt: new Date(r.created_at).toISOString(),
-    createdBy: r.created_by && r.creator_first ? { id: r.created_by, name: name(r.creator_first, r.creator_last) } : null,
+    createdBy:
+      r.created_by && r.creator_first ? { id: r.created_by, name: name(r.creator_first, r.creator_last) } : null,
   }));
 }
 
@@ -343,7 +345,8 @@ export async function getDisclosure(db: DB, ctx: Ctx, clientId: string): Promise
     disclosedOn: row.disclosed_on,
     method: row.method,
     document: row.resource_id ? { id: row.resource_id, name: row.original_name ?? "" } : null,
-    recordedBy: row.recorded_by && row.first_name ? { id: row.recorded_by, name: name(row.first_name, row.last_name) } : null,
+    recordedBy:
+      row.recorded_by && row.first_name ? { id: row.recorded_by, name: name(row.first_name, row.last_name) } : null,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
@@ -355,7 +358,8 @@ export type DisclosureWrite =
 
 /**
  * Records (or replaces) that the family of the agency's client `clientId` received the written
- * disclosure; its document must be one of the client's that the caller may see.
+ * disclosure, on a day up to the agency's today; its document must be one of the client's that
+ * the caller may see.
  */
 export async function recordDisclosure(
   db: DB,
@@ -364,6 +368,9 @@ export async function recordDisclosure(
   input: DisclosureInput,
 ): Promise<DisclosureWrite> {
   if (!(await ownRow(db, ctx, "clients", clientId))) return { ok: false, reason: "not-found" };
+  if (input.disclosedOn > (await agencyDay(db, ctx)).today) {
+    return { ok: false, reason: "invalid", errors: [{ path: "disclosedOn", msg: DISCLOSURE_MESSAGES.future }] };
+  }
   if (input.resourceId) {
     const document = await db
       .selectFrom("resources as r")

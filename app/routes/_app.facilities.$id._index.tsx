@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FacilityPage } from "~/components/facilities/facility-page";
 import { countFacilityPlacements, getFacility } from "~/models/facilities.server";
+import { listFacilityTours } from "~/models/tours.server";
 import { relatedDocuments } from "~/services/resources.server";
 import { requireRouteRecord } from "~/services/record-screen.server";
 
@@ -12,11 +13,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader(args: LoaderFunctionArgs) {
   const { record: facility, ctx, db } = await requireRouteRecord(args, getFacility, "Facility not found.");
-  const [placements, documents] = await Promise.all([
+  const [placements, documents, tours] = await Promise.all([
     countFacilityPlacements(db, ctx, facility.id),
     relatedDocuments(db, ctx, "Facility", facility.id),
+    listFacilityTours(db, ctx, facility.id),
   ]);
-  return json({ facility, placements, documents });
+  return json({ facility, placements, documents, tours });
 }
 
 export default function FacilityDetailRoute() {

@@ -10,16 +10,19 @@ import { ChipsCard, ContactLink, DetailCard, Item, RecordActions, RecordColumns,
 import { ClipboardIcon, PlusIcon } from "../ui/icons";
 import { ProgressBar } from "../ui/progress";
 import { ActiveBadge, AvailabilityBadge } from "./facility-card";
+import { FacilityToursCard } from "./facility-tours";
+import type { Tour } from "~/models/tours.server";
 
 /** What the facility's page shows (/facilities/:id): the record, its placements counted, its documents. */
 export interface FacilityPageData {
   facility: FacilityRecord;
   placements: { total: number; active: number };
   documents: RelatedDocumentsData;
+  tours: { upcoming: Tour[]; past: Tour[] };
 }
 
 /** The facility's page: a header with its actions, the overview and lists, and the side column. */
-export function FacilityPage({ facility: f, placements, documents }: FacilityPageData) {
+export function FacilityPage({ facility: f, placements, documents, tours }: FacilityPageData) {
   return (
     <RecordPage area="facilities">
       <FacilityHeader facility={f} />
@@ -28,13 +31,14 @@ export function FacilityPage({ facility: f, placements, documents }: FacilityPag
         <ChipsCard title="Amenities" values={f.amenities} empty="None listed" />
         <ChipsCard title="Specialties" values={f.specialties} empty="None listed" />
         {f.notes ? <DetailCard title="Notes" text={f.notes} /> : null}
+        <FacilityToursCard tours={tours} />
         <RelatedDocuments documents={documents} />
       </RecordColumns>
     </RecordPage>
   );
 }
 
-function SideColumn({ facility: f, placements }: Omit<FacilityPageData, "documents">) {
+function SideColumn({ facility: f, placements }: Pick<FacilityPageData, "facility" | "placements">) {
   const timeZone = useTimeZone();
   return (
     <>
