@@ -9,7 +9,14 @@ import { StackedTable } from "../ui/stacked-table";
 const COLUMNS = ["Client", "Facility", "Agent", "Status", "Priority", "Progress", "Start", "Move-in"] as const;
 
 /** The placements list's table (StackedTable): one row a placement, with view and edit links. */
-export function PlacementTable({ placements }: { placements: PlacementListItem[] }) {
+export function PlacementTable({
+  placements,
+  undisclosed = [],
+}: {
+  placements: PlacementListItem[];
+  /** Clients whose family has no disclosure yet: a "No disclosure" badge under their name. */
+  undisclosed?: string[];
+}) {
   return (
     <StackedTable className="placement-table" columns={COLUMNS} actions="said">
       {placements.map((p) => (
@@ -18,6 +25,11 @@ export function PlacementTable({ placements }: { placements: PlacementListItem[]
             <Link to={`/placements/${p.id}`} className="row-title" discover="none">
               {`${p.client.firstName} ${p.client.lastName}`}
             </Link>
+            {undisclosed.includes(p.client.id) ? (
+              <span className="row-sub">
+                <Badge tone="orange">No disclosure</Badge>
+              </span>
+            ) : null}
           </td>
           <td className="col-span-2" data-label="Facility">
             {p.facility.name}
