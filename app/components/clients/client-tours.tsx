@@ -68,7 +68,10 @@ function TourItem({ tour, answer }: { tour: Tour; answer: ToursAnswer | undefine
   return (
     <li id={`tour-${tour.id}`} className="scroll-mt-40 space-y-2 px-5 py-4 text-sm">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <Link to={`/facilities/${tour.facility.id}`} className="font-medium wrap-anywhere">
+        <Link
+          to={`/facilities/${tour.facility.id}`}
+          className="font-medium wrap-anywhere text-slate-900 hover:text-brand-700"
+        >
           {tour.facility.name}
         </Link>
         <Badge tone={OUTCOME_TONES[tour.outcome]}>{tour.outcome}</Badge>
@@ -126,8 +129,11 @@ function ScheduleForm({ data, answer }: { data: ClientToursData; answer: ToursAn
     constraint: { facilityId: { required: true }, date: { required: true }, time: { required: true } },
     ignore: ["section", "intent", "facilitySearch", "facilitySearched"],
   });
+  // After a search step, its matches (and the one chosen); else the client's usual ones too.
   const options: FacilityOption[] = [...(answer?.facilityOptions ?? [])];
-  for (const o of data.facilities) if (!options.some((x) => x.id === o.id)) options.push(o);
+  if (!answer?.facilitySearched) {
+    for (const o of data.facilities) if (!options.some((x) => x.id === o.id)) options.push(o);
+  }
   const ticked = new Set(
     ([] as unknown[]).concat(fields.staffIds.initialValue ?? []).filter((v): v is string => typeof v === "string"),
   );
@@ -186,6 +192,9 @@ function ScheduleForm({ data, answer }: { data: ClientToursData; answer: ToursAn
 
 // ─────────────────────────────── the disclosure ───────────────────────────────
 
+const DISCLOSURE_NOTICE =
+  "The family has not been given the agency's written disclosure that facilities pay the agency a referral fee.";
+
 /** Until the family has the disclosure: a notice at the top of the client's page. */
 export function DisclosureNotice() {
   return (
@@ -193,12 +202,12 @@ export function DisclosureNotice() {
       tone="warning"
       title="Disclosure not recorded"
       action={
-        <Link to="#disclosure" className="text-sm font-medium">
+        <Link to="#disclosure" className="text-sm font-medium text-amber-900 underline hover:no-underline">
           Record the disclosure
         </Link>
       }
     >
-      The family has not been given the agency's written disclosure that facilities pay the agency a referral fee.
+      {DISCLOSURE_NOTICE}
     </Alert>
   );
 }
@@ -206,6 +215,49 @@ export function DisclosureNotice() {
 const METHOD_OPTIONS = DISCLOSURE_METHODS.map((m) => [m, m] as const);
 
 export function DisclosureCard({
+  data,
+  documents,
+  answer,
+}: {
+  data: ClientToursData;
+  documents: { id: string; originalName: string }[];
+  answer: ToursAnswer | undefined;
+}) {
+  const d = data.disclosure;
+  return (
+    <TitledCard
+      id="disclosure"
+      title="Disclosure"
+      description="The family's copy of the agency's written disclosure that facilities pay its fee"
+    >
+      <div className="p-5 text-sm">
+        {d ? (
+          <p className="text-slate-700">
+            <Badge tone="green">Given</Badge> <span className="ml-1">{formatDate(d.disclosedOn)}</span> · {d.method}
+            {d.document ? (
+              <>
+                {" "}
+                ·{" "}
+                <Link to={`/resources/${d.document.id}`} className="font-medium text-brand-700 hover:underline">
+                  {d.document.name}
+                </Link>
+              </>
+            ) : null}
+            {d.recordedBy ? <span className="text-slate-500"> · recorded by {d.recordedBy.name}</span> : null}
+          </p>
+        ) : (
+          <p className="text-slate-700">
+            <Badge tone="orange">Not given</Badge>{" "}
+            <span className="ml-1">Record it once the family has the written disclosure.</span>
+          </p>
+        )}
+      </div>
+      <DisclosureForm data={data} documents={documents} answer={answer} />
+    </TitledCard>
+  );
+}
+
+function DisclosureForm({
   data,
   documents,
   answer,
@@ -226,67 +278,43 @@ export function DisclosureCard({
     constraint: { disclosedOn: { required: true }, method: { required: true } },
     ignore: ["section"],
   });
+  // The client's newest documents, and the one recorded (it may be older).
   const choices = [...documents];
   if (d?.document && !choices.some((c) => c.id === d.document?.id)) {
     choices.unshift({ id: d.document.id, originalName: d.document.name });
   }
   const sending = navigation.state === "submitting" && navigation.formData?.get("section") === "disclosure";
   return (
-    <TitledCard
-      id="disclosure"
-      title="Disclosure"
-      description="The family's copy of the agency's written disclosure that facilities pay its fee"
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="space-y-3 border-t border-slate-100 p-5"
+      aria-labelledby="disclosure-form-title"
     >
-      <div className="p-5 text-sm">
-        {d ? (
-          <p className="text-slate-700">
-            <Badge tone="green">Given</Badge> <span className="ml-1">{formatDate(d.disclosedOn)}</span> · {d.method}
-            {d.document ? (
-              <>
-                {" "}
-                · <Link to={`/resources/${d.document.id}`}>{d.document.name}</Link>
-              </>
-            ) : null}
-            {d.recordedBy ? <span className="text-slate-500"> · recorded by {d.recordedBy.name}</span> : null}
-          </p>
-        ) : (
-          <p className="text-slate-700">
-            <Badge tone="orange">Not given</Badge>{" "}
-            <span className="ml-1">Record it once the family has the written disclosure.</span>
-          </p>
-        )}
+      <input type="hidden" name="section" value="disclosure" />
+      <h3 id="disclosure-form-title" className="text-sm font-semibold text-slate-900">
+        {d ? "Change the disclosure" : "Record the disclosure"}
+      </h3>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <InputField field={fields.disclosedOn} type="date" label="Date given" required />
+        <SelectField field={fields.method} label="How" required placeholder="Choose how" options={METHOD_OPTIONS} />
       </div>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="space-y-3 border-t border-slate-100 p-5"
-        aria-labelledby="disclosure-form-title"
-      >
-        <input type="hidden" name="section" value="disclosure" />
-        <h3 id="disclosure-form-title" className="text-sm font-semibold text-slate-900">
-          {d ? "Change the disclosure" : "Record the disclosure"}
-        </h3>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <InputField field={fields.disclosedOn} type="date" label="Date given" required />
-          <SelectField field={fields.method} label="How" required placeholder="Choose how" options={METHOD_OPTIONS} />
-        </div>
-        <SelectField
-          field={fields.resourceId}
-          label="Document"
-          placeholder="None chosen"
-          options={choices.map((c) => [c.id, c.originalName] as const)}
-          hint={
-            choices.length === 0
-              ? "Optional. Upload the signed disclosure to this client's documents to choose it here."
-              : "Optional: the signed disclosure among this client's documents."
-          }
-        />
-        <div className="flex justify-end">
-          <Button type="submit" size="sm" loading={sending}>
-            {d ? "Save disclosure" : "Record disclosure"}
-          </Button>
-        </div>
-      </Form>
-    </TitledCard>
+      <SelectField
+        field={fields.resourceId}
+        label="Document"
+        placeholder="None chosen"
+        options={choices.map((c) => [c.id, c.originalName] as const)}
+        hint={
+          choices.length === 0
+            ? "Optional. Upload the signed disclosure to this client's documents to choose it here."
+            : "Optional: the signed disclosure among this client's documents."
+        }
+      />
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" loading={sending}>
+          {d ? "Save disclosure" : "Record disclosure"}
+        </Button>
+      </div>
+    </Form>
   );
 }

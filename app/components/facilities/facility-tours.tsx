@@ -29,7 +29,10 @@ function TourList({ title, tours, empty }: { title: string; tours: Tour[]; empty
           {tours.map((tour) => (
             <li key={tour.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 text-sm">
               <div className="min-w-0">
-                <Link to={`/clients/${tour.client.id}#tour-${tour.id}`} className="font-medium wrap-anywhere">
+                <Link
+                  to={`/clients/${tour.client.id}#tour-${tour.id}`}
+                  className="font-medium wrap-anywhere text-slate-900 hover:text-brand-700"
+                >
                   {tour.client.name}
                 </Link>
                 <p className="text-slate-600">

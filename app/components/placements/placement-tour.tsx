@@ -36,11 +36,21 @@ export function PlacementTourCard({
       <div className="space-y-3 p-5 text-sm">
         <p>
           {data.firstTour ? (
-            <Link to={`/clients/${clientId}#tour-${data.firstTour.id}`}>{touredText(data.firstTour, timeZone)}</Link>
+            <Link
+              to={`/clients/${clientId}#tour-${data.firstTour.id}`}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              {touredText(data.firstTour, timeZone)}
+            </Link>
           ) : (
             <>
               <span className="text-slate-700">No tour recorded.</span>{" "}
-              <Link to={`/clients/${clientId}?tourFacility=${facilityId}#tours`}>Schedule a tour</Link>
+              <Link
+                to={`/clients/${clientId}?tourFacility=${facilityId}#tours`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                Schedule a tour
+              </Link>
             </>
           )}
         </p>
@@ -50,8 +60,10 @@ export function PlacementTourCard({
           ) : (
             <>
               <Badge tone="orange">No disclosure</Badge>{" "}
-              <span className="text-slate-700">The family has not received the agency's written disclosure.</span>{" "}
-              <Link to={`/clients/${clientId}#disclosure`}>Record it</Link>
+              <span className="text-slate-700">{"The family has not received the agency's written disclosure."}</span>{" "}
+              <Link to={`/clients/${clientId}#disclosure`} className="font-medium text-brand-700 hover:underline">
+                Record it
+              </Link>
             </>
           )}
         </p>
