@@ -4,10 +4,11 @@ import type { Tour } from "~/models/tours.server";
 import { DisclosureSchema, TourOutcomeSchema, TourSchema } from "~/schemas/tour";
 import type { ClientToursData, FacilityOption, TourPickerEcho } from "~/services/tours.server";
 import { formatDate, formatDateTime } from "~/utils/format";
-import { DISCLOSURE_METHODS, TOUR_OUTCOMES, type TourOutcome } from "~/utils/vocabulary";
+import { DISCLOSURE_METHODS, TOUR_OUTCOMES } from "~/utils/vocabulary";
 import { useTimeZone } from "../layout/use-can";
 import { Alert } from "../ui/alert";
-import { Badge, type BadgeTone } from "../ui/badge";
+import { Badge } from "../ui/badge";
+import { OUTCOME_TONES, staffNames } from "./tour-display";
 import { Button } from "../ui/button";
 import { TitledCard } from "../ui/card";
 import { Checkbox, ChoiceGroup } from "../ui/choice";
@@ -25,22 +26,6 @@ export interface ToursAnswer extends Partial<TourPickerEcho> {
   tourId?: string;
   result?: SubmissionResult<string[]>;
 }
-
-export const OUTCOME_TONES: Record<TourOutcome, BadgeTone> = {
-  Scheduled: "blue",
-  Completed: "green",
-  Cancelled: "gray",
-  "No-show": "orange",
-};
-
-/** "Dana Ruiz and Lee Park": who of the agency went. */
-export const staffNames = (staff: { name: string }[]) =>
-  staff.length <= 1
-    ? (staff[0]?.name ?? "")
-    : `${staff
-        .slice(0, -1)
-        .map((s) => s.name)
-        .join(", ")} and ${staff[staff.length - 1].name}`;
 
 export function ToursCard({ data, answer }: { data: ClientToursData; answer: ToursAnswer | undefined }) {
   return (

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { Tour } from "~/models/tours.server";
 import { formatDateTime } from "~/utils/format";
-import { OUTCOME_TONES, staffNames } from "../clients/client-tours";
+import { OUTCOME_TONES, staffNames } from "../clients/tour-display";
 import { useTimeZone } from "../layout/use-can";
 import { Badge } from "../ui/badge";
 import { TitledCard } from "../ui/card";

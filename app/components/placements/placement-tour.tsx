@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { FirstTour } from "~/models/tours.server";
 import { formatDate } from "~/utils/format";
-import { staffNames } from "../clients/client-tours";
+import { staffNames } from "../clients/tour-display";
 import { useTimeZone } from "../layout/use-can";
 import { Badge } from "../ui/badge";
 import { TitledCard } from "../ui/card";
