@@ -14,7 +14,7 @@ export function PlacementTable({
   undisclosed = [],
 }: {
   placements: PlacementListItem[];
-  /** Clients whose family has no disclosure yet: a "No disclosure" badge under their name. */
+  /** Clients whose family has no disclosure yet: a "No disclosure" badge under the status. */
   undisclosed?: string[];
 }) {
   return (
@@ -25,11 +25,6 @@ export function PlacementTable({
             <Link to={`/placements/${p.id}`} className="row-title" discover="none">
               {`${p.client.firstName} ${p.client.lastName}`}
             </Link>
-            {undisclosed.includes(p.client.id) ? (
-              <span className="row-sub">
-                <Badge tone="orange">No disclosure</Badge>
-              </span>
-            ) : null}
           </td>
           <td className="col-span-2" data-label="Facility">
             {p.facility.name}
@@ -38,6 +33,11 @@ export function PlacementTable({
           <td data-label="Agent">{`${p.agent.firstName} ${p.agent.lastName}`}</td>
           <td data-label="Status">
             <Badge tone={placementStatusTone(p.status)}>{p.status}</Badge>
+            {undisclosed.includes(p.client.id) ? (
+              <span className="row-sub">
+                <Badge tone="orange">No disclosure</Badge>
+              </span>
+            ) : null}
           </td>
           <td data-label="Priority">
             <Badge tone={priorityTone(p.priority)}>{p.priority}</Badge>
