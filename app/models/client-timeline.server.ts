@@ -190,39 +190,22 @@ const BRANCHES: Record<TimelineKind, Branch> = {
       .where(visibleTo(ctx));
     return [own, ofPlacements, ofTasks];
   },
-  // A tour scheduled (when it was arranged), and its outcome once recorded (Completed…).
-  tour: (db, ctx, clientId) => {
-    const tours = db
-      .selectFrom("tours as t")
-      .innerJoin("facilities as f", "f.id", "t.facility_id")
-      .where("t.agency_id", "=", ctx.agencyId)
-      .where("t.client_id", "=", clientId);
-    return [
-      tours.select([
-        sql<string>`'tour'`.as("kind"),
-        sql<string>`'Scheduled'`.as("event"),
-        "t.id",
-        "t.created_at as at",
-        "t.created_by as actor_id",
-        "t.notes as body",
-        "f.id as ref_id",
-        "f.name as ref_name",
-      ]),
-      tours
-        .select([
-          sql<string>`'tour'`.as("kind"),
-          "t.outcome as event",
-          "t.id",
-          "t.outcome_at as at",
-          "t.outcome_by as actor_id",
-          "t.outcome_notes as body",
-          "f.id as ref_id",
-          "f.name as ref_name",
-        ])
-        .where("t.outcome", "<>", "Scheduled")
-        .where("t.outcome_at", "is not", null),
-    ];
-  },
+  // Two entries a tour: scheduled (when it was arranged, with its notes), and its outcome once
+  // recorded (Completed, Cancelled, No-show, with the outcome's notes); both link to the facility.
+  tour: (db, ctx, clientId) => [
+    db
+      .selectFrom(
+        sql<Record<"kind" | "event" | "id" | "at" | "actor_id" | "body" | "ref_id" | "ref_name", unknown>>`(
+          SELECT 'tour' AS kind, v.event, t.id, v.at, v.actor_id, v.body, f.id AS ref_id, f.name AS ref_name
+          FROM tours t JOIN facilities f ON f.id = t.facility_id CROSS JOIN LATERAL (VALUES
+            ('Scheduled', t.created_at, t.created_by, t.notes),
+            (t.outcome, CASE WHEN t.outcome <> 'Scheduled' THEN t.outcome_at END, t.outcome_by, t.outcome_notes)
+          ) AS v(event, at, actor_id, body)
+          WHERE t.agency_id = ${ctx.agencyId} AND t.client_id = ${clientId} AND v.at IS NOT NULL
+        )`.as("tour_entries"),
+      )
+      .selectAll(),
+  ],
 };
 
 /** The timeline's order, newest first; the rest only breaks ties (a task's two entries share its id). */

@@ -55,6 +55,14 @@ test.describe("tours and the disclosure", () => {
 
     await page.goto(`/placements/${placement.id}`);
     await expect(line.getByRole("link", { name: `Toured Oct 3, 2026 with ${me}` })).toBeVisible();
+
+    // The facility's page lists it among its past tours.
+    await page.goto(`/facilities/${facility.id}`);
+    const past = page.locator("#tours").getByRole("region", { name: "Past tours" });
+    await expect(past.getByRole("listitem")).toHaveCount(1);
+    await expect(past.getByRole("listitem").first()).toContainText(client.name);
+    await expect(past.getByRole("listitem").first()).toContainText("Completed");
+    await expect(page.locator("#tours").getByText("No tours planned.")).toBeVisible();
   });
 
   test("the disclosure's reminder until it is recorded", async ({ page, agency }) => {
