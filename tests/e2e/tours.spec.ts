@@ -65,6 +65,33 @@ test.describe("tours and the disclosure", () => {
     await expect(page.locator("#tours").getByText("No tours planned.")).toBeVisible();
   });
 
+  test("any facility is found for a tour: typed with JavaScript, by a search step without", async ({
+    page,
+    agency,
+    javaScriptEnabled,
+  }) => {
+    const client = await insertClient(agency);
+    const facility = await insertFacility(agency, { name: `Cedar Court ${token()}` });
+    await page.goto(`/clients/${client.id}`);
+    const form = page.locator("#tours").getByRole("form", { name: "Schedule a tour" });
+    if (javaScriptEnabled) {
+      const picker = form.getByRole("combobox", { name: /Facility/ });
+      await picker.fill(facility.name.slice(0, 8));
+      await page.getByRole("option", { name: new RegExp(facility.name) }).click();
+    } else {
+      await form.getByLabel("Search facilities").fill(facility.name);
+      await form.getByRole("button", { name: "Search facilities" }).click();
+      await expect(form.getByText(`1 facility matches "${facility.name}"`)).toBeVisible();
+      await field(form, "Facility").selectOption(facility.id);
+    }
+    await field(form, "Time").fill("09:00");
+    await form.getByRole("button", { name: "Schedule tour" }).click();
+    await expect(toast(page, "success")).toContainText("Tour scheduled");
+    await expect(page.locator("#tours").getByRole("list", { name: "Tours of this client" })).toContainText(
+      facility.name,
+    );
+  });
+
   test("the disclosure's reminder until it is recorded", async ({ page, agency }) => {
     const client = await insertClient(agency);
     await page.goto(`/clients/${client.id}`);
