@@ -138,6 +138,15 @@ const BRANCHES: Record<TimelineKind, Branch> = {
         sql<string>`(SELECT ${clientId}::uuid UNION ALL SELECT id FROM client_placements UNION ALL SELECT id FROM client_tasks)`,
       )
       .where(visibleTo(ctx)),
+  // Two entries a tour: scheduled (when it was arranged, with its notes), and its outcome once
+  // recorded (Completed, Cancelled, No-show, with the outcome's notes); both link to the facility.
+  tour: (_db, ctx, clientId) => sql`
+    SELECT 'tour' AS kind, v.event, t.id, v.at, v.actor_id, v.body, f.id AS ref_id, f.name AS ref_name
+    FROM tours t JOIN facilities f ON f.id = t.facility_id CROSS JOIN LATERAL (VALUES
+      ('Scheduled', t.created_at, t.created_by, t.notes),
+      (t.outcome, CASE WHEN t.outcome <> 'Scheduled' THEN t.outcome_at END, t.outcome_by, t.outcome_notes)
+    ) AS v(event, at, actor_id, body)
+    WHERE t.agency_id = ${ctx.agencyId} AND t.client_id = ${clientId} AND v.at IS NOT NULL`,
 };
 
 /** The timeline's order, newest first; the rest only breaks ties (a task's two entries share its id). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ClientPage } from "~/components/clients/client-page";
+import { ClientPage, type ClientPageAnswer } from "~/components/clients/client-page";
 import { viewed } from "~/models/audit.server";
 import { getClient } from "~/models/clients.server";
 import { matchableOf, topMatches } from "~/models/matching.server";
@@ -9,7 +9,8 @@ import { listClientPlacements } from "~/models/placements.server";
 import { listClientTasks } from "~/models/tasks/list.server";
 import { TimelineQuerySchema } from "~/schemas/client";
 import { clientHistory } from "~/services/audit-page.server";
-import { logOnClient, timelinePage } from "~/services/client-timeline.server";
+import { timelinePage } from "~/services/client-timeline.server";
+import { clientPageAction, clientToursData } from "~/services/tours.server";
 import { relatedDocuments } from "~/services/resources.server";
 import { requireSignedIn } from "~/services/session.server";
 import { readListQuery } from "~/utils/list-query";
@@ -27,24 +28,30 @@ export async function loader(args: LoaderFunctionArgs) {
   const { record: client, ctx, db } = await requireRouteRecord(args, viewed("client", getClient), "Client not found.");
   // The timeline's kind and page from the URL; a parameter it cannot use is left out.
   const { query } = readListQuery(new URL(args.request.url), TimelineQuerySchema);
-  const [timeline, placements, tasks, matches, documents, history] = await Promise.all([
+  const pending = {
+    placements: listClientPlacements(db, ctx, client.id),
+    matches: topMatches(db, ctx, matchableOf(client), SUITABLE_SHOWN),
+  };
+  const tourFacility = new URL(args.request.url).searchParams.get("tourFacility");
+  const [timeline, placements, tasks, matches, documents, history, tours] = await Promise.all([
     timelinePage(db, ctx, client.id, query),
-    listClientPlacements(db, ctx, client.id),
+    pending.placements,
     listClientTasks(db, ctx, client.id),
-    topMatches(db, ctx, matchableOf(client), SUITABLE_SHOWN),
+    pending.matches,
     relatedDocuments(db, ctx, "Client", client.id),
     clientHistory({ db, ctx }, client.id),
+    clientToursData(db, ctx, client.id, pending, tourFacility),
   ]);
-  return json({ client, timeline, placements, tasks, matches, documents, history });
+  return json({ client, timeline, placements, tasks, matches, documents, history, tours });
 }
 
-/** Logs a note, a call, an e-mail or a meeting on the client (the only change made from this page). */
+/** The page's forms: log a note or call, schedule a tour, record its outcome, record the disclosure. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const signedIn = await requireSignedIn({ request, context });
-  return logOnClient(request, signedIn, params.id ?? "");
+  return clientPageAction(request, signedIn, params.id ?? "");
 }
 
 export default function ClientDetailRoute() {
-  const actionData = useActionData<typeof action>();
-  return <ClientPage {...useLoaderData<typeof loader>()} logResult={actionData?.result} />;
+  const answer = useActionData<typeof action>() as ClientPageAnswer | undefined;
+  return <ClientPage {...useLoaderData<typeof loader>()} answer={answer} />;
 }

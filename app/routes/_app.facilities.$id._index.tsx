@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { FacilityPage } from "~/components/facilities/facility-page";
 import { countFacilityPlacements, getFacility } from "~/models/facilities.server";
 import { listFacilityAgreements } from "~/models/agreements.server";
+import { listFacilityTours } from "~/models/tours.server";
 import { relatedDocuments } from "~/services/resources.server";
 import { requireRouteRecord } from "~/services/record-screen.server";
 
@@ -13,12 +14,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader(args: LoaderFunctionArgs) {
   const { record: facility, ctx, db } = await requireRouteRecord(args, getFacility, "Facility not found.");
-  const [placements, documents, agreements] = await Promise.all([
+  const [placements, documents, agreements, tours] = await Promise.all([
     countFacilityPlacements(db, ctx, facility.id),
     relatedDocuments(db, ctx, "Facility", facility.id),
     listFacilityAgreements(db, ctx, facility.id),
+    listFacilityTours(db, ctx, facility.id),
   ]);
-  return json({ facility, placements, documents, agreements: agreements ?? [] });
+  return json({ facility, placements, documents, agreements: agreements ?? [], tours });
 }
 
 export default function FacilityDetailRoute() {

@@ -5,6 +5,7 @@ import { PlacementPage } from "~/components/placements/placement-detail";
 import { getPlacement } from "~/models/placements.server";
 import { PLACEMENT_NOT_FOUND } from "~/schemas/placement.constants";
 import { placementPageAction, placementTasksData } from "~/services/placement-page.server";
+import { placementTourData } from "~/services/tours.server";
 import { relatedDocuments } from "~/services/resources.server";
 import { requireRouteRecord } from "~/services/record-screen.server";
 
@@ -12,11 +13,12 @@ export const meta: MetaFunction = () => [{ title: "Placement Details · Senior P
 
 export async function loader(args: LoaderFunctionArgs) {
   const { record: placement, db, ctx } = await requireRouteRecord(args, getPlacement, PLACEMENT_NOT_FOUND);
-  const [documents, tasks] = await Promise.all([
+  const [documents, tasks, tour] = await Promise.all([
     relatedDocuments(db, ctx, "Placement", placement.id),
     placementTasksData(db, ctx, placement),
+    placementTourData(db, ctx, placement.client.id, placement.facility.id),
   ]);
-  return json({ placement, documents, tasks });
+  return json({ placement, documents, tasks, tour });
 }
 
 /** The checklist's forms: a step ticked or unticked, a step made a task (placementPageAction). */

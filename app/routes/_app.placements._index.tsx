@@ -5,6 +5,7 @@ import { PLACEMENT_FILTER_LABELS, PlacementsPage } from "~/components/placements
 import { getClient } from "~/models/clients.server";
 import { getFacility } from "~/models/facilities.server";
 import { listPlacements } from "~/models/placements.server";
+import { clientsWithoutDisclosure } from "~/models/tours.server";
 import { PLACEMENT_PAGE_SIZE, PlacementListQuerySchema } from "~/services/page-schemas.server";
 import { filterValues, loadListPage, narrowedTo, workScope } from "~/services/list-page.server";
 
@@ -22,7 +23,15 @@ export async function loader(args: LoaderFunctionArgs) {
       // The list has no agent filter: only the warning about work left with departed staff.
       workScope(signedIn, new URL(args.request.url), undefined),
     ]);
-    return { ...page, facility, client, scope };
+    // The page's clients whose family has no disclosure yet: a badge on their rows.
+    const undisclosed = [
+      ...(await clientsWithoutDisclosure(
+        db,
+        ctx,
+        page.placements.map((p) => p.client.id),
+      )),
+    ];
+    return { ...page, facility, client, scope, undisclosed };
   });
   const { facility, client, ...page } = result;
   return json({

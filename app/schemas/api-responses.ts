@@ -17,6 +17,8 @@ import {
   ROOM_TYPES,
   TASK_TYPES,
   TIMELINE_KINDS,
+  TOUR_OUTCOMES,
+  DISCLOSURE_METHODS,
 } from "~/utils/vocabulary";
 import { OPEN_PLACEMENT_STATUSES } from "~/utils/client-status";
 
@@ -442,11 +444,42 @@ export const ApiTimelineEntry = z
       .nullable()
       .meta({ description: "Who (null: an automatic status change, or a removed account)" }),
     record: z
-      .object({ type: z.enum(["task", "placement", "resource"]), _id: id, name: z.string() })
+      .object({ type: z.enum(["task", "placement", "resource", "facility"]), _id: id, name: z.string() })
       .nullable()
       .meta({ description: "The record the entry is about, when it is not the client itself" }),
   })
   .meta({ id: "TimelineEntry" });
+
+const named = z.object({ _id: id, name: z.string() });
+
+export const ApiTour = z
+  .object({
+    _id: id,
+    client: named,
+    facility: named,
+    scheduledAt: time.meta({ description: "When the tour is (was) planned" }),
+    staff: z.array(named).meta({ description: "The agency's staff who go" }),
+    familyAttendees: z.string().nullable(),
+    notes: z.string().nullable(),
+    outcome: z.enum(TOUR_OUTCOMES),
+    outcomeNotes: z.string().nullable(),
+    outcomeAt: time.nullable().meta({ description: "When the outcome was recorded (null: still Scheduled)" }),
+    createdBy: named.nullable(),
+    createdAt: time,
+  })
+  .meta({ id: "Tour" });
+
+export const ApiDisclosure = z
+  .object({
+    _id: id,
+    clientId: id,
+    disclosedOn: day,
+    method: z.enum(DISCLOSURE_METHODS),
+    document: named.nullable().meta({ description: "The document given, one of the client's" }),
+    recordedBy: named.nullable(),
+    updatedAt: time,
+  })
+  .meta({ id: "Disclosure" });
 
 // ─────────────────────────────── lists and dashboards ───────────────────────────────
 

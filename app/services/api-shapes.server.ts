@@ -10,6 +10,7 @@ import type { ResourceListItem, ResourceVersion } from "~/models/resources.serve
 import type { BoardCard } from "~/models/swim-lanes.server";
 import type { Communication, TaskListItem, TaskRecord } from "~/models/tasks/record.server";
 import type { SessionUser } from "~/models/user.server";
+import type { Disclosure, Tour } from "~/models/tours.server";
 import type { TimelineEntry } from "./client-timeline.server";
 import type * as z from "zod";
 import type {
@@ -26,6 +27,8 @@ import type {
   ApiTaskListItem,
   ApiTimelineEntry,
   ApiUser,
+  ApiTour,
+  ApiDisclosure,
 } from "~/schemas/api-responses";
 import { expiryOf, formatFileSize } from "~/schemas/resource";
 import { encodeMedicalNotes } from "~/utils/medical-notes";
@@ -383,4 +386,36 @@ export function toApiAgreement(a: AgreementRecord) {
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
   } satisfies z.infer<typeof ApiAgreement>;
+}
+
+/** A tour as the API answers it (docs/api.md, "Tours"). */
+export function toApiTour(t: Tour) {
+  const who = (p: { id: string; name: string }) => ({ _id: p.id, name: p.name });
+  return {
+    _id: t.id,
+    client: who(t.client),
+    facility: who(t.facility),
+    scheduledAt: t.scheduledAt,
+    staff: t.staff.map(who),
+    familyAttendees: t.familyAttendees,
+    notes: t.notes,
+    outcome: t.outcome,
+    outcomeNotes: t.outcomeNotes,
+    outcomeAt: t.outcomeAt,
+    createdBy: t.createdBy && who(t.createdBy),
+    createdAt: t.createdAt,
+  } satisfies z.infer<typeof ApiTour>;
+}
+
+/** A client's disclosure as the API answers it. */
+export function toApiDisclosure(d: Disclosure) {
+  return {
+    _id: d.id,
+    clientId: d.clientId,
+    disclosedOn: d.disclosedOn,
+    method: d.method,
+    document: d.document && { _id: d.document.id, name: d.document.name },
+    recordedBy: d.recordedBy && { _id: d.recordedBy.id, name: d.recordedBy.name },
+    updatedAt: d.updatedAt,
+  } satisfies z.infer<typeof ApiDisclosure>;
 }

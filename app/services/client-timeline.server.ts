@@ -33,7 +33,7 @@ export interface TimelineEntry {
   /** Who did it (null: an automatic change, or someone whose account is gone). */
   who: { id: string; name: string } | null;
   /** The record it links to: a task, a placement or a document (null: the client's own entry). */
-  record: { type: "task" | "placement" | "resource"; id: string; name: string; href: string } | null;
+  record: { type: "task" | "placement" | "resource" | "facility"; id: string; name: string; href: string } | null;
 }
 
 export interface TimelineData extends PageInfo {
@@ -44,6 +44,13 @@ export interface TimelineData extends PageInfo {
 }
 
 const typeLabel = (type: string) => COMMUNICATION_TYPE_LABELS[type as CommunicationType] ?? type;
+
+const TOUR_EVENT_TITLES: Record<string, string> = {
+  Scheduled: "Tour scheduled",
+  Completed: "Toured",
+  Cancelled: "Tour cancelled",
+  "No-show": "Tour missed (no-show)",
+};
 
 const WHERE_ATTACHED: Record<string, string> = { Placement: "added to a placement", Task: "added to a task" };
 
@@ -78,6 +85,12 @@ function wording(row: TimelineRow): Pick<TimelineEntry, "title" | "detail" | "re
         title: `Document added: ${ref?.name ?? ""}`,
         detail: [row.body, WHERE_ATTACHED[row.event]].filter(Boolean).join(" · "),
         record: ref && { type: "resource", ...ref, href: `/resources/${ref.id}` },
+      };
+    case "tour":
+      return {
+        title: `${TOUR_EVENT_TITLES[row.event] ?? `Tour ${row.event.toLowerCase()}`}: ${ref?.name ?? ""}`,
+        detail: row.body,
+        record: ref && { type: "facility", ...ref, href: `/facilities/${ref.id}` },
       };
   }
 }

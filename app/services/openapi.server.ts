@@ -12,6 +12,8 @@ import {
   ApiClientDashboard,
   ApiClientList,
   ApiClientTimeline,
+  ApiDisclosure,
+  ApiTour,
   ApiCommunication,
   ApiErrorBody,
   ApiFacility,
@@ -50,6 +52,7 @@ import {
 } from "~/schemas/resource";
 import { CommunicationSchema, MoveTaskSchema, SwimLaneQuerySchema } from "~/schemas/swim-lanes";
 import { TaskListQuerySchema, TaskSchema } from "~/schemas/task";
+import { DisclosureSchema, TourOutcomeSchema, TourSchema } from "~/schemas/tour";
 
 // The API's OpenAPI 3.1 document (GET /api/openapi.json, rendered at /api/docs): one entry per
 // endpoint of app/routes/api.*.ts, with the very zod schemas the route reads its query and body
@@ -300,6 +303,53 @@ export const ENDPOINTS: Endpoint[] = [
       "`limit` says otherwise. Writes no `view` entry of the audit trail (reading the client does).",
     query: TimelineQuerySchema,
     data: ApiClientTimeline,
+  },
+  {
+    method: "get",
+    path: "/api/clients/{id}/tours",
+    area: "Clients",
+    summary: "A client's facility tours, the latest planned first",
+    data: record("tours", z.array(ApiTour)),
+  },
+  {
+    method: "post",
+    path: "/api/clients/{id}/tours",
+    area: "Clients",
+    summary: "Schedule a tour of a facility for a client",
+    description:
+      "`date` and `time` are the agency's wall clock. `staffIds` are active staff of the agency. The first Completed " +
+      "tour of a facility for a client is what a referral fee rests on.",
+    body: TourSchema,
+    status: 201,
+    data: record("tour", ApiTour),
+  },
+  {
+    method: "patch",
+    path: "/api/tours/{id}",
+    area: "Clients",
+    summary: "Record a tour's outcome",
+    description:
+      "Scheduled, Completed, Cancelled or No-show, with notes. Back to Scheduled clears when it was recorded.",
+    body: TourOutcomeSchema,
+    data: record("tour", ApiTour),
+  },
+  {
+    method: "get",
+    path: "/api/clients/{id}/disclosure",
+    area: "Clients",
+    summary: "Whether the family received the agency's written disclosure",
+    description: "`disclosure` is null while none is recorded.",
+    data: record("disclosure", ApiDisclosure.nullable()),
+  },
+  {
+    method: "put",
+    path: "/api/clients/{id}/disclosure",
+    area: "Clients",
+    summary: "Record (or replace) the family's disclosure",
+    description:
+      "A date after the agency's today is refused. `resourceId` must be one of the client's documents that the caller may see.",
+    body: DisclosureSchema,
+    data: record("disclosure", ApiDisclosure),
   },
 
   // Facilities

@@ -18,6 +18,8 @@ import type {
   Role,
   RoomType,
   TaskType,
+  DisclosureMethod,
+  TourOutcome,
 } from "./vocabulary";
 
 // The Kysely view of the schema in db/migrations. Keep the two in step. The vocabularies (the
@@ -204,6 +206,47 @@ export interface ClientStatusChangesTable {
   /** Who changed it (the statement's updated_by); null: an automatic change, or a removed user. */
   changed_by: string | null;
   created_at: CreatedAt;
+}
+
+/** A facility tour arranged for a client (issue 36). */
+export interface ToursTable {
+  id: Generated<string>;
+  agency_id: string;
+  client_id: string;
+  facility_id: string;
+  scheduled_at: ColumnType<Date, Date | string, Date | string>;
+  /** The family members who come along, as typed. */
+  family_attendees: string | null;
+  notes: string | null;
+  outcome: Generated<TourOutcome>;
+  outcome_notes: string | null;
+  /** When and by whom the outcome was last recorded (null: still Scheduled). */
+  outcome_at: Timestamp | null;
+  outcome_by: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** The agency's staff who go on a tour. */
+export interface TourStaffTable {
+  tour_id: string;
+  user_id: string;
+  agency_id: string;
+}
+
+/** The family received the agency's written disclosure (one per client). */
+export interface ClientDisclosuresTable {
+  id: Generated<string>;
+  agency_id: string;
+  client_id: string;
+  /** YYYY-MM-DD. */
+  disclosed_on: DateOnly;
+  method: DisclosureMethod;
+  resource_id: string | null;
+  recorded_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export interface FacilitiesTable {
@@ -575,6 +618,9 @@ export interface Database {
   clients: ClientsTable;
   client_notes: ClientNotesTable;
   client_status_changes: ClientStatusChangesTable;
+  tours: ToursTable;
+  tour_staff: TourStaffTable;
+  client_disclosures: ClientDisclosuresTable;
   facilities: FacilitiesTable;
   placements: PlacementsTable;
   placement_events: PlacementEventsTable;

@@ -380,7 +380,7 @@ export const COMMUNICATION_TYPE_LABELS: Record<CommunicationType, string> = {
  * communications of its tasks, its status changes, its placements' events, its tasks created and
  * completed, and documents added to it, its placements or its tasks.
  */
-export const TIMELINE_KINDS = ["note", "communication", "status", "placement", "task", "document"] as const;
+export const TIMELINE_KINDS = ["note", "communication", "status", "placement", "task", "document", "tour"] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
   note: "Notes & calls",
@@ -389,7 +389,16 @@ export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
   placement: "Placements",
   task: "Tasks",
   document: "Documents",
+  tour: "Tours",
 };
+
+/** A facility tour's outcome (tours.outcome): Scheduled until it is recorded. */
+export const TOUR_OUTCOMES = ["Scheduled", "Completed", "Cancelled", "No-show"] as const;
+export type TourOutcome = (typeof TOUR_OUTCOMES)[number];
+
+/** How the family received the agency's written disclosure (client_disclosures.method). */
+export const DISCLOSURE_METHODS = ["In person", "E-mail", "Mail", "Portal"] as const;
+export type DisclosureMethod = (typeof DISCLOSURE_METHODS)[number];
 
 /** Who may see a document. */
 export const ACCESS_LEVELS = ["public", "internal", "restricted"] as const;
@@ -474,6 +483,8 @@ export const AUDIT_ENTITY_LABELS = {
   invitation: "Invitation",
   agency: "Agency",
   agreement: "Referral agreement",
+  tour: "Tour",
+  disclosure: "Disclosure",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

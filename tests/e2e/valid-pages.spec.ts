@@ -9,6 +9,7 @@ import {
   test,
   token,
 } from "../support/e2e";
+import { insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
 import { createAgency, createUser } from "../support/factories";
 import { totpAt } from "../support/totp";
 
@@ -148,6 +149,39 @@ test.describe("every screen is valid HTML and passes axe, with JavaScript and wi
     await page.getByRole("button", { name: "Turn on" }).click();
     await expect(page.getByRole("img", { name: "QR code for your authentication app" })).toBeVisible();
     await expectValidScreen(page, "/profile");
+  });
+  test("a client's tours and disclosure, a facility's tours, a placement's tour line", async ({ page, agency }) => {
+    const client = await insertClient(agency);
+    const facility = await insertFacility(agency);
+    const placement = await insertPlacement(agency, client, facility);
+    const db = dbForE2E();
+    const tour = await db
+      .insertInto("tours")
+      .values({
+        agency_id: agency.agencyId,
+        client_id: client.id,
+        facility_id: facility.id,
+        scheduled_at: new Date("2026-10-03T14:30:00Z"),
+        family_attendees: "Maria (daughter)",
+        outcome: "Completed",
+        outcome_at: new Date("2026-10-03T16:00:00Z"),
+        outcome_by: agency.id,
+        created_by: agency.id,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("tour_staff")
+      .values({ tour_id: tour.id, user_id: agency.id, agency_id: agency.agencyId })
+      .execute();
+    await db
+      .insertInto("client_disclosures")
+      .values({ agency_id: agency.agencyId, client_id: client.id, disclosed_on: "2026-10-01", method: "In person" })
+      .execute();
+    await expectValidScreen(page, `/clients/${client.id}`);
+    await expectValidScreen(page, `/facilities/${facility.id}`);
+    await expectValidScreen(page, `/placements/${placement.id}`);
+    await expectValidScreen(page, "/placements");
   });
   test("an unknown address (404)", async ({ page, loginAs }) => {
     await loginAs();

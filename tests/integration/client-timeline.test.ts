@@ -191,7 +191,15 @@ describe("the timeline", () => {
     });
     expect(entries[5]).toMatchObject({ type: "note", detail: "Daughter prefers mornings", record: null });
     expect(entries[6].record).toEqual({ type: "placement", _id: placement.id, name: "Maple Grove" });
-    expect(json.data.counts).toEqual({ note: 1, communication: 1, status: 1, placement: 1, task: 2, document: 2 });
+    expect(json.data.counts).toEqual({
+      note: 1,
+      communication: 1,
+      status: 1,
+      placement: 1,
+      task: 2,
+      document: 2,
+      tour: 0,
+    });
     expect(json.data.pagination).toEqual({ page: 1, limit: 20, totalPages: 1, total: 8 });
     expect(JSON.stringify(json)).not.toMatch(/Not Grace's|Another agency's/);
   });

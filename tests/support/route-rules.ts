@@ -114,6 +114,22 @@ const parts = async (w: World) => ({
   facilityId: (await createFacility(w.db, { agencyId: w.agencyId })).id,
 });
 
+/** A client (`id`) and a facility to tour (`facilityId`). */
+const clientAndFacility = async (w: World) => ({
+  id: (await createClient(w.db, { agencyId: w.agencyId })).id,
+  facilityId: (await createFacility(w.db, { agencyId: w.agencyId })).id,
+});
+/** A client (`id`) with a tour scheduled (`tourId`). */
+const clientTour = async (w: World) => {
+  const { id, facilityId } = await clientAndFacility(w);
+  const tour = await w.db
+    .insertInto("tours")
+    .values({ agency_id: w.agencyId, client_id: id, facility_id: facilityId, scheduled_at: new Date() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, tourId: tour.id };
+};
+
 const PDF = "%PDF-1.4\n1 0 obj << /Type /Pages /Kids [] /Count 1 >> endobj\n%%EOF\n";
 
 /** The details of a document about `clientId`, as the forms and the API take them. */
@@ -287,6 +303,35 @@ export const ROUTE_RULES: Record<string, Rule> = {
         status: 302,
         prepare: client,
         body: () => ({ form: { kind: "call", content: "Called the daughter.", occurredAt: "2026-01-05T09:30" } }),
+      },
+      {
+        method: "POST",
+        path: "/clients/:id",
+        note: "section=tour",
+        who: "signed-in",
+        status: 302,
+        prepare: clientAndFacility,
+        body: ({ ids }) => ({
+          form: { section: "tour", facilityId: ids.facilityId, date: "2026-01-05", time: "10:00" },
+        }),
+      },
+      {
+        method: "POST",
+        path: "/clients/:id",
+        note: "section=tour-outcome",
+        who: "signed-in",
+        status: 302,
+        prepare: clientTour,
+        body: ({ ids }) => ({ form: { section: "tour-outcome", tourId: ids.tourId, outcome: "Completed" } }),
+      },
+      {
+        method: "POST",
+        path: "/clients/:id",
+        note: "section=disclosure",
+        who: "signed-in",
+        status: 302,
+        prepare: client,
+        body: () => ({ form: { section: "disclosure", disclosedOn: "2026-01-05", method: "In person" } }),
       },
     ],
   },
@@ -1051,6 +1096,44 @@ export const ROUTE_RULES: Record<string, Rule> = {
   },
   "api.clients.$id_.matches.ts": { calls: [page("/api/clients/:id/matches", "signed-in", client)] },
   "api.clients.$id_.timeline.ts": { calls: [page("/api/clients/:id/timeline", "signed-in", client)] },
+  "api.clients.$id_.tours.ts": {
+    calls: [
+      page("/api/clients/:id/tours", "signed-in", client),
+      {
+        method: "POST",
+        path: "/api/clients/:id/tours",
+        who: "signed-in",
+        status: 201,
+        prepare: clientAndFacility,
+        body: ({ ids }) => ({ json: { facilityId: ids.facilityId, date: "2026-01-05", time: "10:00" } }),
+      },
+    ],
+  },
+  "api.tours.$id.ts": {
+    calls: [
+      {
+        method: "PATCH",
+        path: "/api/tours/:id",
+        who: "signed-in",
+        status: 200,
+        prepare: async (w) => ({ id: (await clientTour(w)).tourId }),
+        body: () => ({ json: { outcome: "Completed" } }),
+      },
+    ],
+  },
+  "api.clients.$id_.disclosure.ts": {
+    calls: [
+      page("/api/clients/:id/disclosure", "signed-in", client),
+      {
+        method: "PUT",
+        path: "/api/clients/:id/disclosure",
+        who: "signed-in",
+        status: 200,
+        prepare: client,
+        body: () => ({ json: { disclosedOn: "2026-01-05", method: "E-mail" } }),
+      },
+    ],
+  },
   "api.clients.dashboard.ts": { calls: [page("/api/clients/dashboard")] },
   "api.facilities._index.ts": {
     calls: [

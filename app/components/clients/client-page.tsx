@@ -19,6 +19,8 @@ import { budgetText } from "./client-card";
 import { ClientHistoryCard } from "./client-history";
 import { ageOn, ClientPlacementsCard, ClientTasksCard, NewPlacementLink } from "./client-detail";
 import { TimelineCard } from "./client-timeline";
+import { DisclosureCard, DisclosureNotice, ToursCard, type ToursAnswer } from "./client-tours";
+import type { ClientToursData } from "~/services/tours.server";
 
 /** What the client's page shows (/clients/:id): the record and what hangs from it. */
 export interface ClientPageData {
@@ -31,9 +33,14 @@ export interface ClientPageData {
   documents: RelatedDocumentsData;
   /** Who viewed and changed the client, for a coordinator or an admin (null: an agent, who sees none). */
   history: ClientHistoryData | null;
-  /** The answer to a note or call just logged (its messages when it was refused). */
-  logResult?: SubmissionResult<string[]>;
+  /** The Tours and Disclosure cards. */
+  tours: ClientToursData;
+  /** The answer to a form just sent (its messages when it was refused): `form` says which. */
+  answer?: ClientPageAnswer;
 }
+
+/** The page's action's answer: the log form's (no `form`), or a tour's or the disclosure's. */
+export type ClientPageAnswer = ToursAnswer & { result?: SubmissionResult<string[]> };
 
 /** The client's page: a header with its actions, the record's cards, and the side column. */
 export function ClientPage({
@@ -44,14 +51,18 @@ export function ClientPage({
   matches,
   documents,
   history,
-  logResult,
+  tours,
+  answer,
 }: ClientPageData) {
+  const logResult = answer && !answer.form ? answer.result : undefined;
   return (
     <RecordPage area="clients">
       <ClientHeader client={client} />
+      {tours.disclosure ? null : <DisclosureNotice />}
       <RecordColumns side={<SideColumn client={client} />}>
         <ContactCard client={client} />
         <TimelineCard timeline={timeline} logResult={logResult} />
+        <ToursCard data={tours} answer={answer} />
         <MedicalCard client={client} />
         <FacilityMatchesCard
           id="matches"
@@ -63,6 +74,7 @@ export function ClientPage({
         <ClientPlacementsCard clientId={client.id} placements={placements} />
         <ClientTasksCard clientId={client.id} tasks={tasks} />
         <RelatedDocuments documents={documents} />
+        <DisclosureCard data={tours} documents={documents.resources} answer={answer} />
         {history ? <ClientHistoryCard clientId={client.id} history={history} /> : null}
       </RecordColumns>
     </RecordPage>

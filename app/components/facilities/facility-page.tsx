@@ -12,6 +12,8 @@ import { ChipsCard, ContactLink, DetailCard, Item, RecordActions, RecordColumns,
 import { ClipboardIcon, PlusIcon } from "../ui/icons";
 import { ProgressBar } from "../ui/progress";
 import { ActiveBadge, AvailabilityBadge } from "./facility-card";
+import { FacilityToursCard } from "./facility-tours";
+import type { Tour } from "~/models/tours.server";
 
 /** What the facility's page shows (/facilities/:id): the record, its placements counted, its documents. */
 export interface FacilityPageData {
@@ -19,10 +21,11 @@ export interface FacilityPageData {
   placements: { total: number; active: number };
   documents: RelatedDocumentsData;
   agreements: AgreementRecord[];
+  tours: { upcoming: Tour[]; past: Tour[] };
 }
 
 /** The facility's page: a header with its actions, the overview and lists, and the side column. */
-export function FacilityPage({ facility: f, placements, documents, agreements }: FacilityPageData) {
+export function FacilityPage({ facility: f, placements, documents, agreements, tours }: FacilityPageData) {
   return (
     <RecordPage area="facilities">
       <FacilityHeader facility={f} />
@@ -32,6 +35,7 @@ export function FacilityPage({ facility: f, placements, documents, agreements }:
         <ChipsCard title="Specialties" values={f.specialties} empty="None listed" />
         {f.notes ? <DetailCard title="Notes" text={f.notes} /> : null}
         <AgreementsCard facilityId={f.id} agreements={agreements} />
+        <FacilityToursCard tours={tours} />
         <RelatedDocuments documents={documents} />
       </RecordColumns>
     </RecordPage>

@@ -24,6 +24,7 @@ import { ProgressBar } from "../ui/progress";
 import { PlacementBadges } from "./placement-badges";
 import { PlacementTasksCard, StepTick } from "./placement-tasks";
 import { ReferralFeeCard } from "./referral-fee-card";
+import { PlacementTourCard, type PlacementTourData } from "./placement-tour";
 
 // A placement's page (/placements/:id) and its parts.
 
@@ -34,9 +35,11 @@ export interface PlacementPageData {
   tasks: PlacementTasksData;
   /** "Make a task" refused: its form's messages. */
   stepTask: StepTaskAnswer | null;
+  /** The first tour of the facility for the client, and the family's disclosure. */
+  tour: PlacementTourData;
 }
 
-export function PlacementPage({ placement: p, documents, tasks, stepTask }: PlacementPageData) {
+export function PlacementPage({ placement: p, documents, tasks, stepTask, tour }: PlacementPageData) {
   const canDelete = useCan("records.delete");
   return (
     <RecordPage
@@ -54,6 +57,7 @@ export function PlacementPage({ placement: p, documents, tasks, stepTask }: Plac
       <PlacementProgress placement={p} tickable />
       <RecordColumns side={<SideColumn placement={p} />}>
         <PlacementTasksCard placement={p} data={tasks} stepTask={stepTask} />
+        <PlacementTourCard clientId={p.client.id} facilityId={p.facility.id} data={tour} />
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <ClientInformation client={p.client} />
           <FacilityInformation facility={p.facility} />

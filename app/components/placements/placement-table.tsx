@@ -9,7 +9,14 @@ import { StackedTable } from "../ui/stacked-table";
 const COLUMNS = ["Client", "Facility", "Agent", "Status", "Priority", "Progress", "Start", "Move-in"] as const;
 
 /** The placements list's table (StackedTable): one row a placement, with view and edit links. */
-export function PlacementTable({ placements }: { placements: PlacementListItem[] }) {
+export function PlacementTable({
+  placements,
+  undisclosed = [],
+}: {
+  placements: PlacementListItem[];
+  /** Clients whose family has no disclosure yet: a "No disclosure" badge under the status. */
+  undisclosed?: string[];
+}) {
   return (
     <StackedTable className="placement-table" columns={COLUMNS} actions="said">
       {placements.map((p) => (
@@ -26,6 +33,11 @@ export function PlacementTable({ placements }: { placements: PlacementListItem[]
           <td data-label="Agent">{`${p.agent.firstName} ${p.agent.lastName}`}</td>
           <td data-label="Status">
             <Badge tone={placementStatusTone(p.status)}>{p.status}</Badge>
+            {undisclosed.includes(p.client.id) ? (
+              <span className="row-sub">
+                <Badge tone="orange">No disclosure</Badge>
+              </span>
+            ) : null}
           </td>
           <td data-label="Priority">
             <Badge tone={priorityTone(p.priority)}>{p.priority}</Badge>

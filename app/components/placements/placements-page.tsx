@@ -34,6 +34,8 @@ export interface PlacementsPageData extends ListPageData {
   client: Narrowed | null;
   /** Work left with departed staff (the list has no "my work": it is the team's). */
   scope: WorkScopeData;
+  /** The page's clients whose family has not received the disclosure (their rows say so). */
+  undisclosed?: string[];
 }
 
 const SELECTS: SelectSpec[] = [
@@ -60,6 +62,7 @@ export function PlacementsPage({
   facility,
   client,
   scope,
+  undisclosed,
   ...list
 }: PlacementsPageData) {
   const { search } = useLocation();
@@ -117,7 +120,7 @@ export function PlacementsPage({
         />
       }
     >
-      <PlacementTable placements={placements} />
+      <PlacementTable placements={placements} undisclosed={undisclosed} />
     </ListPage>
   );
 }

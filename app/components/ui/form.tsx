@@ -155,7 +155,8 @@ function frameOf<P extends FieldProps>({ field, label, required, hint, wide, ...
   return { frame: { field, label, required, hint, wide }, control, ariaDescribedBy, invalid: Boolean(field.errors) };
 }
 
-type InputType = "text" | "email" | "tel" | "number" | "date" | "datetime-local" | "url" | "search" | "password";
+type InputType =
+  "text" | "email" | "tel" | "number" | "date" | "time" | "datetime-local" | "url" | "search" | "password";
 
 export function InputField({
   type = "text",

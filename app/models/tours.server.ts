@@ -1,0 +1,434 @@
+import { sql } from "kysely";
+import type { DisclosureInput, TourInput, TourOutcomeInput } from "~/schemas/tour";
+import { DISCLOSURE_MESSAGES, TOUR_MESSAGES } from "~/schemas/tour";
+import type { DB } from "~/utils/db.server";
+import { isUuid } from "~/utils/uuid";
+import type { DisclosureMethod, TourOutcome } from "~/utils/vocabulary";
+import { agencyDay } from "./agency.server";
+import { audit } from "./audit.server";
+import { type Ctx, ownRow } from "./context";
+import { visibleTo } from "./resources.server";
+
+// Tours of facilities arranged for clients, and the family's disclosure (issue 36;
+// docs/data-model.md "Tours and the disclosure"). The first Completed tour of a facility for a
+// client is what a referral fee rests on (`firstTour`); the disclosure is what makes a fee
+// lawful to claim in states that require one.
+
+export interface Person {
+  id: string;
+  name: string;
+}
+
+export interface Tour {
+  id: string;
+  client: Person;
+  facility: { id: string; name: string };
+  /** When it is (was) planned, ISO. */
+  scheduledAt: string;
+  staff: Person[];
+  familyAttendees: string | null;
+  notes: string | null;
+  outcome: TourOutcome;
+  outcomeNotes: string | null;
+  /** When the outcome was recorded (null: still Scheduled). */
+  outcomeAt: string | null;
+  createdAt: string;
+  createdBy: Person | null;
+}
+
+const name = (first: string | null, last: string | null) => `${first ?? ""} ${last ?? ""}`.trim();
+
+function tourQuery(db: DB, ctx: Ctx) {
+  return db
+    .selectFrom("tours as t")
+    .innerJoin("clients as c", "c.id", "t.client_id")
+    .innerJoin("facilities as f", "f.id", "t.facility_id")
+    .leftJoin("users as u", "u.id", "t.created_by")
+    .select([
+      "t.id",
+      "t.client_id",
+      "c.first_name as client_first",
+      "c.last_name as client_last",
+      "t.facility_id",
+      "f.name as facility_name",
+      "t.scheduled_at",
+      "t.family_attendees",
+      "t.notes",
+      "t.outcome",
+      "t.outcome_notes",
+      "t.outcome_at",
+      "t.created_at",
+      "t.created_by",
+      "u.first_name as creator_first",
+      "u.last_name as creator_last",
+    ])
+    .where("t.agency_id", "=", ctx.agencyId);
+}
+
+type TourRow = Awaited<ReturnType<ReturnType<typeof tourQuery>["execute"]>>[number];
+
+/** The tours' rows with their staff (one more query for all of them). */
+async function withStaff(db: DB, ctx: Ctx, rows: TourRow[]): Promise<Tour[]> {
+  const staff =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom("tour_staff as s")
+          .innerJoin("users as u", "u.id", "s.user_id")
+          .select(["s.tour_id", "u.id", "u.first_name", "u.last_name"])
+          .where("s.agency_id", "=", ctx.agencyId)
+          .where(
+            "s.tour_id",
+            "in",
+            rows.map((r) => r.id),
+          )
+          .orderBy("u.first_name")
+          .orderBy("u.last_name")
+          .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    client: { id: r.client_id, name: name(r.client_first, r.client_last) },
+    facility: { id: r.facility_id, name: r.facility_name },
+    scheduledAt: new Date(r.scheduled_at).toISOString(),
+    staff: staff.filter((s) => s.tour_id === r.id).map((s) => ({ id: s.id, name: name(s.first_name, s.last_name) })),
+    familyAttendees: r.family_attendees,
+    notes: r.notes,
+    outcome: r.outcome,
+    outcomeNotes: r.outcome_notes,
+    outcomeAt: r.outcome_at ? new Date(r.outcome_at).toISOString() : null,
+    createdAt: new Date(r.created_at).toISOString(),
+    createdBy:
+      r.created_by && r.creator_first ? { id: r.created_by, name: name(r.creator_first, r.creator_last) } : null,
+  }));
+}
+
+/** A client's tours, the latest planned first (the client's page, GET /api/clients/{id}/tours). */
+export async function listClientTours(db: DB, ctx: Ctx, clientId: string): Promise<Tour[]> {
+  if (!isUuid(clientId)) return [];
+  const rows = await tourQuery(db, ctx)
+    .where("t.client_id", "=", clientId)
+    .orderBy("t.scheduled_at", "desc")
+    .orderBy("t.id", "desc")
+    .execute();
+  return withStaff(db, ctx, rows);
+}
+
+/** How many of a facility's tours its page shows, upcoming and past each. */
+export const FACILITY_TOURS_SHOWN = 20;
+
+/**
+ * A facility's tours (its page): those still to come (Scheduled, from now on), soonest first,
+ * and the rest, latest first; at most `FACILITY_TOURS_SHOWN` of each.
+ */
+export async function listFacilityTours(
+  db: DB,
+  ctx: Ctx,
+  facilityId: string,
+): Promise<{ upcoming: Tour[]; past: Tour[] }> {
+  if (!isUuid(facilityId)) return { upcoming: [], past: [] };
+  const upcoming = (qb: ReturnType<typeof tourQuery>) =>
+    qb.where("t.outcome", "=", "Scheduled").where("t.scheduled_at", ">=", sql<Date>`now()`);
+  const [next, past] = await Promise.all([
+    upcoming(tourQuery(db, ctx).where("t.facility_id", "=", facilityId))
+      .orderBy("t.scheduled_at", "asc")
+      .orderBy("t.id", "asc")
+      .limit(FACILITY_TOURS_SHOWN)
+      .execute(),
+    tourQuery(db, ctx)
+      .where("t.facility_id", "=", facilityId)
+      .where((eb) => eb.or([eb("t.outcome", "<>", "Scheduled"), eb("t.scheduled_at", "<", sql<Date>`now()`)]))
+      .orderBy("t.scheduled_at", "desc")
+      .orderBy("t.id", "desc")
+      .limit(FACILITY_TOURS_SHOWN)
+      .execute(),
+  ]);
+  const [a, b] = await Promise.all([withStaff(db, ctx, next), withStaff(db, ctx, past)]);
+  return { upcoming: a, past: b };
+}
+
+export async function getTour(db: DB, ctx: Ctx, id: string): Promise<Tour | null> {
+  if (!isUuid(id)) return null;
+  const rows = await tourQuery(db, ctx).where("t.id", "=", id).execute();
+  const [tour] = await withStaff(db, ctx, rows);
+  return tour ?? null;
+}
+
+export type TourWrite =
+  | { ok: true; tour: Tour }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] };
+
+/**
+ * Schedules a tour of the agency's facility for the agency's client `clientId`, at `scheduledAt`
+ * (the form's day and time read in the agency's zone), with its staff (active staff of the agency).
+ */
+export async function scheduleTour(
+  db: DB,
+  ctx: Ctx,
+  clientId: string,
+  input: TourInput,
+  scheduledAt: Date,
+): Promise<TourWrite> {
+  const client = await ownRow(db, ctx, "clients", clientId);
+  if (!client) return { ok: false, reason: "not-found" };
+  const errors: { path: string; msg: string }[] = [];
+  if (!(await ownRow(db, ctx, "facilities", input.facilityId))) {
+    errors.push({ path: "facilityId", msg: TOUR_MESSAGES.facilityId });
+  }
+  if (input.staffIds.length > 0) {
+    const found = await db
+      .selectFrom("users")
+      .select("id")
+      .where("agency_id", "=", ctx.agencyId)
+      .where("is_active", "=", true)
+      .where("id", "in", input.staffIds)
+      .execute();
+    if (found.length !== input.staffIds.length) errors.push({ path: "staffIds", msg: TOUR_MESSAGES.staffIds });
+  }
+  if (errors.length > 0) return { ok: false, reason: "invalid", errors };
+  const id = await db.transaction().execute(async (trx) => {
+    const tour = await trx
+      .insertInto("tours")
+      .values({
+        agency_id: ctx.agencyId,
+        client_id: clientId,
+        facility_id: input.facilityId,
+        scheduled_at: scheduledAt,
+        family_attendees: input.familyAttendees,
+        notes: input.notes,
+        created_by: ctx.userId,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (input.staffIds.length > 0) {
+      await trx
+        .insertInto("tour_staff")
+        .values(input.staffIds.map((user_id) => ({ tour_id: tour.id, user_id, agency_id: ctx.agencyId })))
+        .execute();
+    }
+    await audit(trx, ctx, {
+      action: "create",
+      entity: "tour",
+      id: tour.id,
+      details: { client: clientId, facility: input.facilityId },
+    });
+    return tour.id;
+  });
+  const tour = await getTour(db, ctx, id);
+  return tour ? { ok: true, tour } : { ok: false, reason: "not-found" };
+}
+
+/** Records a tour's outcome (and its notes); null when the agency has no such tour. */
+export async function recordTourOutcome(db: DB, ctx: Ctx, id: string, input: TourOutcomeInput): Promise<Tour | null> {
+  if (!isUuid(id)) return null;
+  const updated = await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("tours")
+      .select(["id", "outcome", "outcome_notes"])
+      .where("id", "=", id)
+      .where("agency_id", "=", ctx.agencyId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return false;
+    await trx
+      .updateTable("tours")
+      .set({
+        outcome: input.outcome,
+        outcome_notes: input.outcomeNotes,
+        outcome_at: input.outcome === "Scheduled" ? null : sql<Date>`now()`,
+        outcome_by: input.outcome === "Scheduled" ? null : ctx.userId,
+      })
+      .where("id", "=", id)
+      .where("agency_id", "=", ctx.agencyId)
+      .execute();
+    const fields = [
+      ...(before.outcome !== input.outcome ? ["outcome"] : []),
+      ...(before.outcome_notes !== input.outcomeNotes ? ["outcome_notes"] : []),
+    ];
+    await audit(trx, ctx, { action: "update", entity: "tour", id, details: { fields, outcome: input.outcome } });
+    return true;
+  });
+  return updated ? getTour(db, ctx, id) : null;
+}
+
+/** The tour a fee claim rests on: when, and who of the agency went. */
+export interface FirstTour {
+  id: string;
+  scheduledAt: string;
+  staff: Person[];
+}
+
+/**
+ * The first tour the agency arranged of `facilityId` for `clientId` that took place (Completed),
+ * or null: the basis of a referral fee claim (a fee agreement's `tour_window_months` counts from
+ * its `scheduledAt`).
+ */
+export async function firstTour(db: DB, ctx: Ctx, clientId: string, facilityId: string): Promise<FirstTour | null> {
+  if (!isUuid(clientId) || !isUuid(facilityId)) return null;
+  const row = await db
+    .selectFrom("tours")
+    .select(["id", "scheduled_at"])
+    .where("agency_id", "=", ctx.agencyId)
+    .where("client_id", "=", clientId)
+    .where("facility_id", "=", facilityId)
+    .where("outcome", "=", "Completed")
+    .orderBy("scheduled_at", "asc")
+    .orderBy("id", "asc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const staff = await db
+    .selectFrom("tour_staff as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select(["u.id", "u.first_name", "u.last_name"])
+    .where("s.agency_id", "=", ctx.agencyId)
+    .where("s.tour_id", "=", row.id)
+    .orderBy("u.first_name")
+    .orderBy("u.last_name")
+    .execute();
+  return {
+    id: row.id,
+    scheduledAt: new Date(row.scheduled_at).toISOString(),
+    staff: staff.map((s) => ({ id: s.id, name: name(s.first_name, s.last_name) })),
+  };
+}
+
+// ─────────────────────────────── the disclosure ───────────────────────────────
+
+export interface Disclosure {
+  id: string;
+  clientId: string;
+  /** YYYY-MM-DD. */
+  disclosedOn: string;
+  method: DisclosureMethod;
+  /** The document given (one of the client's), when it is recorded and the caller may see it. */
+  document: { id: string; name: string } | null;
+  recordedBy: Person | null;
+  updatedAt: string;
+}
+
+/** The client's disclosure, or null while the family has not received it. */
+export async function getDisclosure(db: DB, ctx: Ctx, clientId: string): Promise<Disclosure | null> {
+  if (!isUuid(clientId)) return null;
+  const row = await db
+    .selectFrom("client_disclosures as d")
+    .leftJoin("users as u", "u.id", "d.recorded_by")
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom("resources as r")
+          .select(["r.id", "r.original_name"])
+          .where("r.agency_id", "=", ctx.agencyId)
+          .where(visibleTo(ctx))
+          .as("r"),
+      (join) => join.onRef("r.id", "=", "d.resource_id"),
+    )
+    .select([
+      "d.id",
+      "d.client_id",
+      "d.disclosed_on",
+      "d.method",
+      "d.recorded_by",
+      "d.updated_at",
+      "u.first_name",
+      "u.last_name",
+      "r.id as resource_id",
+      "r.original_name",
+    ])
+    .where("d.agency_id", "=", ctx.agencyId)
+    .where("d.client_id", "=", clientId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    disclosedOn: row.disclosed_on,
+    method: row.method,
+    document: row.resource_id ? { id: row.resource_id, name: row.original_name ?? "" } : null,
+    recordedBy:
+      row.recorded_by && row.first_name ? { id: row.recorded_by, name: name(row.first_name, row.last_name) } : null,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export type DisclosureWrite =
+  | { ok: true; disclosure: Disclosure; created: boolean }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] };
+
+/**
+ * Records (or replaces) that the family of the agency's client `clientId` received the written
+ * disclosure, on a day up to the agency's today; its document must be one of the client's that
+ * the caller may see.
+ */
+export async function recordDisclosure(
+  db: DB,
+  ctx: Ctx,
+  clientId: string,
+  input: DisclosureInput,
+): Promise<DisclosureWrite> {
+  if (!(await ownRow(db, ctx, "clients", clientId))) return { ok: false, reason: "not-found" };
+  if (input.disclosedOn > (await agencyDay(db, ctx)).today) {
+    return { ok: false, reason: "invalid", errors: [{ path: "disclosedOn", msg: DISCLOSURE_MESSAGES.future }] };
+  }
+  if (input.resourceId) {
+    const document = await db
+      .selectFrom("resources as r")
+      .select("r.id")
+      .where("r.agency_id", "=", ctx.agencyId)
+      .where("r.id", "=", input.resourceId)
+      .where("r.related_type", "=", "Client")
+      .where("r.related_id", "=", clientId)
+      .where(visibleTo(ctx))
+      .executeTakeFirst();
+    if (!document) {
+      return { ok: false, reason: "invalid", errors: [{ path: "resourceId", msg: DISCLOSURE_MESSAGES.resourceId }] };
+    }
+  }
+  const saved = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("client_disclosures")
+      .values({
+        agency_id: ctx.agencyId,
+        client_id: clientId,
+        disclosed_on: input.disclosedOn,
+        method: input.method,
+        resource_id: input.resourceId,
+        recorded_by: ctx.userId,
+      })
+      .onConflict((oc) =>
+        oc.columns(["agency_id", "client_id"]).doUpdateSet({
+          disclosed_on: input.disclosedOn,
+          method: input.method,
+          resource_id: input.resourceId,
+          recorded_by: ctx.userId,
+        }),
+      )
+      // xmax = 0: the row was inserted, not updated.
+      .returning(["id", sql<boolean>`(xmax = 0)`.as("created")])
+      .executeTakeFirstOrThrow();
+    await audit(trx, ctx, {
+      action: row.created ? "create" : "update",
+      entity: "disclosure",
+      id: row.id,
+      details: { client: clientId, method: input.method },
+    });
+    return row.created;
+  });
+  const disclosure = await getDisclosure(db, ctx, clientId);
+  return disclosure ? { ok: true, disclosure, created: saved } : { ok: false, reason: "not-found" };
+}
+
+/** Which of `clientIds` have no disclosure recorded (a placement list's badge). */
+export async function clientsWithoutDisclosure(db: DB, ctx: Ctx, clientIds: string[]): Promise<Set<string>> {
+  const ids = [...new Set(clientIds.filter(isUuid))];
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("client_disclosures")
+    .select("client_id")
+    .where("agency_id", "=", ctx.agencyId)
+    .where("client_id", "in", ids)
+    .execute();
+  const disclosed = new Set(rows.map((r) => r.client_id));
+  return new Set(ids.filter((id) => !disclosed.has(id)));
+}

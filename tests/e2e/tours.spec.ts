@@ -1,0 +1,117 @@
+import { expect, field, serverToday, test, toast, token } from "../support/e2e";
+import { insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
+
+// Tours and the family's disclosure (issue 36): a tour scheduled from the client's page (reached
+// from the placement's "No tour recorded"), its outcome recorded, and the placement's tour line;
+// the disclosure recorded from the client's page, its reminder gone. With and without
+// JavaScript: every part is a plain form.
+
+test.describe("tours and the disclosure", () => {
+  test("a tour scheduled from the placement's link, completed, is the placement's tour line", async ({
+    page,
+    agency,
+  }) => {
+    const client = await insertClient(agency);
+    const facility = await insertFacility(agency, { name: `Maple Grove ${token()}` });
+    const placement = await insertPlacement(agency, client, facility);
+    const me = `${agency.firstName} ${agency.lastName}`;
+
+    await page.goto(`/placements/${placement.id}`);
+    const line = page.locator("#tour");
+    await expect(line).toContainText("No tour recorded.");
+    await expect(line).toContainText("No disclosure");
+    await line.getByRole("link", { name: "Schedule a tour" }).click();
+    await expect(page).toHaveURL(new RegExp(`/clients/${client.id}\\?tourFacility=${facility.id}#tours$`));
+
+    const card = page.locator("#tours");
+    await expect(card.getByText("No tours yet.")).toBeVisible();
+    const form = card.getByRole("form", { name: "Schedule a tour" });
+    // The time is missing: the form says so, keeping what was typed.
+    await field(form, "Date").fill("2026-10-03");
+    await field(form, "Family attending").fill("Maria (daughter)");
+    await form.getByRole("button", { name: "Schedule tour" }).click();
+    await expect(form.getByText("Please enter the tour's time, such as 14:30")).toBeVisible();
+    await expect(field(form, "Family attending")).toHaveValue("Maria (daughter)");
+    await expect(form.getByRole("checkbox", { name: me })).toBeChecked();
+
+    await field(form, "Time").fill("14:30");
+    await form.getByRole("button", { name: "Schedule tour" }).click();
+    await expect(toast(page, "success")).toContainText("Tour scheduled");
+    const tours = card.getByRole("list", { name: "Tours of this client" }).getByRole("listitem");
+    await expect(tours).toHaveCount(1);
+    await expect(tours.first()).toContainText(facility.name);
+    await expect(tours.first()).toContainText("Scheduled");
+    await expect(tours.first()).toContainText(`Oct 3, 2026, 2:30 PM · with ${me}`);
+    await expect(tours.first()).toContainText("Family: Maria (daughter)");
+
+    const outcome = tours.first().getByRole("form", { name: `Outcome of the tour of ${facility.name}` });
+    await field(outcome, "Outcome").selectOption("Completed");
+    await field(outcome, "Outcome notes").fill("Loved the garden");
+    await outcome.getByRole("button", { name: "Record outcome" }).click();
+    await expect(toast(page, "success")).toContainText("Tour outcome recorded");
+    await expect(tours.first().locator(".badge")).toHaveText("Completed");
+    await expect(tours.first()).toContainText("Outcome: Loved the garden");
+    await expect(page.locator("#timeline")).toContainText(`Toured: ${facility.name}`);
+
+    await page.goto(`/placements/${placement.id}`);
+    await expect(line.getByRole("link", { name: `Toured Oct 3, 2026 with ${me}` })).toBeVisible();
+
+    // The facility's page lists it among its past tours.
+    await page.goto(`/facilities/${facility.id}`);
+    const past = page.locator("#tours").getByRole("region", { name: "Past tours" });
+    await expect(past.getByRole("listitem")).toHaveCount(1);
+    await expect(past.getByRole("listitem").first()).toContainText(client.name);
+    await expect(past.getByRole("listitem").first()).toContainText("Completed");
+    await expect(page.locator("#tours").getByText("No tours planned.")).toBeVisible();
+  });
+
+  test("any facility is found for a tour: typed with JavaScript, by a search step without", async ({
+    page,
+    agency,
+    javaScriptEnabled,
+  }) => {
+    const client = await insertClient(agency);
+    const facility = await insertFacility(agency, { name: `Cedar Court ${token()}` });
+    await page.goto(`/clients/${client.id}`);
+    const form = page.locator("#tours").getByRole("form", { name: "Schedule a tour" });
+    if (javaScriptEnabled) {
+      const picker = form.getByRole("combobox", { name: /Facility/ });
+      await picker.fill(facility.name.slice(0, 8));
+      await page.getByRole("option", { name: new RegExp(facility.name) }).click();
+    } else {
+      await form.getByLabel("Search facilities").fill(facility.name);
+      await form.getByRole("button", { name: "Search facilities" }).click();
+      await expect(form.getByText(`1 facility matches "${facility.name}"`)).toBeVisible();
+      await field(form, "Facility").selectOption(facility.id);
+    }
+    await field(form, "Time").fill("09:00");
+    await form.getByRole("button", { name: "Schedule tour" }).click();
+    await expect(toast(page, "success")).toContainText("Tour scheduled");
+    await expect(page.locator("#tours").getByRole("list", { name: "Tours of this client" })).toContainText(
+      facility.name,
+    );
+  });
+
+  test("the disclosure's reminder until it is recorded", async ({ page, agency }) => {
+    const client = await insertClient(agency);
+    await page.goto(`/clients/${client.id}`);
+    const notice = page.getByRole("alert").filter({ hasText: "Disclosure not recorded" });
+    await expect(notice).toBeVisible();
+    await notice.getByRole("link", { name: "Record the disclosure" }).click();
+
+    const card = page.locator("#disclosure");
+    await expect(card).toContainText("Not given");
+    await expect(field(card, "Date given")).toHaveValue(serverToday());
+    await field(card, "Date given").fill("2999-01-01");
+    await field(card, "How").selectOption("E-mail");
+    await card.getByRole("button", { name: "Record disclosure" }).click();
+    await expect(card.getByText("This date is in the future: enter the day the family received it")).toBeVisible();
+
+    await field(card, "Date given").fill("2026-10-01");
+    await card.getByRole("button", { name: "Record disclosure" }).click();
+    await expect(toast(page, "success")).toContainText("Disclosure recorded");
+    await expect(card).toContainText("Given");
+    await expect(card).toContainText("Oct 1, 2026 · E-mail");
+    await expect(page.getByRole("alert").filter({ hasText: "Disclosure not recorded" })).toHaveCount(0);
+  });
+});
