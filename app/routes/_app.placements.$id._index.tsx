@@ -16,7 +16,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [documents, tasks, tour] = await Promise.all([
     relatedDocuments(db, ctx, "Placement", placement.id),
     placementTasksData(db, ctx, placement),
-    placementTourData(db, ctx, placement.client.id, placement.facility.id),
+    placementTourData(db, ctx, placement),
   ]);
   return json({ placement, documents, tasks, tour });
 }

@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import { agencyDay } from "~/models/agency.server";
+import { agreementInForce, getAgreement } from "~/models/agreements.server";
 import type { Ctx } from "~/models/context";
 import { countFacilityOptions, getFacility, searchFacilityOptions } from "~/models/facilities.server";
 import { pickerOptions, type PickerSearch } from "~/models/lists.server";
@@ -18,7 +19,8 @@ import {
 import { listUsers } from "~/models/user.server";
 import { PICKER_SEARCH_FIELDS } from "~/schemas/common";
 import { DISCLOSURE_MESSAGES, DisclosureSchema, TOUR_MESSAGES, TourOutcomeSchema, TourSchema } from "~/schemas/tour";
-import { zonedTime } from "~/utils/days";
+import { dayIn, zonedTime } from "~/utils/days";
+import { tourWindowWarning } from "~/utils/referral-fee";
 import type { DB } from "~/utils/db.server";
 import { readFormData } from "~/utils/request.server";
 import { invariantResponse } from "~/utils/responses";
@@ -206,11 +208,38 @@ function disclosureOnClient(request: Request, { db, ctx }: Pick<SignedIn, "db" |
   });
 }
 
-/** The placement page's Tour and disclosure card: the fee's first tour, and whether the family has the disclosure. */
-export async function placementTourData(db: DB, ctx: Ctx, clientId: string, facilityId: string) {
-  const [tour, disclosure] = await Promise.all([
-    firstTour(db, ctx, clientId, facilityId),
-    getDisclosure(db, ctx, clientId),
+/**
+ * The placement page's Tour and disclosure card: the fee's first tour, whether the family has the
+ * disclosure, and a warning when the move-in falls outside the referral agreement's tour window
+ * (the fee's agreement, else the one in force on the move-in day).
+ */
+export async function placementTourData(
+  db: DB,
+  ctx: Ctx,
+  placement: {
+    client: { id: string };
+    facility: { id: string };
+    moveInDate: string | null;
+    referralFee: { agreementId: string | null } | null;
+  },
+) {
+  const moveInDay = placement.moveInDate;
+  const [tour, disclosure, agreement, { timeZone }] = await Promise.all([
+    firstTour(db, ctx, placement.client.id, placement.facility.id),
+    getDisclosure(db, ctx, placement.client.id),
+    placement.referralFee?.agreementId
+      ? getAgreement(db, ctx, placement.referralFee.agreementId)
+      : moveInDay
+        ? agreementInForce(db, ctx, placement.facility.id, moveInDay).then(
+            (row) => row && { tourWindowMonths: row.tour_window_months },
+          )
+        : null,
+    agencyDay(db, ctx),
   ]);
-  return { firstTour: tour, disclosed: disclosure !== null };
+  const windowWarning = tourWindowWarning({
+    windowMonths: agreement?.tourWindowMonths ?? null,
+    tourDay: tour ? dayIn(timeZone, new Date(tour.scheduledAt)) : null,
+    moveInDay,
+  });
+  return { firstTour: tour, disclosed: disclosure !== null, windowWarning };
 }

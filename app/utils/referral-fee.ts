@@ -109,3 +109,34 @@ export function workOutCredit(
     basis: `Pro rata: ${left} of ${window} days left in the refund window (${formatFee(feeCents)} × ${left}/${window})`,
   };
 }
+
+/** The day `months` calendar months after `day` (YYYY-MM-DD), the month's last day when it is shorter. */
+export function addMonths(day: string, months: number): string {
+  const [year, month, date] = day.split("-").map(Number);
+  const first = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(date, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+/**
+ * Why a move-in may earn no fee under an agreement with a tour window (the fee is owed only if the
+ * client moved in within `windowMonths` of the agency's first tour of the facility), or null when
+ * it is within the window or the agreement has none.
+ */
+export function tourWindowWarning(input: {
+  windowMonths: number | null;
+  /** The day of the first tour the agency arranged (null: none recorded). */
+  tourDay: string | null;
+  /** The move-in day (null: not known yet: nothing to say). */
+  moveInDay: string | null;
+}): string | null {
+  const { windowMonths, tourDay, moveInDay } = input;
+  if (!windowMonths || !moveInDay) return null;
+  if (!tourDay) {
+    return `No tour recorded: the referral agreement owes a fee only for a move-in within ${windowMonths} months of a tour the agency arranged.`;
+  }
+  const until = addMonths(tourDay, windowMonths);
+  if (moveInDay <= until) return null;
+  return `The move-in (${formatDate(moveInDay)}) is after the agreement's tour window: ${windowMonths} months from the first tour, until ${formatDate(until)}. The facility may not owe the fee.`;
+}

@@ -211,7 +211,7 @@ describe("the first tour (the fee's basis)", () => {
       );
       return ((await response.json()) as Json).tour;
     };
-    expect(await load()).toEqual({ firstTour: null, disclosed: false });
+    expect(await load()).toEqual({ firstTour: null, disclosed: false, windowWarning: null });
     const made = await schedule(client.id, {
       facilityId: facility.id,
       date: "2026-10-03",
@@ -221,6 +221,35 @@ describe("the first tour (the fee's basis)", () => {
     await outcome(made.json.data.tour._id, { outcome: "Completed" });
     await post(client.id, { section: "disclosure", disclosedOn: "2026-10-01", method: "In person" });
     expect(await load()).toMatchObject({ firstTour: { id: made.json.data.tour._id }, disclosed: true });
+  });
+
+  it("warns when the move-in falls outside the referral agreement's tour window", async () => {
+    const { client, facility } = await setUp();
+    await sql`INSERT INTO referral_agreements (agency_id, facility_id, fee_type, fee_percent, starts_on, tour_window_months)
+      VALUES (${agencyId}, ${facility.id}, 'percent', 50, '2020-01-01', 6)`.execute(db);
+    const placement = await createPlacement(db, {
+      agencyId,
+      client_id: client.id,
+      facility_id: facility.id,
+      agent_id: user.id,
+      move_in_date: "2026-10-01",
+    });
+    const load = async () =>
+      (
+        (await (
+          await settle(placementLoader(args(get(`/placements/${placement.id}`, cookie), { id: placement.id })))
+        ).json()) as Json
+      ).tour.windowWarning;
+    expect(await load()).toMatch(
+      /^No tour recorded: the referral agreement owes a fee only for a move-in within 6 months/,
+    );
+    const made = await schedule(client.id, { facilityId: facility.id, date: "2026-03-02", time: "10:00" });
+    await outcome(made.json.data.tour._id, { outcome: "Completed" });
+    expect(await load()).toBe(
+      "The move-in (Oct 1, 2026) is after the agreement's tour window: 6 months from the first tour, until Sep 2, 2026. The facility may not owe the fee.",
+    );
+    await sql`UPDATE placements SET move_in_date = '2026-09-02' WHERE id = ${placement.id}`.execute(db);
+    expect(await load()).toBeNull();
   });
 });
 

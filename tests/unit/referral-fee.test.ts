@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { feeTermsText, formatFee, refundText, workOutCredit, workOutFee } from "~/utils/referral-fee";
+import {
+  addMonths,
+  feeTermsText,
+  formatFee,
+  refundText,
+  tourWindowWarning,
+  workOutCredit,
+  workOutFee,
+} from "~/utils/referral-fee";
 
 // The referral fee's rules (docs/data-model.md, "Referral agreements and fees"), pure.
 const percent = (feePercent: number, more = {}) => ({
@@ -77,5 +85,28 @@ describe("texts", () => {
     expect(refundText({ refundRule: "none", refundDays: null })).toBe("No refund");
     expect(formatFee(210000)).toBe("$2,100.00");
     expect(formatFee(5)).toBe("$0.05");
+  });
+});
+
+describe("the tour window", () => {
+  it("adds calendar months, the month's last day when it is shorter", () => {
+    expect(addMonths("2025-10-03", 12)).toBe("2026-10-03");
+    expect(addMonths("2026-01-31", 1)).toBe("2026-02-28");
+    expect(addMonths("2024-01-31", 1)).toBe("2024-02-29");
+    expect(addMonths("2026-11-30", 3)).toBe("2027-02-28");
+  });
+
+  it("warns when the move-in is after the window, or no tour was recorded; not within it", () => {
+    const window = { windowMonths: 12, tourDay: "2025-10-03" };
+    expect(tourWindowWarning({ ...window, moveInDay: "2026-10-03" })).toBeNull();
+    expect(tourWindowWarning({ ...window, moveInDay: "2026-10-04" })).toBe(
+      "The move-in (Oct 4, 2026) is after the agreement's tour window: 12 months from the first tour, until Oct 3, 2026. The facility may not owe the fee.",
+    );
+    expect(tourWindowWarning({ ...window, tourDay: null, moveInDay: "2026-01-01" })).toBe(
+      "No tour recorded: the referral agreement owes a fee only for a move-in within 12 months of a tour the agency arranged.",
+    );
+    // No window on the agreement, or no move-in yet: nothing to say.
+    expect(tourWindowWarning({ windowMonths: null, tourDay: null, moveInDay: "2026-01-01" })).toBeNull();
+    expect(tourWindowWarning({ ...window, moveInDay: null })).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ import { TitledCard } from "../ui/card";
 export interface PlacementTourData {
   firstTour: FirstTour | null;
   disclosed: boolean;
+  /** Why the move-in may earn no fee under the agreement's tour window (null: nothing to say). */
+  windowWarning: string | null;
 }
 
 /** "Toured Oct 3, 2026 with Dana Ruiz". */
@@ -54,6 +56,11 @@ export function PlacementTourCard({
             </>
           )}
         </p>
+        {data.windowWarning ? (
+          <p className="rounded-md bg-amber-50 p-3 text-amber-900" data-testid="tour-window-warning">
+            {data.windowWarning}
+          </p>
+        ) : null}
         <p>
           {data.disclosed ? (
             <Badge tone="green">Disclosure given</Badge>
