@@ -552,6 +552,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
     calls: [{ ...page("/settings"), status: 302, location: "/settings/" }],
   },
   "_app.settings.audit.tsx": { calls: [page("/settings/audit", "audit.view")] },
+  "_app.reports.tsx": { calls: [page("/reports", "reports.view")] },
   "_app.settings.agency.tsx": {
     calls: [
       page("/settings/agency", "agency.settings"),
@@ -882,7 +883,9 @@ export const ROUTE_RULES: Record<string, Rule> = {
   "clients.export.ts": { calls: [page("/clients/export", "lists.export")] },
   "facilities.export.ts": { calls: [page("/facilities/export", "lists.export")] },
   "resources.export.ts": { calls: [page("/resources/export", "lists.export")] },
+  "placements.export.ts": { calls: [page("/placements/export", "lists.export")] },
   "settings.audit.export.ts": { calls: [page("/settings/audit/export", "audit.view")] },
+  "reports.$report[.]csv.ts": { calls: [page("/reports/conversion.csv", "reports.view")] },
 
   // ── the API ──
   "api.$.ts": {

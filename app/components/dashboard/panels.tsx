@@ -1,7 +1,10 @@
 import { Link } from "@remix-run/react";
+import type { ChartGeometry } from "~/utils/chart-geometry";
 import { cn } from "~/utils/cn";
 import { formatCount, formatDate } from "~/utils/format";
+import { useCan } from "../layout/use-can";
 import { ButtonLink } from "../ui/button";
+import { Chart } from "../ui/chart";
 import { Card, CardHeader, CardLink } from "../ui/card";
 import { Skeleton, SkeletonCard, StatCardsSkeleton } from "../ui/skeleton";
 import { StatCard, type StatTone } from "../ui/stat-card";
@@ -194,5 +197,29 @@ export function DashboardSkeleton() {
         <SkeletonCard lines={5} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The placements of the last twelve months, a bar per month (the reports' chart, drawn on the
+ * server), with the way to the reports for those who may read them.
+ */
+export function PlacementsChartPanel({ chart, total }: { chart: ChartGeometry | null; total: number }) {
+  const canReport = useCan("reports.view");
+  return (
+    <Card>
+      <CardHeader
+        title="Placements, last 12 months"
+        description={`${formatCount(total)} ${total === 1 ? "placement" : "placements"} started, cancelled ones left out`}
+        action={canReport ? <CardLink to="/reports">View reports</CardLink> : null}
+      />
+      <div className="p-5">
+        {chart ? (
+          <Chart chart={chart} className="chart mx-auto" />
+        ) : (
+          <p className="text-sm text-slate-500">No placements started in the last 12 months.</p>
+        )}
+      </div>
+    </Card>
   );
 }
