@@ -885,7 +885,9 @@ export const ROUTE_RULES: Record<string, Rule> = {
   "resources.export.ts": { calls: [page("/resources/export", "lists.export")] },
   "placements.export.ts": { calls: [page("/placements/export", "lists.export")] },
   "settings.audit.export.ts": { calls: [page("/settings/audit/export", "audit.view")] },
-  "reports.$report[.]csv.ts": { calls: [page("/reports/conversion.csv", "reports.view")] },
+  "reports.$report[.]csv.ts": {
+    calls: [page("/reports/:report.csv", "reports.view", async () => ({ report: "conversion" }))],
+  },
 
   // ── the API ──
   "api.$.ts": {
