@@ -40,5 +40,5 @@ export default function ReportsRoute() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary message="Failed to load the reports. Please try again." retry />;
+  return <GeneralErrorBoundary message="Failed to load the reports. Please try again." />;
 }
