@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           lanes,
         })),
     // The team's last twelve months, whoever is looking (the reports' default range).
-    reportRange(db, ctx, {}).then(({ range }) => placementsPerMonth(db, ctx, range)),
+    reportRange(db, ctx, {}).then(({ range }) => placementsPerMonth(db, ctx, range, { width: 720, height: 200 })),
   ]);
   const scope = { mine: Boolean(own), teamHref: "/dashboard?assignedTo=", inactive: null };
   const monthly = {

@@ -51,10 +51,14 @@ export function monthName(month: string): string {
   return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }
 
-/** A month's label on a chart's axis: "Mar", with the year under the first month and each January. */
+/**
+ * A month's label on a chart's axis: "Mar", with the year under each January and under the first
+ * month (unless a January follows it at once: two years side by side would run together).
+ */
 function axisLabel(month: string, k: number) {
   const label = MONTH_NAMES[Number(month.slice(5, 7)) - 1];
-  return { label, sublabel: k === 0 || month.endsWith("-01") ? month.slice(0, 4) : undefined };
+  const year = month.endsWith("-01") || (k === 0 && !month.endsWith("-12"));
+  return { label, sublabel: year ? month.slice(0, 4) : undefined };
 }
 
 /** The first day of the month `months` before `day`'s month. */
@@ -92,8 +96,13 @@ const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / w
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 const days = (n: number) => plural(Math.round(n * 10) / 10, "day", "days");
 
-/** The number of placements in each month: the page's first report and the dashboard's chart. */
-export async function placementsPerMonth(db: DB, ctx: Ctx, range: ReportRange): Promise<ReportSection> {
+/** The number of placements in each month: the page's first report and (`size`: wider) the dashboard's chart. */
+export async function placementsPerMonth(
+  db: DB,
+  ctx: Ctx,
+  range: ReportRange,
+  size: { width?: number; height?: number } = {},
+): Promise<ReportSection> {
   const months = await placementsByMonth(db, ctx, range);
   const total = months.reduce((sum, m) => sum + m.placements, 0);
   const busiest = months.reduce((a, b) => (b.placements > a.placements ? b : a), months[0]);
@@ -108,6 +117,7 @@ export async function placementsPerMonth(db: DB, ctx: Ctx, range: ReportRange): 
             title: "Placements per month",
             description: `Bar chart of placements per month, ${rangeText(range)}: ${plural(total, "placement", "placements")} in all, the most in ${monthName(busiest.month)} (${busiest.placements}).`,
             columns: months.map((m, k) => ({ ...axisLabel(m.month, k), value: m.placements })),
+            ...size,
           })
         : null,
     table: { columns: ["Month", "Placements"], rows: months.map((m) => [monthName(m.month), m.placements]) },
@@ -269,7 +279,7 @@ async function referralSection(db: DB, ctx: Ctx, range: ReportRange): Promise<Re
 }
 
 const SECTIONS: Record<ReportName, (db: DB, ctx: Ctx, range: ReportRange) => Promise<ReportSection>> = {
-  "placements-by-month": placementsPerMonth,
+  "placements-by-month": (db, ctx, range) => placementsPerMonth(db, ctx, range),
   "placements-by-agent": placementsPerAgent,
   "intake-to-move-in": intakeToMoveInSection,
   conversion: conversionSection,

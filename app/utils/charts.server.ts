@@ -6,8 +6,11 @@ import type { ChartGeometry } from "./chart-geometry";
 // figures to positions and d3-shape draws the lines and areas; the page gets only the finished
 // geometry, which components/ui/chart.tsx renders as SVG. d3 never reaches the browser.
 
-const WIDTH = 520;
-const FONT = 13;
+/** The SVG's own width: on a phone's card (about 330 px) its 12-unit text reads at 10 px. */
+const WIDTH = 400;
+const FONT = 12;
+/** About how wide a character of the chart's text is, to leave room for a figure after a bar. */
+const CHAR_WIDTH = 7;
 
 /** Whole-number ticks for counts and days: never 0.5 of a placement. */
 function valueScale(max: number, range: [number, number]) {
@@ -22,10 +25,16 @@ function valueScale(max: number, range: [number, number]) {
 const round = (n: number) => Math.round(n * 10) / 10;
 const formatCount = (n: number) => n.toLocaleString("en-US");
 
-function blank(kind: ChartGeometry["kind"], title: string, description: string, height: number): ChartGeometry {
+function blank(
+  kind: ChartGeometry["kind"],
+  title: string,
+  description: string,
+  height: number,
+  width = WIDTH,
+): ChartGeometry {
   return {
     kind,
-    width: WIDTH,
+    width,
     height,
     title,
     description,
@@ -47,19 +56,22 @@ export function columnChart(input: {
   title: string;
   description: string;
   columns: { label: string; sublabel?: string; value: number }[];
+  /** Wider than a report's (the dashboard's, across the page). */
+  width?: number;
+  height?: number;
 }): ChartGeometry {
-  const height = 252;
-  const margin = { top: 20, right: 8, bottom: 40, left: 40 };
-  const chart = blank("columns", input.title, input.description, height);
+  const { width = WIDTH, height = 240 } = input;
+  const margin = { top: 20, right: 8, bottom: 40, left: 36 };
+  const chart = blank("columns", input.title, input.description, height, width);
   const x = scaleBand()
     .domain(input.columns.map((_, k) => String(k)))
-    .range([margin.left, WIDTH - margin.right])
+    .range([margin.left, width - margin.right])
     .padding(0.25);
   const { scale: y, ticks } = valueScale(Math.max(0, ...input.columns.map((c) => c.value)), [
     height - margin.bottom,
     margin.top,
   ]);
-  chart.grid = ticks.map((t) => ({ x1: margin.left, x2: WIDTH - margin.right, y1: round(y(t)), y2: round(y(t)) }));
+  chart.grid = ticks.map((t) => ({ x1: margin.left, x2: width - margin.right, y1: round(y(t)), y2: round(y(t)) }));
   chart.valueTicks = ticks.map((t) => ({ x: margin.left - 6, y: round(y(t) + FONT / 3), text: formatCount(t) }));
   const every = Math.ceil(input.columns.length / 13);
   const showValues = input.columns.length <= 18;
@@ -71,7 +83,8 @@ export function columnChart(input: {
       y: round(top),
       width: round(x.bandwidth()),
       height: round(y(0) - top),
-      value: showValues ? formatCount(column.value) : "",
+      // An empty month says nothing over its (flat) bar: the axis and the table say 0.
+      value: showValues && column.value > 0 ? formatCount(column.value) : "",
       valueX: round(left + x.bandwidth() / 2),
       valueY: round(top - 4),
     });
@@ -102,8 +115,9 @@ export function barChart(input: {
   description: string;
   bars: { label: string; value: number; text?: string }[];
 }): ChartGeometry {
-  const row = 28;
-  const margin = { top: 8, right: 56, bottom: 24, left: 150 };
+  const row = 26;
+  const texts = input.bars.map((b) => b.text ?? formatCount(b.value));
+  const margin = { top: 8, right: 8 + CHAR_WIDTH * Math.max(2, ...texts.map((t) => t.length)), bottom: 24, left: 116 };
   const height = margin.top + margin.bottom + Math.max(1, input.bars.length) * row;
   const chart = blank("bars", input.title, input.description, height);
   const y = scaleBand()
@@ -125,14 +139,14 @@ export function barChart(input: {
       y: round(top),
       width: round(right - margin.left),
       height: round(y.bandwidth()),
-      value: bar.text ?? formatCount(bar.value),
+      value: texts[k],
       valueX: round(right + 4),
       valueY: round(middle + FONT / 3),
     });
     chart.categoryLabels.push({
       x: margin.left - 8,
       y: round(middle + FONT / 3),
-      text: bar.label.length > 20 ? `${bar.label.slice(0, 19)}…` : bar.label,
+      text: bar.label.length > 17 ? `${bar.label.slice(0, 16)}…` : bar.label,
     });
   });
   return chart;
@@ -147,8 +161,8 @@ export function bandChart(input: {
   description: string;
   points: { label: string; sublabel?: string; low: number | null; middle: number | null; high: number | null }[];
 }): ChartGeometry {
-  const height = 252;
-  const margin = { top: 16, right: 12, bottom: 40, left: 40 };
+  const height = 240;
+  const margin = { top: 16, right: 12, bottom: 40, left: 36 };
   const chart = blank("band", input.title, input.description, height);
   const x = scaleBand()
     .domain(input.points.map((_, k) => String(k)))

@@ -215,7 +215,7 @@ export function PlacementsChartPanel({ chart, total }: { chart: ChartGeometry | 
       />
       <div className="p-5">
         {chart ? (
-          <Chart chart={chart} className="chart mx-auto" />
+          <Chart chart={chart} className="chart mx-auto max-w-3xl" />
         ) : (
           <p className="text-sm text-slate-500">No placements started in the last 12 months.</p>
         )}

@@ -59,7 +59,7 @@ export function ReportsPage({ sections, people, filters, rangeText, shortened, p
           </a>
         ))}
       </nav>
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+      <div className="space-y-6">
         {sections.map((section) => (
           <ReportCard key={section.name} section={section} search={search} />
         ))}
@@ -82,10 +82,17 @@ function ReportCard({ section, search }: { section: ReportSection; search: strin
             </a>
           }
         />
-        <div className="space-y-4 p-5">
+        <div className="space-y-4 p-4 sm:p-5">
           {section.summary ? <p className="text-sm font-medium text-slate-900">{section.summary}</p> : null}
-          {section.chart ? <Chart chart={section.chart} /> : <p className="text-sm text-slate-500">{section.empty}</p>}
-          {section.chart ? <FiguresTable section={section} /> : null}
+          {section.chart ? (
+            // The chart, and its figures beside it on a wide screen, under it on a narrow one.
+            <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+              <Chart chart={section.chart} className="chart mx-auto" />
+              <FiguresTable section={section} />
+            </div>
+          ) : (
+            <p className="text-sm text-slate-500">{section.empty}</p>
+          )}
         </div>
       </Card>
     </section>
