@@ -14,7 +14,7 @@ import { readAgencyCounts } from "~/models/counts.server";
 import { getFacilityDashboard } from "~/models/facilities.server";
 import { getPlacementDashboard } from "~/models/placements.server";
 import { countTasksByStage, getMemberTaskFigures, getTaskDashboard } from "~/models/tasks/list.server";
-import { placementsPerMonth, reportRange } from "~/services/reports.server";
+import { placementsOfTheYear } from "~/services/reports.server";
 import { requireSignedIn } from "~/services/session.server";
 import { myWork } from "~/utils/list-query";
 import { useRevalidateEvery } from "~/utils/use-revalidate-every";
@@ -42,14 +42,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           lanes,
         })),
     // The team's last twelve months, whoever is looking (the reports' default range).
-    reportRange(db, ctx, {}).then(({ range }) => placementsPerMonth(db, ctx, range, { width: 720, height: 200 })),
+    placementsOfTheYear(db, ctx),
   ]);
   const scope = { mine: Boolean(own), teamHref: "/dashboard?assignedTo=", inactive: null };
-  const monthly = {
-    chart: months.chart,
-    total: months.table.rows.reduce((sum, row) => sum + Number(row[1]), 0),
-  };
-  return json({ clients, facilities, placements, ...taskFigures, scope, monthly });
+  return json({ clients, facilities, placements, ...taskFigures, scope, monthly: months });
 }
 
 /** With JavaScript, the figures refresh on their own while the dashboard is on screen. */
@@ -100,7 +96,7 @@ export default function DashboardPage() {
         <PipelinePanel lanes={lanes} />
         <RecentActivityPanel placements={placements.recentPlacements} />
       </div>
-      <PlacementsChartPanel chart={monthly.chart} total={monthly.total} />
+      <PlacementsChartPanel {...monthly} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { agencyDay } from "~/models/agency.server";
 import type { Ctx } from "~/models/context";
 import {
   intakeToMoveIn,
+  type MonthCount,
   monthsOf,
   pipelineConversion,
   placementsByAgent,
@@ -58,7 +59,7 @@ export function monthName(month: string): string {
 function axisLabel(month: string, k: number) {
   const label = MONTH_NAMES[Number(month.slice(5, 7)) - 1];
   const year = month.endsWith("-01") || (k === 0 && !month.endsWith("-12"));
-  return { label, sublabel: year ? month.slice(0, 4) : undefined };
+  return { label, short: label.slice(0, 1), sublabel: year ? month.slice(0, 4) : undefined };
 }
 
 /** The first day of the month `months` before `day`'s month. */
@@ -96,30 +97,47 @@ const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / w
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 const days = (n: number) => plural(Math.round(n * 10) / 10, "day", "days");
 
-/** The number of placements in each month: the page's first report and (`size`: wider) the dashboard's chart. */
-export async function placementsPerMonth(
-  db: DB,
-  ctx: Ctx,
+/** The chart of placements per month (null: none in the range); `size`: wider than a report's. */
+function monthlyChart(
+  months: MonthCount[],
   range: ReportRange,
   size: { width?: number; height?: number } = {},
-): Promise<ReportSection> {
+): ChartGeometry | null {
+  const total = months.reduce((sum, m) => sum + m.placements, 0);
+  if (total === 0) return null;
+  const busiest = months.reduce((a, b) => (b.placements > a.placements ? b : a), months[0]);
+  return columnChart({
+    title: "Placements per month",
+    description: `Bar chart of placements per month, ${rangeText(range)}: ${plural(total, "placement", "placements")} in all, the most in ${monthName(busiest.month)} (${busiest.placements}).`,
+    columns: months.map((m, k) => ({ ...axisLabel(m.month, k), value: m.placements })),
+    ...size,
+  });
+}
+
+/**
+ * The dashboard's chart: the team's placements per month over the last twelve months, laid out
+ * twice, for a phone (as on the reports) and across a wide screen; the page shows one of them.
+ */
+export async function placementsOfTheYear(db: DB, ctx: Ctx) {
+  const { range } = await reportRange(db, ctx, {});
+  const months = await placementsByMonth(db, ctx, range);
+  return {
+    total: months.reduce((sum, m) => sum + m.placements, 0),
+    narrow: monthlyChart(months, range),
+    wide: monthlyChart(months, range, { width: 720, height: 200 }),
+  };
+}
+
+/** The number of placements in each month: the page's first report. */
+async function placementsPerMonth(db: DB, ctx: Ctx, range: ReportRange): Promise<ReportSection> {
   const months = await placementsByMonth(db, ctx, range);
   const total = months.reduce((sum, m) => sum + m.placements, 0);
-  const busiest = months.reduce((a, b) => (b.placements > a.placements ? b : a), months[0]);
   return {
     name: "placements-by-month",
     title: "Placements per month",
     about: "Placements by the month they started; cancelled placements are not counted.",
     summary: total > 0 ? `${plural(total, "placement", "placements")} in all` : null,
-    chart:
-      total > 0
-        ? columnChart({
-            title: "Placements per month",
-            description: `Bar chart of placements per month, ${rangeText(range)}: ${plural(total, "placement", "placements")} in all, the most in ${monthName(busiest.month)} (${busiest.placements}).`,
-            columns: months.map((m, k) => ({ ...axisLabel(m.month, k), value: m.placements })),
-            ...size,
-          })
-        : null,
+    chart: monthlyChart(months, range),
     table: { columns: ["Month", "Placements"], rows: months.map((m) => [monthName(m.month), m.placements]) },
     empty: "No placements started in this range.",
   };
@@ -279,7 +297,7 @@ async function referralSection(db: DB, ctx: Ctx, range: ReportRange): Promise<Re
 }
 
 const SECTIONS: Record<ReportName, (db: DB, ctx: Ctx, range: ReportRange) => Promise<ReportSection>> = {
-  "placements-by-month": (db, ctx, range) => placementsPerMonth(db, ctx, range),
+  "placements-by-month": placementsPerMonth,
   "placements-by-agent": placementsPerAgent,
   "intake-to-move-in": intakeToMoveInSection,
   conversion: conversionSection,

@@ -6,11 +6,13 @@ import type { ChartGeometry } from "./chart-geometry";
 // figures to positions and d3-shape draws the lines and areas; the page gets only the finished
 // geometry, which components/ui/chart.tsx renders as SVG. d3 never reaches the browser.
 
-/** The SVG's own width: on a phone's card (about 330 px) its 12-unit text reads at 10 px. */
-const WIDTH = 400;
+/** The SVG's own width: on a phone's card (about 260 px) its 12-unit text reads at 10 px. */
+const WIDTH = 320;
 const FONT = 12;
 /** About how wide a character of the chart's text is, to leave room for a figure after a bar. */
 const CHAR_WIDTH = 7;
+/** The room a category's label needs under its column ("Sep"); less, and its short form is used. */
+const LABEL_ROOM = 26;
 
 /** Whole-number ticks for counts and days: never 0.5 of a placement. */
 function valueScale(max: number, range: [number, number]) {
@@ -55,7 +57,8 @@ function blank(
 export function columnChart(input: {
   title: string;
   description: string;
-  columns: { label: string; sublabel?: string; value: number }[];
+  /** `short`: the label when the columns are too narrow for it ("J" for "Jan"). */
+  columns: { label: string; short?: string; sublabel?: string; value: number }[];
   /** Wider than a report's (the dashboard's, across the page). */
   width?: number;
   height?: number;
@@ -74,6 +77,7 @@ export function columnChart(input: {
   chart.grid = ticks.map((t) => ({ x1: margin.left, x2: width - margin.right, y1: round(y(t)), y2: round(y(t)) }));
   chart.valueTicks = ticks.map((t) => ({ x: margin.left - 6, y: round(y(t) + FONT / 3), text: formatCount(t) }));
   const every = Math.ceil(input.columns.length / 13);
+  const crowded = x.step() * every < LABEL_ROOM;
   const showValues = input.columns.length <= 18;
   input.columns.forEach((column, k) => {
     const left = x(String(k))!;
@@ -92,7 +96,7 @@ export function columnChart(input: {
       chart.categoryLabels.push({
         x: round(left + x.bandwidth() / 2),
         y: height - margin.bottom + 16,
-        text: column.label,
+        text: crowded ? (column.short ?? column.label) : column.label,
       });
     }
     if (column.sublabel) {
@@ -117,7 +121,7 @@ export function barChart(input: {
 }): ChartGeometry {
   const row = 26;
   const texts = input.bars.map((b) => b.text ?? formatCount(b.value));
-  const margin = { top: 8, right: 8 + CHAR_WIDTH * Math.max(2, ...texts.map((t) => t.length)), bottom: 24, left: 116 };
+  const margin = { top: 8, right: 8 + CHAR_WIDTH * Math.max(2, ...texts.map((t) => t.length)), bottom: 24, left: 108 };
   const height = margin.top + margin.bottom + Math.max(1, input.bars.length) * row;
   const chart = blank("bars", input.title, input.description, height);
   const y = scaleBand()
@@ -146,7 +150,7 @@ export function barChart(input: {
     chart.categoryLabels.push({
       x: margin.left - 8,
       y: round(middle + FONT / 3),
-      text: bar.label.length > 17 ? `${bar.label.slice(0, 16)}…` : bar.label,
+      text: bar.label.length > 16 ? `${bar.label.slice(0, 15)}…` : bar.label,
     });
   });
   return chart;
@@ -159,7 +163,14 @@ export function barChart(input: {
 export function bandChart(input: {
   title: string;
   description: string;
-  points: { label: string; sublabel?: string; low: number | null; middle: number | null; high: number | null }[];
+  points: {
+    label: string;
+    short?: string;
+    sublabel?: string;
+    low: number | null;
+    middle: number | null;
+    high: number | null;
+  }[];
 }): ChartGeometry {
   const height = 240;
   const margin = { top: 16, right: 12, bottom: 40, left: 36 };
@@ -192,8 +203,12 @@ export function bandChart(input: {
       .digits(1)(indexed) ?? null;
   chart.points = indexed.filter(known).map((p) => ({ x: round(cx(p.k)), y: round(y(p.middle!)) }));
   const every = Math.ceil(input.points.length / 13);
+  const crowded = x.step() * every < LABEL_ROOM;
   input.points.forEach((p, k) => {
-    if (k % every === 0) chart.categoryLabels.push({ x: round(cx(k)), y: height - margin.bottom + 16, text: p.label });
+    if (k % every === 0) {
+      const text = crowded ? (p.short ?? p.label) : p.label;
+      chart.categoryLabels.push({ x: round(cx(k)), y: height - margin.bottom + 16, text });
+    }
     if (p.sublabel) chart.categoryLabels.push({ x: round(cx(k)), y: height - margin.bottom + 31, text: p.sublabel });
   });
   return chart;

@@ -127,7 +127,7 @@ describe("reports", () => {
     const chart = byName["placements-by-month"].chart!;
     expect(chart.title).toBe("Placements per month");
     expect(chart.description).toContain("5 placements in all, the most in Feb 2025 (2)");
-    expect(chart.bars.map((b: Json) => b.value)).toEqual(["1", "2", "1", "1", "0", "0"]);
+    expect(chart.bars.map((b: Json) => b.value)).toEqual(["1", "2", "1", "1", "", ""]); // an empty month says nothing over its bar
     // The taller bar is the busier month.
     expect(chart.bars[1].height).toBeGreaterThan(chart.bars[0].height);
     expect(chart.bars[4].height).toBe(0);
@@ -301,8 +301,9 @@ describe("the dashboard's 12-month chart", () => {
     await createPlacement(db, { agencyId: coordinator.agency_id, agent_id: alice.id, start_date: isoDate(-1) });
     const data = (await (await dashboardLoader(args(get("/dashboard", cookie)))).json()) as Json;
     expect(data.monthly.total).toBe(1);
-    expect(data.monthly.chart.bars).toHaveLength(12);
-    expect(data.monthly.chart.title).toBe("Placements per month");
+    expect(data.monthly.narrow.bars).toHaveLength(12);
+    expect(data.monthly.wide.width).toBeGreaterThan(data.monthly.narrow.width);
+    expect(data.monthly.wide.title).toBe("Placements per month");
   });
 });
 

@@ -204,7 +204,16 @@ export function DashboardSkeleton() {
  * The placements of the last twelve months, a bar per month (the reports' chart, drawn on the
  * server), with the way to the reports for those who may read them.
  */
-export function PlacementsChartPanel({ chart, total }: { chart: ChartGeometry | null; total: number }) {
+export function PlacementsChartPanel({
+  total,
+  narrow,
+  wide,
+}: {
+  total: number;
+  /** The same chart for a phone and for a wide screen: one of them shows. */
+  narrow: ChartGeometry | null;
+  wide: ChartGeometry | null;
+}) {
   const canReport = useCan("reports.view");
   return (
     <Card>
@@ -214,8 +223,11 @@ export function PlacementsChartPanel({ chart, total }: { chart: ChartGeometry | 
         action={canReport ? <CardLink to="/reports">View reports</CardLink> : null}
       />
       <div className="p-5">
-        {chart ? (
-          <Chart chart={chart} className="chart mx-auto max-w-3xl" />
+        {narrow && wide ? (
+          <>
+            <Chart chart={narrow} className="chart mx-auto sm:hidden" />
+            <Chart chart={wide} className="chart mx-auto hidden max-w-3xl sm:block" />
+          </>
         ) : (
           <p className="text-sm text-slate-500">No placements started in the last 12 months.</p>
         )}
