@@ -4,7 +4,7 @@
 
 import type { Page } from "@playwright/test";
 import { createUser } from "../support/factories";
-import { csvRecords, dbForE2E, expect, loginAs, type SignedInUser, test } from "../support/e2e";
+import { csvRecords, dbForE2E, expect, loginAs, serverToday, type SignedInUser, test } from "../support/e2e";
 import { insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
 import { download, hrefOf, screenSteps } from "../support/e2e-steps";
 
@@ -143,6 +143,19 @@ test.describe("reports", () => {
     const refused = await page.goto("/reports");
     expect(refused?.status()).toBe(403);
     await expect(page.getByText("Only a coordinator or an admin can see the reports.")).toBeVisible();
+  });
+});
+
+test.describe("the dashboard's chart", () => {
+  test("shows the placements of the last twelve months, a bar per month", async ({ page, agency }) => {
+    const client = await insertClient(agency);
+    await insertPlacement(agency, client, await insertFacility(agency), { start_date: serverToday() });
+    await page.goto("/dashboard");
+    await expect(page.getByText("1 placement started, cancelled ones left out")).toBeVisible();
+    const chart = page.getByRole("img", { name: /^Placements per month/ });
+    await expect(chart).toHaveCount(1); // the phone's layout of it is hidden at this width
+    await expect(chart).toHaveAccessibleDescription(/1 placement in all/);
+    await expect(chart.locator(".chart-bars rect")).toHaveCount(12);
   });
 });
 

@@ -13,7 +13,8 @@ export function Chart({ chart, className }: { chart: ChartGeometry; className?: 
     <svg
       viewBox={`0 0 ${chart.width} ${chart.height}`}
       role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
       className={className ?? "chart"}
       data-chart={chart.kind}
     >
