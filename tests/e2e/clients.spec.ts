@@ -49,6 +49,7 @@ const CSV_HEADER = [
   "Phone",
   "Date of Birth",
   "Gender",
+  "Referral Source",
   "Status",
   "Care Level",
   "Street",
@@ -606,6 +607,7 @@ test.describe("export @once", () => {
       medical_notes: 'Uses a walker, "mostly" at night',
       budget_min: 4000,
       budget_max: 6500,
+      referral_source: "Hospital",
       address_city: "Salem",
       address_state: "OR",
       address_zip: "97301",
@@ -670,6 +672,7 @@ test.describe("export @once", () => {
       "Budget Min": "4000",
       "Budget Max": "6500",
       "Room Type": "private",
+      "Referral Source": "Hospital",
     });
     // A cell that a spreadsheet would run as a formula is neutralised.
     expect(records.find((r) => r["Last Name"] === formula.last_name)!["Medical Notes"]).toBe("'=1+2");
