@@ -806,6 +806,32 @@ test.describe("editing a client", () => {
     expect(stored.medical_conditions).toEqual(["Hypertension"]);
     expect(stored.medications).toEqual(["Metformin"]);
   });
+
+  test("a referral source is chosen on the form, shown on the client's page, and cleared back to Not recorded", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    const client = await insertClient(agency, { first_name: "Rita", last_name: "Referred" });
+    await page.goto(`/clients/${client.id}/edit`);
+    await ready(page, js, "form");
+    await expect(field(page, "Referral source")).toHaveValue("");
+    await field(page, "Referral source").selectOption("Social worker");
+    await page.getByRole("button", { name: "Update Client" }).click();
+    await expect(toast(page, "success")).toContainText("Client updated successfully!");
+    expect((await clientsOf(agency))[0].referral_source).toBe("Social worker");
+
+    await page.goto(`/clients/${client.id}`);
+    const source = page.getByRole("term").filter({ hasText: "Referral source" }).locator("xpath=following-sibling::dd");
+    await expect(source).toHaveText("Social worker");
+
+    await page.goto(`/clients/${client.id}/edit`);
+    await ready(page, js, "form");
+    await field(page, "Referral source").selectOption({ label: "Not recorded" });
+    await page.getByRole("button", { name: "Update Client" }).click();
+    await expect(toast(page, "success")).toContainText("Client updated successfully!");
+    expect((await clientsOf(agency))[0].referral_source).toBeNull();
+  });
 });
 
 // ───────────────────────────── delete ─────────────────────────────
