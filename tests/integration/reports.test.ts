@@ -3,9 +3,10 @@ import { loader as reportsLoader } from "~/routes/_app.reports";
 import { loader as dashboardLoader } from "~/routes/_app.dashboard";
 import { loader as reportCsvLoader } from "~/routes/reports.$report[.]csv";
 import { loader as placementsExportLoader } from "~/routes/placements.export";
+import { loader as reportApiLoader } from "~/routes/api.reports.$report";
 import { resetDb, testDb } from "../support/db";
 import { createClient, createPlacement, createUser, isoDate, type TestUser } from "../support/factories";
-import { args, get, settle } from "../support/http";
+import { apiRequest, args, get, settle } from "../support/http";
 import { type Json, signInNewAgency, signInUser } from "../support/api";
 
 // Issue 36: the reports against known figures. The agency is in New York: a client added at
@@ -293,6 +294,42 @@ describe("a report's CSV download", () => {
     );
     expect(bad.status).toBe(400);
     expect(await bad.text()).toMatch(/^This report's filters could not be read \(from\)\./);
+  });
+});
+
+describe("GET /api/reports/{report}", () => {
+  const call = async (report: string, query: string, token: string) => {
+    const response = await settle(
+      reportApiLoader(args(apiRequest(`/api/reports/${report}?${query}`, { token }), { report })),
+    );
+    return { status: response.status, json: (await response.json()) as Json };
+  };
+
+  it("answers a report's table over the range and person asked for", async () => {
+    const { token } = await signInUser(db, coordinator.agency_id, { role: "coordinator" });
+    const answer = await call("placements-by-agent", `${RANGE}&agentId=${alice.id}`, token);
+    expect(answer.status).toBe(200);
+    expect(answer.json.data.report).toEqual({
+      name: "placements-by-agent",
+      title: "Placements per agent",
+      from: "2025-01-01",
+      to: "2025-06-30",
+      agentId: alice.id,
+      columns: ["Agent", "Placements", "Completed"],
+      rows: [["Alice Adams", 3, 3]],
+    });
+  });
+
+  it("refuses an agent (403), an unknown report (404) and a bad range (400)", async () => {
+    const agent = await signInUser(db, coordinator.agency_id, { role: "agent" });
+    expect((await call("conversion", RANGE, agent.token)).status).toBe(403);
+    const { token } = await signInUser(db, coordinator.agency_id, { role: "admin" });
+    const missing = await call("revenue", RANGE, token);
+    expect(missing.status).toBe(404);
+    expect(missing.json.message).toMatch(/^No such report\. Reports: placements-by-month/);
+    const bad = await call("conversion", "from=2025-06-30&to=2025-01-01", token);
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toEqual([{ path: "to", msg: "to (2025-01-01) is before from (2025-06-30)" }]);
   });
 });
 

@@ -988,6 +988,9 @@ export const ROUTE_RULES: Record<string, Rule> = {
   "api.clients.$id_.matches.ts": { calls: [page("/api/clients/:id/matches", "signed-in", client)] },
   "api.clients.$id_.timeline.ts": { calls: [page("/api/clients/:id/timeline", "signed-in", client)] },
   "api.clients.dashboard.ts": { calls: [page("/api/clients/dashboard")] },
+  "api.reports.$report.ts": {
+    calls: [page("/api/reports/:report", "reports.view", async () => ({ report: "conversion" }))],
+  },
   "api.facilities._index.ts": {
     calls: [
       page("/api/facilities"),
