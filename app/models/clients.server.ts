@@ -9,6 +9,7 @@ import {
   type ClientStatus,
   type CommunicationType,
   type Gender,
+  type ReferralSource,
   type RoomType,
 } from "~/utils/vocabulary";
 import { audit } from "./audit.server";
@@ -54,6 +55,8 @@ export interface ClientRecord {
   phone: string;
   dateOfBirth: string;
   gender: Gender | null;
+  /** Where the client came from; null: not recorded. */
+  referralSource: ReferralSource | null;
   address: { street: string | null; city: string | null; state: string | null; zip: string | null };
   emergencyContact: { name: string; relationship: string; phone: string };
   medicalConditions: string[];
@@ -79,6 +82,7 @@ const clientColumns = [
   "clients.phone",
   "clients.date_of_birth",
   "clients.gender",
+  "clients.referral_source",
   "clients.address_street",
   "clients.address_city",
   "clients.address_state",
@@ -114,6 +118,7 @@ function toRecord(row: ClientRow): ClientRecord {
     phone: row.phone,
     dateOfBirth: row.date_of_birth,
     gender: row.gender,
+    referralSource: row.referral_source,
     address: { street: row.address_street, city: row.address_city, state: row.address_state, zip: row.address_zip },
     emergencyContact: {
       name: row.emergency_name,
@@ -333,6 +338,7 @@ function columnsOf(input: ClientInput) {
     phone: input.phone,
     date_of_birth: input.dateOfBirth,
     gender: input.gender as Database["clients"]["gender"],
+    referral_source: input.referralSource,
     address_street: input.address.street,
     address_city: input.address.city,
     address_state: input.address.state,

@@ -22,6 +22,8 @@ import {
   containsPattern,
   type Count,
   countMatches,
+  type Cursor,
+  keysetBatches,
   type PageInfo,
   pageInfo,
   pageSlice,
@@ -302,6 +304,102 @@ async function countedPlacements(
   const statusCounts = await countPlacementsByStatus(db, ctx, filters);
   const total = Object.values(statusCounts).reduce((a, b) => a + b, 0);
   return { count: { total, capped: false }, statusCounts };
+}
+
+/** A placement as its CSV export reads it: the list's row with its money, dates and notes. */
+export interface PlacementExportRow extends PlacementListItem {
+  endDate: string | null;
+  monthlyRate: number | null;
+  paymentMethod: PaymentMethod | null;
+  depositAmount: number | null;
+  notes: string | null;
+  updatedAt: string;
+  /** The referral fee (null until the resident moved in): in cents, how, when due, and any credit. */
+  fee: { cents: number | null; basis: string; dueDate: string | null; creditCents: number | null } | null;
+}
+
+/**
+ * Every placement that matches the list's filters, in the list's order (newest first), a batch
+ * at a time (the CSV export): each batch starts after the last row of the one before.
+ */
+export async function* streamPlacements(
+  db: DB,
+  ctx: Ctx,
+  filters: PlacementFilters,
+  batchSize = 1000,
+): AsyncGenerator<PlacementExportRow[]> {
+  const money = (value: string | null) => (value === null ? null : Number(value));
+  const batches = keysetBatches(
+    (after: Cursor | null) =>
+      filteredPlacements(db, ctx, filters)
+        .innerJoin("clients as c", "c.id", "p.client_id")
+        .innerJoin("facilities as f", "f.id", "p.facility_id")
+        .innerJoin("users as u", "u.id", "p.agent_id")
+        .select([
+          "p.id",
+          "p.status",
+          "p.priority",
+          "p.start_date",
+          "p.end_date",
+          "p.move_in_date",
+          "p.monthly_rate",
+          "p.payment_method",
+          "p.deposit_amount",
+          "p.notes",
+          "p.fee_cents",
+          "p.fee_basis",
+          "p.fee_due_date",
+          "p.fee_credit_cents",
+          ...PLACEMENT_CHECKLIST.map((step) => `p.${step.column}` as const),
+          "p.created_at",
+          "p.updated_at",
+          sql<string>`p.created_at::text`.as("sort_key"),
+          "c.id as client_id",
+          "c.first_name as client_first_name",
+          "c.last_name as client_last_name",
+          ...facilityPlaceColumns,
+          "u.id as agent_id",
+          "u.first_name as agent_first_name",
+          "u.last_name as agent_last_name",
+        ])
+        .$if(after !== null, (qb) =>
+          qb.where(sql<boolean>`(p.created_at, p.id) < (${after!.key}::timestamptz, ${after!.id}::uuid)`),
+        )
+        .orderBy("p.created_at", "desc")
+        .orderBy("p.id", "desc")
+        .limit(batchSize)
+        .execute(),
+    batchSize,
+  );
+  for await (const rows of batches) {
+    yield rows.map((row) => ({
+      id: row.id,
+      status: row.status,
+      priority: row.priority,
+      startDate: row.start_date,
+      endDate: row.end_date,
+      moveInDate: row.move_in_date,
+      monthlyRate: money(row.monthly_rate),
+      paymentMethod: row.payment_method,
+      depositAmount: money(row.deposit_amount),
+      notes: row.notes,
+      fee:
+        row.fee_basis === null
+          ? null
+          : {
+              cents: row.fee_cents,
+              basis: row.fee_basis,
+              dueDate: row.fee_due_date,
+              creditCents: row.fee_credit_cents,
+            },
+      progress: placementProgress(checklistDone(row), row.move_in_date),
+      createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
+      client: { id: row.client_id, firstName: row.client_first_name, lastName: row.client_last_name },
+      facility: facilityPlace(row),
+      agent: { id: row.agent_id, firstName: row.agent_first_name, lastName: row.agent_last_name },
+    }));
+  }
 }
 
 // ─────────────────────────────── one placement ───────────────────────────────

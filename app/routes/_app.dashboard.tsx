@@ -2,12 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PipelinePanel, RecentActivityPanel, StatCards, WelcomeCard } from "~/components/dashboard/panels";
+import {
+  PipelinePanel,
+  PlacementsChartPanel,
+  RecentActivityPanel,
+  StatCards,
+  WelcomeCard,
+} from "~/components/dashboard/panels";
 import { getClientDashboard } from "~/models/clients.server";
 import { readAgencyCounts } from "~/models/counts.server";
 import { getFacilityDashboard } from "~/models/facilities.server";
 import { getPlacementDashboard } from "~/models/placements.server";
 import { countTasksByStage, getMemberTaskFigures, getTaskDashboard } from "~/models/tasks/list.server";
+import { placementsOfTheYear } from "~/services/reports.server";
 import { requireSignedIn } from "~/services/session.server";
 import { myWork } from "~/utils/list-query";
 import { useRevalidateEvery } from "~/utils/use-revalidate-every";
@@ -24,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // An agent's task figures start on their own tasks ("my work"); `?assignedTo=` shows the team's.
   const own = new URL(request.url).searchParams.has("assignedTo") ? undefined : myWork("assignedTo")(ctx).assignedTo;
   const counts = readAgencyCounts(db, ctx);
-  const [clients, facilities, placements, taskFigures] = await Promise.all([
+  const [clients, facilities, placements, taskFigures, months] = await Promise.all([
     getClientDashboard(db, ctx, counts),
     getFacilityDashboard(db, ctx, counts),
     getPlacementDashboard(db, ctx, counts),
@@ -34,16 +41,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           tasks,
           lanes,
         })),
+    // The team's last twelve months, whoever is looking (the reports' default range).
+    placementsOfTheYear(db, ctx),
   ]);
   const scope = { mine: Boolean(own), teamHref: "/dashboard?assignedTo=", inactive: null };
-  return json({ clients, facilities, placements, ...taskFigures, scope });
+  return json({ clients, facilities, placements, ...taskFigures, scope, monthly: months });
 }
 
 /** With JavaScript, the figures refresh on their own while the dashboard is on screen. */
 const DASHBOARD_REFRESH_MS = 30_000;
 
 export default function DashboardPage() {
-  const { clients, facilities, placements, tasks, lanes, scope } = useLoaderData<typeof loader>();
+  const { clients, facilities, placements, tasks, lanes, scope, monthly } = useLoaderData<typeof loader>();
   const { totalCapacity, totalOccupied } = facilities.occupancyStats;
   const { totalTasks, completedTasks, overdueTasks } = tasks.overview;
   useRevalidateEvery(DASHBOARD_REFRESH_MS);
@@ -87,6 +96,7 @@ export default function DashboardPage() {
         <PipelinePanel lanes={lanes} />
         <RecentActivityPanel placements={placements.recentPlacements} />
       </div>
+      <PlacementsChartPanel {...monthly} />
     </div>
   );
 }

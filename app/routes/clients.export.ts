@@ -14,6 +14,7 @@ const COLUMNS: CsvColumn<ClientRecord>[] = [
   { header: "Phone", value: (c) => formatPhone(c.phone) },
   { header: "Date of Birth", value: (c) => c.dateOfBirth },
   { header: "Gender", value: (c) => c.gender },
+  { header: "Referral Source", value: (c) => c.referralSource },
   { header: "Status", value: (c) => c.trackerStatus },
   { header: "Care Level", value: (c) => CARE_LEVEL_LABELS[c.careLevel] },
   ...addressColumns<ClientRecord>((c) => c.address),

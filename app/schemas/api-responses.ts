@@ -7,6 +7,7 @@ import {
   COMMUNICATION_TYPES,
   FACILITY_TYPES,
   GENDERS,
+  REFERRAL_SOURCES,
   PAYMENT_METHODS,
   PLACEMENT_CHECKLIST,
   PLACEMENT_STATUSES,
@@ -90,6 +91,10 @@ export const ApiClient = z
     phone: z.string().meta({ description: "E.164, with ;ext= for an extension" }),
     dateOfBirth: day,
     gender: z.enum(GENDERS).nullable(),
+    referralSource: z
+      .enum(REFERRAL_SOURCES)
+      .nullable()
+      .meta({ description: "Where the client came from; null: not recorded" }),
     address: clientAddress,
     emergencyContact: z.object({ name: z.string(), relationship: z.string(), phone: z.string() }),
     medicalNotes: z

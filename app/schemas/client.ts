@@ -27,6 +27,8 @@ import {
   COMMUNICATION_TYPES,
   GENDERS,
   NO_ROOM_PREFERENCE,
+  REFERRAL_SOURCE_ALIASES,
+  REFERRAL_SOURCES,
   ROOM_TYPES,
   TIMELINE_KINDS,
   US_STATES,
@@ -65,6 +67,11 @@ export const ClientSchema = z
     phone: phoneNumber("Phone is required"),
     dateOfBirth,
     gender: z.enum(GENDERS, { error: `Gender must be one of ${GENDERS.join(", ")}` }).nullish(),
+    /** Where the client came from; empty, null or left out: not recorded. */
+    referralSource: z.preprocess(
+      (v) => (v === "" ? null : v),
+      vocabulary("Referral source", REFERRAL_SOURCES, REFERRAL_SOURCE_ALIASES).nullish(),
+    ),
     address: z
       .strictObject({
         street: optionalText(200),
@@ -134,6 +141,7 @@ export const ClientSchema = z
       phone: value.phone,
       dateOfBirth: value.dateOfBirth,
       gender: value.gender ?? null,
+      referralSource: value.referralSource ?? null,
       address: value.address,
       emergencyContact: value.emergencyContact,
       medicalConditions: cleanEntries([...decoded.conditions, ...value.medicalConditions]),

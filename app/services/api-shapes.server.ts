@@ -51,6 +51,7 @@ export function toApiClient(client: ClientRecord, notes?: ClientNote[]) {
     phone: client.phone,
     dateOfBirth: client.dateOfBirth,
     gender: client.gender,
+    referralSource: client.referralSource,
     address: client.address,
     emergencyContact: client.emergencyContact,
     medicalNotes: encodeMedicalNotes({

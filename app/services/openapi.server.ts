@@ -43,6 +43,7 @@ import {
   TimelineQuerySchema,
 } from "~/schemas/client";
 import { FacilityListQuerySchema, FacilitySchema } from "~/schemas/facility";
+import { REPORT_NAMES, ReportQuerySchema } from "~/schemas/report";
 import { PlacementListQuerySchema, PlacementSchema } from "~/schemas/placement";
 import {
   ReplaceFileSchema,
@@ -68,6 +69,7 @@ export const API_AREAS = [
   { name: "Placements", description: "A client's move to a facility, with its checklist and timeline." },
   { name: "Tasks", description: "Tasks, their communications, and the swim-lane board." },
   { name: "Resources", description: "Documents: uploads, versions, downloads (docs/documents.md)." },
+  { name: "Reports", description: "The figures of the reports (docs/screens.md, Reports)." },
   { name: "Reference", description: "This description of the API." },
 ] as const;
 type Area = (typeof API_AREAS)[number]["name"];
@@ -165,9 +167,22 @@ interface Endpoint {
   raw?: ZodOpenApiResponseObject;
   /** The answer carries the record's ETag. */
   etag?: boolean;
+  /** Path parameters other than `{id}` (`{report}`). */
+  pathParams?: z.ZodObject;
   /** The error statuses beyond those every endpoint of its kind has (401 and 503 with a token, 400 with a query or body…). */
   errors?: ErrorStatus[];
 }
+
+/** A report's table: its columns, and a row per month, person, stage or source. */
+const ApiReport = z.object({
+  name: z.enum(REPORT_NAMES),
+  title: z.string(),
+  from: z.string().meta({ format: "date" }),
+  to: z.string().meta({ format: "date" }),
+  agentId: z.string().nullable(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
+});
 
 const record = <K extends string>(key: K, schema: z.ZodType) => z.object({ [key]: schema } as Record<K, z.ZodType>);
 const deleted = (key: string) => record(key, z.object({ _id: z.string() }));
@@ -671,6 +686,22 @@ export const ENDPOINTS: Endpoint[] = [
     data: record("resource", ApiResource),
   },
 
+  // Reports
+  {
+    method: "get",
+    path: "/api/reports/{report}",
+    area: "Reports",
+    summary: "One report's figures",
+    description:
+      "The figures of a report of /reports (the table under its chart), over `from` to `to` (days in the agency's " +
+      "time zone, both included; by default the last twelve months) and, with `agentId`, one person's work. " +
+      "Coordinators and admins only (403 otherwise); an unknown report is a 404.",
+    pathParams: z.object({ report: z.enum(REPORT_NAMES).meta({ description: "Which report" }) }),
+    query: ReportQuerySchema,
+    data: record("report", ApiReport),
+    errors: [403, 404],
+  },
+
   // This document
   {
     method: "get",
@@ -713,7 +744,7 @@ function operation(e: Endpoint): ZodOpenApiOperationObject {
     ...(e.description ? { description: e.description } : {}),
     ...(e.public ? { security: [] } : {}),
     requestParams: {
-      ...(hasId ? { path: idParam } : {}),
+      ...(e.pathParams ? { path: e.pathParams } : hasId ? { path: idParam } : {}),
       ...(e.query ? { query: e.query as z.ZodObject } : {}),
       ...(e.ifMatch ? { header: ifMatch } : {}),
     },

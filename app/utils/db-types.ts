@@ -10,6 +10,7 @@ import type {
   CommunicationType,
   FacilityType,
   Gender,
+  ReferralSource,
   LandingPage,
   PaymentMethod,
   PlacementStatus,
@@ -150,6 +151,8 @@ export interface ClientsTable {
   phone: string;
   date_of_birth: DateOnly;
   gender: Gender | null;
+  /** Where the client came from; null: not recorded. */
+  referral_source: ReferralSource | null;
   address_street: string | null;
   address_city: string | null;
   address_state: string | null;

@@ -71,6 +71,23 @@ export const NO_ROOM_PREFERENCE_LABEL = "No preference";
 export const GENDERS = ["Male", "Female", "Other"] as const;
 export type Gender = (typeof GENDERS)[number];
 
+/** Where a client came from (none: not recorded); the reports count clients by it. */
+export const REFERRAL_SOURCES = [
+  "Hospital",
+  "Physician",
+  "Social worker",
+  "Family or friend",
+  "Web search",
+  "Advertising",
+  "Past client",
+  "Other",
+] as const;
+export type ReferralSource = (typeof REFERRAL_SOURCES)[number];
+/** The API's slugs: `social-worker` for "Social worker". */
+export const REFERRAL_SOURCE_ALIASES: Record<string, ReferralSource> = Object.fromEntries(
+  REFERRAL_SOURCES.map((s) => [s.toLowerCase().replace(/ /g, "-"), s]),
+);
+
 /** The canonical value for a stored value or one of its aliases, or undefined. */
 export function canonical<T extends string>(
   values: readonly T[],

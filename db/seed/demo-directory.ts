@@ -7,6 +7,7 @@ import type {
   FacilitiesTable,
   FacilityType,
   Gender,
+  ReferralSource,
 } from "../../app/utils/db-types";
 import { AGENCY_ID, STAFF } from "./common";
 import { coordinatesOf, pickZip, placesOf } from "./places";
@@ -223,6 +224,26 @@ export function buildClients(rng: Rng, now: Date) {
     });
   });
   return { rows, clients };
+}
+
+/**
+ * Where each client came from, from its own stream (so adding it reshuffled nothing else):
+ * hospitals and families first, as agencies see it, and a few not recorded.
+ */
+export const REFERRAL_SPREAD = [
+  ["Hospital", 22],
+  ["Family or friend", 20],
+  ["Physician", 14],
+  ["Social worker", 12],
+  ["Web search", 12],
+  ["Advertising", 5],
+  ["Past client", 4],
+  ["Other", 3],
+  [null, 8],
+] as const satisfies readonly (readonly [ReferralSource | null, number])[];
+
+export function assignReferralSources(rng: Rng, rows: Insertable<ClientsTable>[]): void {
+  for (const row of rows) row.referral_source = rng.weighted(REFERRAL_SPREAD);
 }
 
 /** One or two notes on a dozen clients that are past the first call. */

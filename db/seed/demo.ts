@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../app/utils/db-types";
 import { defaultUploadDir, insertAgencyAndStaff, insertMany } from "./common";
-import { buildClientNotes, buildClients, buildFacilities } from "./demo-directory";
+import { assignReferralSources, buildClientNotes, buildClients, buildFacilities } from "./demo-directory";
 import { buildResources } from "./demo-files";
 import { buildPlacements } from "./demo-placements";
 import { buildTasks } from "./demo-tasks";
@@ -28,6 +28,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions = 
   // Each part gets its own stream, so changing one generator does not reshuffle the others.
   const { rows: clientRows, clients } = buildClients(new Rng(1), now);
   const noteRows = buildClientNotes(new Rng(2), now, clients);
+  assignReferralSources(new Rng(7), clientRows);
   const { rows: facilityRows, facilities } = buildFacilities(new Rng(3), now);
   const { rows: placementRows, eventRows, placements } = buildPlacements(new Rng(4), now, clients, facilities);
   const tasks = buildTasks(new Rng(5), now, clients, facilities, placements);

@@ -1,6 +1,7 @@
 import type { TaskType } from "../../app/utils/db-types";
 import { STAFF } from "./common";
 import { coordinatesOf, placesOf } from "./places";
+import { REFERRAL_SPREAD } from "./demo-directory";
 import {
   AGENCY,
   array,
@@ -85,6 +86,14 @@ const streetSql = (n: number) =>
 const fraction = (n: number) => `((1 + ${r(n)} % 999)::float8 / 1000)`;
 const uuid = (kind: string, n: string) => seedUuidSql(`large-${kind}`, n);
 
+/** A referral source by the demo's spread (NULL: not recorded), from the row's n-th random number. */
+function referralSql(n: number): string {
+  const slots = REFERRAL_SPREAD.flatMap(([source, weight]) =>
+    Array<string>(weight).fill(source === null ? "NULL" : lit(source)),
+  );
+  return `(ARRAY[${slots.join(", ")}]::text[])[1 + ${r(n)} % ${slots.length}]`;
+}
+
 export function clientsSql(): string {
   const others = CONDITIONS.filter((c) => !(DEMENTIA as readonly string[]).includes(c.name));
   const dementiaMeds = DEMENTIA.map((d) => CONDITIONS.find((c) => c.name === d)!.medications[0]);
@@ -133,7 +142,7 @@ c AS MATERIALIZED (
 INSERT INTO clients (id, agency_id, first_name, last_name, email, phone, date_of_birth, gender, address_street,
   address_city, address_state, address_zip, emergency_name, emergency_relationship, emergency_phone,
   medical_conditions, medications, medical_notes, care_level, tracker_status, budget_min, budget_max,
-  preferred_location, preferred_amenities, room_type, created_by, created_at, updated_at)
+  preferred_location, preferred_amenities, room_type, referral_source, created_by, created_at, updated_at)
 SELECT ${uuid("client", "i")}, ${AGENCY}, first_name, last_name,
   lower(first_name || '.' || last_name || i) || '@' || ${pick(["example.com", "example.net", "example.org"], 9)},
   ${phoneSql(10)},
@@ -165,6 +174,7 @@ SELECT ${uuid("client", "i")}, ${AGENCY}, first_name, last_name,
     ROOM_TYPES.map((t, k) => [t, [8, 4, 2, 3, 3][k]] as const),
     33,
   )},
+  ${referralSql(37)},
   ${staffPick(34)},
   created_at, created_at + ({{now}} - created_at) * ${fraction(35)}
 FROM c`;

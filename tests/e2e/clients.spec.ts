@@ -49,6 +49,7 @@ const CSV_HEADER = [
   "Phone",
   "Date of Birth",
   "Gender",
+  "Referral Source",
   "Status",
   "Care Level",
   "Street",
@@ -606,6 +607,7 @@ test.describe("export @once", () => {
       medical_notes: 'Uses a walker, "mostly" at night',
       budget_min: 4000,
       budget_max: 6500,
+      referral_source: "Hospital",
       address_city: "Salem",
       address_state: "OR",
       address_zip: "97301",
@@ -670,6 +672,7 @@ test.describe("export @once", () => {
       "Budget Min": "4000",
       "Budget Max": "6500",
       "Room Type": "private",
+      "Referral Source": "Hospital",
     });
     // A cell that a spreadsheet would run as a formula is neutralised.
     expect(records.find((r) => r["Last Name"] === formula.last_name)!["Medical Notes"]).toBe("'=1+2");
@@ -802,6 +805,32 @@ test.describe("editing a client", () => {
     expect(stored.care_level).toBe("memory");
     expect(stored.medical_conditions).toEqual(["Hypertension"]);
     expect(stored.medications).toEqual(["Metformin"]);
+  });
+
+  test("a referral source is chosen on the form, shown on the client's page, and cleared back to Not recorded", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    const client = await insertClient(agency, { first_name: "Rita", last_name: "Referred" });
+    await page.goto(`/clients/${client.id}/edit`);
+    await ready(page, js, "form");
+    await expect(field(page, "Referral source")).toHaveValue("");
+    await field(page, "Referral source").selectOption("Social worker");
+    await page.getByRole("button", { name: "Update Client" }).click();
+    await expect(toast(page, "success")).toContainText("Client updated successfully!");
+    expect((await clientsOf(agency))[0].referral_source).toBe("Social worker");
+
+    await page.goto(`/clients/${client.id}`);
+    const source = page.getByRole("term").filter({ hasText: "Referral source" }).locator("xpath=following-sibling::dd");
+    await expect(source).toHaveText("Social worker");
+
+    await page.goto(`/clients/${client.id}/edit`);
+    await ready(page, js, "form");
+    await field(page, "Referral source").selectOption({ label: "Not recorded" });
+    await page.getByRole("button", { name: "Update Client" }).click();
+    await expect(toast(page, "success")).toContainText("Client updated successfully!");
+    expect((await clientsOf(agency))[0].referral_source).toBeNull();
   });
 });
 

@@ -8,6 +8,8 @@ const ENTRIES = [
   ["Placements", "Placement Records"],
   ["Tasks", "Task Management"],
   ["Resources", "Documents & Files"],
+  // For coordinators and admins (the demo login is a coordinator); agents: tests/e2e/reports.spec.ts.
+  ["Reports", "Placements & Referrals"],
 ] as const;
 
 test.describe("application shell", () => {
@@ -15,11 +17,11 @@ test.describe("application shell", () => {
     await loginAs("demo@example.com");
   });
 
-  test("the sidebar lists the seven entries and the signed-in user", async ({ page }) => {
+  test("the sidebar lists the seven entries, Reports, and the signed-in user", async ({ page }) => {
     await page.goto("/dashboard");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     const links = sidebar.getByRole("navigation", { name: "Main" }).getByRole("link");
-    await expect(links).toHaveCount(7);
+    await expect(links).toHaveCount(8);
     for (const [index, [label, subtitle]] of ENTRIES.entries()) {
       await expect(links.nth(index)).toContainText(label);
       await expect(links.nth(index)).toContainText(subtitle);
@@ -156,6 +158,7 @@ test.describe("dashboard of an agency with no data", () => {
     );
     await expect(page.getByText("No recent activity")).toBeVisible();
     await expect(page.getByTestId("recent-activity")).toHaveCount(0);
+    await expect(page.getByText("No placements started in the last 12 months.")).toBeVisible();
   });
 });
 

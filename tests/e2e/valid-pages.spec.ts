@@ -58,6 +58,7 @@ const SIGNED_IN: Array<(ids: Ids) => string> = [
   () => "/preferences",
   () => "/notifications",
   () => "/settings/tokens",
+  () => "/reports",
   ...recordPages("clients", (ids) => ids.client),
   ...recordPages("facilities", (ids) => ids.facility),
   (ids) => `/facilities/${ids.facility}/agreements/new`,

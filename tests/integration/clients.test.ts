@@ -467,6 +467,58 @@ describe("the screens", () => {
     expect(cleared.json.data.client.preferences.roomType).toBeNull();
   });
 
+  it("records a referral source from the form, shows it on the client, and clears it when left empty", async () => {
+    const created = await settle(
+      newAction(args(formPost("/clients/new", form({ referralSource: "Social worker" }), cookie))),
+    );
+    expect(created.status).toBe(302);
+    const row = await db.selectFrom("clients").select(["id", "referral_source"]).executeTakeFirstOrThrow();
+    expect(row.referral_source).toBe("Social worker");
+    const page = await settle(detailLoader(args(get(`/clients/${row.id}`, cookie), { id: row.id })));
+    expect(((await page.json()) as Json).client.referralSource).toBe("Social worker");
+
+    const cleared = form({ referralSource: "", version: "1" });
+    const params = { id: row.id };
+    expect((await settle(editAction(args(formPost(`/clients/${row.id}/edit`, cleared, cookie), params)))).status).toBe(
+      302,
+    );
+    expect((await db.selectFrom("clients").select("referral_source").executeTakeFirstOrThrow()).referral_source).toBe(
+      null,
+    );
+    const refused = await settle(
+      newAction(args(formPost("/clients/new", form({ referralSource: "Billboard" }), cookie))),
+    );
+    expect(refused.status).toBe(400);
+  });
+
+  it("the API takes a referral source by name or slug, answers it, and lists the allowed values", async () => {
+    const created = await api("/api/clients", { body: body({ referralSource: "past-client" }) });
+    expect(created.status).toBe(201);
+    expect(created.json.data.client.referralSource).toBe("Past client");
+    const none = await api("/api/clients", {
+      body: body({ email: "someone.else@example.com", phone: "555-111-2222" }),
+    });
+    expect(none.json.data.client.referralSource).toBeNull();
+    const refused = await api("/api/clients", {
+      body: body({ email: "third@example.com", referralSource: "Billboard" }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toContainEqual({
+      path: "referralSource",
+      msg: expect.stringMatching(
+        /^Invalid referral source "Billboard"\. Allowed values: Hospital, Physician, Social worker/,
+      ),
+    });
+
+    const csv = await (await exportLoader(args(get("/clients/export", cookie)))).text();
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(header.split(",").slice(5, 7)).toEqual(["Gender", "Referral Source"]);
+    expect(lines.map((l) => l.split(",")[6]).sort()).toEqual(["", "Past client"]);
+  });
+
   it("editing another agency's client is a 404", async () => {
     const other = await createClient(db, { agencyId: (await createAgency(db)).id });
     const response = await settle(

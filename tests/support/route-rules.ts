@@ -666,6 +666,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
     calls: [{ ...page("/settings"), status: 302, location: "/settings/" }],
   },
   "_app.settings.audit.tsx": { calls: [page("/settings/audit", "audit.view")] },
+  "_app.reports.tsx": { calls: [page("/reports", "reports.view")] },
   "_app.settings.agency.tsx": {
     calls: [
       page("/settings/agency", "agency.settings"),
@@ -996,7 +997,11 @@ export const ROUTE_RULES: Record<string, Rule> = {
   "clients.export.ts": { calls: [page("/clients/export", "lists.export")] },
   "facilities.export.ts": { calls: [page("/facilities/export", "lists.export")] },
   "resources.export.ts": { calls: [page("/resources/export", "lists.export")] },
+  "placements.export.ts": { calls: [page("/placements/export", "lists.export")] },
   "settings.audit.export.ts": { calls: [page("/settings/audit/export", "audit.view")] },
+  "reports.$report[.]csv.ts": {
+    calls: [page("/reports/:report.csv", "reports.view", async () => ({ report: "conversion" }))],
+  },
 
   // ── the API ──
   "api.$.ts": {
@@ -1135,6 +1140,9 @@ export const ROUTE_RULES: Record<string, Rule> = {
     ],
   },
   "api.clients.dashboard.ts": { calls: [page("/api/clients/dashboard")] },
+  "api.reports.$report.ts": {
+    calls: [page("/api/reports/:report", "reports.view", async () => ({ report: "conversion" }))],
+  },
   "api.facilities._index.ts": {
     calls: [
       page("/api/facilities"),

@@ -7,6 +7,7 @@ import {
   CARE_LEVELS,
   CLIENT_STATUSES,
   GENDERS,
+  REFERRAL_SOURCES,
   PRESET_AMENITIES,
   PRESET_CONDITIONS,
   PRESET_MEDICATIONS,
@@ -49,6 +50,7 @@ export function clientFormDefaults(client: ClientRecord) {
     phone: formatPhone(client.phone),
     dateOfBirth: client.dateOfBirth,
     gender: client.gender ?? "",
+    referralSource: client.referralSource ?? "",
     address: {
       street: client.address.street ?? "",
       city: client.address.city ?? "",
@@ -219,6 +221,12 @@ function CareSections({ fields }: { fields: ClientFields }) {
           options={CARE_LEVELS.map((level) => [level, CARE_LEVEL_LABELS[level]] as const)}
         />
         <SelectField field={fields.trackerStatus} label="Status" options={CLIENT_STATUSES} />
+        <SelectField
+          field={fields.referralSource}
+          label="Referral source"
+          placeholder="Not recorded"
+          options={REFERRAL_SOURCES}
+        />
       </FormSection>
 
       <FormSection

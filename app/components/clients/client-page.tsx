@@ -123,6 +123,7 @@ function ContactCard({ client }: { client: ClientRecord }) {
         <ContactItem label="Phone" phone={client.phone} />
         <Item label="Date of birth">{formatDate(client.dateOfBirth)}</Item>
         <Item label="Gender">{client.gender}</Item>
+        <Item label="Referral source">{client.referralSource ?? "Not recorded"}</Item>
         <Item label="Address" className="sm:col-span-2">
           {addressText(client.address)}
         </Item>

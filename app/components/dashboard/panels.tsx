@@ -1,7 +1,10 @@
 import { Link } from "@remix-run/react";
+import type { ChartGeometry } from "~/utils/chart-geometry";
 import { cn } from "~/utils/cn";
 import { formatCount, formatDate } from "~/utils/format";
+import { useCan } from "../layout/use-can";
 import { ButtonLink } from "../ui/button";
+import { Chart } from "../ui/chart";
 import { Card, CardHeader, CardLink } from "../ui/card";
 import { Skeleton, SkeletonCard, StatCardsSkeleton } from "../ui/skeleton";
 import { StatCard, type StatTone } from "../ui/stat-card";
@@ -194,5 +197,41 @@ export function DashboardSkeleton() {
         <SkeletonCard lines={5} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The placements of the last twelve months, a bar per month (the reports' chart, drawn on the
+ * server), with the way to the reports for those who may read them.
+ */
+export function PlacementsChartPanel({
+  total,
+  narrow,
+  wide,
+}: {
+  total: number;
+  /** The same chart for a phone and for a wide screen: one of them shows. */
+  narrow: ChartGeometry | null;
+  wide: ChartGeometry | null;
+}) {
+  const canReport = useCan("reports.view");
+  return (
+    <Card>
+      <CardHeader
+        title="Placements, last 12 months"
+        description={`${formatCount(total)} ${total === 1 ? "placement" : "placements"} started, cancelled ones left out`}
+        action={canReport ? <CardLink to="/reports">View reports</CardLink> : null}
+      />
+      <div className="p-5">
+        {narrow && wide ? (
+          <>
+            <Chart chart={narrow} className="chart mx-auto sm:hidden" />
+            <Chart chart={wide} className="chart mx-auto hidden max-w-3xl sm:block" />
+          </>
+        ) : (
+          <p className="text-sm text-slate-500">No placements started in the last 12 months.</p>
+        )}
+      </div>
+    </Card>
   );
 }

@@ -1,6 +1,15 @@
-import { BuildingIcon, ChartIcon, ClipboardIcon, ColumnsIcon, FolderIcon, TasksIcon, UsersIcon } from "../ui/icons";
+import {
+  BuildingIcon,
+  ChartIcon,
+  ClipboardIcon,
+  ColumnsIcon,
+  FolderIcon,
+  TasksIcon,
+  TrendIcon,
+  UsersIcon,
+} from "../ui/icons";
 
-/** The seven sidebar entries, in order (docs/screens.md, "The application shell"). */
+/** The seven sidebar entries, in order (docs/screens.md, "The application shell"); Reports after them for those who may read them. */
 export const NAV_ITEMS = [
   { to: "/dashboard", label: "Dashboard", subtitle: "Overview & Analytics", Icon: ChartIcon },
   { to: "/swim-lanes", label: "Swim Lane Tracker", subtitle: "Placement Pipeline", Icon: ColumnsIcon },
@@ -10,6 +19,14 @@ export const NAV_ITEMS = [
   { to: "/tasks", label: "Tasks", subtitle: "Task Management", Icon: TasksIcon },
   { to: "/resources", label: "Resources", subtitle: "Documents & Files", Icon: FolderIcon },
 ] as const;
+
+/** The entry the sidebar adds for coordinators and admins (the `reports.view` permission). */
+export const REPORTS_NAV_ITEM = {
+  to: "/reports",
+  label: "Reports",
+  subtitle: "Placements & Referrals",
+  Icon: TrendIcon,
+} as const;
 
 export interface HeaderInfo {
   title: string;

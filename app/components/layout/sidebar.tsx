@@ -3,7 +3,8 @@ import { capitalize } from "~/utils/format";
 import { useOnline } from "~/utils/use-online";
 import { HeartIcon, LogoutIcon } from "../ui/icons";
 import { useSidebarCollapsed } from "./sidebar-toggle";
-import { isNavItemActive, NAV_ITEMS } from "./nav";
+import { isNavItemActive, NAV_ITEMS, REPORTS_NAV_ITEM } from "./nav";
+import { useCan } from "./use-can";
 import { initials, type ShellUser } from "./user-card";
 
 /**
@@ -16,6 +17,7 @@ export function Sidebar({ user, collapsed: collapsedCookie }: { user: ShellUser;
   const collapsed = useSidebarCollapsed(collapsedCookie);
   // Prefetching a screen's code offline would fail, and Remix then reloads the page (useOnline).
   const prefetch = useOnline() ? "intent" : "none";
+  const items = useCan("reports.view") ? [...NAV_ITEMS, REPORTS_NAV_ITEM] : NAV_ITEMS;
 
   return (
     <aside className="sidebar" data-collapsed={collapsed ? "true" : "false"} aria-label="Sidebar">
@@ -32,7 +34,7 @@ export function Sidebar({ user, collapsed: collapsedCookie }: { user: ShellUser;
       </div>
 
       <nav className="sidebar-nav" aria-label="Main">
-        {NAV_ITEMS.map((item) => {
+        {items.map((item) => {
           const active = isNavItemActive(item.to, location.pathname);
           return (
             <Link

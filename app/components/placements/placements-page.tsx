@@ -7,6 +7,7 @@ import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
 import { ClipboardIcon } from "../ui/icons";
 import {
+  ExportLink,
   FilterChips,
   filterLabels,
   NewButton,
@@ -72,7 +73,12 @@ export function PlacementsPage({
   return (
     <ListPage
       area="placements"
-      actions={<NewButton to={newHref}>New Placement</NewButton>}
+      actions={
+        <>
+          <ExportLink to="/placements/export" />
+          <NewButton to={newHref}>New Placement</NewButton>
+        </>
+      }
       controls={
         <>
           <WorkScope scope={scope} noun="placements" />

@@ -29,6 +29,7 @@ function icon(id: string) {
 }
 
 export const ChartIcon = icon("chart");
+export const TrendIcon = icon("trend");
 export const ColumnsIcon = icon("columns");
 export const UsersIcon = icon("users");
 export const BuildingIcon = icon("building");
