@@ -117,6 +117,10 @@ export const BUSINESS_TABLES = [
   "task_communications",
   "resources",
   "resource_versions",
+  "referral_agreements",
+  "tours",
+  "tour_staff",
+  "client_disclosures",
   "audit_events",
 ] as const satisfies readonly (keyof Database)[];
 

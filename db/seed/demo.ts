@@ -4,6 +4,7 @@ import { defaultUploadDir, insertAgencyAndStaff, insertMany } from "./common";
 import { assignReferralSources, buildClientNotes, buildClients, buildFacilities } from "./demo-directory";
 import { buildResources } from "./demo-files";
 import { buildPlacements } from "./demo-placements";
+import { buildReferrals } from "./demo-referrals";
 import { buildTasks } from "./demo-tasks";
 import { Rng } from "./random";
 
@@ -34,12 +35,15 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions = 
   const tasks = buildTasks(new Rng(5), now, clients, facilities, placements);
   const uploadDir = options.uploadDir ?? defaultUploadDir();
   const resources = buildResources(new Rng(6), now, clients, facilities, uploadDir);
+  // After the placements (it fills in their move-ins' fees), before they are written.
+  const referrals = buildReferrals(new Rng(8), now, placements, placementRows);
 
   await db.transaction().execute(async (trx) => {
     await insertAgencyAndStaff(trx, now);
     await insertMany(trx, "clients", clientRows);
     await insertMany(trx, "client_notes", noteRows);
     await insertMany(trx, "facilities", facilityRows);
+    await insertMany(trx, "referral_agreements", referrals.agreements);
     await insertMany(trx, "placements", placementRows);
     await insertMany(trx, "placement_events", eventRows);
     await insertMany(trx, "tasks", tasks.rows);
@@ -47,6 +51,9 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions = 
     await insertMany(trx, "task_communications", tasks.communicationRows);
     await insertMany(trx, "resources", resources.rows);
     await insertMany(trx, "resource_versions", resources.versionRows);
+    await insertMany(trx, "tours", referrals.tours);
+    await insertMany(trx, "tour_staff", referrals.tourStaff);
+    await insertMany(trx, "client_disclosures", referrals.disclosures);
   });
 
   log(

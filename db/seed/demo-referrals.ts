@@ -1,0 +1,131 @@
+import type { Insertable } from "kysely";
+import type {
+  ClientDisclosuresTable,
+  PlacementsTable,
+  ReferralAgreementsTable,
+  ToursTable,
+} from "../../app/utils/db-types";
+import { type FeeTerms, noAgreementBasis, workOutFee } from "../../app/utils/referral-fee";
+import { AGENCY_ID, STAFF } from "./common";
+import type { DemoPlacement } from "./demo-placements";
+import { type Rng, seedUuid } from "./random";
+
+// What a fee rests on, for the demo: most facilities' referral agreements, a tour of the facility
+// before each placement, the family's disclosure for most clients, and the fee of every move-in
+// worked out by the app's own rule (app/utils/referral-fee.ts), as a move-in through the app
+// would have stored it.
+
+const DAY_MS = 86_400_000;
+const dateOnly = (d: Date) => d.toISOString().slice(0, 10);
+const METHODS = ["In person", "E-mail", "Mail", "Portal"] as const;
+
+export function buildReferrals(
+  rng: Rng,
+  now: Date,
+  placements: readonly DemoPlacement[],
+  placementRows: Insertable<PlacementsTable>[],
+) {
+  const agreements: Insertable<ReferralAgreementsTable>[] = [];
+  const termsOf = new Map<string, { id: string; terms: FeeTerms }>();
+  const facilities = [...new Map(placements.map((p) => [p.facility.id, p.facility])).values()];
+  facilities.forEach((facility, i) => {
+    if (!rng.chance(0.75)) return; // the rest have none (yet): their move-ins earn nothing
+    const flat = rng.chance(0.25);
+    const refund = rng.weighted([
+      ["pro-rata", 6],
+      ["full", 2],
+      ["none", 2],
+    ] as const);
+    const terms: FeeTerms = {
+      feeType: flat ? "flat" : "percent",
+      feePercent: flat ? null : rng.pick([50, 60, 75, 100]),
+      flatFeeCents: flat ? rng.pick([250000, 300000, 350000, 400000]) : null,
+      paymentTermsDays: rng.pick([30, 30, 45]),
+      refundRule: refund,
+      refundDays: refund === "none" ? null : rng.pick([30, 60, 90]),
+    };
+    const id = seedUuid("agreement", i + 1);
+    termsOf.set(facility.id, { id, terms });
+    agreements.push({
+      id,
+      agency_id: AGENCY_ID,
+      facility_id: facility.id,
+      fee_type: terms.feeType,
+      fee_percent: terms.feePercent === null ? null : String(terms.feePercent),
+      flat_fee_cents: terms.flatFeeCents,
+      payment_terms_days: terms.paymentTermsDays,
+      refund_rule: terms.refundRule,
+      refund_days: terms.refundDays,
+      tour_window_months: rng.chance(0.5) ? 12 : null,
+      starts_on: dateOnly(new Date(now.getTime() - rng.int(400, 900) * DAY_MS)),
+      created_by: STAFF[0].id,
+      updated_by: STAFF[0].id,
+    });
+  });
+
+  // Every move-in's fee, as the app works it out (the agreement in force: the facility's one).
+  for (const row of placementRows) {
+    if (row.status !== "Completed" || !row.move_in_date) continue;
+    const movedInOn = String(row.move_in_date);
+    const agreement = termsOf.get(String(row.facility_id));
+    const rate = row.monthly_rate === null || row.monthly_rate === undefined ? null : Number(row.monthly_rate);
+    const fee = agreement ? workOutFee(agreement.terms, rate, movedInOn) : null;
+    Object.assign(row, {
+      fee_cents: fee?.cents ?? null,
+      fee_agreement_id: agreement && fee?.cents !== null ? agreement.id : null,
+      fee_basis: fee?.basis ?? noAgreementBasis(movedInOn),
+      fee_moved_in_on: movedInOn,
+      fee_due_date: fee?.cents !== null && fee ? fee.dueDate : null,
+    });
+  }
+
+  // A tour of the facility for each placement's client, days after it was opened (upcoming for
+  // the newest ones still in progress), led by the placement's agent.
+  const tours: Insertable<ToursTable>[] = [];
+  const tourStaff: { tour_id: string; user_id: string; agency_id: string }[] = [];
+  placements.forEach((p, i) => {
+    const row = placementRows[i];
+    if (p.status === "Cancelled" && rng.chance(0.5)) return;
+    const opened = new Date(row.created_at as Date);
+    const upcoming = p.status === "In Progress" && rng.chance(0.3);
+    const at = upcoming
+      ? new Date(now.getTime() + rng.int(1, 10) * DAY_MS)
+      : new Date(Math.min(opened.getTime() + rng.int(1, 6) * DAY_MS, now.getTime() - DAY_MS));
+    at.setUTCHours(rng.pick([14, 15, 16, 18, 19]), 0, 0, 0);
+    const id = seedUuid("tour", i + 1);
+    const agent = String(row.agent_id);
+    tours.push({
+      id,
+      agency_id: AGENCY_ID,
+      client_id: p.client.id,
+      facility_id: p.facility.id,
+      scheduled_at: at,
+      family_attendees: rng.chance(0.6) ? rng.pick(["Daughter", "Son", "Spouse", "Daughter and son-in-law"]) : null,
+      outcome: upcoming ? "Scheduled" : "Completed",
+      outcome_at: upcoming ? null : new Date(at.getTime() + 2 * 3_600_000),
+      outcome_by: upcoming ? null : agent,
+      created_by: agent,
+      created_at: opened,
+      updated_at: opened,
+    });
+    tourStaff.push({ tour_id: id, user_id: agent, agency_id: AGENCY_ID });
+  });
+
+  // The family's written disclosure, for most clients with a placement.
+  const disclosures: Insertable<ClientDisclosuresTable>[] = [];
+  const seen = new Set<string>();
+  placements.forEach((p, i) => {
+    if (seen.has(p.client.id) || !rng.chance(0.8)) return;
+    seen.add(p.client.id);
+    disclosures.push({
+      id: seedUuid("disclosure", i + 1),
+      agency_id: AGENCY_ID,
+      client_id: p.client.id,
+      disclosed_on: dateOnly(new Date(placementRows[i].created_at as Date)),
+      method: rng.pick(METHODS),
+      recorded_by: String(placementRows[i].agent_id),
+    });
+  });
+
+  return { agreements, tours, tourStaff, disclosures };
+}
