@@ -1,4 +1,13 @@
-import { BuildingIcon, ChartIcon, ClipboardIcon, ColumnsIcon, FolderIcon, TasksIcon, UsersIcon } from "../ui/icons";
+import {
+  BuildingIcon,
+  ChartIcon,
+  ClipboardIcon,
+  ColumnsIcon,
+  DollarIcon,
+  FolderIcon,
+  TasksIcon,
+  UsersIcon,
+} from "../ui/icons";
 
 /** The seven sidebar entries, in order (docs/screens.md, "The application shell"). */
 export const NAV_ITEMS = [
@@ -10,6 +19,14 @@ export const NAV_ITEMS = [
   { to: "/tasks", label: "Tasks", subtitle: "Task Management", Icon: TasksIcon },
   { to: "/resources", label: "Resources", subtitle: "Documents & Files", Icon: FolderIcon },
 ] as const;
+
+/** After them, for those who may see invoices (coordinators and admins): Invoices. */
+export const INVOICES_NAV_ITEM = {
+  to: "/invoices",
+  label: "Invoices",
+  subtitle: "Fees & Payments",
+  Icon: DollarIcon,
+} as const;
 
 export interface HeaderInfo {
   title: string;

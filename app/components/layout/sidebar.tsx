@@ -3,7 +3,8 @@ import { capitalize } from "~/utils/format";
 import { useOnline } from "~/utils/use-online";
 import { HeartIcon, LogoutIcon } from "../ui/icons";
 import { useSidebarCollapsed } from "./sidebar-toggle";
-import { isNavItemActive, NAV_ITEMS } from "./nav";
+import { can } from "~/utils/permissions";
+import { INVOICES_NAV_ITEM, isNavItemActive, NAV_ITEMS } from "./nav";
 import { initials, type ShellUser } from "./user-card";
 
 /**
@@ -32,7 +33,7 @@ export function Sidebar({ user, collapsed: collapsedCookie }: { user: ShellUser;
       </div>
 
       <nav className="sidebar-nav" aria-label="Main">
-        {NAV_ITEMS.map((item) => {
+        {[...NAV_ITEMS, ...(can(user.role, "invoices.manage") ? [INVOICES_NAV_ITEM] : [])].map((item) => {
           const active = isNavItemActive(item.to, location.pathname);
           return (
             <Link
