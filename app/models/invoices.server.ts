@@ -175,15 +175,9 @@ function summaryOf(row: TotalsRow, today: string): InvoiceSummary {
 /** What an invoice is called: its number, or "Draft" before it has one. */
 export const invoiceName = (i: { number: string | null }) => i.number ?? "Draft invoice";
 
-export async function getInvoice(db: DB, ctx: Ctx, id: string): Promise<InvoiceRecord | null> {
-  if (!isUuid(id)) return null;
-  const row = await invoicesWithTotals(db, ctx)
-    .where("i.id", "=", id)
-    .select(["i.notes", "i.sent_at", "i.sent_to", "i.void_reason", "i.version", "f.billing_email", "f.contact_email"])
-    .executeTakeFirst();
-  if (!row) return null;
-  const { today } = await agencyDay(db, ctx);
-  const [lines, creditNotes, payments] = await Promise.all([
+/** An invoice's lines (with the credit each placement's move-out gives back), credit notes and payments. */
+function invoiceParts(db: DB, ctx: Ctx, id: string) {
+  return Promise.all([
     db
       .selectFrom("invoice_lines as l")
       .leftJoin("placements as p", "p.id", "l.placement_id")
@@ -220,6 +214,17 @@ export async function getInvoice(db: DB, ctx: Ctx, id: string): Promise<InvoiceR
       .orderBy("created_at")
       .execute(),
   ]);
+}
+
+export async function getInvoice(db: DB, ctx: Ctx, id: string): Promise<InvoiceRecord | null> {
+  if (!isUuid(id)) return null;
+  const row = await invoicesWithTotals(db, ctx)
+    .where("i.id", "=", id)
+    .select(["i.notes", "i.sent_at", "i.sent_to", "i.void_reason", "i.version", "f.billing_email", "f.contact_email"])
+    .executeTakeFirst();
+  if (!row) return null;
+  const { today } = await agencyDay(db, ctx);
+  const [lines, creditNotes, payments] = await invoiceParts(db, ctx, id);
   const summary = summaryOf(row as TotalsRow, today);
   return {
     ...summary,
@@ -455,6 +460,49 @@ async function settleStatus(trx: DB, ctx: Ctx, invoice: InvoiceRow): Promise<Inv
   return status;
 }
 
+/** The placements of `ids` with their fees, locked for the invoice being made. */
+async function lockFees(trx: DB, ctx: Ctx, placementIds: string[]) {
+  const ids = [...new Set(placementIds)].filter(isUuid);
+  const placements = await trx
+    .selectFrom("placements as p")
+    .innerJoin("clients as c", "c.id", "p.client_id")
+    .leftJoin("referral_agreements as a", "a.id", "p.fee_agreement_id")
+    .where("p.agency_id", "=", ctx.agencyId)
+    .where("p.id", "in", ids.length > 0 ? ids : ["00000000-0000-0000-0000-000000000000"])
+    .select([
+      "p.id",
+      "p.facility_id",
+      "p.fee_cents",
+      "p.fee_basis",
+      "p.fee_moved_in_on",
+      "c.first_name",
+      "c.last_name",
+      "a.payment_terms_days",
+    ])
+    .orderBy("p.fee_moved_in_on")
+    .orderBy("p.id")
+    .forUpdate("p")
+    .execute();
+  return placements;
+}
+
+type FeeRow = Awaited<ReturnType<typeof lockFees>>[number];
+
+/** The payment terms: of the fees' agreement, else the facility's agreement in force, else 30 days. */
+async function paymentTermsOf(trx: DB, ctx: Ctx, facilityId: string, fees: FeeRow[], issueDate: string) {
+  const own = fees.find((p) => p.payment_terms_days !== null)?.payment_terms_days;
+  if (own !== undefined && own !== null) return own;
+  const inForce = await trx
+    .selectFrom("referral_agreements")
+    .select("payment_terms_days")
+    .where("agency_id", "=", ctx.agencyId)
+    .where("facility_id", "=", facilityId)
+    .where("starts_on", "<=", issueDate)
+    .where((eb) => eb.or([eb("ends_on", "is", null), eb("ends_on", ">=", issueDate)]))
+    .executeTakeFirst();
+  return inForce?.payment_terms_days ?? 30;
+}
+
 export interface NewInvoiceInput {
   facilityId: string;
   placementIds: string[];
@@ -470,46 +518,14 @@ export async function createInvoice(db: DB, ctx: Ctx, input: NewInvoiceInput): P
     return await db.transaction().execute(async (trx) => {
       const facility = await ownRow(trx, ctx, "facilities", input.facilityId, { forUpdate: true });
       if (!facility) return refuse("facilityId", INVOICE_MESSAGES.noFacility);
-      const ids = [...new Set(input.placementIds)].filter(isUuid);
-      const placements = await trx
-        .selectFrom("placements as p")
-        .innerJoin("clients as c", "c.id", "p.client_id")
-        .leftJoin("referral_agreements as a", "a.id", "p.fee_agreement_id")
-        .where("p.agency_id", "=", ctx.agencyId)
-        .where("p.id", "in", ids.length > 0 ? ids : ["00000000-0000-0000-0000-000000000000"])
-        .select([
-          "p.id",
-          "p.facility_id",
-          "p.fee_cents",
-          "p.fee_basis",
-          "p.fee_moved_in_on",
-          "c.first_name",
-          "c.last_name",
-          "a.payment_terms_days",
-        ])
-        .orderBy("p.fee_moved_in_on")
-        .orderBy("p.id")
-        .forUpdate("p")
-        .execute();
-      if (placements.length !== input.placementIds.length) return refuse("placementIds", INVOICE_MESSAGES.noFees);
+      const placements = await lockFees(trx, ctx, input.placementIds);
+      if (placements.length !== new Set(input.placementIds).size) return refuse("placementIds", INVOICE_MESSAGES.noFees);
       if (placements.some((p) => p.facility_id !== facility.id))
         return refuse("placementIds", INVOICE_MESSAGES.otherFacility);
       if (placements.some((p) => p.fee_cents === null || p.fee_cents <= 0))
         return refuse("placementIds", INVOICE_MESSAGES.notInvoiceable);
       const issueDate = input.issueDate ?? (await agencyDay(trx, ctx)).today;
-      const terms =
-        placements.find((p) => p.payment_terms_days !== null)?.payment_terms_days ??
-        (
-          await trx
-            .selectFrom("referral_agreements")
-            .select("payment_terms_days")
-            .where("agency_id", "=", ctx.agencyId)
-            .where("facility_id", "=", facility.id)
-            .where("starts_on", "<=", issueDate)
-            .where((eb) => eb.or([eb("ends_on", "is", null), eb("ends_on", ">=", issueDate)]))
-            .executeTakeFirst()
-        )?.payment_terms_days ??
-        30;
+      const terms = await paymentTermsOf(trx, ctx, facility.id, placements, issueDate);
       const dueDate = input.dueDate ?? addDays(issueDate, terms);
       if (dueDate < issueDate) return refuse("dueDate", INVOICE_MESSAGES.dueBeforeIssue);
       const invoice = await trx

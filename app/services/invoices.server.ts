@@ -88,52 +88,46 @@ export async function sendInvoice(
   return { ok: true, number: outcome.number, to, delivered: deliverEmail(db, outcome.pending, options.transport) };
 }
 
-/** The invoice as a PDF (A4-ish letter page), drawn with pdfkit. */
-export async function invoicePdf(invoice: InvoiceRecord, agencyName: string): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "LETTER",
-    margin: 54,
-    info: { Title: `Invoice ${invoiceName(invoice)}`, Author: agencyName },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const left = 54;
-  const width = doc.page.width - 108;
-  const right = (text: string, y: number, opts: PDFKit.Mixins.TextOptions = {}) =>
-    doc.text(text, left, y, { width, align: "right", ...opts });
+type Doc = PDFKit.PDFDocument;
+const LEFT = 54;
+const widthOf = (doc: Doc) => doc.page.width - 2 * LEFT;
+const right = (doc: Doc, text: string, y: number) => doc.text(text, LEFT, y, { width: widthOf(doc), align: "right" });
 
-  doc.font("Helvetica-Bold").fontSize(18).fillColor("#1d4ed8").text(agencyName, left, 54);
+/** The agency, the title and number, whom it is to, its dates. */
+function drawHeading(doc: Doc, invoice: InvoiceRecord, agencyName: string) {
+  doc.font("Helvetica-Bold").fontSize(18).fillColor("#1d4ed8").text(agencyName, LEFT, 54);
   doc.font("Helvetica-Bold").fontSize(22).fillColor("#0f172a");
-  right(invoice.status === "Draft" ? "DRAFT INVOICE" : "INVOICE", 54);
+  right(doc, invoice.status === "Draft" ? "DRAFT INVOICE" : "INVOICE", 54);
   doc.font("Helvetica").fontSize(11).fillColor("#334155");
-  right(invoiceName(invoice), 82);
+  right(doc, invoiceName(invoice), 82);
   if (invoice.status === "Void") {
     doc.fillColor("#b91c1c");
-    right(`VOID: ${invoice.voidReason ?? ""}`, 98);
+    right(doc, `VOID: ${invoice.voidReason ?? ""}`, 98);
     doc.fillColor("#334155");
   }
-
-  doc.font("Helvetica-Bold").fontSize(10).text("BILL TO", left, 130);
-  doc.font("Helvetica").fontSize(11).text(invoice.facility.name, left, 145);
+  doc.font("Helvetica-Bold").fontSize(10).text("BILL TO", LEFT, 130);
+  doc.font("Helvetica").fontSize(11).text(invoice.facility.name, LEFT, 145);
   const address = invoice.facility.billingEmail || invoice.facility.contactEmail;
-  if (address) doc.text(address, left, 160);
-  doc.font("Helvetica-Bold").fontSize(10);
-  right("ISSUED", 130);
-  doc.font("Helvetica").fontSize(11);
-  right(formatDate(invoice.issueDate), 145);
-  doc.font("Helvetica-Bold").fontSize(10);
-  right("DUE", 165);
-  doc.font("Helvetica").fontSize(11);
-  right(formatDate(invoice.dueDate), 180);
+  if (address) doc.text(address, LEFT, 160);
+  const dates: [string, string, number][] = [
+    ["ISSUED", formatDate(invoice.issueDate), 130],
+    ["DUE", formatDate(invoice.dueDate), 165],
+  ];
+  for (const [name, value, y] of dates) {
+    doc.font("Helvetica-Bold").fontSize(10);
+    right(doc, name, y);
+    doc.font("Helvetica").fontSize(11);
+    right(doc, value, y + 15);
+  }
+}
 
-  // The lines: client, move-in, description, amount.
-  const cols = { client: left, movedIn: left + 140, description: left + 220, amount: left + width - 90 };
+/** The lines (client, move-in, description, amount); returns where the table ends. */
+function drawLines(doc: Doc, invoice: InvoiceRecord): number {
+  const width = widthOf(doc);
+  const cols = { client: LEFT, movedIn: LEFT + 140, description: LEFT + 220, amount: LEFT + width - 90 };
+  const describe = { width: cols.amount - cols.description - 8 };
   let y = 220;
-  doc.rect(left, y - 6, width, 22).fill("#f1f5f9");
+  doc.rect(LEFT, y - 6, width, 22).fill("#f1f5f9");
   doc.fillColor("#0f172a").font("Helvetica-Bold").fontSize(10);
   doc.text("Client", cols.client + 4, y);
   doc.text("Moved in", cols.movedIn, y);
@@ -143,30 +137,34 @@ export async function invoicePdf(invoice: InvoiceRecord, agencyName: string): Pr
   doc.font("Helvetica").fontSize(10).fillColor("#334155");
   for (const line of invoice.lines) {
     const height = Math.max(
-      doc.heightOfString(line.description, { width: cols.amount - cols.description - 8 }),
+      doc.heightOfString(line.description, describe),
       doc.heightOfString(line.clientName, { width: 132 }),
     );
     doc.text(line.clientName, cols.client + 4, y, { width: 132 });
     doc.text(line.movedInOn ? formatDate(line.movedInOn) : "", cols.movedIn, y);
-    doc.text(line.description, cols.description, y, { width: cols.amount - cols.description - 8 });
+    doc.text(line.description, cols.description, y, describe);
     doc.text(formatFee(line.amountCents), cols.amount, y, { width: 86, align: "right" });
     y += height + 10;
     doc
-      .moveTo(left, y - 5)
-      .lineTo(left + width, y - 5)
+      .moveTo(LEFT, y - 5)
+      .lineTo(LEFT + width, y - 5)
       .strokeColor("#e2e8f0")
       .stroke();
   }
+  return y;
+}
 
-  // The totals.
-  y += 10;
-  const total = (label: string, value: string, bold = false) => {
+/** The totals (credit notes and payments taken off), and what to quote with the payment. */
+function drawTotals(doc: Doc, invoice: InvoiceRecord, top: number) {
+  const width = widthOf(doc);
+  let y = top + 10;
+  const total = (name: string, value: string, bold = false) => {
     doc
       .font(bold ? "Helvetica-Bold" : "Helvetica")
       .fontSize(bold ? 12 : 10)
       .fillColor("#0f172a");
-    doc.text(label, left + width - 260, y, { width: 160, align: "right" });
-    doc.text(value, cols.amount, y, { width: 86, align: "right" });
+    doc.text(name, LEFT + width - 260, y, { width: 160, align: "right" });
+    doc.text(value, LEFT + width - 90, y, { width: 86, align: "right" });
     y += bold ? 20 : 16;
   };
   total("Invoiced", formatFee(invoice.invoicedCents));
@@ -174,21 +172,31 @@ export async function invoicePdf(invoice: InvoiceRecord, agencyName: string): Pr
     total(`Credit note ${formatDate(note.issuedOn)}`, `-${formatFee(note.amountCents)}`);
   for (const p of invoice.payments) total(`Paid ${formatDate(p.paidOn)} (${p.method})`, `-${formatFee(p.amountCents)}`);
   total("Amount due", formatFee(invoice.outstandingCents), true);
-
-  y += 20;
   doc.font("Helvetica").fontSize(9).fillColor("#64748b");
-  doc.text(
-    `Please quote ${invoiceName(invoice)} with your payment. Payment is due by ${formatDate(invoice.dueDate)}.`,
-    left,
-    y,
-    { width },
-  );
+  const quote = `Please quote ${invoiceName(invoice)} with your payment. Payment is due by ${formatDate(invoice.dueDate)}.`;
+  doc.text(quote, LEFT, y + 20, { width });
   if (invoice.creditNotes.length > 0) {
-    y = doc.y + 8;
-    doc.text("Credit notes:", left, y, { width });
+    doc.text("Credit notes:", LEFT, doc.y + 8, { width });
     for (const note of invoice.creditNotes) doc.text(`${formatFee(note.amountCents)}: ${note.reason}`, { width });
   }
-  if (invoice.notes) doc.text(invoice.notes, left, doc.y + 8, { width });
+  if (invoice.notes) doc.text(invoice.notes, LEFT, doc.y + 8, { width });
+}
+
+/** The invoice as a PDF (US letter), drawn with pdfkit. */
+export async function invoicePdf(invoice: InvoiceRecord, agencyName: string): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: LEFT,
+    info: { Title: `Invoice ${invoiceName(invoice)}`, Author: agencyName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  drawHeading(doc, invoice, agencyName);
+  drawTotals(doc, invoice, drawLines(doc, invoice));
   doc.end();
   return done;
 }
