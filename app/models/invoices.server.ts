@@ -2,6 +2,7 @@ import { type Selectable, sql } from "kysely";
 import type { DB } from "~/utils/db.server";
 import type { InvoicesTable } from "~/utils/db-types";
 import { addDays, daysBetween } from "~/utils/days";
+import { AGING_BUCKETS, type AgingBucket, invoiceName } from "~/utils/invoice";
 import { formatFee } from "~/utils/referral-fee";
 import { isUuid } from "~/utils/uuid";
 import type { InvoicePaymentMethod, InvoiceStatus } from "~/utils/vocabulary";
@@ -171,9 +172,6 @@ function summaryOf(row: TotalsRow, today: string): InvoiceSummary {
     daysOverdue: totals.outstandingCents > 0 && late > 0 ? late : 0,
   };
 }
-
-/** What an invoice is called: its number, or "Draft" before it has one. */
-export const invoiceName = (i: { number: string | null }) => i.number ?? "Draft invoice";
 
 /** An invoice's lines (with the credit each placement's move-out gives back), credit notes and payments. */
 function invoiceParts(db: DB, ctx: Ctx, id: string) {
@@ -480,6 +478,8 @@ async function lockFees(trx: DB, ctx: Ctx, placementIds: string[]) {
       "a.payment_terms_days",
     ])
     .orderBy("p.fee_moved_in_on")
+    .orderBy("c.last_name")
+    .orderBy("c.first_name")
     .orderBy("p.id")
     .forUpdate("p")
     .execute();
@@ -519,7 +519,8 @@ export async function createInvoice(db: DB, ctx: Ctx, input: NewInvoiceInput): P
       const facility = await ownRow(trx, ctx, "facilities", input.facilityId, { forUpdate: true });
       if (!facility) return refuse("facilityId", INVOICE_MESSAGES.noFacility);
       const placements = await lockFees(trx, ctx, input.placementIds);
-      if (placements.length !== new Set(input.placementIds).size) return refuse("placementIds", INVOICE_MESSAGES.noFees);
+      if (placements.length !== new Set(input.placementIds).size)
+        return refuse("placementIds", INVOICE_MESSAGES.noFees);
       if (placements.some((p) => p.facility_id !== facility.id))
         return refuse("placementIds", INVOICE_MESSAGES.otherFacility);
       if (placements.some((p) => p.fee_cents === null || p.fee_cents <= 0))
@@ -806,9 +807,6 @@ export async function deleteDraft(db: DB, ctx: Ctx, id: string): Promise<Invoice
 }
 
 // ─────────────────────────────── reports ───────────────────────────────
-
-export const AGING_BUCKETS = ["Current", "1–30 days", "31–60 days", "61–90 days", "90+ days"] as const;
-export type AgingBucket = (typeof AGING_BUCKETS)[number];
 
 /** Which aging bucket an invoice `daysOverdue` past its due date falls in. */
 export function agingBucketOf(daysOverdue: number): AgingBucket {

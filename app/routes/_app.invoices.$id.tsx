@@ -9,7 +9,6 @@ import {
   addCreditNote,
   deleteDraft,
   getInvoice,
-  invoiceName,
   recordPayment,
   updateInvoiceDates,
   voidInvoice,
@@ -18,6 +17,7 @@ import { CreditNoteSchema, DatesSchema, PaymentSchema, SendSchema, VoidSchema } 
 import { billingAddressOf, sendInvoice } from "~/services/invoices.server";
 import { submitForm } from "~/services/form.server";
 import { requirePermission, requireSignedIn } from "~/services/session.server";
+import { invoiceName } from "~/utils/invoice";
 import { readFormData } from "~/utils/request.server";
 import { invariantResponse } from "~/utils/responses";
 

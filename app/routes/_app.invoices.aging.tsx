@@ -4,8 +4,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { INVOICES_HANDLE, InvoiceTabs, link, table, td, th } from "~/components/invoices/invoice-ui";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
-import { AGING_BUCKETS, agingReport } from "~/models/invoices.server";
+import { agingReport } from "~/models/invoices.server";
 import { requirePermission, requireSignedIn } from "~/services/session.server";
+import { AGING_BUCKETS } from "~/utils/invoice";
 import { formatFee } from "~/utils/referral-fee";
 
 // /invoices/aging: what facilities still owe on sent invoices, by days past the due date.

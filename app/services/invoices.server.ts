@@ -1,10 +1,11 @@
 import PDFDocument from "pdfkit";
 import { findAgency } from "~/models/agency.server";
 import type { Ctx } from "~/models/context";
-import { getInvoice, type InvoiceRecord, invoiceName, markInvoiceSent } from "~/models/invoices.server";
+import { getInvoice, type InvoiceRecord, markInvoiceSent } from "~/models/invoices.server";
 import type { DB } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { formatDate } from "~/utils/format";
+import { invoiceName } from "~/utils/invoice";
 import { formatFee } from "~/utils/referral-fee";
 import { deliverEmail, emailLayout, type EmailTransport, queueOutgoingEmail } from "./email.server";
 

@@ -324,7 +324,6 @@ export interface ReferralAgreementsTable {
   updated_at: Timestamp;
 }
 
-
 /** One row per agency and year: the last invoice number issued (migration 20261210030000). */
 export interface InvoiceCountersTable {
   agency_id: string;

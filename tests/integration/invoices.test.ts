@@ -21,6 +21,7 @@ import {
 } from "~/models/invoices.server";
 import { loader as exportLoader } from "~/routes/invoices.export";
 import { loader as listLoader } from "~/routes/_app.invoices._index";
+import { loader as agingLoader } from "~/routes/_app.invoices.aging";
 import { loader as pdfLoader } from "~/routes/invoices.$id.pdf";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/_app.invoices.$id";
 import { action as newAction } from "~/routes/_app.invoices.new";
@@ -321,6 +322,10 @@ describe("aging, revenue, the list and the CSV", () => {
     expect(aging.totalCents).toBe(14500);
     expect(aging.facilities).toHaveLength(1);
     expect(aging.facilities[0].facility.name).toBe("Maple House");
+
+    const screen = await settle(agingLoader(args(get("/invoices/aging", cookie))));
+    expect(screen.status).toBe(200);
+    expect(((await screen.json()) as { totalCents: number }).totalCents).toBe(14500);
 
     const overdue = await listInvoices(db, ctx, { overdue: true });
     expect(overdue.total).toBe(4);

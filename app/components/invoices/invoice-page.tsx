@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { InvoiceRecord } from "~/models/invoices.server";
 import { formatDate } from "~/utils/format";
+import { invoiceName } from "~/utils/invoice";
 import { formatFee } from "~/utils/referral-fee";
 import { INVOICE_PAYMENT_METHODS } from "~/utils/vocabulary";
 import { buttonClasses } from "../ui/button";
@@ -21,8 +22,6 @@ export interface InvoicePageProps {
   /** The messages of the form that was posted, by its intent. */
   errors: { intent: string; fields: FieldErrors } | null;
 }
-
-const invoiceName = (i: { number: string | null }) => i.number ?? "Draft invoice";
 
 function Field({
   id,
