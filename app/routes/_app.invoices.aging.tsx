@@ -61,11 +61,13 @@ export default function AgingPage() {
                     </Link>
                   </th>
                   {AGING_BUCKETS.map((b) => (
-                    <td key={b} className={`${td} text-right tabular-nums`}>
+                    <td key={b} className={`${td} tabular-nums md:text-right`} data-label={b}>
                       {row.buckets[b] ? formatFee(row.buckets[b]) : "—"}
                     </td>
                   ))}
-                  <td className={`${td} text-right font-medium tabular-nums`}>{formatFee(row.totalCents)}</td>
+                  <td className={`${td} font-medium tabular-nums md:text-right`} data-label="Total">
+                    {formatFee(row.totalCents)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -75,11 +77,13 @@ export default function AgingPage() {
                   All facilities
                 </th>
                 {AGING_BUCKETS.map((b) => (
-                  <td key={b} className={`${td} text-right font-semibold tabular-nums`}>
+                  <td key={b} className={`${td} font-semibold tabular-nums md:text-right`} data-label={b}>
                     {formatFee(totals[b])}
                   </td>
                 ))}
-                <td className={`${td} text-right font-semibold tabular-nums`}>{formatFee(totalCents)}</td>
+                <td className={`${td} font-semibold tabular-nums md:text-right`} data-label="Total">
+                  {formatFee(totalCents)}
+                </td>
               </tr>
             </tfoot>
           </table>

@@ -99,7 +99,7 @@ function Table({ caption, heads, children }: { caption: string; heads: string[] 
           <thead className="border-b border-slate-200 bg-slate-50">
             <tr>
               {heads.map((h, n) => (
-                <th key={h} className={n === heads.length - 1 ? `${th} text-right` : th}>
+                <th key={h} className={n === heads.length - 1 ? `${th} md:text-right` : th}>
                   {h}
                 </th>
               ))}
@@ -112,14 +112,14 @@ function Table({ caption, heads, children }: { caption: string; heads: string[] 
   );
 }
 
-const amountCell = `${td} text-right tabular-nums`;
+const amountCell = `${td} tabular-nums md:text-right`;
 
 function Lines({ invoice: i }: { invoice: InvoiceRecord }) {
   return (
     <Table caption="Lines" heads={["Client", "Moved in", "Description", "Amount"]}>
       {i.lines.map((l) => (
         <tr key={l.id}>
-          <td className={td}>
+          <td className={td} data-label="Client">
             {l.placementId ? (
               <Link to={`/placements/${l.placementId}`} className={link}>
                 {l.clientName}
@@ -128,9 +128,15 @@ function Lines({ invoice: i }: { invoice: InvoiceRecord }) {
               l.clientName
             )}
           </td>
-          <td className={td}>{l.movedInOn ? formatDate(l.movedInOn) : ""}</td>
-          <td className={td}>{l.description}</td>
-          <td className={amountCell}>{formatFee(l.amountCents)}</td>
+          <td className={td} data-label="Moved in">
+            {l.movedInOn ? formatDate(l.movedInOn) : ""}
+          </td>
+          <td className={td} data-label="Description">
+            {l.description}
+          </td>
+          <td className={amountCell} data-label="Amount">
+            {formatFee(l.amountCents)}
+          </td>
         </tr>
       ))}
     </Table>
@@ -143,9 +149,15 @@ function CreditNotes({ invoice: i }: { invoice: InvoiceRecord }) {
     <Table caption="Credit notes" heads={["Date", "Reason", "Amount"]}>
       {i.creditNotes.map((c) => (
         <tr key={c.id}>
-          <td className={td}>{formatDate(c.issuedOn)}</td>
-          <td className={td}>{c.reason}</td>
-          <td className={amountCell}>{formatFee(c.amountCents)}</td>
+          <td className={td} data-label="Date">
+            {formatDate(c.issuedOn)}
+          </td>
+          <td className={td} data-label="Reason">
+            {c.reason}
+          </td>
+          <td className={amountCell} data-label="Amount">
+            {formatFee(c.amountCents)}
+          </td>
         </tr>
       ))}
     </Table>
@@ -162,10 +174,18 @@ function Payments({ invoice: i }: { invoice: InvoiceRecord }) {
       ) : (
         i.payments.map((p) => (
           <tr key={p.id}>
-            <td className={td}>{formatDate(p.paidOn)}</td>
-            <td className={td}>{p.method}</td>
-            <td className={td}>{p.reference}</td>
-            <td className={amountCell}>{formatFee(p.amountCents)}</td>
+            <td className={td} data-label="Date">
+              {formatDate(p.paidOn)}
+            </td>
+            <td className={td} data-label="Method">
+              {p.method}
+            </td>
+            <td className={td} data-label="Reference">
+              {p.reference}
+            </td>
+            <td className={amountCell} data-label="Amount">
+              {formatFee(p.amountCents)}
+            </td>
           </tr>
         ))
       )}
@@ -313,8 +333,8 @@ export function InvoicePage({ invoice: i, today, sendTo, errors }: InvoicePagePr
       <Payments invoice={i} />
       <div className="grid gap-4 lg:grid-cols-2">
         {i.status !== "Void" ? <SendForm invoice={i} sendTo={sendTo} errors={errorsOf("send")} /> : null}
-        {open ? <PaymentForm invoice={i} today={today} errors={errorsOf("payment")} /> : null}
-        {open ? <CreditForm invoice={i} errors={errorsOf("credit")} /> : null}
+        {open ? <PaymentForm key={i.payments.length} invoice={i} today={today} errors={errorsOf("payment")} /> : null}
+        {open ? <CreditForm key={i.creditNotes.length} invoice={i} errors={errorsOf("credit")} /> : null}
         {i.status === "Draft" ? <DraftForms invoice={i} errors={errorsOf} /> : null}
         {open ? <VoidForm errors={errorsOf("void")} /> : null}
       </div>

@@ -24,7 +24,8 @@ export const link = "font-medium text-brand-700 hover:underline";
 export const input =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";
 export const label = "block text-sm font-medium text-slate-700";
-export const table = "w-full text-left text-sm";
+/** A table that stacks its cells on a phone (`stacked-table`, tailwind.css): each under its `data-label`. */
+export const table = "stacked-table w-full text-left text-sm";
 export const th = "px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500";
 export const td = "px-3 py-2 align-top text-slate-700";
 

@@ -109,24 +109,32 @@ function InvoiceTable({ invoices, total }: { invoices: Summary[]; total: number 
         <tbody className="divide-y divide-slate-100">
           {invoices.map((i) => (
             <tr key={i.id}>
-              <td className={td}>
+              <td className={td} data-label="Number">
                 <Link to={`/invoices/${i.id}`} className={link}>
                   {i.number ?? "Draft"}
                 </Link>
               </td>
-              <td className={td}>{i.facility.name}</td>
-              <td className={td}>
+              <td className={td} data-label="Facility">
+                {i.facility.name}
+              </td>
+              <td className={td} data-label="Status">
                 <InvoiceStatusBadge status={i.status} />
               </td>
-              <td className={td}>{formatDate(i.issueDate)}</td>
-              <td className={td}>
+              <td className={td} data-label="Issued">
+                {formatDate(i.issueDate)}
+              </td>
+              <td className={td} data-label="Due">
                 {formatDate(i.dueDate)}
                 {i.daysOverdue > 0 ? (
                   <span className="block text-xs font-medium text-red-700">{i.daysOverdue} days overdue</span>
                 ) : null}
               </td>
-              <td className={`${td} text-right tabular-nums`}>{formatFee(i.invoicedCents)}</td>
-              <td className={`${td} text-right tabular-nums`}>{formatFee(i.outstandingCents)}</td>
+              <td className={`${td} tabular-nums md:text-right`} data-label="Invoiced">
+                {formatFee(i.invoicedCents)}
+              </td>
+              <td className={`${td} tabular-nums md:text-right`} data-label="Outstanding">
+                {formatFee(i.outstandingCents)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -67,7 +67,7 @@ function FeesForm({ facility, fees, errors }: { facility: FacilityOption; fees: 
       <input type="hidden" name="facilityId" value={facility.id} />
       <Card className="overflow-x-auto">
         <fieldset aria-describedby={errors.length ? "fees-error" : undefined}>
-          <legend className="px-5 pt-4 text-sm font-semibold text-slate-900">
+          <legend className="px-5 pt-4 text-sm font-semibold wrap-anywhere text-slate-900">
             Fees of {facility.name} not yet invoiced
           </legend>
           <table className={`${table} mt-2`}>
@@ -83,7 +83,7 @@ function FeesForm({ facility, fees, errors }: { facility: FacilityOption; fees: 
             <tbody className="divide-y divide-slate-100">
               {fees.map((f) => (
                 <tr key={f.placementId}>
-                  <td className={td}>
+                  <td className={td} data-label="Invoice">
                     <input
                       type="checkbox"
                       name="placementIds"
@@ -93,12 +93,18 @@ function FeesForm({ facility, fees, errors }: { facility: FacilityOption; fees: 
                       className="h-4 w-4"
                     />
                   </td>
-                  <td className={td}>
+                  <td className={td} data-label="Client">
                     <label htmlFor={`fee-${f.placementId}`}>{f.clientName}</label>
                   </td>
-                  <td className={td}>{f.movedInOn ? formatDate(f.movedInOn) : ""}</td>
-                  <td className={td}>{f.basis}</td>
-                  <td className={`${td} text-right tabular-nums`}>{formatFee(f.cents)}</td>
+                  <td className={td} data-label="Moved in">
+                    {f.movedInOn ? formatDate(f.movedInOn) : ""}
+                  </td>
+                  <td className={td} data-label="Fee basis">
+                    {f.basis}
+                  </td>
+                  <td className={`${td} tabular-nums md:text-right`} data-label="Amount">
+                    {formatFee(f.cents)}
+                  </td>
                 </tr>
               ))}
             </tbody>
