@@ -648,6 +648,22 @@ export async function markInvoiceSent(
   return { ok: true, id, number, first };
 }
 
+/** Sets the facility's billing e-mail (where its invoices go), audited as a change of the facility. */
+export async function setBillingEmail(trx: DB, ctx: Ctx, facilityId: string, email: string): Promise<void> {
+  await trx
+    .updateTable("facilities")
+    .set({ billing_email: email, updated_by: ctx.userId })
+    .where("id", "=", facilityId)
+    .where("agency_id", "=", ctx.agencyId)
+    .execute();
+  await audit(trx, ctx, {
+    action: "update",
+    entity: "facility",
+    id: facilityId,
+    details: { fields: ["billing_email"] },
+  });
+}
+
 export interface PaymentInput {
   paidOn: string;
   amountCents: number;

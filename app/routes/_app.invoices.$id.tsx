@@ -70,7 +70,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   switch (intent) {
     case "send":
       return run(SendSchema, "Invoice sent", async (v) => {
-        const sent = await sendInvoice(db, ctx, id, { to: v.to });
+        const sent = await sendInvoice(db, ctx, id, { to: v.to, remember: v.remember });
         if (sent.ok) await sent.delivered;
         return sent;
       });

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { checkbox } from "./common";
 import { INVOICE_PAYMENT_METHODS, INVOICE_STATUSES } from "~/utils/vocabulary";
 
 // The invoice screens' forms and the list's URL (docs/screens.md, "Invoices"). Amounts are typed in
@@ -74,6 +75,8 @@ export const VoidSchema = z.object({
 
 export const SendSchema = z.object({
   to: z.email({ error: "Enter an e-mail address like billing@facility.com" }).optional(),
+  /** Keep the typed address as the facility's billing e-mail. */
+  remember: checkbox.optional(),
 });
 
 export const DatesSchema = z.object({

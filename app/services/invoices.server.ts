@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import { findAgency } from "~/models/agency.server";
 import type { Ctx } from "~/models/context";
-import { getInvoice, type InvoiceRecord, markInvoiceSent } from "~/models/invoices.server";
+import { getInvoice, type InvoiceRecord, markInvoiceSent, setBillingEmail } from "~/models/invoices.server";
 import type { DB } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { formatDate } from "~/utils/format";
@@ -62,7 +62,7 @@ export async function sendInvoice(
   db: DB,
   ctx: Ctx,
   id: string,
-  options: { to?: string | null; transport?: EmailTransport } = {},
+  options: { to?: string | null; remember?: boolean; transport?: EmailTransport } = {},
 ): Promise<SendResult> {
   const before = await getInvoice(db, ctx, id);
   if (!before) return { ok: false, reason: "not-found" };
@@ -80,6 +80,7 @@ export async function sendInvoice(
   const outcome = await db.transaction().execute(async (trx) => {
     const sent = await markInvoiceSent(trx, ctx, id, to);
     if (!sent.ok) return sent;
+    if (options.remember && options.to?.trim()) await setBillingEmail(trx, ctx, before.facility.id, to);
     const invoice = (await getInvoice(trx, ctx, id))!;
     const email = invoiceEmail(invoice, agency?.name ?? "Senior Placement", to, env().appUrl);
     const pending = await queueOutgoingEmail(trx, { ...email, agencyId: ctx.agencyId });

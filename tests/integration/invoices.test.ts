@@ -152,6 +152,15 @@ describe("making and sending invoices", () => {
     const a = await fee(100000);
     const id = await issue([a]);
     expect((await send(id)).to).toBe("office@maple.test");
+    // Another address typed, and kept as the facility's billing e-mail.
+    const again = await sendInvoice(db, ctx, id, { to: "ap@maple.test", remember: true, transport });
+    expect(again).toMatchObject({ ok: true, to: "ap@maple.test" });
+    const kept = await db
+      .selectFrom("facilities")
+      .select("billing_email")
+      .where("id", "=", facilityId)
+      .executeTakeFirst();
+    expect(kept?.billing_email).toBe("ap@maple.test");
     expect(await createInvoice(db, ctx, { facilityId, placementIds: [a] })).toMatchObject({
       ok: false,
       errors: [{ msg: INVOICE_MESSAGES.alreadyInvoiced }],

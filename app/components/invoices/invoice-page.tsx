@@ -218,6 +218,9 @@ function SendForm({
       <Field id="to" text="Send to (optional)" errors={errors.to}>
         <input id="to" name="to" type="email" className={input} placeholder={sendTo ?? "billing@facility.com"} />
       </Field>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" name="remember" /> Keep this address as the facility&apos;s billing e-mail
+      </label>
     </ActionForm>
   );
 }
@@ -333,8 +336,10 @@ export function InvoicePage({ invoice: i, today, sendTo, errors }: InvoicePagePr
       <Payments invoice={i} />
       <div className="grid gap-4 lg:grid-cols-2">
         {i.status !== "Void" ? <SendForm invoice={i} sendTo={sendTo} errors={errorsOf("send")} /> : null}
-        {open ? <PaymentForm key={i.payments.length} invoice={i} today={today} errors={errorsOf("payment")} /> : null}
-        {open ? <CreditForm key={i.creditNotes.length} invoice={i} errors={errorsOf("credit")} /> : null}
+        {open ? (
+          <PaymentForm key={`payment-${i.payments.length}`} invoice={i} today={today} errors={errorsOf("payment")} />
+        ) : null}
+        {open ? <CreditForm key={`credit-${i.creditNotes.length}`} invoice={i} errors={errorsOf("credit")} /> : null}
         {i.status === "Draft" ? <DraftForms invoice={i} errors={errorsOf} /> : null}
         {open ? <VoidForm errors={errorsOf("void")} /> : null}
       </div>
