@@ -142,7 +142,7 @@ describe("making and sending invoices", () => {
       .select(["action", "details"])
       .where("entity_type", "=", "invoice")
       .where("entity_id", "=", id)
-      .orderBy("id")
+      .orderBy("created_at")
       .execute();
     expect(entries.map((e) => e.action)).toEqual(["create", "update"]);
   });
