@@ -46,7 +46,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     CONSTRAINT invoices_void_check CHECK ((status = 'Void') = (void_reason IS NOT NULL)),
     CONSTRAINT invoices_dates_check CHECK (due_date >= issue_date)
   )`.execute(db);
-  await sql`CREATE UNIQUE INDEX invoices_number_idx ON invoices (agency_id, number) WHERE number IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX invoices_number_idx ON invoices (agency_id, number) WHERE number IS NOT NULL`.execute(
+    db,
+  );
   await sql`CREATE INDEX invoices_list_idx ON invoices (agency_id, issue_date DESC, created_at DESC)`.execute(db);
   await sql`CREATE INDEX invoices_facility_idx ON invoices (facility_id)`.execute(db);
   await sql`CREATE TRIGGER invoices_set_updated_at BEFORE UPDATE ON invoices
