@@ -43,6 +43,25 @@ export const InvoiceListQuerySchema = z
       .transform(() => true)
       .optional(),
     page: z.coerce.number({ error: "Page must be a number" }).int().min(1).optional(),
+    limit: z.coerce
+      .number({ error: "Limit must be a number" })
+      .int()
+      .min(1)
+      .max(100, "Limit is at most 100")
+      .optional(),
+  })
+  .strict();
+
+/** `POST /api/invoices/{id}/payments`: the amount in integer cents (money is never a floating point number). */
+export const ApiPaymentSchema = z
+  .object({
+    paidOn: date("Enter the day the payment was received (YYYY-MM-DD)"),
+    amountCents: z
+      .number({ error: "Enter the amount received in cents (a whole number)" })
+      .int("Enter the amount received in cents (a whole number)")
+      .min(1, "The amount must be more than 0"),
+    method: z.enum(INVOICE_PAYMENT_METHODS, { error: "method is one of Check, ACH, Wire, Card, Other" }),
+    reference: z.string().trim().max(200, "Keep the reference under 200 characters").nullable().optional(),
   })
   .strict();
 

@@ -25,13 +25,16 @@ import { loader as agingLoader } from "~/routes/_app.invoices.aging";
 import { loader as pdfLoader } from "~/routes/invoices.$id.pdf";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/_app.invoices.$id";
 import { action as newAction } from "~/routes/_app.invoices.new";
+import { loader as apiListLoader } from "~/routes/api.invoices._index";
+import { loader as apiInvoiceLoader } from "~/routes/api.invoices.$id";
+import { action as paymentsAction } from "~/routes/api.invoices.$id_.payments";
 import { invoicePdfOf, sendInvoice } from "~/services/invoices.server";
 import type { EmailTransport } from "~/utils/email.server";
 import { addDays } from "~/utils/days";
-import { signInNewAgency, signInUser } from "../support/api";
+import { type Json, signInNewAgency, signInUser } from "../support/api";
 import { resetDb, testDb } from "../support/db";
 import { createClient, createFacility, createPlacement, type TestUser } from "../support/factories";
-import { args, formPost, get, settle } from "../support/http";
+import { apiRequest, args, formPost, get, settle } from "../support/http";
 
 const db = testDb();
 let user: TestUser;
@@ -382,6 +385,41 @@ describe("the PDF", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Content-Type")).toBe("application/pdf");
     expect(answer.headers.get("Content-Disposition")).toContain("INV-2026-0001.pdf");
+  });
+});
+
+describe("the API", () => {
+  it("lists, reads and pays an invoice in cents; refuses an overpayment, an agent and another agency", async () => {
+    const id = await issue([await fee(420000, { name: "Ann Lee" })]);
+    await send(id);
+    const { token } = await signInUser(db, user.agency_id, { role: "admin" });
+    const list = await settle(apiListLoader(args(apiRequest("/api/invoices?status=Sent", { token }))));
+    expect(list.status).toBe(200);
+    const listed = (await list.json()) as Json;
+    expect(listed.data.invoices).toMatchObject([{ _id: id, number: "INV-2026-0001", outstandingCents: 420000 }]);
+    expect(listed.data.pagination).toMatchObject({ page: 1, totalInvoices: 1 });
+    const one = await settle(apiInvoiceLoader(args(apiRequest(`/api/invoices/${id}`, { token }), { id })));
+    expect(((await one.json()) as Json).data.invoice.lines).toMatchObject([
+      { clientName: "Ann Lee", amountCents: 420000 },
+    ]);
+    const pay = (body: Json, as = token) =>
+      settle(
+        paymentsAction(args(apiRequest(`/api/invoices/${id}/payments`, { method: "POST", body, token: as }), { id })),
+      );
+    const over = await pay({ paidOn: "2026-05-01", amountCents: 420001, method: "Wire" });
+    expect(over.status).toBe(400);
+    expect(JSON.stringify(await over.json())).toContain("is more than the $4,200.00 outstanding");
+    expect((await pay({ paidOn: "2026-05-01", amountCents: 12.5, method: "Wire" })).status).toBe(400);
+    const paid = await pay({ paidOn: "2026-05-01", amountCents: 420000, method: "Wire", reference: "W-1" });
+    expect(paid.status).toBe(201);
+    expect(((await paid.json()) as Json).data.invoice).toMatchObject({ status: "Paid", outstandingCents: 0 });
+    const agent = await signInUser(db, user.agency_id, { role: "agent" });
+    expect((await settle(apiListLoader(args(apiRequest("/api/invoices", { token: agent.token }))))).status).toBe(403);
+    const other = await signInNewAgency(db);
+    const theirs = await settle(
+      apiInvoiceLoader(args(apiRequest(`/api/invoices/${id}`, { token: other.token }), { id })),
+    );
+    expect(theirs.status).toBe(404);
   });
 });
 

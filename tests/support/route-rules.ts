@@ -1181,6 +1181,21 @@ export const ROUTE_RULES: Record<string, Rule> = {
       },
     ],
   },
+  "api.invoices._index.ts": { calls: [page("/api/invoices", "invoices.manage")] },
+  "api.invoices.$id.ts": { calls: [page("/api/invoices/:id", "invoices.manage", sentInvoice)] },
+  "api.invoices.$id_.payments.ts": {
+    calls: [
+      {
+        method: "POST",
+        path: "/api/invoices/:id/payments",
+        who: "invoices.manage",
+        status: 201,
+        prepare: sentInvoice,
+        body: () => ({ json: { paidOn: "2026-04-10", amountCents: 10000, method: "ACH" } }),
+        state: invoicePayments,
+      },
+    ],
+  },
   "api.agreements.$id.ts": {
     calls: [
       page("/api/agreements/:id", "signed-in", async (w) => {
