@@ -3,6 +3,7 @@
 // the outbox, paid in parts (overpayment refused), credited, voided, aged, exported as CSV,
 // rendered as a PDF; agency scoping and roles.
 
+import { inflateSync } from "node:zlib";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Ctx } from "~/models/context";
 import {
@@ -372,6 +373,24 @@ describe("aging, revenue, the list and the CSV", () => {
   });
 });
 
+/** The text a PDF of pdfkit draws: its deflated content streams' TJ arrays of hex strings, decoded (kerning dropped). */
+function pageText(pdf: Buffer): string {
+  const lines: string[] = [];
+  for (const match of pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1], "latin1")).toString("latin1");
+    } catch {
+      continue; // Not a deflated stream (a font's, say).
+    }
+    for (const line of content.split("\n").filter((l) => l.endsWith("TJ"))) {
+      const hex = [...line.matchAll(/<([0-9a-f]*)>/gi)].map((m) => m[1]).join("");
+      lines.push(Buffer.from(hex, "hex").toString("latin1"));
+    }
+  }
+  return lines.join("\n");
+}
+
 describe("the PDF", () => {
   it("is a PDF holding the invoice number", async () => {
     const id = await issue([await fee(420000, { name: "Ann Lee" })]);
@@ -381,6 +400,11 @@ describe("the PDF", () => {
     expect(pdf!.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     // The document's title (its info dictionary) is stored as text: the number is in it.
     expect(pdf!.body.toString("latin1")).toContain("Invoice INV-2026-0001");
+    // And the page draws it, with the line and the amount due.
+    const text = pageText(pdf!.body);
+    expect(text).toContain("INV-2026-0001");
+    expect(text).toContain("Ann Lee");
+    expect(text).toContain("$4,200.00");
     const answer = await settle(pdfLoader(args(get(`/invoices/${id}/pdf`, cookie), { id })));
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Content-Type")).toBe("application/pdf");
