@@ -8,6 +8,8 @@ const ENTRIES = [
   ["Placements", "Placement Records"],
   ["Tasks", "Task Management"],
   ["Resources", "Documents & Files"],
+  // A coordinator's and an admin's eighth (not an agent's).
+  ["Invoices", "Fees & Payments"],
 ] as const;
 
 test.describe("application shell", () => {
@@ -15,11 +17,11 @@ test.describe("application shell", () => {
     await loginAs("demo@example.com");
   });
 
-  test("the sidebar lists the seven entries and the signed-in user", async ({ page }) => {
+  test("the sidebar lists the seven entries, Invoices for a coordinator, and the signed-in user", async ({ page }) => {
     await page.goto("/dashboard");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     const links = sidebar.getByRole("navigation", { name: "Main" }).getByRole("link");
-    await expect(links).toHaveCount(7);
+    await expect(links).toHaveCount(8);
     for (const [index, [label, subtitle]] of ENTRIES.entries()) {
       await expect(links.nth(index)).toContainText(label);
       await expect(links.nth(index)).toContainText(subtitle);
