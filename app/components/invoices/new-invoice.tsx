@@ -22,8 +22,8 @@ export interface NewInvoiceProps {
 function FacilityPicker({ facilities, facility, unknownFacility }: Omit<NewInvoiceProps, "fees" | "errors">) {
   return (
     <Card className="p-5">
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1">
+      <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 sm:flex-1">
           <label htmlFor="facility" className={label}>
             Facility
           </label>
@@ -39,7 +39,7 @@ function FacilityPicker({ facilities, facility, unknownFacility }: Omit<NewInvoi
             <Errors id="facility-error" errors={["This facility was not found. Choose one from the list."]} />
           ) : null}
         </div>
-        <button type="submit" className={buttonClasses("secondary")}>
+        <button type="submit" className={buttonClasses("secondary", "md", "self-start sm:self-auto")}>
           Show its fees
         </button>
       </Form>
