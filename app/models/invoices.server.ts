@@ -42,6 +42,7 @@ export const INVOICE_MESSAGES = {
   notDraft: "Only a draft can be changed this way.",
   notOpen: "Payments and credit notes are recorded on sent invoices only.",
   cannotVoid: "Only a sent invoice can be voided; delete a draft instead.",
+  voidNotSent: "A void invoice cannot be sent.",
   hasPayments: "Payments were recorded on this invoice: it cannot be voided.",
   noRecipient:
     "This facility has no billing e-mail or contact e-mail. Add one on the facility, or type where to send the invoice.",
@@ -624,7 +625,7 @@ export async function markInvoiceSent(
 ): Promise<{ ok: true; id: string; number: string; first: boolean } | typeof NOT_FOUND | InvoiceRefusal> {
   const invoice = await lockInvoice(trx, ctx, id);
   if (!invoice) return NOT_FOUND;
-  if (invoice.status === "Void") return refuse("to", INVOICE_MESSAGES.cannotVoid);
+  if (invoice.status === "Void") return refuse("to", INVOICE_MESSAGES.voidNotSent);
   const first = invoice.status === "Draft";
   const number = first ? await issueNumber(trx, ctx, Number(invoice.issue_date.slice(0, 4))) : invoice.number!;
   await trx

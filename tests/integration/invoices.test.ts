@@ -289,6 +289,10 @@ describe("payments, credit notes and void", () => {
       outstandingCents: 0,
     });
     expect((await uninvoicedFees(db, ctx, facilityId)).map((f) => f.placementId)).toEqual([a]);
+    expect(await sendInvoice(db, ctx, id, { transport })).toMatchObject({
+      ok: false,
+      errors: [{ msg: INVOICE_MESSAGES.voidNotSent }],
+    });
     const again = await issue([a]);
     expect((await send(again)).number).toBe("INV-2026-0002");
   });
