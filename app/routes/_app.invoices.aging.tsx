@@ -61,11 +61,11 @@ export default function AgingPage() {
                     </Link>
                   </th>
                   {AGING_BUCKETS.map((b) => (
-                    <td key={b} className={`${td} tabular-nums md:text-right`} data-label={b}>
+                    <td key={b} className={`${td} whitespace-nowrap tabular-nums md:text-right`} data-label={b}>
                       {row.buckets[b] ? formatFee(row.buckets[b]) : "—"}
                     </td>
                   ))}
-                  <td className={`${td} font-medium tabular-nums md:text-right`} data-label="Total">
+                  <td className={`${td} font-medium whitespace-nowrap tabular-nums md:text-right`} data-label="Total">
                     {formatFee(row.totalCents)}
                   </td>
                 </tr>
@@ -77,11 +77,15 @@ export default function AgingPage() {
                   All facilities
                 </th>
                 {AGING_BUCKETS.map((b) => (
-                  <td key={b} className={`${td} font-semibold tabular-nums md:text-right`} data-label={b}>
+                  <td
+                    key={b}
+                    className={`${td} font-semibold whitespace-nowrap tabular-nums md:text-right`}
+                    data-label={b}
+                  >
                     {formatFee(totals[b])}
                   </td>
                 ))}
-                <td className={`${td} font-semibold tabular-nums md:text-right`} data-label="Total">
+                <td className={`${td} font-semibold whitespace-nowrap tabular-nums md:text-right`} data-label="Total">
                   {formatFee(totalCents)}
                 </td>
               </tr>

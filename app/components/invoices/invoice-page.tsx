@@ -82,7 +82,9 @@ function Totals({ invoice: i }: { invoice: InvoiceRecord }) {
       {totals.map(([name, value]) => (
         <Card key={name} className="p-4">
           <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{name}</dt>
-          <dd className="mt-1 text-lg font-semibold tabular-nums text-slate-900">{formatFee(value)}</dd>
+          <dd className="mt-1 text-lg font-semibold whitespace-nowrap tabular-nums text-slate-900">
+            {formatFee(value)}
+          </dd>
         </Card>
       ))}
     </dl>
@@ -112,7 +114,7 @@ function Table({ caption, heads, children }: { caption: string; heads: string[] 
   );
 }
 
-const amountCell = `${td} tabular-nums md:text-right`;
+const amountCell = `${td} whitespace-nowrap tabular-nums md:text-right`;
 
 function Lines({ invoice: i }: { invoice: InvoiceRecord }) {
   return (

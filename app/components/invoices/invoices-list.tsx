@@ -129,10 +129,10 @@ function InvoiceTable({ invoices, total }: { invoices: Summary[]; total: number 
                   <span className="block text-xs font-medium text-red-700">{i.daysOverdue} days overdue</span>
                 ) : null}
               </td>
-              <td className={`${td} tabular-nums md:text-right`} data-label="Invoiced">
+              <td className={`${td} whitespace-nowrap tabular-nums md:text-right`} data-label="Invoiced">
                 {formatFee(i.invoicedCents)}
               </td>
-              <td className={`${td} tabular-nums md:text-right`} data-label="Outstanding">
+              <td className={`${td} whitespace-nowrap tabular-nums md:text-right`} data-label="Outstanding">
                 {formatFee(i.outstandingCents)}
               </td>
             </tr>

@@ -102,7 +102,7 @@ function FeesForm({ facility, fees, errors }: { facility: FacilityOption; fees: 
                   <td className={td} data-label="Fee basis">
                     {f.basis}
                   </td>
-                  <td className={`${td} tabular-nums md:text-right`} data-label="Amount">
+                  <td className={`${td} whitespace-nowrap tabular-nums md:text-right`} data-label="Amount">
                     {formatFee(f.cents)}
                   </td>
                 </tr>
