@@ -3,7 +3,7 @@
 // part then in full (an overpayment refused on the way), and the aging view; the PDF downloads.
 // Screenshots at 1280 and 390 px.
 import type { Page } from "@playwright/test";
-import { expect, field, test, toast, token } from "../support/e2e";
+import { createSpareAgent, expect, field, test, toast, token } from "../support/e2e";
 import { insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
 
 async function shoot(page: Page, name: string, project: string) {
@@ -84,4 +84,17 @@ test("a fee invoiced, sent, paid in part then in full; the aging view", async ({
   await page.goto("/invoices?status=Paid");
   await expect(page.getByRole("link", { name: /INV-\d{4}-0001/ })).toBeVisible();
   await shoot(page, "invoice-list", info.project.name);
+});
+
+test("an agent has no Invoices entry and is refused the screens", async ({ page, loginAs }) => {
+  await loginAs(await createSpareAgent());
+  await page.goto("/dashboard");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: /Clients/ })).toBeVisible();
+  await expect(nav.getByRole("link", { name: /Invoices/ })).toHaveCount(0);
+  for (const path of ["/invoices", "/invoices/aging", "/invoices/new"]) {
+    const refused = await page.goto(path);
+    expect(refused?.status()).toBe(403);
+    await expect(page.getByRole("main")).toContainText("Only a coordinator or an admin can see and manage invoices.");
+  }
 });
