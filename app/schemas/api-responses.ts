@@ -571,3 +571,69 @@ export const ApiTaskDashboard = z.object({
 });
 
 export const ApiLogin = z.object({ user: ApiUser, token: z.string(), expiresAt: time });
+
+const invoiceStatus = z.enum(["Draft", "Sent", "Partly paid", "Paid", "Void"]);
+const invoiceTotals = {
+  invoicedCents: cents("The lines' total, in cents"),
+  creditedCents: cents("The credit notes' total, in cents"),
+  paidCents: cents("The payments' total, in cents"),
+  outstandingCents: cents("What is still owed, in cents (0 unless Sent or Partly paid)"),
+};
+
+/** An invoice in a list (docs/api.md, "Invoices"). */
+export const ApiInvoiceSummary = z
+  .object({
+    _id: id,
+    number: z.string().nullable().meta({ description: "INV-2026-0001; null while a draft" }),
+    status: invoiceStatus,
+    facility: z.object({ _id: id, name: z.string() }),
+    issueDate: day,
+    dueDate: day,
+    ...invoiceTotals,
+    daysOverdue: z
+      .number()
+      .int()
+      .meta({ description: "Days past the due date with something outstanding; 0 otherwise" }),
+  })
+  .meta({ id: "InvoiceSummary" });
+
+export const ApiInvoice = ApiInvoiceSummary.extend({
+  facility: z.object({ _id: id, name: z.string(), billingEmail: z.string().nullable() }),
+  sentAt: time.nullable(),
+  sentTo: z.string().nullable(),
+  voidReason: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      _id: id,
+      placementId: id.nullable(),
+      clientName: z.string(),
+      movedInOn: day.nullable(),
+      description: z.string(),
+      amountCents: cents("In cents"),
+    }),
+  ),
+  creditNotes: z.array(
+    z.object({
+      _id: id,
+      placementId: id.nullable(),
+      issuedOn: day,
+      amountCents: cents("In cents"),
+      reason: z.string(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      _id: id,
+      paidOn: day,
+      amountCents: cents("In cents"),
+      method: z.enum(["Check", "ACH", "Wire", "Card", "Other"]),
+      reference: z.string().nullable(),
+    }),
+  ),
+  version,
+}).meta({ id: "Invoice" });
+
+export const ApiInvoiceList = z.object({
+  invoices: z.array(ApiInvoiceSummary),
+  pagination: pagination("totalInvoices"),
+});

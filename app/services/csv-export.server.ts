@@ -16,6 +16,7 @@ const EXPORTED = {
   resources: "resource",
   placements: "placement",
   tasks: "task",
+  invoices: "invoice",
   // The audit log itself: a list of entries, not of records.
   "audit-log": undefined,
 } as const satisfies Record<string, AuditEntity | undefined>;

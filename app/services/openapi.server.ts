@@ -8,6 +8,8 @@ import {
 } from "zod-openapi";
 import {
   ApiAgreement,
+  ApiInvoice,
+  ApiInvoiceList,
   ApiClient,
   ApiClientDashboard,
   ApiClientList,
@@ -34,6 +36,7 @@ import {
   ApiUser,
 } from "~/schemas/api-responses";
 import { AgreementPatchSchema, AgreementSchema, FeeEditSchema } from "~/schemas/agreement";
+import { ApiPaymentSchema, InvoiceListQuerySchema } from "~/schemas/invoice";
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema } from "~/schemas/auth";
 import {
   ClientCreateQuerySchema,
@@ -70,6 +73,10 @@ export const API_AREAS = [
   { name: "Tasks", description: "Tasks, their communications, and the swim-lane board." },
   { name: "Resources", description: "Documents: uploads, versions, downloads (docs/documents.md)." },
   { name: "Reports", description: "The figures of the reports (docs/screens.md, Reports)." },
+  {
+    name: "Invoices",
+    description: "Referral fees billed to facilities, and their payments (coordinators and admins).",
+  },
   { name: "Reference", description: "This description of the API." },
 ] as const;
 type Area = (typeof API_AREAS)[number]["name"];
@@ -454,6 +461,39 @@ export const ENDPOINTS: Endpoint[] = [
     data: record("agreement", ApiAgreement),
     etag: true,
     errors: [403, 409],
+  },
+  // Invoices
+  {
+    method: "get",
+    path: "/api/invoices",
+    area: "Invoices",
+    summary: "List invoices",
+    description:
+      "The agency's invoices, newest issue date first, 25 a page unless `limit` says. `status`, `facility` and `overdue=1` (sent, past due, something outstanding) narrow it. Coordinators and admins only (403). Money in integer cents.",
+    query: InvoiceListQuerySchema,
+    data: ApiInvoiceList,
+    errors: [403],
+  },
+  {
+    method: "get",
+    path: "/api/invoices/{id}",
+    area: "Invoices",
+    summary: "An invoice, with its lines, credit notes, payments and totals",
+    data: record("invoice", ApiInvoice),
+    etag: true,
+    errors: [403],
+  },
+  {
+    method: "post",
+    path: "/api/invoices/{id}/payments",
+    area: "Invoices",
+    summary: "Record a payment of an invoice",
+    description:
+      "`amountCents` at most what is outstanding (400 with the message otherwise); the invoice must be Sent or Partly paid. Its status follows: Partly paid, or Paid when nothing is outstanding. Coordinators and admins only (403).",
+    body: ApiPaymentSchema,
+    status: 201,
+    data: record("invoice", ApiInvoice),
+    errors: [403, 404],
   },
   {
     method: "get",

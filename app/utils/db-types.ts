@@ -12,6 +12,8 @@ import type {
   Gender,
   ReferralSource,
   LandingPage,
+  InvoicePaymentMethod,
+  InvoiceStatus,
   PaymentMethod,
   PlacementStatus,
   Priority,
@@ -271,6 +273,8 @@ export interface FacilitiesTable {
   contact_name: string;
   contact_phone: string;
   contact_email: string | null;
+  /** Where invoices go (migration 20261210030000); null: the contact_email. */
+  billing_email: string | null;
   amenities: Generated<string[]>;
   specialties: Generated<string[]>;
   cost_range: string;
@@ -364,6 +368,72 @@ export interface ReferralAgreementsTable {
   updated_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** One row per agency and year: the last invoice number issued (migration 20261210030000). */
+export interface InvoiceCountersTable {
+  agency_id: string;
+  year: number;
+  last_number: Generated<number>;
+}
+
+/** An invoice to a facility (migration 20261210030000): a draft has no number until it is sent. */
+export interface InvoicesTable {
+  id: Generated<string>;
+  agency_id: string;
+  facility_id: string;
+  number: string | null;
+  status: Generated<InvoiceStatus>;
+  issue_date: DateOnly;
+  due_date: DateOnly;
+  notes: string | null;
+  sent_at: Timestamp | null;
+  sent_to: string | null;
+  void_reason: string | null;
+  voided_at: Timestamp | null;
+  version: Generated<number>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<string>;
+  agency_id: string;
+  invoice_id: string;
+  placement_id: string | null;
+  client_name: string;
+  moved_in_on: DateOnly | null;
+  description: string;
+  amount_cents: number;
+  /** The invoice was voided: the placement's fee can be invoiced again. */
+  voided: Generated<boolean>;
+  position: Generated<number>;
+}
+
+export interface CreditNotesTable {
+  id: Generated<string>;
+  agency_id: string;
+  invoice_id: string;
+  placement_id: string | null;
+  issued_on: DateOnly;
+  amount_cents: number;
+  reason: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface InvoicePaymentsTable {
+  id: Generated<string>;
+  agency_id: string;
+  invoice_id: string;
+  paid_on: DateOnly;
+  amount_cents: number;
+  method: InvoicePaymentMethod;
+  reference: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
 }
 
 export interface PlacementEventsTable {
@@ -628,6 +698,11 @@ export interface Database {
   placements: PlacementsTable;
   placement_events: PlacementEventsTable;
   referral_agreements: ReferralAgreementsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  credit_notes: CreditNotesTable;
+  invoice_payments: InvoicePaymentsTable;
   tasks: TasksTable;
   task_checklist_items: TaskChecklistItemsTable;
   task_communications: TaskCommunicationsTable;

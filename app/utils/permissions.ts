@@ -26,6 +26,8 @@ export const PERMISSIONS = {
   "audit.view": ["admin"],
   /** Add, change and end a facility's referral agreements; correct a placement's referral fee. */
   "fees.manage": ["coordinator", "admin"],
+  /** See invoices, send them, record payments and credit notes, void them (/invoices). */
+  "invoices.manage": ["coordinator", "admin"],
   /** See a client's own history (who viewed and changed it) on the client's page. */
   "audit.clientHistory": ["coordinator", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
@@ -49,4 +51,5 @@ export const PERMISSION_MESSAGES: Record<Permission, string> = {
   "audit.view": "Only an admin can read the audit log.",
   "audit.clientHistory": "Only a coordinator or an admin can see a client's history.",
   "fees.manage": "Only a coordinator or an admin can change referral agreements and fees.",
+  "invoices.manage": "Only a coordinator or an admin can see and manage invoices.",
 };

@@ -502,6 +502,15 @@ export const AUDIT_ENTITY_LABELS = {
   agreement: "Referral agreement",
   tour: "Tour",
   disclosure: "Disclosure",
+  invoice: "Invoice",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];
+
+/** An invoice's statuses (docs/data-model.md, "Invoices"), in the order an invoice goes through them. */
+export const INVOICE_STATUSES = ["Draft", "Sent", "Partly paid", "Paid", "Void"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** How a facility paid an invoice. */
+export const INVOICE_PAYMENT_METHODS = ["Check", "ACH", "Wire", "Card", "Other"] as const;
+export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number];

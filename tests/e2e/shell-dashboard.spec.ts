@@ -10,6 +10,8 @@ const ENTRIES = [
   ["Resources", "Documents & Files"],
   // For coordinators and admins (the demo login is a coordinator); agents: tests/e2e/reports.spec.ts.
   ["Reports", "Placements & Referrals"],
+  // A coordinator's and an admin's eighth (not an agent's).
+  ["Invoices", "Fees & Payments"],
 ] as const;
 
 test.describe("application shell", () => {
@@ -17,7 +19,9 @@ test.describe("application shell", () => {
     await loginAs("demo@example.com");
   });
 
-  test("the sidebar lists the seven entries, Reports, and the signed-in user", async ({ page }) => {
+  test("the sidebar lists the seven entries, Reports and Invoices for a coordinator, and the signed-in user", async ({
+    page,
+  }) => {
     await page.goto("/dashboard");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     const links = sidebar.getByRole("navigation", { name: "Main" }).getByRole("link");

@@ -41,7 +41,46 @@ async function demoRecords() {
     placement: await first("placements"),
     task: await first("tasks"),
     resource: await first("resources"),
+    invoice: await demoInvoice(agencyId),
   };
+}
+
+/** A sent invoice of the demo agency (the seed has none): made once, found after. */
+async function demoInvoice(agencyId: string): Promise<string> {
+  const db = dbForE2E();
+  const found = await db.selectFrom("invoices").select("id").where("agency_id", "=", agencyId).executeTakeFirst();
+  if (found) return found.id;
+  const facility = await db
+    .selectFrom("facilities")
+    .select("id")
+    .where("agency_id", "=", agencyId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  const invoice = await db
+    .insertInto("invoices")
+    .values({
+      agency_id: agencyId,
+      facility_id: facility.id,
+      number: "INV-2026-9001",
+      status: "Sent",
+      issue_date: "2026-04-01",
+      due_date: "2026-05-01",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("invoice_lines")
+    .values({
+      agency_id: agencyId,
+      invoice_id: invoice.id,
+      client_name: "Ann Lee",
+      moved_in_on: "2026-03-10",
+      description: "50% of $4,200 first month",
+      amount_cents: 210000,
+    })
+    .execute();
+  return invoice.id;
 }
 
 type Ids = Awaited<ReturnType<typeof demoRecords>>;
@@ -64,6 +103,11 @@ const SIGNED_IN: Array<(ids: Ids) => string> = [
   (ids) => `/facilities/${ids.facility}/agreements/new`,
   ...recordPages("placements", (ids) => ids.placement),
   (ids) => `/placements/${ids.placement}/fee`,
+  () => "/invoices",
+  () => "/invoices/aging",
+  () => "/invoices/new",
+  (ids) => `/invoices/new?facility=${ids.facility}`,
+  (ids) => `/invoices/${ids.invoice}`,
   ...recordPages("tasks", (ids) => ids.task),
   () => "/tasks?view=grid",
   () => "/swim-lanes",
@@ -89,7 +133,7 @@ function recordPages(list: string, id: (ids: Ids) => string, create = "new"): Ar
 
 /** The screen's address with its ids written as <id>, for the test's title. */
 const title = (page: (ids: Ids) => string) =>
-  page({ client: "<id>", facility: "<id>", placement: "<id>", task: "<id>", resource: "<id>" });
+  page({ client: "<id>", facility: "<id>", placement: "<id>", task: "<id>", resource: "<id>", invoice: "<id>" });
 
 test.describe("every screen is valid HTML and passes axe, with JavaScript and without @js-only", () => {
   for (const target of ANONYMOUS) {

@@ -276,6 +276,49 @@ const movedIn = async (w: World) => {
   return { id: made.id };
 };
 
+/** A moved-in placement with a fee of $4,200 (issue 36): `placementId`, its facility `facilityId`. */
+const feeToInvoice = async (w: World) => {
+  const made = await createPlacement(w.db, {
+    agencyId: w.agencyId,
+    status: "Completed",
+    move_in_date: "2026-03-10",
+    fee_cents: 420000,
+    fee_basis: "Flat $4,200",
+    fee_moved_in_on: "2026-03-10",
+  });
+  return { placementId: made.id, facilityId: made.facility_id };
+};
+/** A sent invoice of one fee (`id`), number INV-…, $4,200 outstanding. */
+const sentInvoice = async (w: World) => {
+  const { placementId, facilityId } = await feeToInvoice(w);
+  const invoice = await w.db
+    .insertInto("invoices")
+    .values({
+      agency_id: w.agencyId,
+      facility_id: facilityId,
+      number: `INV-2026-${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`,
+      status: "Sent",
+      issue_date: "2026-04-01",
+      due_date: "2026-05-01",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await w.db
+    .insertInto("invoice_lines")
+    .values({
+      agency_id: w.agencyId,
+      invoice_id: invoice.id,
+      placement_id: placementId,
+      client_name: "Ann Lee",
+      description: "Flat $4,200",
+      amount_cents: 420000,
+    })
+    .execute();
+  return { id: invoice.id };
+};
+const invoicePayments = async (c: { ids: Ids; w: World }) =>
+  c.w.db.selectFrom("invoice_payments").select(["amount_cents"]).where("invoice_id", "=", c.ids.id).execute();
+
 /** A restricted document's page or answer, which an agent does not see. */
 const restrictedPage = (path: string): Call => ({
   ...page(path, "documents.restricted", restrictedDocument),
@@ -442,6 +485,40 @@ export const ROUTE_RULES: Record<string, Rule> = {
         prepare: agreement,
         body: () => ({ form: { ...agreementForm, startDate: "2026-01-01", endDate: "2026-12-31" } }),
         state: agreementRow,
+      },
+    ],
+  },
+  "_app.invoices._index.tsx": { calls: [page("/invoices", "invoices.manage")] },
+  "_app.invoices.aging.tsx": { calls: [page("/invoices/aging", "invoices.manage")] },
+  "_app.invoices.new.tsx": {
+    calls: [
+      page("/invoices/new", "invoices.manage"),
+      {
+        method: "POST",
+        path: "/invoices/new",
+        who: "invoices.manage",
+        status: 302,
+        location: "/invoices/",
+        prepare: feeToInvoice,
+        body: ({ ids }) => ({ form: { facilityId: ids.facilityId, placementIds: ids.placementId } }),
+        state: async ({ ids, w }) =>
+          (await w.db.selectFrom("invoice_lines").select("id").where("placement_id", "=", ids.placementId).execute())
+            .length,
+      },
+    ],
+  },
+  "_app.invoices.$id.tsx": {
+    calls: [
+      page("/invoices/:id", "invoices.manage", sentInvoice),
+      {
+        method: "POST",
+        path: "/invoices/:id",
+        note: "intent=payment",
+        who: "invoices.manage",
+        status: 302,
+        prepare: sentInvoice,
+        body: () => ({ form: { intent: "payment", paidOn: "2026-04-10", amount: "100.00", method: "Check" } }),
+        state: invoicePayments,
       },
     ],
   },
@@ -995,6 +1072,8 @@ export const ROUTE_RULES: Record<string, Rule> = {
 
   // ── exports ──
   "clients.export.ts": { calls: [page("/clients/export", "lists.export")] },
+  "invoices.export.ts": { calls: [page("/invoices/export", "invoices.manage")] },
+  "invoices.$id.pdf.ts": { calls: [page("/invoices/:id/pdf", "invoices.manage", sentInvoice)] },
   "facilities.export.ts": { calls: [page("/facilities/export", "lists.export")] },
   "resources.export.ts": { calls: [page("/resources/export", "lists.export")] },
   "placements.export.ts": { calls: [page("/placements/export", "lists.export")] },
@@ -1203,6 +1282,21 @@ export const ROUTE_RULES: Record<string, Rule> = {
         prepare: movedIn,
         body: () => ({ json: { fee: 1500, reason: "Agreed by phone" } }),
         state: row("placements"),
+      },
+    ],
+  },
+  "api.invoices._index.ts": { calls: [page("/api/invoices", "invoices.manage")] },
+  "api.invoices.$id.ts": { calls: [page("/api/invoices/:id", "invoices.manage", sentInvoice)] },
+  "api.invoices.$id_.payments.ts": {
+    calls: [
+      {
+        method: "POST",
+        path: "/api/invoices/:id/payments",
+        who: "invoices.manage",
+        status: 201,
+        prepare: sentInvoice,
+        body: () => ({ json: { paidOn: "2026-04-10", amountCents: 10000, method: "ACH" } }),
+        state: invoicePayments,
       },
     ],
   },

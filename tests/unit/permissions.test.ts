@@ -15,6 +15,7 @@ const EXPECTED: Record<Permission, Record<(typeof ROLES)[number], boolean>> = {
   "audit.view": { agent: false, coordinator: false, admin: true },
   "audit.clientHistory": { agent: false, coordinator: true, admin: true },
   "fees.manage": { agent: false, coordinator: true, admin: true },
+  "invoices.manage": { agent: false, coordinator: true, admin: true },
 };
 
 describe("permissions", () => {

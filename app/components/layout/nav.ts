@@ -3,6 +3,7 @@ import {
   ChartIcon,
   ClipboardIcon,
   ColumnsIcon,
+  DollarIcon,
   FolderIcon,
   TasksIcon,
   TrendIcon,
@@ -26,6 +27,14 @@ export const REPORTS_NAV_ITEM = {
   label: "Reports",
   subtitle: "Placements & Referrals",
   Icon: TrendIcon,
+} as const;
+
+/** After them, for those who may see invoices (coordinators and admins): Invoices. */
+export const INVOICES_NAV_ITEM = {
+  to: "/invoices",
+  label: "Invoices",
+  subtitle: "Fees & Payments",
+  Icon: DollarIcon,
 } as const;
 
 export interface HeaderInfo {

@@ -3,7 +3,7 @@ import { capitalize } from "~/utils/format";
 import { useOnline } from "~/utils/use-online";
 import { HeartIcon, LogoutIcon } from "../ui/icons";
 import { useSidebarCollapsed } from "./sidebar-toggle";
-import { isNavItemActive, NAV_ITEMS, REPORTS_NAV_ITEM } from "./nav";
+import { INVOICES_NAV_ITEM, isNavItemActive, NAV_ITEMS, REPORTS_NAV_ITEM } from "./nav";
 import { useCan } from "./use-can";
 import { initials, type ShellUser } from "./user-card";
 
@@ -17,7 +17,11 @@ export function Sidebar({ user, collapsed: collapsedCookie }: { user: ShellUser;
   const collapsed = useSidebarCollapsed(collapsedCookie);
   // Prefetching a screen's code offline would fail, and Remix then reloads the page (useOnline).
   const prefetch = useOnline() ? "intent" : "none";
-  const items = useCan("reports.view") ? [...NAV_ITEMS, REPORTS_NAV_ITEM] : NAV_ITEMS;
+  const items = [
+    ...NAV_ITEMS,
+    ...(useCan("reports.view") ? [REPORTS_NAV_ITEM] : []),
+    ...(useCan("invoices.manage") ? [INVOICES_NAV_ITEM] : []),
+  ];
 
   return (
     <aside className="sidebar" data-collapsed={collapsed ? "true" : "false"} aria-label="Sidebar">

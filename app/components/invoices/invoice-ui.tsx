@@ -1,0 +1,93 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { InvoiceStatus } from "~/utils/vocabulary";
+import { Badge, type BadgeTone } from "../ui/badge";
+import { buttonClasses } from "../ui/button";
+
+// Pieces the invoice screens share (docs/screens.md, "Invoices").
+
+export const INVOICES_HANDLE = { header: { title: "Invoices", subtitle: "Referral fees billed to facilities" } };
+
+const TONES: Record<InvoiceStatus, BadgeTone> = {
+  Draft: "gray",
+  Sent: "blue",
+  "Partly paid": "yellow",
+  Paid: "green",
+  Void: "red",
+};
+
+export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
+  return <Badge tone={TONES[status]}>{status}</Badge>;
+}
+
+export const link = "font-medium text-brand-700 hover:underline";
+export const input =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";
+export const label = "block text-sm font-medium text-slate-700";
+/** A table that stacks its cells on a phone (`stacked-table`, tailwind.css): each under its `data-label`. */
+export const table = "stacked-table w-full text-left text-sm";
+export const th = "px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500";
+export const td = "px-3 py-2 align-top text-slate-700";
+
+/** The invoice screens' tabs: the list and the aging view. */
+export function InvoiceTabs({ current }: { current: "list" | "aging" }) {
+  const tab = (to: string, name: string, on: boolean) => (
+    <Link
+      to={to}
+      aria-current={on ? "page" : undefined}
+      className={
+        on
+          ? "rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white"
+          : "rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      }
+    >
+      {name}
+    </Link>
+  );
+  return (
+    <nav aria-label="Invoice views" className="flex flex-wrap gap-2">
+      {tab("/invoices", "All invoices", current === "list")}
+      {tab("/invoices/aging", "Aging", current === "aging")}
+    </nav>
+  );
+}
+
+/** A field's errors, under it. */
+export function Errors({ id, errors }: { id: string; errors?: string[] | null }) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+/** A small form of one action on the invoice page. */
+export function ActionForm({
+  intent,
+  title,
+  children,
+  button,
+  danger,
+}: {
+  intent: string;
+  title: string;
+  children?: ReactNode;
+  button: string;
+  danger?: boolean;
+}) {
+  return (
+    <section aria-labelledby={`${intent}-title`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h3 id={`${intent}-title`} className="mb-3 text-sm font-semibold text-slate-900">
+        {title}
+      </h3>
+      <Form method="post" className="space-y-3" id={`${intent}-form`}>
+        <input type="hidden" name="intent" value={intent} />
+        {children}
+        <button type="submit" className={buttonClasses(danger ? "danger" : "primary", "md")}>
+          {button}
+        </button>
+      </Form>
+    </section>
+  );
+}

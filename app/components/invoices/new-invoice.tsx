@@ -1,0 +1,140 @@
+import { Form, Link } from "@remix-run/react";
+import type { UninvoicedFee } from "~/models/invoices.server";
+import { formatDate } from "~/utils/format";
+import { formatFee } from "~/utils/referral-fee";
+import { buttonClasses } from "../ui/button";
+import { Card } from "../ui/card";
+import { PageHeader } from "../ui/page-header";
+import { Errors, input, label, link, table, td, th } from "./invoice-ui";
+
+// /invoices/new (docs/screens.md, "Invoices"): a facility chosen by a GET, its fees ticked and posted.
+
+type FacilityOption = { id: string; name: string; uninvoicedFees: number };
+
+export interface NewInvoiceProps {
+  facilities: FacilityOption[];
+  facility: FacilityOption | null;
+  fees: UninvoicedFee[];
+  unknownFacility: boolean;
+  errors: string[];
+}
+
+function FacilityPicker({ facilities, facility, unknownFacility }: Omit<NewInvoiceProps, "fees" | "errors">) {
+  return (
+    <Card className="p-5">
+      <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 sm:flex-1">
+          <label htmlFor="facility" className={label}>
+            Facility
+          </label>
+          <select id="facility" name="facility" defaultValue={facility?.id ?? ""} className={input} required>
+            <option value="">Choose a facility</option>
+            {facilities.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name} ({f.uninvoicedFees} {f.uninvoicedFees === 1 ? "fee" : "fees"} to invoice)
+              </option>
+            ))}
+          </select>
+          {unknownFacility ? (
+            <Errors id="facility-error" errors={["This facility was not found. Choose one from the list."]} />
+          ) : null}
+        </div>
+        <button type="submit" className={buttonClasses("secondary", "md", "self-start sm:self-auto")}>
+          Show its fees
+        </button>
+      </Form>
+    </Card>
+  );
+}
+
+function NoFees({ facility }: { facility: FacilityOption }) {
+  return (
+    <Card className="p-8 text-center">
+      <p className="font-medium text-slate-900">{facility.name} has no fees to invoice.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        A fee is worked out when a client moves in under the facility&apos;s referral agreement.{" "}
+        <Link to={`/facilities/${facility.id}#agreements`} className={link}>
+          See its agreements
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
+function FeesForm({ facility, fees, errors }: { facility: FacilityOption; fees: UninvoicedFee[]; errors: string[] }) {
+  return (
+    <Form method="post" className="space-y-4">
+      <input type="hidden" name="facilityId" value={facility.id} />
+      <Card className="overflow-x-auto">
+        <fieldset aria-describedby={errors.length ? "fees-error" : undefined}>
+          <legend className="px-5 pt-4 text-sm font-semibold wrap-anywhere text-slate-900">
+            Fees of {facility.name} not yet invoiced
+          </legend>
+          <table className={`${table} mt-2`}>
+            <thead className="border-b border-slate-200 bg-slate-50">
+              <tr>
+                <th className={th}>Invoice</th>
+                <th className={th}>Client</th>
+                <th className={th}>Moved in</th>
+                <th className={th}>Fee basis</th>
+                <th className={`${th} text-right`}>Amount</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {fees.map((f) => (
+                <tr key={f.placementId}>
+                  <td className={td} data-label="Invoice">
+                    <input
+                      type="checkbox"
+                      name="placementIds"
+                      value={f.placementId}
+                      id={`fee-${f.placementId}`}
+                      defaultChecked
+                      className="h-4 w-4"
+                    />
+                  </td>
+                  <td className={td} data-label="Client">
+                    <label htmlFor={`fee-${f.placementId}`}>{f.clientName}</label>
+                  </td>
+                  <td className={td} data-label="Moved in">
+                    {f.movedInOn ? formatDate(f.movedInOn) : ""}
+                  </td>
+                  <td className={td} data-label="Fee basis">
+                    {f.basis}
+                  </td>
+                  <td className={`${td} whitespace-nowrap tabular-nums md:text-right`} data-label="Amount">
+                    {formatFee(f.cents)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </fieldset>
+      </Card>
+      <Errors id="fees-error" errors={errors} />
+      <button type="submit" className={buttonClasses("primary")}>
+        Create draft invoice
+      </button>
+    </Form>
+  );
+}
+
+export function NewInvoice(props: NewInvoiceProps) {
+  const { facility, fees } = props;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <p>
+        <Link to="/invoices" className={link}>
+          ← Back to Invoices
+        </Link>
+      </p>
+      <PageHeader
+        title="New invoice"
+        description="Choose a facility, then tick the fees to invoice. The invoice is kept as a draft, without a number, until you send it."
+      />
+      <FacilityPicker facilities={props.facilities} facility={facility} unknownFacility={props.unknownFacility} />
+      {facility && fees.length === 0 ? <NoFees facility={facility} /> : null}
+      {facility && fees.length > 0 ? <FeesForm facility={facility} fees={fees} errors={props.errors} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import * as z from "zod";
+import { checkbox } from "./common";
+import { INVOICE_PAYMENT_METHODS, INVOICE_STATUSES } from "~/utils/vocabulary";
+
+// The invoice screens' forms and the list's URL (docs/screens.md, "Invoices"). Amounts are typed in
+// dollars and cents ("1,200.50") and read as integer cents, never as a floating point amount.
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const date = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(DATE, message)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), message);
+
+/** "$1,200.50", "1200.5", "1200" → 120050 cents; anything else (or more than two decimals) is refused. */
+export function centsOf(text: string): number | null {
+  const cleaned = text.replace(/[$,\s]/g, "");
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+const amount = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .transform((v, c) => {
+      const value = centsOf(v);
+      if (value === null || value <= 0) {
+        c.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+export const InvoiceListQuerySchema = z
+  .object({
+    status: z.enum(INVOICE_STATUSES, { error: "Choose a status from the list" }).optional(),
+    facility: z.uuid({ error: "Choose a facility from the list" }).optional(),
+    overdue: z
+      .enum(["1", "on", "true"], { error: "Overdue is on or off" })
+      .transform(() => true)
+      .optional(),
+    page: z.coerce.number({ error: "Page must be a number" }).int().min(1).optional(),
+    limit: z.coerce
+      .number({ error: "Limit must be a number" })
+      .int()
+      .min(1)
+      .max(100, "Limit is at most 100")
+      .optional(),
+  })
+  .strict();
+
+/** `POST /api/invoices/{id}/payments`: the amount in integer cents (money is never a floating point number). */
+export const ApiPaymentSchema = z
+  .object({
+    paidOn: date("Enter the day the payment was received (YYYY-MM-DD)"),
+    amountCents: z
+      .number({ error: "Enter the amount received in cents (a whole number)" })
+      .int("Enter the amount received in cents (a whole number)")
+      .min(1, "The amount must be more than 0"),
+    method: z.enum(INVOICE_PAYMENT_METHODS, { error: "method is one of Check, ACH, Wire, Card, Other" }),
+    reference: z.string().trim().max(200, "Keep the reference under 200 characters").nullable().optional(),
+  })
+  .strict();
+
+export const NewInvoiceSchema = z.object({
+  facilityId: z.uuid({ error: "Choose a facility." }),
+  placementIds: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.string()).min(1, "Tick at least one fee to invoice."),
+  ),
+  issueDate: date("Enter the issue date").optional(),
+  dueDate: date("Enter the due date").optional(),
+});
+
+export const PaymentSchema = z.object({
+  paidOn: date("Enter the day the payment was received"),
+  amount: amount("Enter the amount received, in dollars and cents"),
+  method: z.enum(INVOICE_PAYMENT_METHODS, { error: "Choose how it was paid" }),
+  reference: z.string().trim().max(200, "Keep the reference under 200 characters").optional(),
+});
+
+export const CreditNoteSchema = z.object({
+  placementId: z.string().optional(),
+  amount: amount("Enter the amount to credit, in dollars and cents").optional(),
+  reason: z.string().trim().max(500, "Keep the reason under 500 characters").optional(),
+});
+
+export const VoidSchema = z.object({
+  reason: z.string({ error: "Say why the invoice is void" }).trim().min(1, "Say why the invoice is void").max(500),
+});
+
+export const SendSchema = z.object({
+  to: z.email({ error: "Enter an e-mail address like billing@facility.com" }).optional(),
+  /** Keep the typed address as the facility's billing e-mail. */
+  remember: checkbox.optional(),
+});
+
+export const DatesSchema = z.object({
+  issueDate: date("Enter the issue date").optional(),
+  dueDate: date("Enter the due date"),
+});

@@ -1,0 +1,507 @@
+// Invoices (issue 36; docs/data-model.md, "Invoices"; docs/screens.md, "Invoices"): made from a
+// facility's un-invoiced fees, numbered without gaps (two sends at once), sent by e-mail through
+// the outbox, paid in parts (overpayment refused), credited, voided, aged, exported as CSV,
+// rendered as a PDF; agency scoping and roles.
+
+import { inflateSync } from "node:zlib";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Ctx } from "~/models/context";
+import {
+  addCreditNote,
+  agingBucketOf,
+  agingReport,
+  createInvoice,
+  deleteDraft,
+  getInvoice,
+  INVOICE_MESSAGES,
+  listInvoices,
+  recordPayment,
+  revenueByMonth,
+  uninvoicedFees,
+  voidInvoice,
+} from "~/models/invoices.server";
+import { loader as exportLoader } from "~/routes/invoices.export";
+import { loader as listLoader } from "~/routes/_app.invoices._index";
+import { loader as agingLoader } from "~/routes/_app.invoices.aging";
+import { loader as pdfLoader } from "~/routes/invoices.$id.pdf";
+import { action as invoiceAction, loader as invoiceLoader } from "~/routes/_app.invoices.$id";
+import { action as newAction } from "~/routes/_app.invoices.new";
+import { loader as apiListLoader } from "~/routes/api.invoices._index";
+import { loader as apiInvoiceLoader } from "~/routes/api.invoices.$id";
+import { action as paymentsAction } from "~/routes/api.invoices.$id_.payments";
+import { invoicePdfOf, sendInvoice } from "~/services/invoices.server";
+import type { EmailTransport } from "~/utils/email.server";
+import { addDays } from "~/utils/days";
+import { type Json, signInNewAgency, signInUser } from "../support/api";
+import { resetDb, testDb } from "../support/db";
+import { createClient, createFacility, createPlacement, type TestUser } from "../support/factories";
+import { apiRequest, args, formPost, get, settle } from "../support/http";
+
+const db = testDb();
+let user: TestUser;
+let cookie: string;
+let ctx: Ctx;
+let facilityId: string;
+
+const sent: { to: string; subject: string; text: string }[] = [];
+const transport: EmailTransport = {
+  name: "test",
+  async send(email) {
+    sent.push(email);
+    return { id: `t-${sent.length}` };
+  },
+};
+
+beforeEach(async () => {
+  await resetDb(db);
+  sent.length = 0;
+  ({ user, cookie } = await signInNewAgency(db, { first_name: "Dana", last_name: "Morgan" }));
+  ctx = { userId: user.id, agencyId: user.agency_id, role: "coordinator", agencyTimeZone: "UTC" };
+  facilityId = (
+    await createFacility(db, {
+      agencyId: user.agency_id,
+      name: "Maple House",
+      contact_email: "office@maple.test",
+      billing_email: "billing@maple.test",
+    })
+  ).id;
+});
+
+/** A moved-in placement with its fee worked out: `cents` on `movedInOn`. */
+async function fee(
+  cents: number,
+  options: { facility?: string; name?: string; credit?: number; agencyId?: string } = {},
+) {
+  const agencyId = options.agencyId ?? user.agency_id;
+  const [first, last] = (options.name ?? `Ann Lee${Math.random().toString(36).slice(2, 6)}`).split(" ");
+  const client = await createClient(db, { agencyId, first_name: first, last_name: last });
+  const p = await createPlacement(db, {
+    agencyId,
+    client_id: client.id,
+    facility_id: options.facility ?? facilityId,
+    agent_id: agencyId === user.agency_id ? user.id : undefined,
+    status: "Completed",
+  });
+  await db
+    .updateTable("placements")
+    .set({
+      fee_cents: cents,
+      fee_basis: `Flat $${cents / 100}`,
+      fee_moved_in_on: "2026-03-10",
+      fee_due_date: "2026-04-09",
+      fee_credit_cents: options.credit ?? null,
+      fee_credit_basis: options.credit ? "Full refund: left after 10 of 30 days" : null,
+    })
+    .where("id", "=", p.id)
+    .execute();
+  return p.id;
+}
+
+const issue = async (ids: string[], extra: Partial<Parameters<typeof createInvoice>[2]> = {}) => {
+  const made = await createInvoice(db, ctx, { facilityId, placementIds: ids, ...extra });
+  if (!made.ok) throw new Error(JSON.stringify(made));
+  return made.id;
+};
+
+const send = async (id: string) => {
+  const result = await sendInvoice(db, ctx, id, { transport });
+  if (!result.ok) throw new Error(JSON.stringify(result));
+  await result.delivered;
+  return result;
+};
+
+describe("making and sending invoices", () => {
+  it("makes a draft without a number from ticked fees, due after the payment terms, then numbers and e-mails it", async () => {
+    const a = await fee(210000, { name: "Ann Lee" });
+    const b = await fee(300000, { name: "Bob Ray" });
+    expect((await uninvoicedFees(db, ctx, facilityId)).map((f) => f.placementId).sort()).toEqual([a, b].sort());
+    const id = await issue([a, b], { issueDate: "2026-05-01" });
+    const draft = (await getInvoice(db, ctx, id))!;
+    expect(draft).toMatchObject({
+      number: null,
+      status: "Draft",
+      issueDate: "2026-05-01",
+      dueDate: "2026-05-31",
+      invoicedCents: 510000,
+      outstandingCents: 0,
+    });
+    expect(draft.lines.map((l) => [l.clientName, l.amountCents])).toEqual([
+      ["Ann Lee", 210000],
+      ["Bob Ray", 300000],
+    ]);
+    expect(await uninvoicedFees(db, ctx, facilityId)).toEqual([]);
+
+    const result = await send(id);
+    expect(result).toMatchObject({ number: "INV-2026-0001", to: "billing@maple.test" });
+    const after = (await getInvoice(db, ctx, id))!;
+    expect(after).toMatchObject({ status: "Sent", number: "INV-2026-0001", outstandingCents: 510000 });
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toContain("INV-2026-0001");
+    expect(sent[0].text).toContain("$5,100.00");
+    expect(sent[0].text).toContain(`/invoices/${id}/pdf`);
+    const outbox = await db.selectFrom("email_outbox").selectAll().where("kind", "=", "invoice").execute();
+    expect(outbox).toMatchObject([{ status: "sent", to_address: "billing@maple.test", agency_id: user.agency_id }]);
+    const entries = await db
+      .selectFrom("audit_events")
+      .select(["action", "details"])
+      .where("entity_type", "=", "invoice")
+      .where("entity_id", "=", id)
+      .orderBy("created_at")
+      .execute();
+    expect(entries.map((e) => e.action)).toEqual(["create", "update"]);
+  });
+
+  it("falls back to the contact e-mail, and refuses a fee already invoiced or of another facility", async () => {
+    await db.updateTable("facilities").set({ billing_email: null }).where("id", "=", facilityId).execute();
+    const a = await fee(100000);
+    const id = await issue([a]);
+    expect((await send(id)).to).toBe("office@maple.test");
+    // Another address typed, and kept as the facility's billing e-mail.
+    const again = await sendInvoice(db, ctx, id, { to: "ap@maple.test", remember: true, transport });
+    expect(again).toMatchObject({ ok: true, to: "ap@maple.test" });
+    const kept = await db
+      .selectFrom("facilities")
+      .select("billing_email")
+      .where("id", "=", facilityId)
+      .executeTakeFirst();
+    expect(kept?.billing_email).toBe("ap@maple.test");
+    expect(await createInvoice(db, ctx, { facilityId, placementIds: [a] })).toMatchObject({
+      ok: false,
+      errors: [{ msg: INVOICE_MESSAGES.alreadyInvoiced }],
+    });
+    const other = (await createFacility(db, { agencyId: user.agency_id, name: "Oak Court" })).id;
+    const b = await fee(100000, { facility: other });
+    expect(await createInvoice(db, ctx, { facilityId, placementIds: [b] })).toMatchObject({
+      ok: false,
+      errors: [{ msg: INVOICE_MESSAGES.otherFacility }],
+    });
+    expect(await createInvoice(db, ctx, { facilityId, placementIds: [] })).toMatchObject({
+      errors: [{ msg: INVOICE_MESSAGES.noFees }],
+    });
+  });
+
+  it("numbers without gaps: two sends at once take turns, a deleted draft leaves no gap", async () => {
+    const drafts = [await issue([await fee(1000)]), await issue([await fee(2000)]), await issue([await fee(3000)])];
+    expect((await deleteDraft(db, ctx, drafts[2])).ok).toBe(true);
+    const results = await Promise.all([send(drafts[0]), send(drafts[1])]);
+    expect(results.map((r) => r.number).sort()).toEqual(["INV-2026-0001", "INV-2026-0002"].sort());
+    const third = await issue([await fee(4000)]);
+    expect((await send(third)).number).toBe("INV-2026-0003");
+    // Another agency counts on its own.
+    const other = await signInNewAgency(db);
+    const otherCtx: Ctx = { userId: other.user.id, agencyId: other.user.agency_id, role: "coordinator" };
+    const otherFacility = (await createFacility(db, { agencyId: other.user.agency_id, contact_email: "x@y.test" })).id;
+    const p = await fee(5000, { facility: otherFacility, agencyId: other.user.agency_id });
+    const made = await createInvoice(db, otherCtx, { facilityId: otherFacility, placementIds: [p] });
+    const theirs = await sendInvoice(db, otherCtx, made.ok ? made.id : "", { transport });
+    expect(theirs).toMatchObject({ ok: true, number: "INV-2026-0001" });
+  });
+});
+
+describe("payments, credit notes and void", () => {
+  it("goes Sent → Partly paid → Paid, refuses an overpayment with a clear message", async () => {
+    const id = await issue([await fee(420000)]);
+    await send(id);
+    expect(
+      await recordPayment(db, ctx, id, {
+        paidOn: "2026-05-10",
+        amountCents: 100000,
+        method: "Check",
+        reference: "1042",
+      }),
+    ).toMatchObject({
+      ok: true,
+      status: "Partly paid",
+    });
+    const over = await recordPayment(db, ctx, id, { paidOn: "2026-05-11", amountCents: 320001, method: "ACH" });
+    expect(over).toMatchObject({
+      ok: false,
+      errors: [
+        {
+          path: "amount",
+          msg: "This payment of $3,200.01 is more than the $3,200.00 outstanding on INV-2026-0001. Record at most $3,200.00.",
+        },
+      ],
+    });
+    expect(
+      await recordPayment(db, ctx, id, { paidOn: "2026-05-12", amountCents: 320000, method: "Wire" }),
+    ).toMatchObject({
+      status: "Paid",
+    });
+    const paid = (await getInvoice(db, ctx, id))!;
+    expect(paid).toMatchObject({ status: "Paid", paidCents: 420000, outstandingCents: 0 });
+    expect(paid.payments.map((p) => [p.method, p.amountCents, p.reference])).toEqual([
+      ["Check", 100000, "1042"],
+      ["Wire", 320000, null],
+    ]);
+    expect(await recordPayment(db, ctx, id, { paidOn: "2026-05-12", amountCents: 1, method: "Wire" })).toMatchObject({
+      errors: [{ msg: INVOICE_MESSAGES.notOpen }],
+    });
+    expect(await voidInvoice(db, ctx, id, "Wrong facility")).toMatchObject({
+      errors: [{ msg: INVOICE_MESSAGES.hasPayments }],
+    });
+  });
+
+  it("a draft takes no payment", async () => {
+    const id = await issue([await fee(1000)]);
+    expect(await recordPayment(db, ctx, id, { paidOn: "2026-05-10", amountCents: 10, method: "Card" })).toMatchObject({
+      errors: [{ msg: INVOICE_MESSAGES.notOpen }],
+    });
+  });
+
+  it("credits a placement's move-out credit once, and by hand with a reason; the rest is paid", async () => {
+    const a = await fee(300000, { credit: 100000, name: "Ann Lee" });
+    const id = await issue([a]);
+    await send(id);
+    expect((await getInvoice(db, ctx, id))!.lines[0].creditDue).toEqual({
+      cents: 100000,
+      basis: "Full refund: left after 10 of 30 days",
+    });
+    expect((await addCreditNote(db, ctx, id, { placementId: a })).ok).toBe(true);
+    expect(await addCreditNote(db, ctx, id, { placementId: a })).toMatchObject({
+      errors: [{ msg: INVOICE_MESSAGES.noCredit }],
+    });
+    expect((await addCreditNote(db, ctx, id, { amountCents: 50000, reason: "Goodwill" })).ok).toBe(true);
+    expect(await addCreditNote(db, ctx, id, { amountCents: 150001, reason: "Too much" })).toMatchObject({
+      errors: [{ msg: "This credit of $1,500.01 is more than the $1,500.00 outstanding." }],
+    });
+    const invoice = (await getInvoice(db, ctx, id))!;
+    expect(invoice).toMatchObject({ status: "Partly paid", creditedCents: 150000, outstandingCents: 150000 });
+    expect(invoice.creditNotes.map((c) => c.reason)).toEqual([
+      "Ann Lee: Full refund: left after 10 of 30 days",
+      "Goodwill",
+    ]);
+    expect(invoice.lines[0].creditDue).toBeNull();
+    await recordPayment(db, ctx, id, { paidOn: "2026-05-12", amountCents: 150000, method: "ACH" });
+    expect((await getInvoice(db, ctx, id))!.status).toBe("Paid");
+  });
+
+  it("voids a sent invoice with a reason; its fees can be invoiced again, its number stays", async () => {
+    const a = await fee(100000);
+    const id = await issue([a]);
+    expect(await voidInvoice(db, ctx, id, "x")).toMatchObject({ errors: [{ msg: INVOICE_MESSAGES.cannotVoid }] });
+    await send(id);
+    expect((await voidInvoice(db, ctx, id, "Sent to the wrong facility")).ok).toBe(true);
+    expect((await getInvoice(db, ctx, id))!).toMatchObject({
+      status: "Void",
+      voidReason: "Sent to the wrong facility",
+      number: "INV-2026-0001",
+      outstandingCents: 0,
+    });
+    expect((await uninvoicedFees(db, ctx, facilityId)).map((f) => f.placementId)).toEqual([a]);
+    expect(await sendInvoice(db, ctx, id, { transport })).toMatchObject({
+      ok: false,
+      errors: [{ msg: INVOICE_MESSAGES.voidNotSent }],
+    });
+    const again = await issue([a]);
+    expect((await send(again)).number).toBe("INV-2026-0002");
+  });
+});
+
+describe("aging, revenue, the list and the CSV", () => {
+  it("puts what is outstanding in buckets of days past due, per facility", async () => {
+    expect([0, -3, 1, 30, 31, 60, 61, 90, 91].map(agingBucketOf)).toEqual([
+      "Current",
+      "Current",
+      "1–30 days",
+      "1–30 days",
+      "31–60 days",
+      "31–60 days",
+      "61–90 days",
+      "61–90 days",
+      "90+ days",
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    const dueDaysAgo = async (days: number, cents: number) => {
+      const id = await issue([await fee(cents)], {
+        issueDate: addDays(today, -days - 30),
+        dueDate: addDays(today, -days),
+      });
+      await send(id);
+      return id;
+    };
+    await dueDaysAgo(-5, 1000);
+    await dueDaysAgo(10, 2000);
+    const partly = await dueDaysAgo(45, 3000);
+    await recordPayment(db, ctx, partly, { paidOn: today, amountCents: 500, method: "Other" });
+    await dueDaysAgo(75, 4000);
+    await dueDaysAgo(120, 5000);
+    const paid = await dueDaysAgo(200, 9000);
+    await recordPayment(db, ctx, paid, { paidOn: today, amountCents: 9000, method: "Check" });
+    const aging = await agingReport(db, ctx);
+    expect(aging.totals).toEqual({
+      Current: 1000,
+      "1–30 days": 2000,
+      "31–60 days": 2500,
+      "61–90 days": 4000,
+      "90+ days": 5000,
+    });
+    expect(aging.totalCents).toBe(14500);
+    expect(aging.facilities).toHaveLength(1);
+    expect(aging.facilities[0].facility.name).toBe("Maple House");
+
+    const screen = await settle(agingLoader(args(get("/invoices/aging", cookie))));
+    expect(screen.status).toBe(200);
+    expect(((await screen.json()) as { totalCents: number }).totalCents).toBe(14500);
+
+    const overdue = await listInvoices(db, ctx, { overdue: true });
+    expect(overdue.total).toBe(4);
+    expect((await listInvoices(db, ctx, { status: "Paid" })).invoices.map((i) => i.id)).toEqual([paid]);
+  });
+
+  it("adds up revenue per month: invoiced by issue month, collected by payment month", async () => {
+    const a = await issue([await fee(100000)], { issueDate: "2026-01-15" });
+    await send(a);
+    const b = await issue([await fee(200000)], { issueDate: "2026-03-02" });
+    await send(b);
+    await issue([await fee(999)], { issueDate: "2026-03-03" }); // a draft: not invoiced yet
+    await recordPayment(db, ctx, a, { paidOn: "2026-03-20", amountCents: 100000, method: "ACH" });
+    expect(await revenueByMonth(db, ctx, { from: "2026-01", to: "2026-03" })).toEqual([
+      { month: "2026-01", invoicedCents: 100000, collectedCents: 0 },
+      { month: "2026-02", invoicedCents: 0, collectedCents: 0 },
+      { month: "2026-03", invoicedCents: 200000, collectedCents: 100000 },
+    ]);
+  });
+
+  it("exports the filtered list as CSV with cents, audited", async () => {
+    const id = await issue([await fee(420050)], { issueDate: "2026-02-01" });
+    await send(id);
+    const answer = await settle(exportLoader(args(get("/invoices/export?status=Sent", cookie))));
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    expect(text.split("\n")[0]).toContain("Number");
+    expect(text).toContain("INV-2026-0001");
+    expect(text).toContain("4200.50");
+    const exported = await db.selectFrom("audit_events").select("entity_type").where("action", "=", "export").execute();
+    expect(exported).toEqual([{ entity_type: "invoice" }]);
+  });
+});
+
+/** The text a PDF of pdfkit draws: its deflated content streams' TJ arrays of hex strings, decoded (kerning dropped). */
+function pageText(pdf: Buffer): string {
+  const lines: string[] = [];
+  for (const match of pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1], "latin1")).toString("latin1");
+    } catch {
+      continue; // Not a deflated stream (a font's, say).
+    }
+    for (const line of content.split("\n").filter((l) => l.endsWith("TJ"))) {
+      const hex = [...line.matchAll(/<([0-9a-f]*)>/gi)].map((m) => m[1]).join("");
+      lines.push(Buffer.from(hex, "hex").toString("latin1"));
+    }
+  }
+  return lines.join("\n");
+}
+
+describe("the PDF", () => {
+  it("is a PDF holding the invoice number", async () => {
+    const id = await issue([await fee(420000, { name: "Ann Lee" })]);
+    await send(id);
+    const pdf = await invoicePdfOf(db, ctx, id);
+    expect(pdf!.fileName).toBe("INV-2026-0001.pdf");
+    expect(pdf!.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // The document's title (its info dictionary) is stored as text: the number is in it.
+    expect(pdf!.body.toString("latin1")).toContain("Invoice INV-2026-0001");
+    // And the page draws it, with the line and the amount due.
+    const text = pageText(pdf!.body);
+    expect(text).toContain("INV-2026-0001");
+    expect(text).toContain("Ann Lee");
+    expect(text).toContain("$4,200.00");
+    const answer = await settle(pdfLoader(args(get(`/invoices/${id}/pdf`, cookie), { id })));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Type")).toBe("application/pdf");
+    expect(answer.headers.get("Content-Disposition")).toContain("INV-2026-0001.pdf");
+  });
+});
+
+describe("the API", () => {
+  it("lists, reads and pays an invoice in cents; refuses an overpayment, an agent and another agency", async () => {
+    const id = await issue([await fee(420000, { name: "Ann Lee" })]);
+    await send(id);
+    const { token } = await signInUser(db, user.agency_id, { role: "admin" });
+    const list = await settle(apiListLoader(args(apiRequest("/api/invoices?status=Sent", { token }))));
+    expect(list.status).toBe(200);
+    const listed = (await list.json()) as Json;
+    expect(listed.data.invoices).toMatchObject([{ _id: id, number: "INV-2026-0001", outstandingCents: 420000 }]);
+    expect(listed.data.pagination).toMatchObject({ page: 1, totalInvoices: 1 });
+    const one = await settle(apiInvoiceLoader(args(apiRequest(`/api/invoices/${id}`, { token }), { id })));
+    expect(((await one.json()) as Json).data.invoice.lines).toMatchObject([
+      { clientName: "Ann Lee", amountCents: 420000 },
+    ]);
+    const pay = (body: Json, as = token) =>
+      settle(
+        paymentsAction(args(apiRequest(`/api/invoices/${id}/payments`, { method: "POST", body, token: as }), { id })),
+      );
+    const over = await pay({ paidOn: "2026-05-01", amountCents: 420001, method: "Wire" });
+    expect(over.status).toBe(400);
+    expect(JSON.stringify(await over.json())).toContain("is more than the $4,200.00 outstanding");
+    expect((await pay({ paidOn: "2026-05-01", amountCents: 12.5, method: "Wire" })).status).toBe(400);
+    const paid = await pay({ paidOn: "2026-05-01", amountCents: 420000, method: "Wire", reference: "W-1" });
+    expect(paid.status).toBe(201);
+    expect(((await paid.json()) as Json).data.invoice).toMatchObject({ status: "Paid", outstandingCents: 0 });
+    const agent = await signInUser(db, user.agency_id, { role: "agent" });
+    expect((await settle(apiListLoader(args(apiRequest("/api/invoices", { token: agent.token }))))).status).toBe(403);
+    const other = await signInNewAgency(db);
+    const theirs = await settle(
+      apiInvoiceLoader(args(apiRequest(`/api/invoices/${id}`, { token: other.token }), { id })),
+    );
+    expect(theirs.status).toBe(404);
+  });
+});
+
+describe("screens: roles and agencies", () => {
+  it("refuses agents, and another agency's invoice is not found", async () => {
+    const id = await issue([await fee(1000)]);
+    const agent = await signInUser(db, user.agency_id, { role: "agent" });
+    for (const call of [
+      () => listLoader(args(get("/invoices", agent.cookie))),
+      () => invoiceLoader(args(get(`/invoices/${id}`, agent.cookie), { id })),
+      () => pdfLoader(args(get(`/invoices/${id}/pdf`, agent.cookie), { id })),
+      () => exportLoader(args(get("/invoices/export", agent.cookie))),
+    ]) {
+      expect((await settle(call())).status).toBe(403);
+    }
+    const other = await signInNewAgency(db);
+    expect((await settle(invoiceLoader(args(get(`/invoices/${id}`, other.cookie), { id })))).status).toBe(404);
+    expect((await settle(pdfLoader(args(get(`/invoices/${id}/pdf`, other.cookie), { id })))).status).toBe(404);
+    const otherCtx: Ctx = { userId: other.user.id, agencyId: other.user.agency_id, role: "coordinator" };
+    expect(await getInvoice(db, otherCtx, id)).toBeNull();
+    expect((await listInvoices(db, otherCtx, {})).total).toBe(0);
+    expect(
+      await recordPayment(db, otherCtx, id, { paidOn: "2026-01-01", amountCents: 1, method: "ACH" }),
+    ).toMatchObject({
+      reason: "not-found",
+    });
+  });
+
+  it("makes, sends and pays an invoice through the forms", async () => {
+    const a = await fee(420000);
+    const made = await settle(newAction(args(formPost("/invoices/new", { facilityId, placementIds: a }, cookie))));
+    expect(made.status).toBe(302);
+    const id = made.headers.get("Location")!.split("/").pop()!;
+    const post = (fields: Record<string, string>) =>
+      settle(invoiceAction(args(formPost(`/invoices/${id}`, fields, cookie), { id })));
+    expect((await post({ intent: "send", to: "" })).status).toBe(302);
+    const over = await post({
+      intent: "payment",
+      paidOn: "2026-05-01",
+      amount: "5000",
+      method: "Check",
+      reference: "",
+    });
+    expect(over.status).toBe(400);
+    expect(JSON.stringify(await over.json())).toContain("is more than the $4,200.00 outstanding");
+    expect(
+      (await post({ intent: "payment", paidOn: "2026-05-01", amount: "1200.50", method: "Check", reference: "" }))
+        .status,
+    ).toBe(302);
+    expect((await getInvoice(db, ctx, id))!).toMatchObject({ status: "Partly paid", paidCents: 120050 });
+    const page = await settle(invoiceLoader(args(get(`/invoices/${id}`, cookie), { id })));
+    expect(page.status).toBe(200);
+    const list = await settle(listLoader(args(get("/invoices?status=Partly+paid", cookie))));
+    const data = (await list.json()) as { invoices: { id: string }[] };
+    expect(data.invoices.map((i) => i.id)).toEqual([id]);
+  });
+});
