@@ -10,7 +10,7 @@ const ENTRIES = [
   ["Resources", "Documents & Files"],
   // For coordinators and admins (the demo login is a coordinator); agents: tests/e2e/reports.spec.ts.
   ["Reports", "Placements & Referrals"],
-  // A coordinator's and an admin's eighth (not an agent's).
+  // Also for coordinators and admins: the ninth.
   ["Invoices", "Fees & Payments"],
 ] as const;
 
@@ -25,7 +25,7 @@ test.describe("application shell", () => {
     await page.goto("/dashboard");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     const links = sidebar.getByRole("navigation", { name: "Main" }).getByRole("link");
-    await expect(links).toHaveCount(8);
+    await expect(links).toHaveCount(9);
     for (const [index, [label, subtitle]] of ENTRIES.entries()) {
       await expect(links.nth(index)).toContainText(label);
       await expect(links.nth(index)).toContainText(subtitle);
