@@ -11,6 +11,7 @@ export const REPORT_NAMES = [
   "intake-to-move-in",
   "conversion",
   "referral-sources",
+  "revenue",
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 

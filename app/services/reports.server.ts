@@ -14,6 +14,7 @@ import type { ReportName, ReportQuery } from "~/schemas/report";
 import type { ChartGeometry } from "~/utils/chart-geometry";
 import { bandChart, barChart, columnChart } from "~/utils/charts.server";
 import type { DB } from "~/utils/db.server";
+import { revenueByMonth } from "~/models/invoices.server";
 
 // The reports as the page, its CSV downloads and the dashboard show them: the range read from the
 // URL, then per report its chart and its table (the same figures; the CSV is the table).
@@ -296,12 +297,45 @@ async function referralSection(db: DB, ctx: Ctx, range: ReportRange): Promise<Re
   };
 }
 
+/** Whole dollars and cents, as the tables and CSVs give money: 2100.5 for $2,100.50. */
+const dollars = (cents: number) => Math.round(cents) / 100;
+const usd = (cents: number) =>
+  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
+
+/** Referral fees invoiced (by the month of the invoice) and collected (by the month of the payment). */
+async function revenueSection(db: DB, ctx: Ctx, range: ReportRange): Promise<ReportSection> {
+  const months = await revenueByMonth(db, ctx, { from: range.from.slice(0, 7), to: range.to.slice(0, 7) });
+  const invoiced = months.reduce((sum, m) => sum + m.invoicedCents, 0);
+  const collected = months.reduce((sum, m) => sum + m.collectedCents, 0);
+  const any = invoiced > 0 || collected > 0;
+  return {
+    name: "revenue",
+    title: "Revenue",
+    about:
+      "Referral fees invoiced to facilities, by the month of the invoice (drafts and void invoices are not counted), and payments received, by the month they were paid. Whole months; the agency's, whoever handles the placements.",
+    summary: any ? `Invoiced ${usd(invoiced)} · collected ${usd(collected)}` : null,
+    chart: any
+      ? columnChart({
+          title: "Referral fees invoiced per month",
+          description: `Bar chart of the referral fees invoiced per month, ${rangeText(range)}: ${usd(invoiced)} invoiced and ${usd(collected)} collected in all.`,
+          columns: months.map((m, k) => ({ ...axisLabel(m.month, k), value: Math.round(m.invoicedCents / 100) })),
+        })
+      : null,
+    table: {
+      columns: ["Month", "Invoiced ($)", "Collected ($)"],
+      rows: months.map((m) => [monthName(m.month), dollars(m.invoicedCents), dollars(m.collectedCents)]),
+    },
+    empty: "No referral fees were invoiced or paid in this range.",
+  };
+}
+
 const SECTIONS: Record<ReportName, (db: DB, ctx: Ctx, range: ReportRange) => Promise<ReportSection>> = {
   "placements-by-month": placementsPerMonth,
   "placements-by-agent": placementsPerAgent,
   "intake-to-move-in": intakeToMoveInSection,
   conversion: conversionSection,
   "referral-sources": referralSection,
+  revenue: revenueSection,
 };
 
 /** One report, as its section of the page and its CSV download show it. */

@@ -6,7 +6,14 @@ import { loader as reportCsvLoader } from "~/routes/reports.$report[.]csv";
 import { loader as placementsExportLoader } from "~/routes/placements.export";
 import { loader as reportApiLoader } from "~/routes/api.reports.$report";
 import { resetDb, testDb } from "../support/db";
-import { createClient, createPlacement, createUser, isoDate, type TestUser } from "../support/factories";
+import {
+  createClient,
+  createFacility,
+  createPlacement,
+  createUser,
+  isoDate,
+  type TestUser,
+} from "../support/factories";
 import { apiRequest, args, get, settle } from "../support/http";
 import { type Json, signInNewAgency, signInUser } from "../support/api";
 
@@ -247,6 +254,76 @@ describe("reports", () => {
   });
 });
 
+describe("revenue", () => {
+  it("counts the fees invoiced by the invoice's month (not drafts nor void ones) and the payments by theirs", async () => {
+    const agencyId = coordinator.agency_id;
+    const facility = await createFacility(db, { agencyId });
+    let numbered = 0;
+    const invoice = async (
+      status: "Draft" | "Sent" | "Partly paid" | "Paid" | "Void",
+      issued: string,
+      amounts: number[],
+    ) => {
+      const { id } = await db
+        .insertInto("invoices")
+        .values({
+          agency_id: agencyId,
+          facility_id: facility.id,
+          status,
+          number: status === "Draft" ? null : `INV-2025-${String(++numbered).padStart(4, "0")}`,
+          void_reason: status === "Void" ? "Sent twice" : null,
+          issue_date: issued,
+          due_date: issued,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      for (const amount of amounts) {
+        await db
+          .insertInto("invoice_lines")
+          .values({
+            agency_id: agencyId,
+            invoice_id: id,
+            client_name: "A client",
+            description: "Fee",
+            amount_cents: amount,
+          })
+          .execute();
+      }
+      return id;
+    };
+    const sent = await invoice("Partly paid", "2025-02-10", [210000, 50050]);
+    await invoice("Paid", "2025-04-01", [300000]);
+    await invoice("Draft", "2025-02-11", [99900]);
+    await invoice("Void", "2025-03-11", [88800]);
+    await db
+      .insertInto("invoice_payments")
+      .values([
+        { agency_id: agencyId, invoice_id: sent, paid_on: "2025-03-05", amount_cents: 100000, method: "ACH" },
+        { agency_id: agencyId, invoice_id: sent, paid_on: "2025-07-01", amount_cents: 5000, method: "Check" },
+      ])
+      .execute();
+
+    const response = await reportCsvLoader(args(get(`/reports/revenue.csv?${RANGE}`, cookie), { report: "revenue" }));
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toEqual([
+      "Month,Invoiced ($),Collected ($)",
+      "Jan 2025,0,0",
+      "Feb 2025,2600.5,0",
+      "Mar 2025,0,1000",
+      "Apr 2025,3000,0",
+      "May 2025,0,0",
+      "Jun 2025,0,0",
+    ]);
+    const page = (await (await reportsLoader(args(get(`/reports?${RANGE}`, cookie)))).json()) as Json;
+    const section = page.sections.find((r: Json) => r.name === "revenue");
+    expect(section.summary).toBe("Invoiced $5,600.50 · collected $1,000.00");
+    expect(section.chart.bars.map((b: Json) => b.value)).toEqual(["", "2,601", "", "3,000", "", ""]);
+  });
+});
+
 describe("a report's CSV download", () => {
   it("holds the table under the chart, over the same days and person, and is audited", async () => {
     const response = await reportCsvLoader(
@@ -288,7 +365,7 @@ describe("a report's CSV download", () => {
   });
 
   it("answers 404 for a report that does not exist and 400 for filters it cannot read", async () => {
-    const missing = await settle(reportCsvLoader(args(get("/reports/revenue.csv", cookie), { report: "revenue" })));
+    const missing = await settle(reportCsvLoader(args(get("/reports/earnings.csv", cookie), { report: "earnings" })));
     expect(missing.status).toBe(404);
     const bad = await reportCsvLoader(
       args(get("/reports/conversion.csv?from=yesterday", cookie), { report: "conversion" }),
@@ -325,7 +402,7 @@ describe("GET /api/reports/{report}", () => {
     const agent = await signInUser(db, coordinator.agency_id, { role: "agent" });
     expect((await call("conversion", RANGE, agent.token)).status).toBe(403);
     const { token } = await signInUser(db, coordinator.agency_id, { role: "admin" });
-    const missing = await call("revenue", RANGE, token);
+    const missing = await call("earnings", RANGE, token);
     expect(missing.status).toBe(404);
     expect(missing.json.message).toMatch(/^No such report\. Reports: placements-by-month/);
     const bad = await call("conversion", "from=2025-06-30&to=2025-01-01", token);
