@@ -57,7 +57,7 @@ test.describe("offline @js-only", () => {
 
     // Back online, a hovered link prefetches again; what was asked before it came first.
     await page.context().setOffline(false);
-    await nav.getByRole("link", { name: /Placements/ }).hover();
+    await nav.getByRole("link", { name: /^Placements/ }).hover();
     await page.clock.runFor(1000);
     await expect(page.locator('link[rel=modulepreload][href*="routes/_app.placements"]')).not.toHaveCount(0);
     expect(modules.filter((path) => path.includes("facilities"))).toEqual([]);
@@ -93,7 +93,7 @@ test.describe("offline @js-only", () => {
     await page.route(/[?&]_data=/, (route) => route.abort("internetdisconnected"));
     await page
       .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: /Placements/ })
+      .getByRole("link", { name: /^Placements/ })
       .click();
     const panel = page.locator("[data-error-type=network]");
     await expect(panel).toContainText("Connection Error");
