@@ -312,23 +312,43 @@ export async function setFacilityActive(db: DB, ctx: Ctx, id: string, active: bo
 }
 
 export type DeleteFacilityResult =
-  { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "in-use"; placements: number } | StaleWrite;
+  { ok: true } | { ok: false; reason: "not-found" } | ({ ok: false; reason: "in-use" } & FacilityUsage) | StaleWrite;
+
+/** What keeps a facility from being deleted: its placements, and the invoices sent to it. */
+export interface FacilityUsage {
+  placements: number;
+  invoices: number;
+}
 
 /** Deletes a facility no placement refers to (and still at `version`, if given). */
 export async function deleteFacility(db: DB, ctx: Ctx, id: string, version?: number): Promise<DeleteFacilityResult> {
   return db.transaction().execute(async (trx) => {
     const locked = await lockAtVersion(trx, ctx, "facilities", id, version);
     if (!locked.ok) return locked;
-    const { total } = await countFacilityPlacements(trx, ctx, id);
-    if (total > 0) return { ok: false, reason: "in-use", placements: total } as const;
+    const [{ total }, invoices] = await Promise.all([
+      countFacilityPlacements(trx, ctx, id),
+      trx
+        .selectFrom("invoices")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("agency_id", "=", ctx.agencyId)
+        .where("facility_id", "=", id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    if (total > 0 || Number(invoices.n) > 0) {
+      return { ok: false, reason: "in-use", placements: total, invoices: Number(invoices.n) } as const;
+    }
     await trx.deleteFrom("facilities").where("id", "=", id).execute();
     await audit(trx, ctx, { action: "delete", entity: "facility", id });
     return { ok: true } as const;
   });
 }
 
-export function facilityInUseMessage(placements: number): string {
-  return `This facility has ${placements} placement${placements === 1 ? "" : "s"}, so it cannot be deleted. You can mark it inactive instead.`;
+export function facilityInUseMessage({ placements, invoices }: FacilityUsage): string {
+  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+  const what = [placements > 0 ? count(placements, "placement") : "", invoices > 0 ? count(invoices, "invoice") : ""]
+    .filter(Boolean)
+    .join(" and ");
+  return `This facility has ${what}, so it cannot be deleted. You can mark it inactive instead.`;
 }
 
 /** The active facilities whose name, city or license contains `q` (all of them without it). */

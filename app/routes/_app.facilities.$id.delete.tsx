@@ -38,7 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await deleteFacility(db, ctx, id);
   if (result.ok) return redirectWithToast("/facilities", { type: "success", title: "Facility deleted successfully" });
   invariantResponse(result.reason === "in-use", "Facility not found.");
-  const message = facilityInUseMessage(result.placements);
+  const message = facilityInUseMessage(result);
   return json(
     {
       message,

@@ -10,5 +10,5 @@ export const { loader, action } = apiRecordRoute({
   toApi: toApiFacility,
   update: { schema: FacilitySchema, save: saveAs(updateFacility, "facility") },
   removeNeeds: "records.delete",
-  remove: refuseInUse(deleteFacility, (usage) => facilityInUseMessage(usage.placements)),
+  remove: refuseInUse(deleteFacility, facilityInUseMessage),
 });

@@ -267,6 +267,28 @@ describe("POST, GET, PUT, DELETE /api/facilities", () => {
       "This facility has 1 placement, so it cannot be deleted. You can mark it inactive instead.",
     );
   });
+
+  it("refuses to delete a facility that invoices were made out to, even with its placements gone", async () => {
+    const facility = await createFacility(db, { agencyId: user.agency_id });
+    for (const status of ["Draft", "Draft"] as const) {
+      await db
+        .insertInto("invoices")
+        .values({
+          agency_id: user.agency_id,
+          facility_id: facility.id,
+          status,
+          issue_date: "2026-01-05",
+          due_date: "2026-02-04",
+        })
+        .execute();
+    }
+    const { status, json } = await api(`/api/facilities/${facility.id}`, { method: "DELETE" }, facility.id);
+    expect(status).toBe(409);
+    expect(json.message).toBe(
+      "This facility has 2 invoices, so it cannot be deleted. You can mark it inactive instead.",
+    );
+    expect(await db.selectFrom("facilities").select("id").where("id", "=", facility.id).execute()).toHaveLength(1);
+  });
 });
 
 describe("the screens", () => {
