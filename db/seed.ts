@@ -35,7 +35,10 @@ export async function clearDatabase(db: Kysely<Database>): Promise<void> {
           `delete. Seed a new database, or as a superuser. (${error instanceof Error ? error.message : error})`,
       );
     }
-    await sql`TRUNCATE ${sql.join(BUSINESS_TABLES.map((t) => sql.table(t)))} CASCADE`.execute(trx);
+    // The running totals too: with triggers off (replica), nothing else resets them, and the next
+    // seed's rows would be counted on top of these (agency_counts has no key to cascade from).
+    const derived = ["agency_counts", "completed_task_trigrams", "completed_board_trigrams"] as const;
+    await sql`TRUNCATE ${sql.join([...BUSINESS_TABLES, ...derived].map((t) => sql.table(t)))} CASCADE`.execute(trx);
   });
 }
 

@@ -6,6 +6,7 @@ import {
   PipelinePanel,
   PlacementsChartPanel,
   RecentActivityPanel,
+  ReferralFeesPanel,
   StatCards,
   WelcomeCard,
 } from "~/components/dashboard/panels";
@@ -14,7 +15,8 @@ import { readAgencyCounts } from "~/models/counts.server";
 import { getFacilityDashboard } from "~/models/facilities.server";
 import { getPlacementDashboard } from "~/models/placements.server";
 import { countTasksByStage, getMemberTaskFigures, getTaskDashboard } from "~/models/tasks/list.server";
-import { placementsOfTheYear } from "~/services/reports.server";
+import { placementsOfTheYear, referralFeesTile } from "~/services/reports.server";
+import { can } from "~/utils/permissions";
 import { requireSignedIn } from "~/services/session.server";
 import { myWork } from "~/utils/list-query";
 import { useRevalidateEvery } from "~/utils/use-revalidate-every";
@@ -31,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // An agent's task figures start on their own tasks ("my work"); `?assignedTo=` shows the team's.
   const own = new URL(request.url).searchParams.has("assignedTo") ? undefined : myWork("assignedTo")(ctx).assignedTo;
   const counts = readAgencyCounts(db, ctx);
-  const [clients, facilities, placements, taskFigures, months] = await Promise.all([
+  const [clients, facilities, placements, taskFigures, months, fees] = await Promise.all([
     getClientDashboard(db, ctx, counts),
     getFacilityDashboard(db, ctx, counts),
     getPlacementDashboard(db, ctx, counts),
@@ -43,16 +45,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         })),
     // The team's last twelve months, whoever is looking (the reports' default range).
     placementsOfTheYear(db, ctx),
+    // Money is for those who keep the invoices.
+    can(ctx.role, "invoices.manage") ? referralFeesTile(db, ctx) : null,
   ]);
   const scope = { mine: Boolean(own), teamHref: "/dashboard?assignedTo=", inactive: null };
-  return json({ clients, facilities, placements, ...taskFigures, scope, monthly: months });
+  return json({ clients, facilities, placements, ...taskFigures, scope, monthly: months, fees });
 }
 
 /** With JavaScript, the figures refresh on their own while the dashboard is on screen. */
 const DASHBOARD_REFRESH_MS = 30_000;
 
 export default function DashboardPage() {
-  const { clients, facilities, placements, tasks, lanes, scope, monthly } = useLoaderData<typeof loader>();
+  const { clients, facilities, placements, tasks, lanes, scope, monthly, fees } = useLoaderData<typeof loader>();
   const { totalCapacity, totalOccupied } = facilities.occupancyStats;
   const { totalTasks, completedTasks, overdueTasks } = tasks.overview;
   useRevalidateEvery(DASHBOARD_REFRESH_MS);
@@ -97,6 +101,7 @@ export default function DashboardPage() {
         <RecentActivityPanel placements={placements.recentPlacements} />
       </div>
       <PlacementsChartPanel {...monthly} />
+      {fees ? <ReferralFeesPanel fees={fees} /> : null}
     </div>
   );
 }

@@ -14,7 +14,7 @@ import type { ReportName, ReportQuery } from "~/schemas/report";
 import type { ChartGeometry } from "~/utils/chart-geometry";
 import { bandChart, barChart, columnChart } from "~/utils/charts.server";
 import type { DB } from "~/utils/db.server";
-import { revenueByMonth } from "~/models/invoices.server";
+import { agingReport, revenueByMonth } from "~/models/invoices.server";
 
 // The reports as the page, its CSV downloads and the dashboard show them: the range read from the
 // URL, then per report its chart and its table (the same figures; the CSV is the table).
@@ -346,4 +346,20 @@ export function loadReport(db: DB, ctx: Ctx, name: ReportName, range: ReportRang
 /** Every report, in the page's order. */
 export function loadReports(db: DB, ctx: Ctx, range: ReportRange): Promise<ReportSection[]> {
   return Promise.all(Object.values(SECTIONS).map((load) => load(db, ctx, range)));
+}
+
+/** The dashboard's Referral fees tile: this month's invoiced and collected, and what is owed (overdue). */
+export async function referralFeesTile(db: DB, ctx: Ctx) {
+  const { today } = await agencyDay(db, ctx);
+  const month = today.slice(0, 7);
+  const [[thisMonth], aging] = await Promise.all([
+    revenueByMonth(db, ctx, { from: month, to: month }),
+    agingReport(db, ctx),
+  ]);
+  return {
+    invoicedCents: thisMonth.invoicedCents,
+    collectedCents: thisMonth.collectedCents,
+    outstandingCents: aging.totalCents,
+    overdueCents: aging.totalCents - aging.totals.Current,
+  };
 }

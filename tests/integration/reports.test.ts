@@ -422,6 +422,56 @@ describe("the dashboard's 12-month chart", () => {
   });
 });
 
+describe("the dashboard's referral fees", () => {
+  it("shows a coordinator this month's invoiced and collected, and what is owed, overdue included; not an agent", async () => {
+    const agencyId = coordinator.agency_id;
+    const facility = await createFacility(db, { agencyId });
+    const { id } = await db
+      .insertInto("invoices")
+      .values({
+        agency_id: agencyId,
+        facility_id: facility.id,
+        status: "Partly paid",
+        number: "INV-2026-0001",
+        issue_date: isoDate(0),
+        due_date: isoDate(0),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("invoice_lines")
+      .values({
+        agency_id: agencyId,
+        invoice_id: id,
+        client_name: "A client",
+        description: "Fee",
+        amount_cents: 100000,
+      })
+      .execute();
+    await db
+      .insertInto("invoice_payments")
+      .values({ agency_id: agencyId, invoice_id: id, paid_on: isoDate(0), amount_cents: 30000, method: "Check" })
+      .execute();
+    const data = (await (await dashboardLoader(args(get("/dashboard", cookie)))).json()) as Json;
+    expect(data.fees).toEqual({
+      invoicedCents: 100000,
+      collectedCents: 30000,
+      outstandingCents: 70000,
+      overdueCents: 0,
+    });
+    await db
+      .updateTable("invoices")
+      .set({ issue_date: isoDate(-40), due_date: isoDate(-10) })
+      .execute();
+    const later = (await (await dashboardLoader(args(get("/dashboard", cookie)))).json()) as Json;
+    expect(later.fees).toMatchObject({ outstandingCents: 70000, overdueCents: 70000 });
+
+    const agent = await signInUser(db, agencyId, { role: "agent" });
+    const theirs = (await (await dashboardLoader(args(get("/dashboard", agent.cookie)))).json()) as Json;
+    expect(theirs.fees).toBeNull();
+  });
+});
+
 describe("the placements CSV export", () => {
   it("exports every placement matching the list's filters, newest first, and audits it", async () => {
     // One moved in with its referral fee worked out (and a credit after an early move-out).

@@ -235,3 +235,54 @@ export function PlacementsChartPanel({
     </Card>
   );
 }
+
+/** Cents as the tile shows money: whole dollars ("$12,400"). */
+const wholeDollars = (cents: number) =>
+  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+/**
+ * The referral fees (coordinators and admins): invoiced and collected this month, and what the
+ * facilities owe now, overdue included; the way to the revenue report and to the aging view.
+ */
+export function ReferralFeesPanel({
+  fees,
+}: {
+  fees: { invoicedCents: number; collectedCents: number; outstandingCents: number; overdueCents: number };
+}) {
+  const figures = [
+    { label: "Invoiced this month", value: wholeDollars(fees.invoicedCents) },
+    { label: "Collected this month", value: wholeDollars(fees.collectedCents) },
+    {
+      label: "Outstanding",
+      value: wholeDollars(fees.outstandingCents),
+      note: fees.overdueCents > 0 ? `${wholeDollars(fees.overdueCents)} overdue` : "None overdue",
+    },
+  ];
+  return (
+    <Card>
+      <CardHeader
+        title="Referral fees"
+        description="What facilities were invoiced and paid this month, and what they owe"
+        action={<CardLink to="/invoices/aging">View aging</CardLink>}
+      />
+      <dl className="grid grid-cols-1 gap-4 p-5 sm:grid-cols-3">
+        {figures.map((figure) => (
+          <div key={figure.label}>
+            <dt className="text-sm text-slate-600">{figure.label}</dt>
+            <dd className="mt-1 text-2xl font-semibold text-slate-900">{figure.value}</dd>
+            {figure.note ? (
+              <dd className={cn("text-sm", fees.overdueCents > 0 ? "text-red-700" : "text-slate-600")}>
+                {figure.note}
+              </dd>
+            ) : null}
+          </div>
+        ))}
+      </dl>
+      <p className="border-t border-slate-100 px-5 py-3 text-sm">
+        <Link to="/reports#revenue" className="font-medium text-brand-700 hover:underline">
+          Revenue per month
+        </Link>
+      </p>
+    </Card>
+  );
+}
