@@ -744,6 +744,8 @@ export const ROUTE_RULES: Record<string, Rule> = {
   },
   "_app.settings.audit.tsx": { calls: [page("/settings/audit", "audit.view")] },
   "_app.reports.tsx": { calls: [page("/reports", "reports.view")] },
+  // Everyone's; the Referral fees tile only for those who keep the invoices (invoices.manage).
+  "_app.dashboard.tsx": { calls: [page("/dashboard")] },
   "_app.settings.agency.tsx": {
     calls: [
       page("/settings/agency", "agency.settings"),
