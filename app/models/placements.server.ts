@@ -231,6 +231,41 @@ export interface PlacementPage extends PageInfo {
   statusCounts: Record<string, number>;
 }
 
+/** A money column (numeric, read as text) as a number. */
+const money = (value: string | null) => (value === null ? null : Number(value));
+
+/** The columns a list row is read from (the list's page, the CSV export's batches). */
+type ListRow = Record<(typeof PLACEMENT_CHECKLIST)[number]["column"], boolean> &
+  Parameters<typeof facilityPlace>[0] & {
+    id: string;
+    status: PlacementStatus;
+    priority: Priority;
+    start_date: string;
+    move_in_date: string | null;
+    created_at: Date | string;
+    client_id: string;
+    client_first_name: string;
+    client_last_name: string;
+    agent_id: string;
+    agent_first_name: string;
+    agent_last_name: string;
+  };
+
+function listItemOf(row: ListRow): PlacementListItem {
+  return {
+    id: row.id,
+    status: row.status,
+    priority: row.priority,
+    startDate: row.start_date,
+    moveInDate: row.move_in_date,
+    progress: placementProgress(checklistDone(row), row.move_in_date),
+    createdAt: new Date(row.created_at).toISOString(),
+    client: { id: row.client_id, firstName: row.client_first_name, lastName: row.client_last_name },
+    facility: facilityPlace(row),
+    agent: { id: row.agent_id, firstName: row.agent_first_name, lastName: row.agent_last_name },
+  };
+}
+
 /**
  * One page of placements, newest first: the page's ids from an index, then those rows with their
  * people and places. With `countCap` (the header's search) the matches are counted up to it and
@@ -271,18 +306,7 @@ export async function listPlacements(
     countedPlacements(db, ctx, query, options.countCap),
   ]);
   return {
-    placements: rows.map((row) => ({
-      id: row.id,
-      status: row.status,
-      priority: row.priority,
-      startDate: row.start_date,
-      moveInDate: row.move_in_date,
-      progress: placementProgress(checklistDone(row), row.move_in_date),
-      createdAt: new Date(row.created_at).toISOString(),
-      client: { id: row.client_id, firstName: row.client_first_name, lastName: row.client_last_name },
-      facility: facilityPlace(row),
-      agent: { id: row.agent_id, firstName: row.agent_first_name, lastName: row.agent_last_name },
-    })),
+    placements: rows.map(listItemOf),
     ...pageInfo(query, counted.count),
     statusCounts: counted.statusCounts,
   };
@@ -328,7 +352,6 @@ export async function* streamPlacements(
   filters: PlacementFilters,
   batchSize = 1000,
 ): AsyncGenerator<PlacementExportRow[]> {
-  const money = (value: string | null) => (value === null ? null : Number(value));
   const batches = keysetBatches(
     (after: Cursor | null) =>
       filteredPlacements(db, ctx, filters)
@@ -373,12 +396,8 @@ export async function* streamPlacements(
   );
   for await (const rows of batches) {
     yield rows.map((row) => ({
-      id: row.id,
-      status: row.status,
-      priority: row.priority,
-      startDate: row.start_date,
+      ...listItemOf(row),
       endDate: row.end_date,
-      moveInDate: row.move_in_date,
       monthlyRate: money(row.monthly_rate),
       paymentMethod: row.payment_method,
       depositAmount: money(row.deposit_amount),
@@ -392,12 +411,7 @@ export async function* streamPlacements(
               dueDate: row.fee_due_date,
               creditCents: row.fee_credit_cents,
             },
-      progress: placementProgress(checklistDone(row), row.move_in_date),
-      createdAt: new Date(row.created_at).toISOString(),
       updatedAt: new Date(row.updated_at).toISOString(),
-      client: { id: row.client_id, firstName: row.client_first_name, lastName: row.client_last_name },
-      facility: facilityPlace(row),
-      agent: { id: row.agent_id, firstName: row.agent_first_name, lastName: row.agent_last_name },
     }));
   }
 }
@@ -437,8 +451,6 @@ export interface PlacementRecord {
   createdAt: string;
   updatedAt: string;
 }
-
-const money = (value: string | null) => (value === null ? null : Number(value));
 
 /** A placement's timeline, newest first. */
 async function placementTimeline(db: DB, id: string): Promise<PlacementRecord["timeline"]> {
