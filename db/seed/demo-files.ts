@@ -48,13 +48,13 @@ export function tinyPdf(title: string, lines: readonly string[]): Buffer {
   return Buffer.from(out, "latin1");
 }
 
-function documents(now: Date, clients: readonly DemoClient[], facilities: readonly DemoFacility[]): Document[] {
+const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_|_$/g, "");
+
+/** Three clients' papers: a physician's summary, an insurance card, a care plan. */
+function clientDocuments(clients: readonly DemoClient[]): Document[] {
   const memoryClient = clients.find((c) => c.careLevel === "memory" && c.status !== "New Client") ?? clients[0];
   const placedClient = clients.find((c) => c.status === "Placed") ?? clients[1];
   const activeClient = clients.find((c) => c.status === "Active Client") ?? clients[2];
-  const [brochure, licensed, inspected] = facilities.filter((f) => f.isActive);
-  const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_|_$/g, "");
-  const year = now.getFullYear();
   return [
     {
       originalName: `Medical_Summary_${fileSafe(memoryClient.name)}.pdf`,
@@ -87,6 +87,32 @@ function documents(now: Date, clients: readonly DemoClient[], facilities: readon
       expiresInDays: 300,
     },
     {
+      originalName: `Care_Plan_${fileSafe(activeClient.name)}.txt`,
+      extension: "txt",
+      title: `Care plan: ${activeClient.name}`,
+      lines: [
+        "Mobility: walker, one assist for transfers.",
+        "Medication management: yes.",
+        "Diet: low sodium.",
+        "Review in 30 days.",
+      ],
+      category: "Care Plans",
+      description: "Draft care plan agreed with the family.",
+      access: "internal",
+      confidential: false,
+      tags: ["care plan"],
+      related: ["Client", activeClient.id],
+      expiresInDays: null,
+    },
+  ];
+}
+
+/** Three facilities' papers: a brochure, a licence that expires soon, an overdue inspection. */
+function facilityDocuments(now: Date, facilities: readonly DemoFacility[]): Document[] {
+  const [brochure, licensed, inspected] = facilities.filter((f) => f.isActive);
+  const year = now.getFullYear();
+  return [
+    {
       originalName: `${fileSafe(brochure.name)}_Brochure_${year}.pdf`,
       extension: "pdf",
       title: brochure.name,
@@ -113,24 +139,6 @@ function documents(now: Date, clients: readonly DemoClient[], facilities: readon
       expiresInDays: 20,
     },
     {
-      originalName: `Care_Plan_${fileSafe(activeClient.name)}.txt`,
-      extension: "txt",
-      title: `Care plan: ${activeClient.name}`,
-      lines: [
-        "Mobility: walker, one assist for transfers.",
-        "Medication management: yes.",
-        "Diet: low sodium.",
-        "Review in 30 days.",
-      ],
-      category: "Care Plans",
-      description: "Draft care plan agreed with the family.",
-      access: "internal",
-      confidential: false,
-      tags: ["care plan"],
-      related: ["Client", activeClient.id],
-      expiresInDays: null,
-    },
-    {
       originalName: `Inspection_Report_${year - 1}_${fileSafe(inspected.name)}.txt`,
       extension: "txt",
       title: `Inspection report: ${inspected.name}`,
@@ -148,6 +156,12 @@ function documents(now: Date, clients: readonly DemoClient[], facilities: readon
       expiresInDays: -10,
     },
   ];
+}
+
+function documents(now: Date, clients: readonly DemoClient[], facilities: readonly DemoFacility[]): Document[] {
+  const [summary, card, plan] = clientDocuments(clients);
+  const [brochure, license, inspection] = facilityDocuments(now, facilities);
+  return [summary, card, brochure, license, plan, inspection];
 }
 
 /** Builds the rows and writes the files they point at (seed-1.pdf, seed-2.pdf, ...). */

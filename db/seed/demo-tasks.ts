@@ -56,63 +56,23 @@ export function buildTasks(
     const names = { client: client?.name, facility: facility.name, family: client?.family };
     const assignee = rng.weighted(STAFF.map((s) => [s, s.role === "agent" ? 3 : 1] as const));
 
-    // Due dates run from 20 days ago to 30 days ahead. Done tasks were mostly due already;
-    // about a quarter of the open ones are overdue.
-    const completed = rng.chance(COMPLETED_SHARE[stage]);
-    const dueIn = completed ? rng.int(-20, 3) : rng.chance(0.25) ? rng.int(-20, -1) : rng.int(0, 30);
-    const due = addDays(now, dueIn);
-    const latestCreation = new Date(Math.min(addDays(due, -1).getTime(), now.getTime() - 6 * HOUR_MS));
-    const createdAt = timeBetween(rng, addDays(latestCreation, -rng.int(2, 20)), latestCreation);
-    const completedAt = completed
-      ? timeBetween(rng, createdAt, new Date(Math.min(addDays(due, 2).getTime(), now.getTime() - HOUR_MS)))
-      : null;
-    const activityEnd = completedAt ?? new Date(now.getTime() - HOUR_MS);
-    let updatedAt = completedAt ?? createdAt;
-
+    const { completed, due, createdAt, completedAt, activityEnd } = taskTimes(rng, now, stage);
     const position = (positions.get(stage) ?? 0) + 1000;
     positions.set(stage, position);
 
-    // Checklist: all done on a completed task, the first few done on an open one.
-    const items = CHECKLISTS[type].slice(0, rng.int(0, 5));
-    const doneCount = completed ? items.length : rng.int(0, items.length);
-    const doneTimes = timesBetween(rng, createdAt, activityEnd, doneCount);
-    items.forEach((text, k) => {
-      const doneAt = k < doneCount ? doneTimes[k] : null;
-      checklistRows.push({
-        id: seedUuid(`task-${i + 1}-item`, k + 1),
-        agency_id: AGENCY_ID,
-        task_id: id,
-        text,
-        is_completed: doneAt !== null,
-        completed_at: doneAt,
-        position: k,
-        created_at: createdAt,
-        updated_at: doneAt ?? createdAt,
-      });
-      if (doneAt && doneAt > updatedAt) updatedAt = doneAt;
+    const checklist = checklistOf(rng, { id, index: i + 1, type, completed, createdAt, activityEnd });
+    checklistRows.push(...checklist.rows);
+    const communications = communicationsOf(rng, {
+      id,
+      index: i + 1,
+      count: client ? rng.int(0, 4) : rng.int(0, 1),
+      createdAt,
+      activityEnd,
+      names,
+      authorId: assignee.id,
     });
-
-    const commTimes = timesBetween(rng, createdAt, activityEnd, client ? rng.int(0, 4) : rng.int(0, 1));
-    commTimes.forEach((at, k) => {
-      const kind = rng.weighted<CommunicationType>([
-        ["note", 3],
-        ["call", 4],
-        ["email", 3],
-        ["meeting", 2],
-      ]);
-      communicationRows.push({
-        id: seedUuid(`task-${i + 1}-communication`, k + 1),
-        agency_id: AGENCY_ID,
-        task_id: id,
-        type: kind,
-        content: fill(rng.pick(COMMUNICATIONS[kind]), names),
-        author_id: rng.chance(0.8) ? assignee.id : rng.pick(STAFF).id,
-        occurred_at: at,
-        created_at: at,
-        updated_at: at,
-      });
-      if (at > updatedAt) updatedAt = at;
-    });
+    communicationRows.push(...communications.rows);
+    const updatedAt = latest([completedAt ?? createdAt, checklist.lastAt, communications.lastAt])!;
 
     rows.push({
       id,
@@ -144,4 +104,84 @@ export function buildTasks(
     });
   });
   return { rows, checklistRows, communicationRows };
+}
+
+/**
+ * When a task was due, made and done: due dates run from 20 days ago to 30 days ahead; done
+ * tasks were mostly due already, and about a quarter of the open ones are overdue.
+ */
+function taskTimes(rng: Rng, now: Date, stage: ClientStatus) {
+  const completed = rng.chance(COMPLETED_SHARE[stage]);
+  const dueIn = completed ? rng.int(-20, 3) : rng.chance(0.25) ? rng.int(-20, -1) : rng.int(0, 30);
+  const due = addDays(now, dueIn);
+  const latestCreation = new Date(Math.min(addDays(due, -1).getTime(), now.getTime() - 6 * HOUR_MS));
+  const createdAt = timeBetween(rng, addDays(latestCreation, -rng.int(2, 20)), latestCreation);
+  const completedAt = completed
+    ? timeBetween(rng, createdAt, new Date(Math.min(addDays(due, 2).getTime(), now.getTime() - HOUR_MS)))
+    : null;
+  const activityEnd = completedAt ?? new Date(now.getTime() - HOUR_MS);
+  return { completed, due, createdAt, completedAt, activityEnd };
+}
+
+interface TaskActivity {
+  id: string;
+  /** The task's 1-based number, for the seed ids of its rows. */
+  index: number;
+  createdAt: Date;
+  activityEnd: Date;
+}
+
+/** Checklist: all done on a completed task, the first few done on an open one. */
+function checklistOf(rng: Rng, task: TaskActivity & { type: keyof typeof CHECKLISTS; completed: boolean }) {
+  const items = CHECKLISTS[task.type].slice(0, rng.int(0, 5));
+  const doneCount = task.completed ? items.length : rng.int(0, items.length);
+  const doneTimes = timesBetween(rng, task.createdAt, task.activityEnd, doneCount);
+  const rows: Insertable<TaskChecklistItemsTable>[] = items.map((text, k) => {
+    const doneAt = k < doneCount ? doneTimes[k] : null;
+    return {
+      id: seedUuid(`task-${task.index}-item`, k + 1),
+      agency_id: AGENCY_ID,
+      task_id: task.id,
+      text,
+      is_completed: doneAt !== null,
+      completed_at: doneAt,
+      position: k,
+      created_at: task.createdAt,
+      updated_at: doneAt ?? task.createdAt,
+    };
+  });
+  return { rows, lastAt: latest(doneTimes.slice(0, doneCount)) };
+}
+
+/** A few calls, e-mails, meetings and notes, mostly by the task's assignee. */
+function communicationsOf(
+  rng: Rng,
+  task: TaskActivity & { count: number; names: Parameters<typeof fill>[1]; authorId: string },
+) {
+  const times = timesBetween(rng, task.createdAt, task.activityEnd, task.count);
+  const rows: Insertable<TaskCommunicationsTable>[] = times.map((at, k) => {
+    const kind = rng.weighted<CommunicationType>([
+      ["note", 3],
+      ["call", 4],
+      ["email", 3],
+      ["meeting", 2],
+    ]);
+    return {
+      id: seedUuid(`task-${task.index}-communication`, k + 1),
+      agency_id: AGENCY_ID,
+      task_id: task.id,
+      type: kind,
+      content: fill(rng.pick(COMMUNICATIONS[kind]), task.names),
+      author_id: rng.chance(0.8) ? task.authorId : rng.pick(STAFF).id,
+      occurred_at: at,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  return { rows, lastAt: latest(times) };
+}
+
+/** The latest of some instants (null for none). */
+function latest(times: readonly (Date | null)[]): Date | null {
+  return times.reduce<Date | null>((last, at) => (at && (!last || at > last) ? at : last), null);
 }

@@ -94,14 +94,8 @@ function referralSql(n: number): string {
   return `(ARRAY[${slots.join(", ")}]::text[])[1 + ${r(n)} % ${slots.length}]`;
 }
 
-export function clientsSql(): string {
-  const others = CONDITIONS.filter((c) => !(DEMENTIA as readonly string[]).includes(c.name));
-  const dementiaMeds = DEMENTIA.map((d) => CONDITIONS.find((c) => c.name === d)!.medications[0]);
-  const walk = (items: (string | null)[], count: string) => distinctPicks(items, count, 21);
-  const conditionCount = `(CASE WHEN care_level = 'memory' THEN ${r(23)} % 3 ELSE ${r(23)} % 4 END)`;
-  const memoryFirst = (list: string) => `CASE WHEN care_level = 'memory' THEN ARRAY[${list}] ELSE '{}'::text[] END`;
-  const sex = array(RELATIONSHIPS.map((x) => x.sex ?? "any"));
-  const sameLast = `ARRAY[${RELATIONSHIPS.map((x) => x.sameLastName).join(", ")}]`;
+/** The random draws of each large client (gender, names, city, care level, status, budget floor). */
+function clientDrawsSql(): string {
   return `
 WITH s AS MATERIALIZED (SELECT i, ${hashes("client", 5)} FROM generate_series({{from}}, {{to}}) AS i),
 b AS MATERIALIZED (
@@ -138,7 +132,18 @@ c AS MATERIALIZED (
   SELECT b.*, CASE care_level WHEN 'independent' THEN 2500 WHEN 'assisted' THEN 3500 WHEN 'memory' THEN 5500 ELSE 7500 END
     + (${r(27)} % 26) * 100 AS budget_floor
   FROM b
-)
+)`;
+}
+
+export function clientsSql(): string {
+  const others = CONDITIONS.filter((c) => !(DEMENTIA as readonly string[]).includes(c.name));
+  const dementiaMeds = DEMENTIA.map((d) => CONDITIONS.find((c) => c.name === d)!.medications[0]);
+  const walk = (items: (string | null)[], count: string) => distinctPicks(items, count, 21);
+  const conditionCount = `(CASE WHEN care_level = 'memory' THEN ${r(23)} % 3 ELSE ${r(23)} % 4 END)`;
+  const memoryFirst = (list: string) => `CASE WHEN care_level = 'memory' THEN ARRAY[${list}] ELSE '{}'::text[] END`;
+  const sex = array(RELATIONSHIPS.map((x) => x.sex ?? "any"));
+  const sameLast = `ARRAY[${RELATIONSHIPS.map((x) => x.sameLastName).join(", ")}]`;
+  return `${clientDrawsSql()}
 INSERT INTO clients (id, agency_id, first_name, last_name, email, phone, date_of_birth, gender, address_street,
   address_city, address_state, address_zip, emergency_name, emergency_relationship, emergency_phone,
   medical_conditions, medications, medical_notes, care_level, tracker_status, budget_min, budget_max,
@@ -235,9 +240,9 @@ SELECT ${uuid("facility", "i")}, ${AGENCY},
 FROM c`;
 }
 
-export function placementsSql(counts: LargeCounts): string {
-  // Older placements are mostly settled (moved in or called off); recent ones are open.
-  const status = `CASE WHEN age_s < 20 * 86400 THEN ${weighted(
+/** A placement's status by its age: older placements are mostly settled (moved in or called off), recent ones open. */
+function placementStatusSql(): string {
+  return `CASE WHEN age_s < 20 * 86400 THEN ${weighted(
     [
       ["In Progress", 6],
       ["Confirmed", 3],
@@ -270,6 +275,10 @@ export function placementsSql(counts: LargeCounts): string {
         ],
         2,
       )} END`;
+}
+
+/** The random draws of each large placement (facility, dates, status, rate, which steps are done). */
+function placementDrawsSql(counts: LargeCounts): string {
   const payments: [string, number][] = [
     ["Private Pay", 9],
     ["Insurance", 3],
@@ -278,7 +287,6 @@ export function placementsSql(counts: LargeCounts): string {
     ["VA Benefits", 2],
     ["Other", 1],
   ];
-  const stepDate = (flag: string, offset: string) => `CASE WHEN ${flag} THEN start_date + least(${offset}, span) END`;
   return `
 WITH s AS MATERIALIZED (SELECT i, ${hashes("placement", 4)} FROM generate_series({{from}}, {{to}}) AS i),
 b AS MATERIALIZED (SELECT s.*, (${r(0)}::bigint * 65536 + ${r(1)}) % (730 * 86400) AS age_s FROM s),
@@ -287,7 +295,7 @@ c AS MATERIALIZED (
     {{now}} - age_s * interval '1 second' - i * interval '1 microsecond' AS created_at,
     (({{now}} - age_s * interval '1 second')::date) AS start_date,
     (age_s / 86400)::int AS age_days,
-    ${status} AS status,
+    ${placementStatusSql()} AS status,
     ${weighted(payments, 7)} AS payment
   FROM b JOIN facilities f ON f.id = ${uuid("facility", `1 + ${r(4)} % ${counts.facilities}`)}
 ),
@@ -310,7 +318,12 @@ e AS MATERIALIZED (
     CASE status WHEN 'Completed' THEN true WHEN 'Confirmed' THEN ${percent(21)} < 50 ELSE ${percent(21)} < 20 END AS records,
     CASE status WHEN 'Completed' THEN true WHEN 'Confirmed' THEN ${percent(22)} < 60 ELSE ${percent(22)} < 30 END AS family
   FROM d
-)
+)`;
+}
+
+export function placementsSql(counts: LargeCounts): string {
+  const stepDate = (flag: string, offset: string) => `CASE WHEN ${flag} THEN start_date + least(${offset}, span) END`;
+  return `${placementDrawsSql(counts)}
 INSERT INTO placements (id, agency_id, client_id, facility_id, agent_id, status, priority, start_date, end_date,
   move_in_date, monthly_rate, payment_method, deposit_amount, contract_signed, contract_signed_date, deposit_paid,
   deposit_paid_date, insurance_verified, insurance_verified_date, medical_records_transferred,
