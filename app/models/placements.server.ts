@@ -32,8 +32,8 @@ import {
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import { countFacilityOptions, searchFacilityOptions } from "./facilities.server";
 import { listUsers } from "./user.server";
-import { placementWritten, refusedAsConflict, type WorkConflict } from "./follow-work.server";
-import { deleteAtVersion, lockAtVersion, type StaleWrite, updateLocked } from "./versions.server";
+import { type InvalidInput, placementWritten, refusedAsConflict, type WorkConflict } from "./follow-work.server";
+import { deleteAtVersion, lockAtVersion, type NOT_FOUND, type StaleWrite, updateLocked } from "./versions.server";
 import {
   type FeeEditResult,
   type ReferralFee,
@@ -552,8 +552,8 @@ export async function getPlacement(db: DB, ctx: Ctx, id: string): Promise<Placem
 
 export type PlacementWriteResult =
   | { ok: true; id: string }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] }
+  | typeof NOT_FOUND
+  | InvalidInput
   /** Refused for what it leads to: a second open placement at the facility, a move-in to a full one. */
   | WorkConflict
   | StaleWrite;

@@ -7,7 +7,9 @@ import type { DisclosureMethod, TourOutcome } from "~/utils/vocabulary";
 import { agencyDay } from "./agency.server";
 import { audit } from "./audit.server";
 import { type Ctx, ownRow } from "./context";
+import { type FieldError, type InvalidInput, invalidField } from "./follow-work.server";
 import { visibleTo } from "./resources.server";
+import { NOT_FOUND } from "./versions.server";
 
 // Tours of facilities arranged for clients, and the family's disclosure (issue 36;
 // docs/data-model.md "Tours and the disclosure"). The first Completed tour of a facility for a
@@ -153,10 +155,7 @@ export async function getTour(db: DB, ctx: Ctx, id: string): Promise<Tour | null
   return tour ?? null;
 }
 
-export type TourWrite =
-  | { ok: true; tour: Tour }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] };
+export type TourWrite = { ok: true; tour: Tour } | typeof NOT_FOUND | InvalidInput;
 
 /**
  * Schedules a tour of the agency's facility for the agency's client `clientId`, at `scheduledAt`
@@ -170,8 +169,8 @@ export async function scheduleTour(
   scheduledAt: Date,
 ): Promise<TourWrite> {
   const client = await ownRow(db, ctx, "clients", clientId);
-  if (!client) return { ok: false, reason: "not-found" };
-  const errors: { path: string; msg: string }[] = [];
+  if (!client) return NOT_FOUND;
+  const errors: FieldError[] = [];
   if (!(await ownRow(db, ctx, "facilities", input.facilityId))) {
     errors.push({ path: "facilityId", msg: TOUR_MESSAGES.facilityId });
   }
@@ -215,7 +214,7 @@ export async function scheduleTour(
     return tour.id;
   });
   const tour = await getTour(db, ctx, id);
-  return tour ? { ok: true, tour } : { ok: false, reason: "not-found" };
+  return tour ? { ok: true, tour } : NOT_FOUND;
 }
 
 /** Records a tour's outcome (and its notes); null when the agency has no such tour. */
@@ -351,10 +350,7 @@ export async function getDisclosure(db: DB, ctx: Ctx, clientId: string): Promise
   };
 }
 
-export type DisclosureWrite =
-  | { ok: true; disclosure: Disclosure; created: boolean }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] };
+export type DisclosureWrite = { ok: true; disclosure: Disclosure; created: boolean } | typeof NOT_FOUND | InvalidInput;
 
 /**
  * Records (or replaces) that the family of the agency's client `clientId` received the written
@@ -367,9 +363,9 @@ export async function recordDisclosure(
   clientId: string,
   input: DisclosureInput,
 ): Promise<DisclosureWrite> {
-  if (!(await ownRow(db, ctx, "clients", clientId))) return { ok: false, reason: "not-found" };
+  if (!(await ownRow(db, ctx, "clients", clientId))) return NOT_FOUND;
   if (input.disclosedOn > (await agencyDay(db, ctx)).today) {
-    return { ok: false, reason: "invalid", errors: [{ path: "disclosedOn", msg: DISCLOSURE_MESSAGES.future }] };
+    return invalidField("disclosedOn", DISCLOSURE_MESSAGES.future);
   }
   if (input.resourceId) {
     const document = await db
@@ -382,7 +378,7 @@ export async function recordDisclosure(
       .where(visibleTo(ctx))
       .executeTakeFirst();
     if (!document) {
-      return { ok: false, reason: "invalid", errors: [{ path: "resourceId", msg: DISCLOSURE_MESSAGES.resourceId }] };
+      return invalidField("resourceId", DISCLOSURE_MESSAGES.resourceId);
     }
   }
   const saved = await db.transaction().execute(async (trx) => {
@@ -416,7 +412,7 @@ export async function recordDisclosure(
     return row.created;
   });
   const disclosure = await getDisclosure(db, ctx, clientId);
-  return disclosure ? { ok: true, disclosure, created: saved } : { ok: false, reason: "not-found" };
+  return disclosure ? { ok: true, disclosure, created: saved } : NOT_FOUND;
 }
 
 /** Which of `clientIds` have no disclosure recorded (a placement list's badge). */
