@@ -11,15 +11,7 @@ import { audit, auditUpdate } from "./audit.server";
 import { getClient, searchClientOptions } from "./clients.server";
 import { type Ctx, ownRow } from "./context";
 import { getFacility, searchFacilityOptions } from "./facilities.server";
-import {
-  containsPattern,
-  countMatches,
-  type Cursor,
-  keysetBatches,
-  type PageInfo,
-  pageInfo,
-  pageSlice,
-} from "./lists.server";
+import { containsPattern, countMatches, newestFirstBatches, type PageInfo, pageInfo, pageSlice } from "./lists.server";
 import { NOT_FOUND, notSaved, type RecordVersion, type StaleWrite, versionOf } from "./versions.server";
 
 // The document library (docs/documents.md). Access levels are enforced here, in every read:
@@ -349,18 +341,11 @@ export async function* streamResources(
   query: Pick<ResourceListQuery, "search" | "category" | "type" | "accessLevel">,
   batchSize = 1000,
 ): AsyncGenerator<ResourceListItem[]> {
-  const batches = keysetBatches(
-    (after: Cursor<string> | null) =>
-      matching(db, ctx, { ...query, withoutConfidential: true })
-        .leftJoin("users as u", "u.id", "r.uploaded_by")
-        .select([...itemColumns, sql<string>`r.created_at::text`.as("sort_key")])
-        .$if(after !== null, (qb) =>
-          qb.where(sql<boolean>`(r.created_at, r.id) < (${after!.key}::timestamptz, ${after!.id}::uuid)`),
-        )
-        .orderBy("r.created_at", "desc")
-        .orderBy("r.id", "desc")
-        .limit(batchSize)
-        .execute(),
+  const batches = newestFirstBatches(
+    matching(db, ctx, { ...query, withoutConfidential: true })
+      .leftJoin("users as u", "u.id", "r.uploaded_by")
+      .select(itemColumns),
+    "r",
     batchSize,
   );
   for await (const rows of batches) yield rows.map(toItem);
