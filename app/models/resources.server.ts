@@ -93,6 +93,23 @@ function visibleDocument(ctx: Ctx, id: string) {
     eb.and([eb("r.id", "=", id), eb("r.agency_id", "=", ctx.agencyId), visibleTo(ctx)(eb)]);
 }
 
+/** Whether `id` is one of the documents of the caller agency's record `related` that `ctx` may see. */
+export async function isDocumentOf(
+  db: DB,
+  ctx: Ctx,
+  related: { type: RelatedType; id: string },
+  id: string,
+): Promise<boolean> {
+  const document = await db
+    .selectFrom("resources as r")
+    .select("r.id")
+    .where(visibleDocument(ctx, id))
+    .where("r.related_type", "=", related.type)
+    .where("r.related_id", "=", related.id)
+    .executeTakeFirst();
+  return document !== undefined;
+}
+
 const itemColumns = [
   "r.id",
   "r.original_name",

@@ -8,7 +8,7 @@ import { agencyDay } from "./agency.server";
 import { audit } from "./audit.server";
 import { type Ctx, ownRow } from "./context";
 import { type FieldError, type InvalidInput, invalidField } from "./follow-work.server";
-import { visibleTo } from "./resources.server";
+import { isDocumentOf, visibleTo } from "./resources.server";
 import { NOT_FOUND } from "./versions.server";
 
 // Tours of facilities arranged for clients, and the family's disclosure (issue 36;
@@ -221,13 +221,7 @@ export async function scheduleTour(
 export async function recordTourOutcome(db: DB, ctx: Ctx, id: string, input: TourOutcomeInput): Promise<Tour | null> {
   if (!isUuid(id)) return null;
   const updated = await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom("tours")
-      .select(["id", "outcome", "outcome_notes"])
-      .where("id", "=", id)
-      .where("agency_id", "=", ctx.agencyId)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await ownRow(trx, ctx, "tours", id, { forUpdate: true });
     if (!before) return false;
     await trx
       .updateTable("tours")
@@ -238,7 +232,6 @@ export async function recordTourOutcome(db: DB, ctx: Ctx, id: string, input: Tou
         outcome_by: input.outcome === "Scheduled" ? null : ctx.userId,
       })
       .where("id", "=", id)
-      .where("agency_id", "=", ctx.agencyId)
       .execute();
     const fields = [
       ...(before.outcome !== input.outcome ? ["outcome"] : []),
@@ -367,19 +360,8 @@ export async function recordDisclosure(
   if (input.disclosedOn > (await agencyDay(db, ctx)).today) {
     return invalidField("disclosedOn", DISCLOSURE_MESSAGES.future);
   }
-  if (input.resourceId) {
-    const document = await db
-      .selectFrom("resources as r")
-      .select("r.id")
-      .where("r.agency_id", "=", ctx.agencyId)
-      .where("r.id", "=", input.resourceId)
-      .where("r.related_type", "=", "Client")
-      .where("r.related_id", "=", clientId)
-      .where(visibleTo(ctx))
-      .executeTakeFirst();
-    if (!document) {
-      return invalidField("resourceId", DISCLOSURE_MESSAGES.resourceId);
-    }
+  if (input.resourceId && !(await isDocumentOf(db, ctx, { type: "Client", id: clientId }, input.resourceId))) {
+    return invalidField("resourceId", DISCLOSURE_MESSAGES.resourceId);
   }
   const saved = await db.transaction().execute(async (trx) => {
     const row = await trx
