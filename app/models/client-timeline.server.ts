@@ -66,41 +66,21 @@ type Branch = (db: DB, ctx: Ctx, clientId: string) => Compilable | RawBuilder<un
  * which may read `client_tasks` and `client_placements`.
  */
 const BRANCHES: Record<TimelineKind, Branch> = {
-  note: (db, ctx, clientId) =>
-    db
-      .selectFrom("client_notes as n")
-      .select([
-        sql<string>`'note'`.as("kind"),
-        "n.kind as event",
-        "n.id",
-        "n.occurred_at as at",
-        "n.author_id as actor_id",
-        "n.content as body",
-        sql<string | null>`NULL::uuid`.as("ref_id"),
-        sql<string | null>`NULL::text`.as("ref_name"),
-      ])
-      .where("n.agency_id", "=", ctx.agencyId)
-      .where("n.client_id", "=", clientId),
+  note: (_db, ctx, clientId) => sql`
+    SELECT 'note' AS kind, n.kind AS event, n.id, n.occurred_at AS at, n.author_id AS actor_id, n.content AS body,
+      NULL::uuid AS ref_id, NULL::text AS ref_name
+    FROM client_notes n
+    WHERE n.agency_id = ${ctx.agencyId} AND n.client_id = ${clientId}`,
   communication: (_db, ctx) => sql`
     SELECT 'communication' AS kind, m.type AS event, m.id, m.occurred_at AS at, m.author_id AS actor_id,
       m.content AS body, t.id AS ref_id, t.title AS ref_name
     FROM client_tasks t JOIN task_communications m ON m.task_id = t.id
     WHERE m.agency_id = ${ctx.agencyId}`,
-  status: (db, ctx, clientId) =>
-    db
-      .selectFrom("client_status_changes as s")
-      .select([
-        sql<string>`'status'`.as("kind"),
-        "s.to_status as event",
-        "s.id",
-        "s.created_at as at",
-        "s.changed_by as actor_id",
-        "s.from_status as body",
-        sql<string | null>`NULL::uuid`.as("ref_id"),
-        sql<string | null>`NULL::text`.as("ref_name"),
-      ])
-      .where("s.agency_id", "=", ctx.agencyId)
-      .where("s.client_id", "=", clientId),
+  status: (_db, ctx, clientId) => sql`
+    SELECT 'status' AS kind, s.to_status AS event, s.id, s.created_at AS at, s.changed_by AS actor_id,
+      s.from_status AS body, NULL::uuid AS ref_id, NULL::text AS ref_name
+    FROM client_status_changes s
+    WHERE s.agency_id = ${ctx.agencyId} AND s.client_id = ${clientId}`,
   placement: (_db, ctx) => sql`
     SELECT 'placement' AS kind, e.event, e.id, e.occurred_at AS at, e.actor_id, e.description AS body,
       p.id AS ref_id, p.facility_name AS ref_name

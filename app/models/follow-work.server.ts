@@ -19,6 +19,18 @@ export interface FieldError {
   msg: string;
 }
 
+/** A write refused for its input (a reference not found, a step already done): nothing was written. */
+export interface InvalidInput {
+  ok: false;
+  reason: "invalid";
+  errors: FieldError[];
+}
+
+/** The write's input refused for one field. */
+export function invalidField(path: string, msg: string): InvalidInput {
+  return { ok: false, reason: "invalid", errors: [{ path, msg }] };
+}
+
 /** A write refused for what it would lead to (a full facility, a second open placement): nothing was written. */
 export interface WorkConflict {
   ok: false;

@@ -106,6 +106,34 @@ export async function* keysetBatches<K, R extends { id: string; sort_key: K }>(
 }
 
 /**
+ * Every row of `query` newest first (by `table`'s created_at, then its id, both descending), a
+ * batch at a time (CSV exports): keysetBatches with the creation time as the sort key (as text: a
+ * JS Date would lose its microseconds).
+ */
+export function newestFirstBatches<DB, TB extends keyof DB, O extends { id: string }>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  table: string,
+  batchSize: number,
+) {
+  const createdAt = sql.ref<Date>(`${table}.created_at`);
+  const id = sql.ref<string>(`${table}.id`);
+  return keysetBatches(
+    (after: Cursor | null) =>
+      query
+        .select(sql<string>`${createdAt}::text`.as("sort_key"))
+        .$castTo<O & { sort_key: string }>()
+        .$if(after !== null, (qb) =>
+          qb.where(sql<boolean>`(${createdAt}, ${id}) < (${after!.key}::timestamptz, ${after!.id}::uuid)`),
+        )
+        .orderBy(createdAt, "desc")
+        .orderBy(id, "desc")
+        .limit(batchSize)
+        .execute(),
+    batchSize,
+  );
+}
+
+/**
  * A search counts its matches up to this many ("500+ clients"): counting every match of a short
  * search term costs more than the page itself. The lists and the search page use it.
  */

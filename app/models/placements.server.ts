@@ -22,8 +22,7 @@ import {
   containsPattern,
   type Count,
   countMatches,
-  type Cursor,
-  keysetBatches,
+  newestFirstBatches,
   type PageInfo,
   pageInfo,
   pageSlice,
@@ -32,8 +31,8 @@ import {
 import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import { countFacilityOptions, searchFacilityOptions } from "./facilities.server";
 import { listUsers } from "./user.server";
-import { placementWritten, refusedAsConflict, type WorkConflict } from "./follow-work.server";
-import { deleteAtVersion, lockAtVersion, type StaleWrite, updateLocked } from "./versions.server";
+import { type InvalidInput, placementWritten, refusedAsConflict, type WorkConflict } from "./follow-work.server";
+import { deleteAtVersion, lockAtVersion, type NOT_FOUND, type StaleWrite, updateLocked } from "./versions.server";
 import {
   type FeeEditResult,
   type ReferralFee,
@@ -60,13 +59,12 @@ export interface PlacementDashboard {
 }
 
 /** The caller agency's placements (`p`) with their client (`c`), facility (`f`) and agent (`u`). */
-function withPeople(db: DB, ctx: Ctx) {
-  return db
-    .selectFrom("placements as p")
+/** The agency's placements (those that match `filters`) joined with their client, facility and agent. */
+function withPeople(db: DB, ctx: Ctx, filters: PlacementFilters = {}) {
+  return filteredPlacements(db, ctx, filters)
     .innerJoin("clients as c", "c.id", "p.client_id")
     .innerJoin("facilities as f", "f.id", "p.facility_id")
-    .innerJoin("users as u", "u.id", "p.agent_id")
-    .where("p.agency_id", "=", ctx.agencyId);
+    .innerJoin("users as u", "u.id", "p.agent_id");
 }
 
 /** Active = In Progress + Confirmed; the three newest placements, populated as the API answers them. */
@@ -251,6 +249,24 @@ type ListRow = Record<(typeof PLACEMENT_CHECKLIST)[number]["column"], boolean> &
     agent_last_name: string;
   };
 
+/** What a list row is read from, in withPeople. */
+const listColumns = [
+  "p.id",
+  "p.status",
+  "p.priority",
+  "p.start_date",
+  "p.move_in_date",
+  ...PLACEMENT_CHECKLIST.map((step) => `p.${step.column}` as const),
+  "p.created_at",
+  "c.id as client_id",
+  "c.first_name as client_first_name",
+  "c.last_name as client_last_name",
+  ...facilityPlaceColumns,
+  "u.id as agent_id",
+  "u.first_name as agent_first_name",
+  "u.last_name as agent_last_name",
+] as const;
+
 function listItemOf(row: ListRow): PlacementListItem {
   return {
     id: row.id,
@@ -284,22 +300,7 @@ export async function listPlacements(
   const [rows, counted] = await Promise.all([
     withPeople(db, ctx)
       .innerJoin(pageSlice(pageIds, query).as("page"), "page.id", "p.id")
-      .select([
-        "p.id",
-        "p.status",
-        "p.priority",
-        "p.start_date",
-        "p.move_in_date",
-        ...PLACEMENT_CHECKLIST.map((step) => `p.${step.column}` as const),
-        "p.created_at",
-        "c.id as client_id",
-        "c.first_name as client_first_name",
-        "c.last_name as client_last_name",
-        ...facilityPlaceColumns,
-        "u.id as agent_id",
-        "u.first_name as agent_first_name",
-        "u.last_name as agent_last_name",
-      ])
+      .select(listColumns)
       .orderBy("p.created_at", "desc")
       .orderBy("p.id", "desc")
       .execute(),
@@ -352,46 +353,21 @@ export async function* streamPlacements(
   filters: PlacementFilters,
   batchSize = 1000,
 ): AsyncGenerator<PlacementExportRow[]> {
-  const batches = keysetBatches(
-    (after: Cursor | null) =>
-      filteredPlacements(db, ctx, filters)
-        .innerJoin("clients as c", "c.id", "p.client_id")
-        .innerJoin("facilities as f", "f.id", "p.facility_id")
-        .innerJoin("users as u", "u.id", "p.agent_id")
-        .select([
-          "p.id",
-          "p.status",
-          "p.priority",
-          "p.start_date",
-          "p.end_date",
-          "p.move_in_date",
-          "p.monthly_rate",
-          "p.payment_method",
-          "p.deposit_amount",
-          "p.notes",
-          "p.fee_cents",
-          "p.fee_basis",
-          "p.fee_due_date",
-          "p.fee_credit_cents",
-          ...PLACEMENT_CHECKLIST.map((step) => `p.${step.column}` as const),
-          "p.created_at",
-          "p.updated_at",
-          sql<string>`p.created_at::text`.as("sort_key"),
-          "c.id as client_id",
-          "c.first_name as client_first_name",
-          "c.last_name as client_last_name",
-          ...facilityPlaceColumns,
-          "u.id as agent_id",
-          "u.first_name as agent_first_name",
-          "u.last_name as agent_last_name",
-        ])
-        .$if(after !== null, (qb) =>
-          qb.where(sql<boolean>`(p.created_at, p.id) < (${after!.key}::timestamptz, ${after!.id}::uuid)`),
-        )
-        .orderBy("p.created_at", "desc")
-        .orderBy("p.id", "desc")
-        .limit(batchSize)
-        .execute(),
+  const batches = newestFirstBatches(
+    withPeople(db, ctx, filters).select([
+      ...listColumns,
+      "p.end_date",
+      "p.monthly_rate",
+      "p.payment_method",
+      "p.deposit_amount",
+      "p.notes",
+      "p.fee_cents",
+      "p.fee_basis",
+      "p.fee_due_date",
+      "p.fee_credit_cents",
+      "p.updated_at",
+    ]),
+    "p",
     batchSize,
   );
   for await (const rows of batches) {
@@ -552,8 +528,8 @@ export async function getPlacement(db: DB, ctx: Ctx, id: string): Promise<Placem
 
 export type PlacementWriteResult =
   | { ok: true; id: string }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] }
+  | typeof NOT_FOUND
+  | InvalidInput
   /** Refused for what it leads to: a second open placement at the facility, a move-in to a full one. */
   | WorkConflict
   | StaleWrite;

@@ -11,15 +11,7 @@ import { audit, auditUpdate } from "./audit.server";
 import { getClient, searchClientOptions } from "./clients.server";
 import { type Ctx, ownRow } from "./context";
 import { getFacility, searchFacilityOptions } from "./facilities.server";
-import {
-  containsPattern,
-  countMatches,
-  type Cursor,
-  keysetBatches,
-  type PageInfo,
-  pageInfo,
-  pageSlice,
-} from "./lists.server";
+import { containsPattern, countMatches, newestFirstBatches, type PageInfo, pageInfo, pageSlice } from "./lists.server";
 import { NOT_FOUND, notSaved, type RecordVersion, type StaleWrite, versionOf } from "./versions.server";
 
 // The document library (docs/documents.md). Access levels are enforced here, in every read:
@@ -99,6 +91,23 @@ export function visibleTo(ctx: Ctx) {
 function visibleDocument(ctx: Ctx, id: string) {
   return (eb: ExpressionBuilder<Database & { r: Database["resources"] }, "r">) =>
     eb.and([eb("r.id", "=", id), eb("r.agency_id", "=", ctx.agencyId), visibleTo(ctx)(eb)]);
+}
+
+/** Whether `id` is one of the documents of the caller agency's record `related` that `ctx` may see. */
+export async function isDocumentOf(
+  db: DB,
+  ctx: Ctx,
+  related: { type: RelatedType; id: string },
+  id: string,
+): Promise<boolean> {
+  const document = await db
+    .selectFrom("resources as r")
+    .select("r.id")
+    .where(visibleDocument(ctx, id))
+    .where("r.related_type", "=", related.type)
+    .where("r.related_id", "=", related.id)
+    .executeTakeFirst();
+  return document !== undefined;
 }
 
 const itemColumns = [
@@ -349,18 +358,11 @@ export async function* streamResources(
   query: Pick<ResourceListQuery, "search" | "category" | "type" | "accessLevel">,
   batchSize = 1000,
 ): AsyncGenerator<ResourceListItem[]> {
-  const batches = keysetBatches(
-    (after: Cursor<string> | null) =>
-      matching(db, ctx, { ...query, withoutConfidential: true })
-        .leftJoin("users as u", "u.id", "r.uploaded_by")
-        .select([...itemColumns, sql<string>`r.created_at::text`.as("sort_key")])
-        .$if(after !== null, (qb) =>
-          qb.where(sql<boolean>`(r.created_at, r.id) < (${after!.key}::timestamptz, ${after!.id}::uuid)`),
-        )
-        .orderBy("r.created_at", "desc")
-        .orderBy("r.id", "desc")
-        .limit(batchSize)
-        .execute(),
+  const batches = newestFirstBatches(
+    matching(db, ctx, { ...query, withoutConfidential: true })
+      .leftJoin("users as u", "u.id", "r.uploaded_by")
+      .select(itemColumns),
+    "r",
     batchSize,
   );
   for await (const rows of batches) yield rows.map(toItem);

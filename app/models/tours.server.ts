@@ -7,7 +7,9 @@ import type { DisclosureMethod, TourOutcome } from "~/utils/vocabulary";
 import { agencyDay } from "./agency.server";
 import { audit } from "./audit.server";
 import { type Ctx, ownRow } from "./context";
-import { visibleTo } from "./resources.server";
+import { type FieldError, type InvalidInput, invalidField } from "./follow-work.server";
+import { isDocumentOf, visibleTo } from "./resources.server";
+import { NOT_FOUND } from "./versions.server";
 
 // Tours of facilities arranged for clients, and the family's disclosure (issue 36;
 // docs/data-model.md "Tours and the disclosure"). The first Completed tour of a facility for a
@@ -153,10 +155,7 @@ export async function getTour(db: DB, ctx: Ctx, id: string): Promise<Tour | null
   return tour ?? null;
 }
 
-export type TourWrite =
-  | { ok: true; tour: Tour }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] };
+export type TourWrite = { ok: true; tour: Tour } | typeof NOT_FOUND | InvalidInput;
 
 /**
  * Schedules a tour of the agency's facility for the agency's client `clientId`, at `scheduledAt`
@@ -170,8 +169,8 @@ export async function scheduleTour(
   scheduledAt: Date,
 ): Promise<TourWrite> {
   const client = await ownRow(db, ctx, "clients", clientId);
-  if (!client) return { ok: false, reason: "not-found" };
-  const errors: { path: string; msg: string }[] = [];
+  if (!client) return NOT_FOUND;
+  const errors: FieldError[] = [];
   if (!(await ownRow(db, ctx, "facilities", input.facilityId))) {
     errors.push({ path: "facilityId", msg: TOUR_MESSAGES.facilityId });
   }
@@ -215,20 +214,14 @@ export async function scheduleTour(
     return tour.id;
   });
   const tour = await getTour(db, ctx, id);
-  return tour ? { ok: true, tour } : { ok: false, reason: "not-found" };
+  return tour ? { ok: true, tour } : NOT_FOUND;
 }
 
 /** Records a tour's outcome (and its notes); null when the agency has no such tour. */
 export async function recordTourOutcome(db: DB, ctx: Ctx, id: string, input: TourOutcomeInput): Promise<Tour | null> {
   if (!isUuid(id)) return null;
   const updated = await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom("tours")
-      .select(["id", "outcome", "outcome_notes"])
-      .where("id", "=", id)
-      .where("agency_id", "=", ctx.agencyId)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await ownRow(trx, ctx, "tours", id, { forUpdate: true });
     if (!before) return false;
     await trx
       .updateTable("tours")
@@ -239,7 +232,6 @@ export async function recordTourOutcome(db: DB, ctx: Ctx, id: string, input: Tou
         outcome_by: input.outcome === "Scheduled" ? null : ctx.userId,
       })
       .where("id", "=", id)
-      .where("agency_id", "=", ctx.agencyId)
       .execute();
     const fields = [
       ...(before.outcome !== input.outcome ? ["outcome"] : []),
@@ -351,10 +343,7 @@ export async function getDisclosure(db: DB, ctx: Ctx, clientId: string): Promise
   };
 }
 
-export type DisclosureWrite =
-  | { ok: true; disclosure: Disclosure; created: boolean }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] };
+export type DisclosureWrite = { ok: true; disclosure: Disclosure; created: boolean } | typeof NOT_FOUND | InvalidInput;
 
 /**
  * Records (or replaces) that the family of the agency's client `clientId` received the written
@@ -367,23 +356,12 @@ export async function recordDisclosure(
   clientId: string,
   input: DisclosureInput,
 ): Promise<DisclosureWrite> {
-  if (!(await ownRow(db, ctx, "clients", clientId))) return { ok: false, reason: "not-found" };
+  if (!(await ownRow(db, ctx, "clients", clientId))) return NOT_FOUND;
   if (input.disclosedOn > (await agencyDay(db, ctx)).today) {
-    return { ok: false, reason: "invalid", errors: [{ path: "disclosedOn", msg: DISCLOSURE_MESSAGES.future }] };
+    return invalidField("disclosedOn", DISCLOSURE_MESSAGES.future);
   }
-  if (input.resourceId) {
-    const document = await db
-      .selectFrom("resources as r")
-      .select("r.id")
-      .where("r.agency_id", "=", ctx.agencyId)
-      .where("r.id", "=", input.resourceId)
-      .where("r.related_type", "=", "Client")
-      .where("r.related_id", "=", clientId)
-      .where(visibleTo(ctx))
-      .executeTakeFirst();
-    if (!document) {
-      return { ok: false, reason: "invalid", errors: [{ path: "resourceId", msg: DISCLOSURE_MESSAGES.resourceId }] };
-    }
+  if (input.resourceId && !(await isDocumentOf(db, ctx, { type: "Client", id: clientId }, input.resourceId))) {
+    return invalidField("resourceId", DISCLOSURE_MESSAGES.resourceId);
   }
   const saved = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -416,7 +394,7 @@ export async function recordDisclosure(
     return row.created;
   });
   const disclosure = await getDisclosure(db, ctx, clientId);
-  return disclosure ? { ok: true, disclosure, created: saved } : { ok: false, reason: "not-found" };
+  return disclosure ? { ok: true, disclosure, created: saved } : NOT_FOUND;
 }
 
 /** Which of `clientIds` have no disclosure recorded (a placement list's badge). */

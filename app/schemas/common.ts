@@ -206,6 +206,47 @@ export const idFilter = (name: string) =>
 export const dayFilter = (name: string) =>
   z.preprocess(emptyToUndefined, z.string().trim().refine(isIsoDate, `${name} must be a date (YYYY-MM-DD)`).optional());
 
+/** A required day, YYYY-MM-DD: `required` when it is missing or empty, else "<label> must be a valid date". */
+export const requiredDate = (label: string, required = `${label} is required`) =>
+  z
+    .string({ error: required })
+    .trim()
+    .refine((v) => v !== "", required)
+    .refine((v) => v === "" || isIsoDate(v), `${label} must be a valid date`)
+    .meta({ format: "date" });
+
+/** A required reference, a record's id: `required` when it is missing or empty, `invalid` when it is not an id. */
+export const requiredId = (required: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .refine((v) => v !== "", required)
+    .refine((v) => v === "" || isUuid(v), invalid);
+
+/** An optional reference: a record's id, or null when it is missing or empty. */
+export const optionalId = (invalid: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || isUuid(v), invalid);
+
+/** A query's days, `?from=` and `?to=` (YYYY-MM-DD, each optional), to spread into its schema. */
+export const dayRangeParams = { from: dayFilter("from"), to: dayFilter("to") };
+
+/** A `superRefine` for a query with `dayRangeParams`: the end day is not before the start day. */
+export function dayRangeInOrder(query: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+  if (query.from && query.to && query.from > query.to) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["to"],
+      message: `to (${query.to}) is before from (${query.from})`,
+      params: { screen: `The end date (${query.to}) is before the start date (${query.from}).` },
+    });
+  }
+}
+
 /** A list's free-text `search`. */
 export const searchParam = z.preprocess(
   emptyToUndefined,

@@ -1,7 +1,6 @@
 import * as z from "zod";
-import { isUuid } from "~/utils/uuid";
 import { PLACEMENT_CHECKLIST } from "~/utils/vocabulary";
-import { isIsoDate } from "./common";
+import { requiredDate, requiredId } from "./common";
 import { TASK_MESSAGES } from "./task";
 
 // The placement page's checklist forms (issue 35): tick a step, or make a task of it.
@@ -18,16 +17,8 @@ const step = z.enum(STEP_FIELDS, { error: "Checklist step not found" });
 /** "Make a task" of an unticked step: who does it, by when. */
 export const StepTaskSchema = z.strictObject({
   step,
-  assignedTo: z
-    .string({ error: TASK_MESSAGES.assignedTo })
-    .trim()
-    .refine((v) => v !== "", TASK_MESSAGES.assignedTo)
-    .refine((v) => v === "" || isUuid(v), "Assignee is not valid"),
-  dueDate: z
-    .string({ error: TASK_MESSAGES.dueDate })
-    .trim()
-    .refine((v) => v !== "", TASK_MESSAGES.dueDate)
-    .refine((v) => v === "" || isIsoDate(v), "Due date must be a valid date"),
+  assignedTo: requiredId(TASK_MESSAGES.assignedTo, "Assignee is not valid"),
+  dueDate: requiredDate("Due date", TASK_MESSAGES.dueDate),
 });
 
 export type StepTaskInput = z.output<typeof StepTaskSchema>;

@@ -12,9 +12,11 @@ import {
   checkbox,
   emptyToUndefined,
   isIsoDate,
+  optionalId,
   pagingParams,
   PICKER_SEARCH_FIELDS,
   recordVersion,
+  requiredDate,
   searchParam,
   text,
   vocabulary,
@@ -88,20 +90,10 @@ export const PlacementSchema = z
     clientId: reference("Client is required"),
     facilityId: reference("Facility is required"),
     /** The agent in charge; the signed-in user when not given. */
-    agentId: z
-      .string()
-      .trim()
-      .nullish()
-      .transform((v) => v || null)
-      .refine((v) => v === null || isUuid(v), "Agent is not valid"),
+    agentId: optionalId("Agent is not valid"),
     status: vocabulary("Status", PLACEMENT_STATUSES, PLACEMENT_STATUS_ALIASES),
     priority: vocabulary("Priority", PRIORITIES, PRIORITY_ALIASES),
-    startDate: z
-      .string({ error: "Start date is required" })
-      .trim()
-      .refine((v) => v !== "", "Start date is required")
-      .refine((v) => v === "" || isIsoDate(v), "Start date must be a valid date")
-      .meta({ format: "date" }),
+    startDate: requiredDate("Start date"),
     endDate: date("End date"),
     moveInDate: date("Move-in date"),
     monthlyRate: amount("Monthly rate"),

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { dayFilter, idFilter } from "./common";
+import { dayRangeInOrder, dayRangeParams, idFilter } from "./common";
 
 // The reports' query (/reports, and each report's CSV download): which days, and whose work. The
 // days are the agency's; left out, the reports cover the last twelve months up to today.
@@ -20,19 +20,9 @@ export const MAX_REPORT_DAYS = 3660;
 
 export const ReportQuerySchema = z
   .strictObject({
-    from: dayFilter("from"),
-    to: dayFilter("to"),
+    ...dayRangeParams,
     agentId: idFilter("agentId"),
   })
-  .superRefine((query, ctx) => {
-    if (query.from && query.to && query.from > query.to) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["to"],
-        message: `to (${query.to}) is before from (${query.from})`,
-        params: { screen: `The end date (${query.to}) is before the start date (${query.from}).` },
-      });
-    }
-  });
+  .superRefine(dayRangeInOrder);
 
 export type ReportQuery = z.output<typeof ReportQuerySchema>;

@@ -14,10 +14,11 @@ import {
   allowedValues,
   emptyToUndefined,
   idFilter,
-  isIsoDate,
   pagingParams,
   PICKER_SEARCH_FIELDS,
   recordVersion,
+  requiredDate,
+  requiredId,
   searchParam,
   text,
 } from "./common";
@@ -91,18 +92,11 @@ export const TaskSchema = z.strictObject({
   type: choice("type", TASK_MESSAGES.type, TASK_TYPES, TASK_TYPE_ALIASES),
   priority: choice("priority", TASK_MESSAGES.priority, PRIORITIES, PRIORITY_ALIASES),
   status: choice("status", TASK_MESSAGES.status, TASK_STAGES, CLIENT_STATUS_ALIASES),
-  dueDate: z
-    .string({ error: TASK_MESSAGES.dueDate })
-    .trim()
-    .refine((v) => v !== "", TASK_MESSAGES.dueDate)
-    .refine((v) => v === "" || isIsoDate(v), "Due date must be a valid date")
-    .meta({ format: "date" }),
-  assignedTo: z
-    .string({ error: TASK_MESSAGES.assignedTo })
-    .trim()
-    .refine((v) => v !== "", TASK_MESSAGES.assignedTo)
-    .refine((v) => v === "" || isUuid(v), "Assignee is not valid")
-    .meta({ format: "uuid", description: "A user of the agency (GET /api/auth/users)" }),
+  dueDate: requiredDate("Due date", TASK_MESSAGES.dueDate),
+  assignedTo: requiredId(TASK_MESSAGES.assignedTo, "Assignee is not valid").meta({
+    format: "uuid",
+    description: "A user of the agency (GET /api/auth/users)",
+  }),
   /** The related client, whatever the type; empty is none, absent keeps the stored one. */
   clientId: relation("Client is not valid"),
   /** The placement the task is about, one of the client's; empty is none, absent keeps the stored one. */

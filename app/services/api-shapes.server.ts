@@ -34,6 +34,16 @@ import { expiryOf, formatFileSize } from "~/schemas/resource";
 import { encodeMedicalNotes } from "~/utils/medical-notes";
 import { PLACEMENT_CHECKLIST } from "~/utils/vocabulary";
 
+/** A person as the API names one: `_id`, `firstName`, `lastName`. */
+const person = (p: { id: string; firstName: string; lastName: string }) => ({
+  _id: p.id,
+  firstName: p.firstName,
+  lastName: p.lastName,
+});
+
+/** A record the API names by its `_id` and `name` (a tour's client, a disclosure's document). */
+const named = (r: { id: string; name: string }) => ({ _id: r.id, name: r.name });
+
 /** "$3,000 - $5,000" when both ends are set. */
 function budgetRangeText(min: number | null, max: number | null): string | null {
   if (!min || !max) return null;
@@ -105,13 +115,7 @@ export function toApiMatchedFacility(m: FacilityMatch) {
 export function toApiPlacement(p: PlacementRecord) {
   return {
     _id: p.id,
-    clientId: {
-      _id: p.client.id,
-      firstName: p.client.firstName,
-      lastName: p.client.lastName,
-      phone: p.client.phone,
-      email: p.client.email,
-    },
+    clientId: { ...person(p.client), phone: p.client.phone, email: p.client.email },
     facilityId: {
       _id: p.facility.id,
       name: p.facility.name,
@@ -119,14 +123,7 @@ export function toApiPlacement(p: PlacementRecord) {
       address: p.facility.address,
       contact: p.facility.contact,
     },
-    agentId: {
-      _id: p.agent.id,
-      firstName: p.agent.firstName,
-      lastName: p.agent.lastName,
-      phone: p.agent.phone,
-      email: p.agent.email,
-      role: p.agent.role,
-    },
+    agentId: { ...person(p.agent), phone: p.agent.phone, email: p.agent.email, role: p.agent.role },
     status: p.status,
     priority: p.priority,
     startDate: p.startDate,
@@ -169,13 +166,13 @@ export function toApiPlacement(p: PlacementRecord) {
 export function toApiPlacementListItem(p: PlacementListItem) {
   return {
     _id: p.id,
-    clientId: { _id: p.client.id, firstName: p.client.firstName, lastName: p.client.lastName },
+    clientId: person(p.client),
     facilityId: {
       _id: p.facility.id,
       name: p.facility.name,
       address: { city: p.facility.city, state: p.facility.state },
     },
-    agentId: { _id: p.agent.id, firstName: p.agent.firstName, lastName: p.agent.lastName },
+    agentId: person(p.agent),
     status: p.status,
     priority: p.priority,
     startDate: p.startDate,
@@ -202,9 +199,7 @@ export function toApiResource(r: ResourceListItem & { versions?: ResourceVersion
     isConfidential: r.isConfidential,
     accessLevel: r.accessLevel,
     tags: r.tags,
-    uploadedBy: r.uploadedBy
-      ? { _id: r.uploadedBy.id, firstName: r.uploadedBy.firstName, lastName: r.uploadedBy.lastName }
-      : null,
+    uploadedBy: r.uploadedBy ? person(r.uploadedBy) : null,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     expirationDate: r.expirationDate,
@@ -251,20 +246,8 @@ export function toApiBoardCard(card: BoardCard) {
     matchedFacilities: card.bestMatch ? [toApiMatchedFacility(card.bestMatch)] : [],
     isOverdue: card.isOverdue,
     isCompleted: card.isCompleted,
-    client: card.client
-      ? {
-          _id: card.client.id,
-          firstName: card.client.firstName,
-          lastName: card.client.lastName,
-          careLevel: card.client.careLevel,
-        }
-      : null,
-    assignedTo: {
-      _id: card.assignee.id,
-      firstName: card.assignee.firstName,
-      lastName: card.assignee.lastName,
-      role: card.assignee.role,
-    },
+    client: card.client ? { ...person(card.client), careLevel: card.client.careLevel } : null,
+    assignedTo: { ...person(card.assignee), role: card.assignee.role },
     dueDate: card.dueDate,
     estimatedPlacementDate: card.estimatedPlacementDate,
     communications: card.lastCommunication ? [toApiCommunication(card.lastCommunication)] : [],
@@ -314,7 +297,7 @@ export function toApiTask(t: TaskRecord) {
 
 /** A list row as the API answers it. */
 export function toApiTaskListItem(t: TaskListItem) {
-  const client = t.client ? { _id: t.client.id, firstName: t.client.firstName, lastName: t.client.lastName } : null;
+  const client = t.client ? person(t.client) : null;
   return {
     _id: t.id,
     title: t.title,
@@ -326,7 +309,7 @@ export function toApiTaskListItem(t: TaskListItem) {
     estimatedHours: t.estimatedHours,
     clientId: client,
     client,
-    assignedTo: { _id: t.assignee.id, firstName: t.assignee.firstName, lastName: t.assignee.lastName },
+    assignedTo: person(t.assignee),
     checklist: t.checklist.map((i) => ({
       _id: i.id,
       item: i.item,
@@ -343,9 +326,7 @@ export function toApiTaskListItem(t: TaskListItem) {
 /** The public shape of a user in API answers. */
 export function toApiUser(user: SessionUser) {
   return {
-    _id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
+    ...person(user),
     email: user.email,
     phone: user.phone,
     role: user.role,
@@ -361,7 +342,7 @@ export function toApiTimelineEntry(entry: TimelineEntry) {
     title: entry.title,
     detail: entry.detail,
     at: entry.at,
-    actor: entry.who && { _id: entry.who.id, name: entry.who.name },
+    actor: entry.who && named(entry.who),
     record: entry.record && { type: entry.record.type, _id: entry.record.id, name: entry.record.name },
   } satisfies z.infer<typeof ApiTimelineEntry>;
 }
@@ -381,7 +362,7 @@ export function toApiAgreement(a: AgreementRecord) {
     startDate: a.startDate,
     endDate: a.endDate,
     notes: a.notes,
-    documentId: a.document && { _id: a.document.id, name: a.document.name },
+    documentId: a.document && named(a.document),
     inForce: a.inForce,
     version: a.version,
     createdAt: a.createdAt,
@@ -391,19 +372,18 @@ export function toApiAgreement(a: AgreementRecord) {
 
 /** A tour as the API answers it (docs/api.md, "Tours"). */
 export function toApiTour(t: Tour) {
-  const who = (p: { id: string; name: string }) => ({ _id: p.id, name: p.name });
   return {
     _id: t.id,
-    client: who(t.client),
-    facility: who(t.facility),
+    client: named(t.client),
+    facility: named(t.facility),
     scheduledAt: t.scheduledAt,
-    staff: t.staff.map(who),
+    staff: t.staff.map(named),
     familyAttendees: t.familyAttendees,
     notes: t.notes,
     outcome: t.outcome,
     outcomeNotes: t.outcomeNotes,
     outcomeAt: t.outcomeAt,
-    createdBy: t.createdBy && who(t.createdBy),
+    createdBy: t.createdBy && named(t.createdBy),
     createdAt: t.createdAt,
   } satisfies z.infer<typeof ApiTour>;
 }
@@ -415,8 +395,8 @@ export function toApiDisclosure(d: Disclosure) {
     clientId: d.clientId,
     disclosedOn: d.disclosedOn,
     method: d.method,
-    document: d.document && { _id: d.document.id, name: d.document.name },
-    recordedBy: d.recordedBy && { _id: d.recordedBy.id, name: d.recordedBy.name },
+    document: d.document && named(d.document),
+    recordedBy: d.recordedBy && named(d.recordedBy),
     updatedAt: d.updatedAt,
   } satisfies z.infer<typeof ApiDisclosure>;
 }

@@ -2,7 +2,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type * as z from "zod";
 import { getSessionUser, type SessionHolder } from "~/models/session.server";
 import type { Ctx } from "~/models/context";
-import type { RecordVersion, StaleWrite } from "~/models/versions.server";
+import type { NOT_FOUND, RecordVersion, StaleWrite } from "~/models/versions.server";
+import type { InvalidInput, WorkConflict } from "~/models/follow-work.server";
 import { viewed } from "~/models/audit.server";
 import { getDb, isDatabaseUnavailable, logDatabaseUnavailable, type DB } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
@@ -262,10 +263,10 @@ export function saveThenFind<I, R>(
     input: I,
   ) => Promise<
     | { ok: true }
-    | { ok: false; reason: "not-found" }
-    | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] }
+    | typeof NOT_FOUND
+    | InvalidInput
     | { ok: false; reason: "forbidden"; message: string }
-    | { ok: false; reason: "conflict"; errors: { path: string; msg: string }[] }
+    | WorkConflict
     | StaleWrite
   >,
   find: (db: DB, ctx: Ctx, id: string) => Promise<R | null>,

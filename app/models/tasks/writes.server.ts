@@ -7,7 +7,7 @@ import { isUuid } from "~/utils/uuid";
 import type { ChecklistField, CommunicationType } from "~/utils/vocabulary";
 import { audit } from "../audit.server";
 import { type Ctx, ownRow } from "../context";
-import { taskWritten } from "../follow-work.server";
+import { type InvalidInput, invalidField, taskWritten } from "../follow-work.server";
 import { endOfLane } from "../swim-lanes.server";
 import { deleteAtVersion, lockAtVersion, NOT_FOUND, type StaleWrite, updateLocked } from "../versions.server";
 import { stepOf, tickStepOfTask } from "./placement-steps.server";
@@ -16,12 +16,7 @@ import type { Communication } from "./record.server";
 // What changes a task: create, update, complete, tick a checklist item, add a communication,
 // delete. A move on the board is the board's (swim-lanes.server.ts).
 
-export type TaskWriteResult =
-  | { ok: true; id: string }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "invalid"; errors: { path: string; msg: string }[] }
-  | Refused
-  | StaleWrite;
+export type TaskWriteResult = { ok: true; id: string } | typeof NOT_FOUND | InvalidInput | Refused | StaleWrite;
 
 /** A write the caller's role may not make (DESIGN.md §12): which field, and the rule's sentence. */
 export interface Refused {
@@ -176,19 +171,14 @@ export async function createStepTask(
     const locked = await lockAtVersion(trx, ctx, "placements", placementId, undefined);
     if (!locked.ok) return NOT_FOUND;
     const placement = locked.row;
-    const invalid = (msg: string): TaskWriteResult => ({
-      ok: false,
-      reason: "invalid",
-      errors: [{ path: "step", msg }],
-    });
-    if (placement[stepOf(input.step).column]) return invalid(STEP_TASK_MESSAGES.alreadyDone);
+    if (placement[stepOf(input.step).column]) return invalidField("step", STEP_TASK_MESSAGES.alreadyDone);
     const taken = await trx
       .selectFrom("tasks")
       .select("id")
       .where("placement_id", "=", placementId)
       .where("placement_checklist_item", "=", input.step)
       .executeTakeFirst();
-    if (taken) return invalid(STEP_TASK_MESSAGES.alreadyTask);
+    if (taken) return invalidField("step", STEP_TASK_MESSAGES.alreadyTask);
     const client = await trx
       .selectFrom("clients")
       .select("tracker_status")
