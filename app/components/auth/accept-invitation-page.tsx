@@ -1,15 +1,13 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { Form, Link } from "@remix-run/react";
 import { AcceptInvitationSchema, ROLE_LABELS } from "~/schemas/staff";
 import type { Role } from "~/utils/vocabulary";
-import { useHydrated } from "~/utils/use-hydrated";
 import { Alert } from "../ui/alert";
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { InputField } from "../ui/form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
-import { NewPasswordFields, type PasswordChecks } from "./new-password-fields";
+import { NewPasswordFields, type PasswordChecks, useNewPasswordSubmit } from "./new-password-fields";
 
 export interface InvitationView {
   agencyName: string;
@@ -77,10 +75,7 @@ function AcceptForm({
   invitation: InvitationView;
   answer: InvitationAnswer | undefined;
 }) {
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const submitting = navigation.state === "submitting";
-  const [ready, setReady] = useState(false);
+  const { submitting, disabled, onReady } = useNewPasswordSubmit();
   const [form, fields] = useSchemaForm(AcceptInvitationSchema, {
     id: "accept-invitation",
     lastResult: answer?.result,
@@ -102,9 +97,9 @@ function AcceptForm({
         answer={JSON.stringify(answer?.result?.error ?? null)}
         checks={answer?.checks}
         labels={["Password", "Confirm Password"]}
-        onReady={setReady}
+        onReady={onReady}
       />
-      <Button type="submit" size="lg" className="w-full" loading={submitting} disabled={hydrated && !ready}>
+      <Button type="submit" size="lg" className="w-full" loading={submitting} disabled={disabled}>
         {submitting ? "Creating Account..." : "Create Account"}
       </Button>
     </Form>
