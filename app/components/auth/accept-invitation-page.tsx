@@ -29,12 +29,13 @@ export interface InvitationAnswer {
 export function AcceptInvitationPage({
   token,
   invitation,
-  linkProblem,
+  problem: linkProblem,
   answer,
 }: {
   token: string;
   invitation: InvitationView | null;
-  linkProblem: string | null;
+  /** Why the link cannot be used, as the page found it. */
+  problem: string | null;
   answer: InvitationAnswer | undefined;
 }) {
   const problem = answer?.problem ?? linkProblem;

@@ -21,11 +21,12 @@ export interface ResetAnswer {
 /** The reset-password page (/reset-password?token=…): the form, or why the link cannot be used. */
 export function ResetPasswordPage({
   token,
-  linkProblem,
+  problem: linkProblem,
   answer: actionData,
 }: {
   token: string;
-  linkProblem: string | null;
+  /** Why the link cannot be used, as the page found it. */
+  problem: string | null;
   answer: ResetAnswer | undefined;
 }) {
   const problem = actionData?.problem ?? linkProblem;
