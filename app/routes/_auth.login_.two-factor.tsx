@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Toaster } from "~/components/layout/toaster";
 import { Alert } from "~/components/ui/alert";
@@ -9,9 +9,10 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/field";
 import { requiredFields, useSchemaForm } from "~/components/ui/use-schema-form";
-import { SIGN_IN_TIMED_OUT, TwoFactorFormSchema } from "~/schemas/auth";
+import { TwoFactorFormSchema } from "~/schemas/auth";
 import { signInWithSecondFactor } from "~/services/auth.server";
-import { completeSignIn, readPendingSignIn, redirectWithToast, requireAnonymous } from "~/services/session.server";
+import { completeSignIn } from "~/services/session.server";
+import { requirePendingSignIn } from "~/services/two-factor.server";
 import { getDb } from "~/utils/db.server";
 import { clientIp, readFormData } from "~/utils/request.server";
 import { keepRetryAfter } from "~/utils/responses";
@@ -27,21 +28,14 @@ export const meta: MetaFunction = () => [{ title: "Two-factor sign-in · Senior 
 export const headers = keepRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous({ request, context });
-  const pending = await readPendingSignIn(request);
-  if (!pending) throw redirect("/login");
-  if (pending.setup) throw redirect("/login/two-factor/setup");
+  await requirePendingSignIn({ request, context }, "code");
   const method: "app" | "recovery" =
     new URL(request.url).searchParams.get("method") === "recovery" ? "recovery" : "app";
   return json({ method });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous({ request, context });
-  const pending = await readPendingSignIn(request);
-  if (!pending)
-    return redirectWithToast("/login", { type: "error", title: "Login Failed", description: SIGN_IN_TIMED_OUT });
-  if (pending.setup) throw redirect("/login/two-factor/setup");
+  const pending = await requirePendingSignIn({ request, context }, "code");
   const submission = parseWithZod(await readFormData(request), { schema: TwoFactorFormSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), toast: null }, { status: 400 });
   const outcome = await signInWithSecondFactor(getDb(), {
