@@ -34,13 +34,5 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function StaffMemberRoute() {
-  const { member, twoFactorOn, colleagues } = useLoaderData<typeof loader>();
-  return (
-    <StaffMemberPage
-      member={member}
-      twoFactorOn={twoFactorOn}
-      colleagues={colleagues}
-      data={useActionData<typeof action>()}
-    />
-  );
+  return <StaffMemberPage {...useLoaderData<typeof loader>()} data={useActionData<typeof action>()} />;
 }

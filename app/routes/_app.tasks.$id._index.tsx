@@ -2,13 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { CommunicationAnswer } from "~/components/tasks/communication-form";
-import { CompleteButton, TaskBadges, TaskDetail } from "~/components/tasks/task-detail";
-import { Card } from "~/components/ui/card";
-import { RecordActions, RecordPage } from "~/components/ui/detail";
+import { TaskPage } from "~/components/tasks/task-page";
 import { taskMatches } from "~/models/matching.server";
 import { getTask } from "~/models/tasks/record.server";
 import { setTaskCompleted } from "~/models/tasks/writes.server";
-import { DELETE_TASK_MESSAGE, TASK_NOT_FOUND } from "~/schemas/task.constants";
+import { TASK_NOT_FOUND } from "~/schemas/task.constants";
 import { relatedDocuments } from "~/services/resources.server";
 import { redirectWithToast, requireSignedIn } from "~/services/session.server";
 import { communicationAnswer, toggleItemAnswer } from "~/services/task-actions.server";
@@ -56,31 +54,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function TaskDetailPage() {
-  const { task, matches, documents } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const communication = answer && "content" in answer ? (answer as CommunicationAnswer) : null;
-  return (
-    <RecordPage
-      area="tasks"
-      actions={
-        <RecordActions
-          path={`/tasks/${task.id}`}
-          confirmTitle={`Delete ${task.title}?`}
-          confirmMessage={DELETE_TASK_MESSAGE}
-        >
-          <CompleteButton task={task} />
-        </RecordActions>
-      }
-    >
-      <Card className="p-5 sm:p-6">
-        <p className="text-sm font-medium text-slate-500">Task Details</p>
-        <h2 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900">{task.title}</h2>
-        <div className="mt-3">
-          <TaskBadges task={task} />
-        </div>
-      </Card>
-
-      <TaskDetail frame="page" task={task} matches={matches} documents={documents} answer={communication} />
-    </RecordPage>
-  );
+  return <TaskPage {...useLoaderData<typeof loader>()} answer={communication} />;
 }

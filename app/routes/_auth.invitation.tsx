@@ -46,13 +46,5 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function InvitationRoute() {
-  const { token, invitation, problem } = useLoaderData<typeof loader>();
-  return (
-    <AcceptInvitationPage
-      token={token}
-      invitation={invitation}
-      linkProblem={problem}
-      answer={useActionData<typeof action>()}
-    />
-  );
+  return <AcceptInvitationPage {...useLoaderData<typeof loader>()} answer={useActionData<typeof action>()} />;
 }

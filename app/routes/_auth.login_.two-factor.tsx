@@ -1,17 +1,12 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Toaster } from "~/components/layout/toaster";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { FieldError, Input, Label } from "~/components/ui/field";
-import { requiredFields, useSchemaForm } from "~/components/ui/use-schema-form";
-import { SIGN_IN_TIMED_OUT, TwoFactorFormSchema } from "~/schemas/auth";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { TwoFactorSignInPage } from "~/components/auth/two-factor-sign-in-page";
+import { TwoFactorFormSchema } from "~/schemas/auth";
 import { signInWithSecondFactor } from "~/services/auth.server";
-import { completeSignIn, readPendingSignIn, redirectWithToast, requireAnonymous } from "~/services/session.server";
+import { completeSignIn } from "~/services/session.server";
+import { requirePendingSignIn } from "~/services/two-factor.server";
 import { getDb } from "~/utils/db.server";
 import { clientIp, readFormData } from "~/utils/request.server";
 import { keepRetryAfter } from "~/utils/responses";
@@ -27,21 +22,14 @@ export const meta: MetaFunction = () => [{ title: "Two-factor sign-in · Senior 
 export const headers = keepRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous({ request, context });
-  const pending = await readPendingSignIn(request);
-  if (!pending) throw redirect("/login");
-  if (pending.setup) throw redirect("/login/two-factor/setup");
+  await requirePendingSignIn({ request, context }, "code");
   const method: "app" | "recovery" =
     new URL(request.url).searchParams.get("method") === "recovery" ? "recovery" : "app";
   return json({ method });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous({ request, context });
-  const pending = await readPendingSignIn(request);
-  if (!pending)
-    return redirectWithToast("/login", { type: "error", title: "Login Failed", description: SIGN_IN_TIMED_OUT });
-  if (pending.setup) throw redirect("/login/two-factor/setup");
+  const pending = await requirePendingSignIn({ request, context }, "code");
   const submission = parseWithZod(await readFormData(request), { schema: TwoFactorFormSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), toast: null }, { status: 400 });
   const outcome = await signInWithSecondFactor(getDb(), {
@@ -58,64 +46,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-const TEXTS = {
-  app: {
-    label: "Authentication code",
-    help: "Enter the 6-digit code your authentication app shows for Senior Placement.",
-    other: { to: "?method=recovery", label: "Use a recovery code instead" },
-  },
-  recovery: {
-    label: "Recovery code",
-    help: "Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.",
-    other: { to: "?method=app", label: "Use your authentication app instead" },
-  },
-} as const;
-
-export default function TwoFactorSignInPage() {
-  const { method } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
-  const [form, fields] = useSchemaForm(TwoFactorFormSchema, {
-    id: `two-factor-${method}`,
-    lastResult: actionData?.result,
-    constraint: requiredFields("code"),
-  });
-  const texts = TEXTS[method];
-  return (
-    <>
-      <Card className="p-6 sm:p-8">
-        <h1 className="mb-2 text-xl font-semibold text-slate-900">Two-factor sign-in</h1>
-        <p className="mb-6 text-sm text-slate-600">{texts.help}</p>
-        <Form method="post" {...getFormProps(form)} className="space-y-5">
-          <input type="hidden" name="method" value={method} />
-          {form.errors ? <Alert tone="error">{form.errors.join(", ")}</Alert> : null}
-          <div>
-            <Label htmlFor={fields.code.id}>{texts.label}</Label>
-            <Input
-              {...getInputProps(fields.code, { type: "text" })}
-              key={actionData?.toast?.id ?? method}
-              autoComplete="one-time-code"
-              inputMode={method === "app" ? "numeric" : "text"}
-              autoFocus
-              invalid={Boolean(fields.code.errors)}
-            />
-            <FieldError id={fields.code.errorId} errors={fields.code.errors} />
-          </div>
-          <Button type="submit" className="w-full" size="lg" loading={submitting}>
-            {submitting ? "Checking..." : "Verify"}
-          </Button>
-        </Form>
-        <div className="mt-6 flex flex-wrap justify-between gap-3 text-sm">
-          <Link to={texts.other.to} className="font-medium text-brand-700 hover:underline">
-            {texts.other.label}
-          </Link>
-          <Link to="/login" className="text-slate-600 hover:underline">
-            Back to sign in
-          </Link>
-        </div>
-      </Card>
-      <Toaster toasts={[actionData?.toast ?? undefined]} />
-    </>
-  );
+export default function TwoFactorSignInRoute() {
+  return <TwoFactorSignInPage {...useLoaderData<typeof loader>()} answer={useActionData<typeof action>()} />;
 }

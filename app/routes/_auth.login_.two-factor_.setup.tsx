@@ -1,19 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { TwoFactorSetupPage } from "~/components/auth/two-factor-setup-page";
-import { SIGN_IN_TIMED_OUT } from "~/schemas/auth";
 import { TwoFactorSetupSchema } from "~/schemas/profile";
 import { signInWithNewSecondFactor } from "~/services/auth.server";
-import {
-  readPendingSignIn,
-  redirectWithToast,
-  requireAnonymous,
-  signInDestination,
-  startSession,
-} from "~/services/session.server";
-import { signInSetupView } from "~/services/two-factor.server";
+import { signInDestination, startSession } from "~/services/session.server";
+import { requirePendingSignIn, signInSetupView } from "~/services/two-factor.server";
 import { getDb } from "~/utils/db.server";
 import { callerOf, clientIp, readFormData } from "~/utils/request.server";
 import { keepRetryAfter } from "~/utils/responses";
@@ -27,21 +20,13 @@ export const meta: MetaFunction = () => [{ title: "Set up two-factor sign-in · 
 export const headers = keepRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous({ request, context });
-  const pending = await readPendingSignIn(request);
-  if (!pending) throw redirect("/login");
-  if (!pending.setup) throw redirect("/login/two-factor");
+  const pending = await requirePendingSignIn({ request, context }, "setup");
   // Null once it is on: the answer to the code that turned it on shows the recovery codes.
   return json({ setup: await signInSetupView(getDb(), pending.userId, callerOf(request)) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous({ request, context });
-  const pending = await readPendingSignIn(request);
-  if (!pending) {
-    return redirectWithToast("/login", { type: "error", title: "Login Failed", description: SIGN_IN_TIMED_OUT });
-  }
-  if (!pending.setup) throw redirect("/login/two-factor");
+  const pending = await requirePendingSignIn({ request, context }, "setup");
   const submission = parseWithZod(await readFormData(request), { schema: TwoFactorSetupSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), done: null }, { status: 400 });
   const outcome = await signInWithNewSecondFactor(getDb(), {

@@ -103,6 +103,5 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
 }
 
 export default function ResetPasswordRoute() {
-  const { token, problem } = useLoaderData<typeof loader>();
-  return <ResetPasswordPage token={token} linkProblem={problem} answer={useActionData<typeof action>()} />;
+  return <ResetPasswordPage {...useLoaderData<typeof loader>()} answer={useActionData<typeof action>()} />;
 }

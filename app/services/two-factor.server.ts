@@ -13,10 +13,17 @@ import {
   type TwoFactorState,
   unusedRecoveryCodes,
 } from "~/models/two-factor.server";
+import { SIGN_IN_TIMED_OUT } from "~/schemas/auth";
 import { TWO_FACTOR_REQUIRED, type TwoFactorInput, WRONG_TWO_FACTOR_CODE } from "~/schemas/profile";
 import type { DB } from "~/utils/db.server";
 import { type AccountChange, type AccountHolder, confirmCurrentPassword } from "./profile.server";
-import { redirectWithToast } from "./session.server";
+import {
+  type GuardArgs,
+  type PendingSignIn,
+  readPendingSignIn,
+  redirectWithToast,
+  requireAnonymous,
+} from "./session.server";
 
 // The profile page's "Two-factor sign-in" card (docs/security.md, "Two-factor sign-in").
 
@@ -109,4 +116,21 @@ export async function changeTwoFactor(
     title: "Two-factor sign-in turned off",
     description: "Your password alone now signs you in.",
   });
+}
+
+/**
+ * The guard of a sign-in's second step (`step`: the code, or setting two-factor up first): signed
+ * out, with the cookie of a sign-in whose password was right. Without one, back to /login (a post,
+ * which came too late, says so in a toast); on the other step's page, on to that one.
+ */
+export async function requirePendingSignIn(args: GuardArgs, step: "code" | "setup"): Promise<PendingSignIn> {
+  await requireAnonymous(args);
+  const pending = await readPendingSignIn(args.request);
+  if (!pending) {
+    if (args.request.method === "GET" || args.request.method === "HEAD") throw redirect("/login");
+    throw await redirectWithToast("/login", { type: "error", title: "Login Failed", description: SIGN_IN_TIMED_OUT });
+  }
+  if (pending.setup && step !== "setup") throw redirect("/login/two-factor/setup");
+  if (!pending.setup && step === "setup") throw redirect("/login/two-factor");
+  return pending;
 }

@@ -8,7 +8,13 @@ import { confirmTwoFactor, startTwoFactorSetup } from "~/models/two-factor.serve
 import { action as apiLoginAction } from "~/routes/api.auth.login";
 import { action as loginAction } from "~/routes/_auth.login";
 import * as twoFactorRoute from "~/routes/_auth.login_.two-factor";
-import { INVALID_RECOVERY_CODE, INVALID_TWO_FACTOR_CODE, TWO_FACTOR_API_REFUSED } from "~/schemas/auth";
+import {
+  INVALID_RECOVERY_CODE,
+  INVALID_TWO_FACTOR_CODE,
+  SIGN_IN_TIMED_OUT,
+  TWO_FACTOR_API_REFUSED,
+} from "~/schemas/auth";
+import { takeToast } from "~/services/session.server";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createUser, DEFAULT_PASSWORD, type TestUser } from "../support/factories";
 import { apiRequest, args, cookiesFrom, formPost, get, pageHeaders, settle } from "../support/http";
@@ -125,6 +131,17 @@ describe("the second step", () => {
     const forged = await secondStep(cookie.replace(/\.[^.;]+$/, ".forged"), { method: "app", code: "123456" });
     expect(forged.headers.get("Location")).toBe("/login");
     expect(await sessionCount()).toBe(0);
+  });
+
+  it("a code sent too late says so on the sign-in page; a visit without the cookie just goes there", async () => {
+    const late = await secondStep("", { method: "app", code: "123456" });
+    expect(late.headers.get("Location")).toBe("/login");
+    const taken = async (response: Response) =>
+      (await takeToast(new Request("http://localhost/", { headers: { Cookie: cookiesFrom(response) } }))).toast;
+    expect(await taken(late)).toMatchObject({ title: "Login Failed", description: SIGN_IN_TIMED_OUT });
+    const visit = await settle(twoFactorRoute.loader(args(get("/login/two-factor"))));
+    expect(visit.headers.get("Location")).toBe("/login");
+    expect(await taken(visit)).toBeNull();
   });
 
   it("wrong codes count against the account's sign-in limit: the sixth attempt waits, the password too", async () => {

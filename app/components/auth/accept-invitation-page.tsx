@@ -1,15 +1,13 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { Form, Link } from "@remix-run/react";
 import { AcceptInvitationSchema, ROLE_LABELS } from "~/schemas/staff";
 import type { Role } from "~/utils/vocabulary";
-import { useHydrated } from "~/utils/use-hydrated";
 import { Alert } from "../ui/alert";
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { InputField } from "../ui/form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
-import { NewPasswordFields, type PasswordChecks } from "./new-password-fields";
+import { NewPasswordFields, type PasswordChecks, useNewPasswordSubmit } from "./new-password-fields";
 
 export interface InvitationView {
   agencyName: string;
@@ -31,12 +29,13 @@ export interface InvitationAnswer {
 export function AcceptInvitationPage({
   token,
   invitation,
-  linkProblem,
+  problem: linkProblem,
   answer,
 }: {
   token: string;
   invitation: InvitationView | null;
-  linkProblem: string | null;
+  /** Why the link cannot be used, as the page found it. */
+  problem: string | null;
   answer: InvitationAnswer | undefined;
 }) {
   const problem = answer?.problem ?? linkProblem;
@@ -77,10 +76,7 @@ function AcceptForm({
   invitation: InvitationView;
   answer: InvitationAnswer | undefined;
 }) {
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const submitting = navigation.state === "submitting";
-  const [ready, setReady] = useState(false);
+  const { submitting, disabled, onReady } = useNewPasswordSubmit();
   const [form, fields] = useSchemaForm(AcceptInvitationSchema, {
     id: "accept-invitation",
     lastResult: answer?.result,
@@ -102,9 +98,9 @@ function AcceptForm({
         answer={JSON.stringify(answer?.result?.error ?? null)}
         checks={answer?.checks}
         labels={["Password", "Confirm Password"]}
-        onReady={setReady}
+        onReady={onReady}
       />
-      <Button type="submit" size="lg" className="w-full" loading={submitting} disabled={hydrated && !ready}>
+      <Button type="submit" size="lg" className="w-full" loading={submitting} disabled={disabled}>
         {submitting ? "Creating Account..." : "Create Account"}
       </Button>
     </Form>

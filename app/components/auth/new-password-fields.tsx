@@ -1,3 +1,4 @@
+import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { PASSWORD_RULES } from "~/schemas/auth";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -8,6 +9,17 @@ type Field = Parameters<typeof PasswordField>[0]["field"];
 
 /** The checklist as the server found a new password (without JavaScript, after a submit). */
 export type PasswordChecks = { met: boolean[]; match: boolean } | null | undefined;
+
+/**
+ * The submit button of a form with NewPasswordFields: whether it is sending, and, with JavaScript,
+ * held back until the password meets the rules and is confirmed (`onReady` goes to the fields).
+ */
+export function useNewPasswordSubmit() {
+  const hydrated = useHydrated();
+  const [ready, setReady] = useState(false);
+  const submitting = useNavigation().state === "submitting";
+  return { submitting, disabled: hydrated && !ready, onReady: setReady };
+}
 
 /**
  * A new password twice, with the five rules ticked off as it is typed (with JavaScript) or as the

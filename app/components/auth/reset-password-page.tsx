@@ -1,15 +1,13 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { Form, Link } from "@remix-run/react";
 import { ResetPasswordSchema } from "~/schemas/auth";
 import type { Toast } from "~/utils/toast";
-import { useHydrated } from "~/utils/use-hydrated";
 import { Toaster } from "../layout/toaster";
 import { Alert } from "../ui/alert";
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
-import { NewPasswordFields } from "./new-password-fields";
+import { NewPasswordFields, useNewPasswordSubmit } from "./new-password-fields";
 
 /** The answer to a reset that did not go through: the form's reply, the checklist as the server read it, a toast. */
 export interface ResetAnswer {
@@ -23,11 +21,12 @@ export interface ResetAnswer {
 /** The reset-password page (/reset-password?token=…): the form, or why the link cannot be used. */
 export function ResetPasswordPage({
   token,
-  linkProblem,
+  problem: linkProblem,
   answer: actionData,
 }: {
   token: string;
-  linkProblem: string | null;
+  /** Why the link cannot be used, as the page found it. */
+  problem: string | null;
   answer: ResetAnswer | undefined;
 }) {
   const problem = actionData?.problem ?? linkProblem;
@@ -60,10 +59,7 @@ function BrokenLink({ message }: { message: string }) {
 }
 
 function ResetForm({ token, actionData }: { token: string; actionData: ResetAnswer | undefined }) {
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const submitting = navigation.state === "submitting";
-  const [ready, setReady] = useState(false);
+  const { submitting, disabled, onReady } = useNewPasswordSubmit();
   const [form, fields] = useSchemaForm(ResetPasswordSchema, {
     id: "reset-password",
     lastResult: actionData?.result,
@@ -79,7 +75,7 @@ function ResetForm({ token, actionData }: { token: string; actionData: ResetAnsw
         confirmPassword={fields.confirmPassword}
         answer={actionData?.toast.id ?? ""}
         checks={actionData?.checks}
-        onReady={setReady}
+        onReady={onReady}
         autoFocus
       />
       <div className="space-y-3">
@@ -89,7 +85,7 @@ function ResetForm({ token, actionData }: { token: string; actionData: ResetAnsw
           className="w-full"
           loading={submitting}
           // The rules need JavaScript to be checked as you type; without it the server checks them.
-          disabled={hydrated && !ready}
+          disabled={disabled}
         >
           {submitting ? "Resetting Password..." : "Reset Password"}
         </Button>

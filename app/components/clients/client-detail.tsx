@@ -7,6 +7,7 @@ import { Badge, priorityTone } from "../ui/badge";
 import { ButtonLink } from "../ui/button";
 import { CardLink, TitledCard } from "../ui/card";
 import { PlusIcon } from "../ui/icons";
+import { CardList } from "../ui/card-list";
 
 // Parts of the client's page (app/routes/_app.clients.$id._index.tsx).
 
@@ -32,27 +33,23 @@ export function NewPlacementLink({ clientId }: { clientId: string }) {
 export function ClientPlacementsCard({ clientId, placements }: { clientId: string; placements: PlacementOfClient[] }) {
   return (
     <TitledCard title="Placements" action={<CardLink to={`/placements?clientId=${clientId}`}>View all</CardLink>}>
-      {placements.length === 0 ? (
-        <p className="p-5 text-sm text-slate-500">No placements for this client yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-100" aria-label="Placements of this client">
-          {placements.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
-              <div className="min-w-0 wrap-anywhere">
-                <Link to={`/placements/${p.id}`} className="font-medium text-slate-900 hover:text-brand-700">
-                  {p.facility.name}
-                </Link>
-                <p className="text-sm text-slate-500">
-                  {p.facility.city}, {p.facility.state} · started {formatDate(p.startDate)}
-                </p>
-              </div>
-              <div className="flex gap-2">
-                <PlacementBadges placement={p} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={placements} label="Placements of this client" empty="No placements for this client yet.">
+        {(p) => (
+          <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
+            <div className="min-w-0 wrap-anywhere">
+              <Link to={`/placements/${p.id}`} className="font-medium text-slate-900 hover:text-brand-700">
+                {p.facility.name}
+              </Link>
+              <p className="text-sm text-slate-500">
+                {p.facility.city}, {p.facility.state} · started {formatDate(p.startDate)}
+              </p>
+            </div>
+            <div className="flex gap-2">
+              <PlacementBadges placement={p} />
+            </div>
+          </li>
+        )}
+      </CardList>
       <div className="border-t border-slate-100 px-5 py-3">
         <Link
           to={`/placements/new?clientId=${clientId}`}
@@ -80,34 +77,30 @@ export function ClientTasksCard({ clientId, tasks }: { clientId: string; tasks: 
         </span>
       }
     >
-      {tasks.length === 0 ? (
-        <p className="p-5 text-sm text-slate-500">No tasks for this client.</p>
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {tasks.map((t) => (
-            <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
-              <div className="min-w-0 wrap-anywhere">
-                <Link
-                  to={`/tasks/${t.id}`}
-                  className={
-                    t.isCompleted ? "text-slate-500 line-through" : "font-medium text-slate-900 hover:text-brand-700"
-                  }
-                >
-                  {t.title}
-                </Link>
-                <p className="text-sm text-slate-500">
-                  {t.stage} · due {formatDate(t.dueDate)}
-                </p>
-              </div>
-              {t.isCompleted ? (
-                <Badge tone="green">Completed</Badge>
-              ) : (
-                <Badge tone={priorityTone(t.priority)}>{t.priority}</Badge>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={tasks} empty="No tasks for this client.">
+        {(t) => (
+          <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
+            <div className="min-w-0 wrap-anywhere">
+              <Link
+                to={`/tasks/${t.id}`}
+                className={
+                  t.isCompleted ? "text-slate-500 line-through" : "font-medium text-slate-900 hover:text-brand-700"
+                }
+              >
+                {t.title}
+              </Link>
+              <p className="text-sm text-slate-500">
+                {t.stage} · due {formatDate(t.dueDate)}
+              </p>
+            </div>
+            {t.isCompleted ? (
+              <Badge tone="green">Completed</Badge>
+            ) : (
+              <Badge tone={priorityTone(t.priority)}>{t.priority}</Badge>
+            )}
+          </li>
+        )}
+      </CardList>
     </TitledCard>
   );
 }

@@ -3,6 +3,7 @@ import type { ClientHistoryData } from "~/services/audit-page.server";
 import { EntryWho } from "../settings/audit-log-page";
 import { useCan } from "../layout/use-can";
 import { TitledCard } from "../ui/card";
+import { CardList } from "../ui/card-list";
 
 /**
  * The client's own history (coordinators and admins; an agent's page loads none): its latest
@@ -28,28 +29,21 @@ export function ClientHistoryCard({ clientId, history }: { clientId: string; his
         ) : null
       }
     >
-      {history.entries.length === 0 ? (
-        <p className="p-5 text-sm text-slate-500">Nothing recorded yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-100" aria-label="Latest entries">
-          {history.entries.map((entry) => (
-            <li
-              key={entry.id}
-              className="flex flex-col gap-1 px-5 py-3 text-sm sm:flex-row sm:justify-between sm:gap-4"
-            >
-              <p className="min-w-0">
-                <EntryWho entry={entry} /> <span className="text-slate-700">· {entry.action}</span>
-                {entry.fields.length > 0 ? (
-                  <span className="block text-slate-500 wrap-anywhere">Fields: {entry.fields.join(", ")}</span>
-                ) : null}
-              </p>
-              <time dateTime={entry.at} className="shrink-0 text-slate-500">
-                {entry.when}
-              </time>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={history.entries} label="Latest entries" empty="Nothing recorded yet.">
+        {(entry) => (
+          <li key={entry.id} className="flex flex-col gap-1 px-5 py-3 text-sm sm:flex-row sm:justify-between sm:gap-4">
+            <p className="min-w-0">
+              <EntryWho entry={entry} /> <span className="text-slate-700">· {entry.action}</span>
+              {entry.fields.length > 0 ? (
+                <span className="block text-slate-500 wrap-anywhere">Fields: {entry.fields.join(", ")}</span>
+              ) : null}
+            </p>
+            <time dateTime={entry.at} className="shrink-0 text-slate-500">
+              {entry.when}
+            </time>
+          </li>
+        )}
+      </CardList>
     </TitledCard>
   );
 }

@@ -1,4 +1,5 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type FormMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { Tour } from "~/models/tours.server";
 import { DisclosureSchema, TourOutcomeSchema, TourSchema } from "~/schemas/tour";
@@ -15,6 +16,7 @@ import { Checkbox, ChoiceGroup } from "../ui/choice";
 import { InputField, SelectField, TextareaField } from "../ui/form";
 import { PickerField } from "../ui/picker-field";
 import { useSchemaForm } from "../ui/use-schema-form";
+import { CardList } from "../ui/card-list";
 
 // The client page's Tours card (schedule a tour, record its outcome) and Disclosure card (the
 // family received the agency's written disclosure), and the notice shown until it is recorded.
@@ -30,19 +32,15 @@ export interface ToursAnswer extends Partial<TourPickerEcho> {
 export function ToursCard({ data, answer }: { data: ClientToursData; answer: ToursAnswer | undefined }) {
   return (
     <TitledCard id="tours" title="Tours" description="Facility visits arranged for this client">
-      {data.tours.length === 0 ? (
-        <p className="p-5 text-sm text-slate-500">No tours yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-100" aria-label="Tours of this client">
-          {data.tours.map((tour) => (
-            <TourItem
-              key={tour.id}
-              tour={tour}
-              answer={answer?.form === "tour-outcome" && answer.tourId === tour.id ? answer : undefined}
-            />
-          ))}
-        </ul>
-      )}
+      <CardList items={data.tours} label="Tours of this client" empty="No tours yet.">
+        {(tour) => (
+          <TourItem
+            key={tour.id}
+            tour={tour}
+            answer={answer?.form === "tour-outcome" && answer.tourId === tour.id ? answer : undefined}
+          />
+        )}
+      </CardList>
       <ScheduleForm data={data} answer={answer?.form === "tour" ? answer : undefined} />
     </TitledCard>
   );
@@ -122,18 +120,14 @@ function ScheduleForm({ data, answer }: { data: ClientToursData; answer: ToursAn
   const ticked = new Set(
     ([] as unknown[]).concat(fields.staffIds.initialValue ?? []).filter((v): v is string => typeof v === "string"),
   );
-  const sending = navigation.state === "submitting" && navigation.formData?.get("section") === "tour";
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      className="space-y-3 border-t border-slate-100 p-5"
-      aria-labelledby="schedule-tour-title"
+    <SectionForm
+      form={form}
+      section="tour"
+      titleId="schedule-tour-title"
+      title="Schedule a tour"
+      submit="Schedule tour"
     >
-      <input type="hidden" name="section" value="tour" />
-      <h3 id="schedule-tour-title" className="text-sm font-semibold text-slate-900">
-        Schedule a tour
-      </h3>
       <PickerField
         kind="facility"
         label="Facility"
@@ -166,9 +160,44 @@ function ScheduleForm({ data, answer }: { data: ClientToursData; answer: ToursAn
       </ChoiceGroup>
       <InputField field={fields.familyAttendees} label="Family attending" placeholder="Maria (daughter), Tom (son)" />
       <TextareaField field={fields.notes} label="Notes" rows={2} placeholder="Questions to ask, what to look at…" />
+    </SectionForm>
+  );
+}
+
+/** A card's form under what it shows: posts its `section` to the client's page, titled, its button at the end. */
+function SectionForm({
+  form,
+  section,
+  titleId,
+  title,
+  submit,
+  children,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+  section: string;
+  titleId: string;
+  title: string;
+  submit: string;
+  children: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("section") === section;
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="space-y-3 border-t border-slate-100 p-5"
+      aria-labelledby={titleId}
+    >
+      <input type="hidden" name="section" value={section} />
+      <h3 id={titleId} className="text-sm font-semibold text-slate-900">
+        {title}
+      </h3>
+      {children}
       <div className="flex justify-end">
         <Button type="submit" size="sm" loading={sending}>
-          Schedule tour
+          {submit}
         </Button>
       </div>
     </Form>
@@ -199,15 +228,14 @@ export function DisclosureNotice() {
 
 const METHOD_OPTIONS = DISCLOSURE_METHODS.map((m) => [m, m] as const);
 
-export function DisclosureCard({
-  data,
-  documents,
-  answer,
-}: {
+/** The client's disclosure, the newest of its documents to choose from, and the page's answer. */
+interface DisclosureProps {
   data: ClientToursData;
   documents: { id: string; originalName: string }[];
   answer: ToursAnswer | undefined;
-}) {
+}
+
+export function DisclosureCard({ data, documents, answer }: DisclosureProps) {
   const d = data.disclosure;
   return (
     <TitledCard
@@ -242,15 +270,7 @@ export function DisclosureCard({
   );
 }
 
-function DisclosureForm({
-  data,
-  documents,
-  answer,
-}: {
-  data: ClientToursData;
-  documents: { id: string; originalName: string }[];
-  answer: ToursAnswer | undefined;
-}) {
+function DisclosureForm({ data, documents, answer }: DisclosureProps) {
   const d = data.disclosure;
   const navigation = useNavigation();
   const lastResult = answer?.form === "disclosure" ? answer.result : undefined;
@@ -268,18 +288,14 @@ function DisclosureForm({
   if (d?.document && !choices.some((c) => c.id === d.document?.id)) {
     choices.unshift({ id: d.document.id, originalName: d.document.name });
   }
-  const sending = navigation.state === "submitting" && navigation.formData?.get("section") === "disclosure";
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      className="space-y-3 border-t border-slate-100 p-5"
-      aria-labelledby="disclosure-form-title"
+    <SectionForm
+      form={form}
+      section="disclosure"
+      titleId="disclosure-form-title"
+      title={d ? "Change the disclosure" : "Record the disclosure"}
+      submit={d ? "Save disclosure" : "Record disclosure"}
     >
-      <input type="hidden" name="section" value="disclosure" />
-      <h3 id="disclosure-form-title" className="text-sm font-semibold text-slate-900">
-        {d ? "Change the disclosure" : "Record the disclosure"}
-      </h3>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <InputField field={fields.disclosedOn} type="date" label="Date given" required />
         <SelectField field={fields.method} label="How" required placeholder="Choose how" options={METHOD_OPTIONS} />
@@ -295,11 +311,6 @@ function DisclosureForm({
             : "Optional: the signed disclosure among this client's documents."
         }
       />
-      <div className="flex justify-end">
-        <Button type="submit" size="sm" loading={sending}>
-          {d ? "Save disclosure" : "Record disclosure"}
-        </Button>
-      </div>
-    </Form>
+    </SectionForm>
   );
 }

@@ -1,5 +1,4 @@
 import { CARE_LEVEL_LABELS, CARE_LEVELS, CLIENT_STATUSES } from "~/utils/vocabulary";
-import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
 import { UsersIcon } from "../ui/icons";
 import {
@@ -48,13 +47,14 @@ const SORT_FIELDS: Record<string, SortField> = {
 export function ClientsPage({ clients, filters, ...list }: ClientsPageData) {
   const active = [filters.status, filters.careLevel].filter(Boolean).length;
   const filtering = Boolean(filters.search) || active > 0;
+  const add = <NewButton to="/clients/new">Add Client</NewButton>;
   return (
     <ListPage
       area="clients"
       actions={
         <>
           <ExportLink to="/clients/export" />
-          <NewButton to="/clients/new">Add Client</NewButton>
+          {add}
         </>
       }
       controls={
@@ -74,14 +74,12 @@ export function ClientsPage({ clients, filters, ...list }: ClientsPageData) {
         message: "Try another search, or clear the filters to see every client.",
         clearLabel: "Clear filters",
       }}
-      empty={
-        <EmptyState
-          icon={<UsersIcon className="h-6 w-6" />}
-          title="No clients yet"
-          message="Add the first person you are helping to find a place."
-          action={<NewButton to="/clients/new">Add Client</NewButton>}
-        />
-      }
+      empty={{
+        icon: <UsersIcon className="h-6 w-6" />,
+        title: "No clients yet",
+        message: "Add the first person you are helping to find a place.",
+        action: add,
+      }}
     >
       <CardGrid label="Clients" items={clients}>
         {(client) => <ClientCard client={client} />}

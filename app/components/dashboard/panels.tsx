@@ -5,7 +5,7 @@ import { formatCount, formatDate } from "~/utils/format";
 import { useCan } from "../layout/use-can";
 import { ButtonLink } from "../ui/button";
 import { Chart } from "../ui/chart";
-import { Card, CardHeader, CardLink } from "../ui/card";
+import { Card, CardLink, TitledCard } from "../ui/card";
 import { Skeleton, SkeletonCard, StatCardsSkeleton } from "../ui/skeleton";
 import { StatCard, type StatTone } from "../ui/stat-card";
 import { BuildingIcon, ClipboardIcon, ColumnsIcon, InboxIcon, PlusIcon, TasksIcon, UsersIcon } from "../ui/icons";
@@ -79,12 +79,11 @@ export function PipelinePanel({ lanes }: { lanes: Array<{ stage: string; count: 
   const total = lanes.reduce((sum, lane) => sum + lane.count, 0);
   const max = Math.max(1, ...lanes.map((lane) => lane.count));
   return (
-    <Card>
-      <CardHeader
-        title="Swim Lane Pipeline"
-        description="Tasks in each stage of the placement pipeline"
-        action={<CardLink to="/swim-lanes">View full board</CardLink>}
-      />
+    <TitledCard
+      title="Swim Lane Pipeline"
+      description="Tasks in each stage of the placement pipeline"
+      action={<CardLink to="/swim-lanes">View full board</CardLink>}
+    >
       {total === 0 ? (
         <EmptyPanel
           message="No placement data available"
@@ -114,7 +113,7 @@ export function PipelinePanel({ lanes }: { lanes: Array<{ stage: string; count: 
           ))}
         </ul>
       )}
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -135,12 +134,11 @@ export interface RecentItem {
 
 export function RecentActivityPanel({ placements }: { placements: RecentItem[] }) {
   return (
-    <Card>
-      <CardHeader
-        title="Recent Activity"
-        description="The newest placements"
-        action={<CardLink to="/placements">View all placements</CardLink>}
-      />
+    <TitledCard
+      title="Recent Activity"
+      description="The newest placements"
+      action={<CardLink to="/placements">View all placements</CardLink>}
+    >
       {placements.length === 0 ? (
         <EmptyPanel message="No recent activity" />
       ) : (
@@ -166,7 +164,7 @@ export function RecentActivityPanel({ placements }: { placements: RecentItem[] }
           ))}
         </ul>
       )}
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -216,12 +214,11 @@ export function PlacementsChartPanel({
 }) {
   const canReport = useCan("reports.view");
   return (
-    <Card>
-      <CardHeader
-        title="Placements, last 12 months"
-        description={`${formatCount(total)} ${total === 1 ? "placement" : "placements"} started, cancelled ones left out`}
-        action={canReport ? <CardLink to="/reports">View reports</CardLink> : null}
-      />
+    <TitledCard
+      title="Placements, last 12 months"
+      description={`${formatCount(total)} ${total === 1 ? "placement" : "placements"} started, cancelled ones left out`}
+      action={canReport ? <CardLink to="/reports">View reports</CardLink> : null}
+    >
       <div className="p-5">
         {narrow && wide ? (
           <>
@@ -232,7 +229,7 @@ export function PlacementsChartPanel({
           <p className="text-sm text-slate-500">No placements started in the last 12 months.</p>
         )}
       </div>
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -259,12 +256,11 @@ export function ReferralFeesPanel({
     },
   ];
   return (
-    <Card>
-      <CardHeader
-        title="Referral fees"
-        description="What facilities were invoiced and paid this month, and what they owe"
-        action={<CardLink to="/invoices/aging">View aging</CardLink>}
-      />
+    <TitledCard
+      title="Referral fees"
+      description="What facilities were invoiced and paid this month, and what they owe"
+      action={<CardLink to="/invoices/aging">View aging</CardLink>}
+    >
       <dl className="grid grid-cols-1 gap-4 p-5 sm:grid-cols-3">
         {figures.map((figure) => (
           <div key={figure.label}>
@@ -283,6 +279,6 @@ export function ReferralFeesPanel({
           Revenue per month
         </Link>
       </p>
-    </Card>
+    </TitledCard>
   );
 }

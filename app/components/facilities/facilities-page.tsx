@@ -1,5 +1,4 @@
 import { FACILITY_TYPES } from "~/utils/vocabulary";
-import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
 import { BuildingIcon } from "../ui/icons";
 import {
@@ -63,13 +62,14 @@ const SORT_FIELDS: Record<string, SortField> = {
 export function FacilitiesPage({ facilities, filters, ...list }: FacilitiesPageData) {
   const active = [filters.type, filters.availability, filters.minPrice, filters.maxPrice].filter(Boolean).length;
   const filtering = Boolean(filters.search) || active > 0;
+  const add = <NewButton to="/facilities/new">Add Facility</NewButton>;
   return (
     <ListPage
       area="facilities"
       actions={
         <>
           <ExportLink to="/facilities/export" />
-          <NewButton to="/facilities/new">Add Facility</NewButton>
+          {add}
         </>
       }
       controls={
@@ -98,14 +98,12 @@ export function FacilitiesPage({ facilities, filters, ...list }: FacilitiesPageD
         message: "Try another search or a wider price range, or clear the filters.",
         clearLabel: "Clear filters",
       }}
-      empty={
-        <EmptyState
-          icon={<BuildingIcon className="h-6 w-6" />}
-          title="No facilities yet"
-          message="Add the communities and care homes you place clients with."
-          action={<NewButton to="/facilities/new">Add Facility</NewButton>}
-        />
-      }
+      empty={{
+        icon: <BuildingIcon className="h-6 w-6" />,
+        title: "No facilities yet",
+        message: "Add the communities and care homes you place clients with.",
+        action: add,
+      }}
     >
       <CardGrid label="Facilities" items={facilities}>
         {(facility) => <FacilityCard facility={facility} />}

@@ -1,6 +1,5 @@
 import type { NotificationItem } from "~/services/notifications.server";
 import { NOTIFICATION_MESSAGES, NOTIFICATION_SHOW } from "~/schemas/notifications.constants";
-import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
 import { BellIcon } from "../ui/icons";
 import { filterLabels, SelectFilters, type SelectSpec } from "../ui/list-controls";
@@ -47,13 +46,11 @@ export function NotificationsPage({ notifications, unread, limit, filters, ...li
       list={list}
       filtering={filtering}
       noMatches={{ message: "Everything here has been read.", clearLabel: "Show all notifications" }}
-      empty={
-        <EmptyState
-          icon={<BellIcon className="h-6 w-6" />}
-          title={NOTIFICATION_MESSAGES.none}
-          message="Overdue tasks, move-ins this week, expiring documents and your tasks moved by others show here."
-        />
-      }
+      empty={{
+        icon: <BellIcon className="h-6 w-6" />,
+        title: NOTIFICATION_MESSAGES.none,
+        message: "Overdue tasks, move-ins this week, expiring documents and your tasks moved by others show here.",
+      }}
       pages={{ limit, noun: "notifications", severalOnly: true }}
     >
       <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Notifications">

@@ -11,6 +11,7 @@ import { Button } from "../ui/button";
 import { CardLink, TitledCard } from "../ui/card";
 import { FieldError, Input, Label, Select } from "../ui/field";
 import { CheckIcon, PlusIcon } from "../ui/icons";
+import { CardList } from "../ui/card-list";
 
 // A placement's tasks (issue 35): the Tasks card (its tasks, New Task, and "Make a task" of each
 // checklist step not done and without a task yet), and the checklist's tick. Plain forms posting
@@ -69,15 +70,9 @@ export function PlacementTasksCard({
         </CardLink>
       }
     >
-      {data.tasks.length === 0 ? (
-        <p className="p-5 text-sm text-slate-500">{STEP_TASK_MESSAGES.noTasks}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100" aria-label="Tasks of this placement">
-          {data.tasks.map((t) => (
-            <TaskRow key={t.id} task={t} />
-          ))}
-        </ul>
-      )}
+      <CardList items={data.tasks} label="Tasks of this placement" empty={STEP_TASK_MESSAGES.noTasks}>
+        {(t) => <TaskRow key={t.id} task={t} />}
+      </CardList>
       {open.length > 0 ? (
         <section className="border-t border-slate-100 px-5 py-4" aria-labelledby="step-tasks">
           <h3 id="step-tasks" className="text-sm font-semibold text-slate-900">

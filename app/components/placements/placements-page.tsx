@@ -3,7 +3,6 @@ import { useLocation } from "@remix-run/react";
 import type { PlacementListItem } from "~/models/placements.server";
 import { PLACEMENT_STATUSES, PRIORITIES } from "~/utils/vocabulary";
 import { ButtonLink } from "../ui/button";
-import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
 import { ClipboardIcon } from "../ui/icons";
 import {
@@ -117,14 +116,12 @@ export function PlacementsPage({
         message: "Try another search, or reset the filters.",
         clearLabel: "Reset Filters",
       }}
-      empty={
-        <EmptyState
-          icon={<ClipboardIcon className="h-6 w-6" />}
-          title="No placements yet"
-          message="A placement links a client, a facility and an agent, and follows the move to completion."
-          action={<NewButton to="/placements/new">New Placement</NewButton>}
-        />
-      }
+      empty={{
+        icon: <ClipboardIcon className="h-6 w-6" />,
+        title: "No placements yet",
+        message: "A placement links a client, a facility and an agent, and follows the move to completion.",
+        action: <NewButton to="/placements/new">New Placement</NewButton>,
+      }}
     >
       <PlacementTable placements={placements} undisclosed={undisclosed} />
     </ListPage>

@@ -13,7 +13,7 @@ import { ButtonLink } from "../ui/button";
 import { FilterForm } from "../ui/filter-form";
 import { DownloadIcon, FolderIcon, UploadIcon } from "../ui/icons";
 import { filterLabels, SearchFilter, SelectFilters, type SelectSpec } from "../ui/list-controls";
-import { EmptyList, ListPage, type ListPageData } from "../ui/list-page";
+import { ListPage, type ListPageData } from "../ui/list-page";
 import { ResourceTable, type toResourceRow } from "./resource-table";
 
 /** What the document library shows: a page of rows, the count and the filters as read. */
@@ -96,19 +96,17 @@ export function ResourcesPage({ resources, limit, today, filters, ...list }: Res
         }
         list={list}
         filtering={filtering}
-        empty={
-          <EmptyList
-            icon={<FolderIcon className="h-6 w-6" />}
-            title="No Documents Found"
-            filtering={filtering}
-            message={{
-              empty: "Assessments, care plans, insurance cards, contracts: upload the first one.",
-              filtered: "No document matches your search and filters. Try another search, or clear the filters.",
-            }}
-            clear={{ to: "/resources", label: "Clear Filters" }}
-            add={<UploadButton />}
-          />
-        }
+        noMatches={{
+          message: "No document matches your search and filters. Try another search, or clear the filters.",
+          clearLabel: "Clear Filters",
+          inEmptyCard: true,
+        }}
+        empty={{
+          icon: <FolderIcon className="h-6 w-6" />,
+          title: "No Documents Found",
+          message: "Assessments, care plans, insurance cards, contracts: upload the first one.",
+          action: <UploadButton />,
+        }}
         pages={{ limit, noun: "documents", severalOnly: true }}
       >
         <ResourceTable resources={resources} today={today} />

@@ -2,8 +2,6 @@ import { Link, useLocation } from "@remix-run/react";
 import type { AuditEntryView } from "~/services/audit-page.server";
 import { cn } from "~/utils/cn";
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "~/utils/vocabulary";
-import { ButtonLink } from "../ui/button";
-import { EmptyState } from "../ui/empty-state";
 import { FilterForm } from "../ui/filter-form";
 import { SearchIcon } from "../ui/icons";
 import { DateFilter, ExportLink, FilterChips, filterLabels, SelectFilters, type SelectSpec } from "../ui/list-controls";
@@ -54,7 +52,12 @@ export function AuditLogPage({ entries, limit, people, filters, record, ...list 
       }
       list={list}
       filtering={filtering}
-      empty={<NoEntries filtering={filtering} />}
+      noMatches={{
+        title: "No audit entries match these filters.",
+        message: "Try other filters or a wider range of dates.",
+        clearLabel: "Clear filters",
+      }}
+      empty={{ icon: <SearchIcon className="h-6 w-6" />, title: "Nothing has been recorded yet." }}
       pages={{ limit, noun: "entries" }}
     >
       <AuditTable entries={entries} />
@@ -81,23 +84,6 @@ function AuditFilters({
       <DateFilter id="audit-from" name="from" label="From" value={filters.from} />
       <DateFilter id="audit-to" name="to" label="To" value={filters.to} />
     </FilterForm>
-  );
-}
-
-function NoEntries({ filtering }: { filtering: boolean }) {
-  return (
-    <EmptyState
-      icon={<SearchIcon className="h-6 w-6" />}
-      title={filtering ? "No audit entries match these filters." : "Nothing has been recorded yet."}
-      message={filtering ? "Try other filters or a wider range of dates." : undefined}
-      action={
-        filtering ? (
-          <ButtonLink to="/settings/audit" variant="outline">
-            Clear filters
-          </ButtonLink>
-        ) : null
-      }
-    />
   );
 }
 

@@ -16,7 +16,7 @@ import {
   type SelectSpec,
   ViewLinks,
 } from "../ui/list-controls";
-import { EmptyList, ListPage, type ListPageData } from "../ui/list-page";
+import { ListPage, type ListPageData } from "../ui/list-page";
 import { TaskGrid, TaskTable, type toTaskRow } from "./task-list";
 
 /** What the tasks list shows: its figures, a page of tasks as a table or a grid, and the filters as read. */
@@ -98,19 +98,17 @@ export function TasksPage({
       }
       list={list}
       filtering={filtering}
-      empty={
-        <EmptyList
-          icon={<TasksIcon className="h-6 w-6" />}
-          title="No tasks found"
-          filtering={filtering}
-          message={{
-            empty: "Tasks are the day's work: calls, visits, paperwork. Create the first one.",
-            filtered: "No task matches your search and filters. Try another search, or reset the filters.",
-          }}
-          clear={{ to: "/tasks", label: "Reset Filters" }}
-          add={<NewButton to="/tasks/new">Create Task</NewButton>}
-        />
-      }
+      noMatches={{
+        message: "No task matches your search and filters. Try another search, or reset the filters.",
+        clearLabel: "Reset Filters",
+        inEmptyCard: true,
+      }}
+      empty={{
+        icon: <TasksIcon className="h-6 w-6" />,
+        title: "No tasks found",
+        message: "Tasks are the day's work: calls, visits, paperwork. Create the first one.",
+        action: <NewButton to="/tasks/new">Create Task</NewButton>,
+      }}
       pages={{ limit, noun: "results", severalOnly: true }}
     >
       {view === "grid" ? <TaskGrid tasks={tasks} today={today} /> : <TaskTable tasks={tasks} today={today} />}

@@ -25,20 +25,8 @@ export function Chart({ chart, className }: { chart: ChartGeometry; className?: 
           <line key={k} x1={g.x1} y1={g.y1} x2={g.x2} y2={g.y2} />
         ))}
       </g>
-      <g className="chart-ticks" aria-hidden="true" textAnchor={horizontal ? "middle" : "end"}>
-        {chart.valueTicks.map((t, k) => (
-          <text key={k} x={t.x} y={t.y}>
-            {t.text}
-          </text>
-        ))}
-      </g>
-      <g className="chart-labels" aria-hidden="true" textAnchor={horizontal ? "end" : "middle"}>
-        {chart.categoryLabels.map((t, k) => (
-          <text key={k} x={t.x} y={t.y}>
-            {t.text}
-          </text>
-        ))}
-      </g>
+      <Texts className="chart-ticks" anchor={horizontal ? "middle" : "end"} texts={chart.valueTicks} />
+      <Texts className="chart-labels" anchor={horizontal ? "end" : "middle"} texts={chart.categoryLabels} />
       {chart.area ? <path className="chart-area" d={chart.area} aria-hidden="true" /> : null}
       {chart.line ? <path className="chart-line" d={chart.line} aria-hidden="true" /> : null}
       <g className="chart-points" aria-hidden="true">
@@ -61,5 +49,26 @@ export function Chart({ chart, className }: { chart: ChartGeometry; className?: 
         )}
       </g>
     </svg>
+  );
+}
+
+/** The axis's words (the value ticks, the category labels), each where the layout put it. */
+function Texts({
+  className,
+  anchor,
+  texts,
+}: {
+  className: string;
+  anchor: "start" | "middle" | "end";
+  texts: ChartGeometry["valueTicks"];
+}) {
+  return (
+    <g className={className} aria-hidden="true" textAnchor={anchor}>
+      {texts.map((t, k) => (
+        <text key={k} x={t.x} y={t.y}>
+          {t.text}
+        </text>
+      ))}
+    </g>
   );
 }

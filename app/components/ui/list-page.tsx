@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { type ListProblem, pageHref } from "~/utils/list-query";
 import { type AreaName, areaOf } from "../layout/area";
 import { ButtonLink } from "./button";
-import { EmptyState } from "./empty-state";
+import { EmptyState, type EmptyStateProps } from "./empty-state";
 import { SearchIcon } from "./icons";
 import { countText, IgnoredParams } from "./list-controls";
 import { PageHeader } from "./page-header";
@@ -32,18 +32,24 @@ export type ListPages = Pick<PaginationProps, "noun" | "limit"> & {
   severalOnly?: boolean;
 };
 
-/** A list's empty state when filters leave nothing: a way back to the whole list (the area's path). */
+/**
+ * When filters leave no rows: "No clients match your filters" (or `title`), the message and a way
+ * back to the whole list (the area's path); or, `inEmptyCard`, the empty state's own card with
+ * this message and the way back beside its button (the tasks, the documents).
+ */
 export interface NoMatchesProps {
+  title?: string;
   message: string;
   clearLabel: string;
+  inEmptyCard?: boolean;
 }
 
 /**
  * A list screen: the title row (the area's title, the count, the buttons) over what narrows the
  * list (figures, the filter bar, chips), then what the address held that the list could not use,
  * then the rows and the page links under them or, when there are none, why: the filters match
- * nothing (`noMatches`, with a way back to the whole list), or the list is still empty (`empty`,
- * which says both itself when there is no `noMatches`).
+ * nothing (`noMatches`, with a way back to the whole list), or the list is still empty (`empty`:
+ * its icon, title, message and the button that adds the first record).
  */
 export function ListPage({
   area,
@@ -70,7 +76,7 @@ export function ListPage({
   shownBeside?: readonly string[];
   filtering: boolean;
   noMatches?: NoMatchesProps;
-  empty: ReactNode;
+  empty: EmptyStateProps;
   pages?: ListPages;
   /** The rows. */
   children: ReactNode;
@@ -78,8 +84,10 @@ export function ListPage({
   const { path, header, nouns } = areaOf(area);
   let results: ReactNode;
   if (list.total > 0) results = <ListRows list={list} pages={{ noun: nouns[1], ...pages }} rows={children} />;
+  else if (noMatches?.inEmptyCard)
+    results = <EmptyCard {...empty} filtering={filtering} noMatches={noMatches} clearTo={path} />;
   else if (filtering && noMatches) results = <NoMatches {...noMatches} noun={nouns[1]} clearTo={path} />;
-  else results = empty;
+  else results = <EmptyState {...empty} />;
   // The count in the area's nouns, unless the page says otherwise (null: nothing under the title).
   const count = description === undefined ? countText(list.total, list.capped ?? false, filtering, nouns) : description;
   return (
@@ -121,11 +129,11 @@ function ListRows({
   );
 }
 
-function NoMatches({ noun, message, clearTo, clearLabel }: NoMatchesProps & { noun: string; clearTo: string }) {
+function NoMatches({ title, noun, message, clearTo, clearLabel }: NoMatchesProps & { noun: string; clearTo: string }) {
   return (
     <EmptyState
       icon={<SearchIcon className="h-6 w-6" />}
-      title={`No ${noun} match your filters`}
+      title={title ?? `No ${noun} match your filters`}
       message={message}
       action={
         <ButtonLink to={clearTo} variant="outline">
@@ -136,39 +144,25 @@ function NoMatches({ noun, message, clearTo, clearLabel }: NoMatchesProps & { no
   );
 }
 
-/**
- * The one empty state of a list that says the same either way (the tasks, the documents): its
- * message tells an empty list from filters that match nothing, and then a way back to the whole
- * list stands beside the button that adds a record.
- */
-export function EmptyList({
-  icon,
-  title,
+/** The empty state that says the same either way, but for its message; filtering, the way back stands beside its button. */
+function EmptyCard({
   filtering,
-  message,
-  clear,
-  add,
-}: {
-  icon: ReactNode;
-  title: string;
-  filtering: boolean;
-  message: { empty: string; filtered: string };
-  clear: { to: string; label: string };
-  add: ReactNode;
-}) {
+  noMatches,
+  clearTo,
+  ...empty
+}: EmptyStateProps & { filtering: boolean; noMatches: NoMatchesProps; clearTo: string }) {
   return (
     <EmptyState
-      icon={icon}
-      title={title}
-      message={filtering ? message.filtered : message.empty}
+      {...empty}
+      message={filtering ? noMatches.message : empty.message}
       action={
         <div className="flex flex-wrap justify-center gap-2">
           {filtering ? (
-            <ButtonLink to={clear.to} variant="outline">
-              {clear.label}
+            <ButtonLink to={clearTo} variant="outline">
+              {noMatches.clearLabel}
             </ButtonLink>
           ) : null}
-          {add}
+          {empty.action}
         </div>
       }
     />
