@@ -1,6 +1,7 @@
 import type { TaskType } from "../../app/utils/db-types";
 import { STAFF } from "./common";
 import { coordinatesOf, placesOf } from "./places";
+import { AGREEMENT_COLUMNS_SQL, AGREEMENT_JOIN_SQL, placementFeeColumnsSql } from "./large-money";
 import { REFERRAL_SPREAD } from "./demo-directory";
 import {
   AGENCY,
@@ -60,6 +61,7 @@ export interface LargeCounts {
   tasks: number;
   communications: number;
   resources: number;
+  invoices: number;
 }
 
 const STAGES = ["New Client", "Active Client", "Target", "Placed", "Follow-up"];
@@ -291,13 +293,14 @@ function placementDrawsSql(counts: LargeCounts): string {
 WITH s AS MATERIALIZED (SELECT i, ${hashes("placement", 4)} FROM generate_series({{from}}, {{to}}) AS i),
 b AS MATERIALIZED (SELECT s.*, (${r(0)}::bigint * 65536 + ${r(1)}) % (730 * 86400) AS age_s FROM s),
 c AS MATERIALIZED (
-  SELECT b.*, f.id AS facility_id, f.min_cost, f.max_cost,
+  SELECT b.*, f.id AS facility_id, f.min_cost, f.max_cost, ${AGREEMENT_COLUMNS_SQL},
     {{now}} - age_s * interval '1 second' - i * interval '1 microsecond' AS created_at,
     (({{now}} - age_s * interval '1 second')::date) AS start_date,
     (age_s / 86400)::int AS age_days,
     ${placementStatusSql()} AS status,
     ${weighted(payments, 7)} AS payment
   FROM b JOIN facilities f ON f.id = ${uuid("facility", `1 + ${r(4)} % ${counts.facilities}`)}
+  ${AGREEMENT_JOIN_SQL}
 ),
 d AS MATERIALIZED (
   SELECT c.*,
@@ -327,7 +330,8 @@ export function placementsSql(counts: LargeCounts): string {
 INSERT INTO placements (id, agency_id, client_id, facility_id, agent_id, status, priority, start_date, end_date,
   move_in_date, monthly_rate, payment_method, deposit_amount, contract_signed, contract_signed_date, deposit_paid,
   deposit_paid_date, insurance_verified, insurance_verified_date, medical_records_transferred,
-  medical_records_transferred_date, family_notified, family_notified_date, notes, created_by, created_at, updated_at)
+  medical_records_transferred_date, family_notified, family_notified_date, notes, created_by, created_at, updated_at,
+  fee_cents, fee_agreement_id, fee_basis, fee_moved_in_on, fee_due_date)
 SELECT ${uuid("placement", "i")}, ${AGENCY}, ${uuid("client", `1 + ${r(3)} % ${counts.clients}`)}, facility_id,
   ${staffPick(5)}, status, ${weighted(
     [
@@ -348,7 +352,8 @@ SELECT ${uuid("placement", "i")}, ${AGENCY}, ${uuid("client", `1 + ${r(3)} % ${c
   CASE WHEN status = 'Cancelled' THEN ${pick(CANCEL_REASONS, 12)} WHEN ${percent(10)} < 20 THEN ${pick(PLACEMENT_NOTES, 11)} END,
   ${staffPick(5)}, created_at,
   CASE WHEN status IN ('Completed', 'Cancelled') THEN least({{now}}, created_at + span * interval '1 day' + interval '3 hours')
-    ELSE created_at + ({{now}} - created_at) * ${fraction(24)} END
+    ELSE created_at + ({{now}} - created_at) * ${fraction(24)} END,
+  ${placementFeeColumnsSql()}
 FROM e
 -- A client has one open placement at a facility (placements_one_open_per_client_facility): a
 -- drawn pair that repeats an open one is left out.

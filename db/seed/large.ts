@@ -4,6 +4,14 @@ import type { Database } from "../../app/utils/db-types";
 import { insertAgencyAndStaff } from "./common";
 import { bind } from "./large-sql";
 import {
+  agreementsSql,
+  invoiceCountersSql,
+  invoiceLinesSql,
+  invoicePaymentsSql,
+  invoicesSql,
+  LARGE_INVOICES,
+} from "./large-money";
+import {
   checklistSql,
   clientsSql,
   communicationsSql,
@@ -26,6 +34,7 @@ export const LARGE_COUNTS: LargeCounts = {
   tasks: 100_000,
   communications: 300_000,
   resources: 20_000,
+  invoices: LARGE_INVOICES,
 };
 
 const BATCH = 10_000;
@@ -36,6 +45,7 @@ const LOADED_TABLES = [
   "users",
   "clients",
   "facilities",
+  "referral_agreements",
   "placements",
   "placement_events",
   "tasks",
@@ -43,6 +53,10 @@ const LOADED_TABLES = [
   "task_communications",
   "resources",
   "resource_versions",
+  "invoices",
+  "invoice_lines",
+  "invoice_payments",
+  "invoice_counters",
 ] as const;
 
 export interface SeedLargeOptions {
@@ -67,12 +81,18 @@ function plan(counts: LargeCounts): Step[] {
   const tables: [string, string, number, number][] = [
     ["clients", clientsSql(), counts.clients, 1],
     ["facilities", facilitiesSql(), counts.facilities, 1],
+    ["referral_agreements", agreementsSql(), counts.facilities, 0.9],
     ["placements", placementsSql(counts), counts.placements, 1],
     ["placement_events", placementEventsSql(), counts.placements, 2.6],
     ["tasks", tasksSql(counts), counts.tasks, 1],
     ["task_checklist_items", checklistSql(), counts.tasks, 2],
     ["task_communications", communicationsSql(counts), counts.communications, 1],
     ["resources", resourcesSql(counts), counts.resources, 2],
+    // One statement each (no batches): an invoice's number follows the year's sequence.
+    ["invoices", invoicesSql(counts.invoices), 1, counts.invoices],
+    ["invoice_lines", invoiceLinesSql(counts.invoices), 1, counts.invoices],
+    ["invoice_payments", invoicePaymentsSql(counts.invoices), 1, counts.invoices * 0.7],
+    ["invoice_counters", invoiceCountersSql(), 1, 1],
   ];
   return tables.flatMap(([label, template, total, perRow]) =>
     Array.from({ length: Math.ceil(total / BATCH) }, (_, b) => {

@@ -6,6 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import zipcodes from "zipcodes";
 import { clearDatabase, countRows, DEMO_LOGIN, isDatabaseEmpty, seedDemo, seedLarge } from "../../db/seed";
 import { verifyLogin } from "~/models/user.server";
+import { noAgreementBasis, workOutFee } from "~/utils/referral-fee";
 import { resetDb, testDb } from "../support/db";
 import { runningTotalsDrift } from "../support/running-totals";
 
@@ -161,6 +162,79 @@ describe("the large seed", () => {
     for (const f of facilities) {
       expect(zipcodes.lookup(f.address_zip.slice(0, 5))?.city).toBe(f.address_city);
       expect(f.latitude).not.toBeNull();
+    }
+  });
+
+  it("works out every move-in's fee by the app's own rule, and invoices and pays most of them consistently", async () => {
+    await seedLarge(db, { now, scale: 0.02 });
+    const fees = await db
+      .selectFrom("placements as p")
+      .leftJoin("referral_agreements as a", "a.id", "p.fee_agreement_id")
+      .select([
+        "p.status",
+        "p.monthly_rate",
+        "p.move_in_date",
+        "p.fee_cents",
+        "p.fee_basis",
+        "p.fee_moved_in_on",
+        "p.fee_due_date",
+        "a.id as agreementId",
+        "a.fee_type",
+        "a.fee_percent",
+        "a.flat_fee_cents",
+        "a.payment_terms_days",
+        "a.refund_rule",
+        "a.refund_days",
+      ])
+      .where("p.status", "=", "Completed")
+      .execute();
+    expect(fees.length).toBeGreaterThan(100);
+    expect(fees.some((f) => f.agreementId === null) && fees.some((f) => f.fee_type === "flat")).toBe(true);
+    for (const f of fees) {
+      const movedIn = f.move_in_date!;
+      expect(f.fee_moved_in_on).toBe(movedIn);
+      const expected = f.agreementId
+        ? workOutFee(
+            {
+              feeType: f.fee_type!,
+              feePercent: f.fee_percent === null ? null : Number(f.fee_percent),
+              flatFeeCents: f.flat_fee_cents,
+              paymentTermsDays: f.payment_terms_days!,
+              refundRule: f.refund_rule!,
+              refundDays: f.refund_days,
+            },
+            f.monthly_rate === null ? null : Number(f.monthly_rate),
+            movedIn,
+          )
+        : { cents: null, basis: noAgreementBasis(movedIn), dueDate: null };
+      expect({ cents: f.fee_cents, basis: f.fee_basis, dueDate: f.fee_due_date }).toEqual(expected);
+    }
+
+    // Each invoice: one line of its placement's fee; paid in full, in part, or not yet, as its status says.
+    const { rows: invoices } = await sql<{ status: string; lines: number; payments: number }>`
+      SELECT i.status, sum(l.amount_cents)::int AS lines, coalesce((SELECT sum(amount_cents) FROM invoice_payments
+        WHERE invoice_id = i.id), 0)::int AS payments
+      FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id
+      JOIN placements p ON p.id = l.placement_id AND p.fee_cents = l.amount_cents GROUP BY i.id`.execute(db);
+    expect(invoices.length).toBe(Math.round(20_000 * 0.02));
+    for (const i of invoices) {
+      const paid = i.status === "Paid" ? i.lines : i.status === "Partly paid" ? Math.floor(i.lines / 2) : 0;
+      expect(i.payments).toBe(paid);
+    }
+    expect(new Set(invoices.map((i) => i.status))).toEqual(new Set(["Draft", "Sent", "Partly paid", "Paid"]));
+
+    // Numbers run 1, 2, 3… in each year, and the counter is at the last, so the next sent follows on.
+    const { rows: years } = await sql<{ year: number; numbers: string[]; last_number: number }>`
+      SELECT c.year, c.last_number, array_agg(i.number ORDER BY i.number) AS numbers
+      FROM invoice_counters c JOIN invoices i ON i.number LIKE 'INV-' || c.year || '-%' GROUP BY c.year, c.last_number`.execute(
+      db,
+    );
+    for (const y of years) {
+      const expected = Array.from(
+        { length: y.last_number },
+        (_, k) => `INV-${y.year}-${String(k + 1).padStart(4, "0")}`,
+      );
+      expect(y.numbers).toEqual(expected);
     }
   });
 
