@@ -22,7 +22,8 @@ const isSingleFileUpload = (req: express.Request) =>
   /^\/(resources\/[^/]+\/replace|api\/resources|api\/resources\/[^/]+\/versions)\/?$/i.test(req.path);
 
 /** A CSV import: its file, on the import screen or through the API. */
-const isImportUpload = (req: express.Request) => req.method === "POST" && /^\/(import|api\/imports)\/?$/i.test(req.path);
+const isImportUpload = (req: express.Request) =>
+  req.method === "POST" && /^\/(import|api\/imports)\/?$/i.test(req.path);
 
 /**
  * What an upload may hold besides its files: the details typed with them (each field at most

@@ -227,7 +227,10 @@ export async function clientsByContact(
     .select(["id", sql<string>`lower(email)`.as("email"), "phone_digits"])
     .where("agency_id", "=", ctx.agencyId)
     .where((eb) =>
-      eb.or([eb(sql`lower(email)`, "=", sql`ANY(${emails}::text[])`), eb("phone_digits", "=", sql<string>`ANY(${digits}::text[])`)]),
+      eb.or([
+        eb(sql`lower(email)`, "=", sql`ANY(${emails}::text[])`),
+        eb("phone_digits", "=", sql<string>`ANY(${digits}::text[])`),
+      ]),
     )
     .orderBy("created_at")
     .execute();
@@ -262,7 +265,10 @@ export async function insertImported<T extends ImportTable>(
     trx,
     ctx,
     { action: "import", entity: IMPORT_TABLES[table], details: { import: importId } },
-    trx.selectFrom(table as ImportTable as "clients").select("id").where("id", "=", sql<string>`ANY(${ids}::uuid[])`),
+    trx
+      .selectFrom(table as ImportTable as "clients")
+      .select("id")
+      .where("id", "=", sql<string>`ANY(${ids}::uuid[])`),
   );
   return ids;
 }
@@ -314,7 +320,12 @@ export async function undoImportWrites(
         .where("agency_id", "=", ctx.agencyId)
         .where("id", "=", sql<string>`ANY(${row.created_ids}::uuid[])`)
         .returning("id");
-      await auditEach(trx, ctx, { action: "delete", entity: IMPORT_TABLES[table], details: { import: row.id } }, deleted);
+      await auditEach(
+        trx,
+        ctx,
+        { action: "delete", entity: IMPORT_TABLES[table], details: { import: row.id } },
+        deleted,
+      );
       for (const { id, values } of row.previous as { id: string; values: Record<string, unknown> }[]) {
         await updateImported(trx, ctx, table, id, restoreColumns(values));
       }

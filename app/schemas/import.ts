@@ -152,9 +152,7 @@ export const ImportOptionsSchema = z.object({
   type: z.enum(IMPORTABLE_TYPES as [ImportType, ...ImportType[]], { error: IMPORT_MESSAGES.type }),
   duplicates: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z
-      .enum(DUPLICATE_CHOICES, { error: `Duplicates must be one of ${DUPLICATE_CHOICES.join(", ")}` })
-      .default("skip"),
+    z.enum(DUPLICATE_CHOICES, { error: `Duplicates must be one of ${DUPLICATE_CHOICES.join(", ")}` }).default("skip"),
   ),
   mode: z.preprocess(
     (v) => (v === "" ? undefined : v),

@@ -27,7 +27,9 @@ export interface RowInput {
   errors: { key: string; message: string }[];
 }
 
-const CARE_LEVEL_BY_LABEL = new Map(Object.entries(CARE_LEVEL_LABELS).map(([value, label]) => [label.toLowerCase(), value]));
+const CARE_LEVEL_BY_LABEL = new Map(
+  Object.entries(CARE_LEVEL_LABELS).map(([value, label]) => [label.toLowerCase(), value]),
+);
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split(".");

@@ -44,7 +44,8 @@ const clients: Importer = {
     const digits = keys.filter((k) => k.startsWith("phone:")).map((k) => k.slice(6));
     const found = new Map<string, string>();
     for (const row of await clientsByContact(db, ctx, emails, digits)) {
-      for (const key of [`email:${row.email}`, `phone:${row.phone_digits}`]) if (!found.has(key)) found.set(key, row.id);
+      for (const key of [`email:${row.email}`, `phone:${row.phone_digits}`])
+        if (!found.has(key)) found.set(key, row.id);
     }
     return found;
   },

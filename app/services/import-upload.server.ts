@@ -7,7 +7,14 @@ import {
   type UploadHandler,
 } from "@remix-run/node";
 import type { Ctx } from "~/models/context";
-import { addImportChunk, getImport, type ImportRecord, insertImport, undoImportWrites, readImportRow } from "~/models/imports.server";
+import {
+  addImportChunk,
+  getImport,
+  type ImportRecord,
+  insertImport,
+  undoImportWrites,
+  readImportRow,
+} from "~/models/imports.server";
 import { IMPORT_MESSAGES, ImportOptionsSchema, MAX_IMPORT_BYTES, UNDO_HOURS } from "~/schemas/import";
 import type { DB } from "~/utils/db.server";
 import { type ApiFieldError, zodErrors } from "./api.server";

@@ -122,7 +122,13 @@ const duplicate = (row: number, message: string): RowError & { kind: "duplicate"
 async function writeRows(trx: DB, state: RunState, valid: ValidRow[], outcome: BatchOutcome): Promise<void> {
   const { importer, ctx, choice } = state;
   const existing =
-    choice === "create" ? new Map<string, string>() : await importer.findExisting(trx, ctx, valid.flatMap((v) => v.keys));
+    choice === "create"
+      ? new Map<string, string>()
+      : await importer.findExisting(
+          trx,
+          ctx,
+          valid.flatMap((v) => v.keys),
+        );
   const inserts: Record<string, unknown>[] = [];
   for (const v of valid) {
     const id = v.keys.map((k) => existing.get(k)).find(Boolean);
@@ -299,7 +305,9 @@ export function importTasks(deps: { db?: () => DB } = {}): TaskList {
       const last = helpers.job.attempts >= helpers.job.max_attempts;
       await updateImport(db(), id, {
         status: last ? "failed" : "queued",
-        message: last ? "The import stopped because of an error. Nothing more will be tried: upload the file again." : null,
+        message: last
+          ? "The import stopped because of an error. Nothing more will be tried: upload the file again."
+          : null,
         ...(last ? { finished_at: new Date() } : {}),
       }).catch(() => {});
       throw error;

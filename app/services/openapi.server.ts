@@ -782,7 +782,8 @@ export const ENDPOINTS: Endpoint[] = [
     path: "/api/imports/{id}/undo",
     area: "Imports",
     summary: "Undo a finished import (within 24 hours)",
-    description: "Deletes what it created and restores what it updated; 409 when it is not done, too old, or what it created is in use.",
+    description:
+      "Deletes what it created and restores what it updated; 409 when it is not done, too old, or what it created is in use.",
     data: record("import", ApiImport),
     errors: [403, 409],
   },
