@@ -1,7 +1,8 @@
 import type * as z from "zod";
 import type { ImportRecord } from "~/models/imports.server";
 import type { ApiImport } from "~/schemas/import";
-import { database } from "~/utils/db.server";
+import { sql } from "kysely";
+import { database, type DB } from "~/utils/db.server";
 
 // The imports API's shapes and setting.
 
@@ -11,10 +12,21 @@ export function toApiImport(record: ImportRecord): z.input<typeof ApiImport> {
 }
 
 let queueOverride: boolean | undefined;
+let queueFound = false;
 
-/** Whether imports run as jobs of the queue (a Postgres database) or in the process (the embedded one, which has none). */
-export function importQueue(): boolean {
-  return queueOverride ?? !database().embedded;
+/**
+ * Whether imports run as jobs of the queue, or in this process: the embedded database has no
+ * queue, and a Postgres whose queue never started (its schema is missing) has none either.
+ */
+export async function importQueue(db: DB): Promise<boolean> {
+  if (queueOverride !== undefined) return queueOverride;
+  if (database().embedded) return false;
+  if (queueFound) return true;
+  const { rows } = await sql<{
+    found: string | null;
+  }>`SELECT to_regclass('graphile_worker._private_jobs')::text AS found`.execute(db);
+  queueFound = rows[0]?.found != null;
+  return queueFound;
 }
 
 /** For tests: run imports without the queue (false), or as jobs (true); undefined: as the database says. */
