@@ -145,6 +145,49 @@ export async function lockImportRow(trx: DB, id: string): Promise<ImportRow | un
   return trx.selectFrom("imports").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
 }
 
+/** A draft of the caller's agency, queued with these choices; false when it is not a draft. */
+export async function queueDraft(
+  trx: DB,
+  ctx: Ctx,
+  id: string,
+  choices: { mapping?: Record<string, number>; duplicates: ImportRow["duplicates"]; mode: ImportMode },
+): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const result = await trx
+    .updateTable("imports")
+    .set({
+      status: "queued",
+      mapping: choices.mapping ? (JSON.stringify(choices.mapping) as never) : null,
+      duplicates: choices.duplicates,
+      mode: choices.mode,
+    })
+    .where("id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .where("status", "=", "draft")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets a draft's choices (the mapping form, before its preview). */
+export async function setDraftChoices(
+  db: DB,
+  ctx: Ctx,
+  id: string,
+  choices: { mapping?: Record<string, number>; duplicates: ImportRow["duplicates"]; mode: ImportMode },
+): Promise<void> {
+  await db
+    .updateTable("imports")
+    .set({
+      mapping: choices.mapping ? (JSON.stringify(choices.mapping) as never) : null,
+      duplicates: choices.duplicates,
+      mode: choices.mode,
+    })
+    .where("id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .where("status", "=", "draft")
+    .execute();
+}
+
 export type ImportUpdate = Partial<{
   status: ImportStatus;
   message: string | null;

@@ -16,7 +16,7 @@ export const { loader, action } = apiRoute({
   POST: async ({ db, ctx, request }) => {
     if (!can(ctx.role, "records.import")) throw apiError(403, PERMISSION_MESSAGES["records.import"]);
     try {
-      const id = await startImport(db, ctx, request, await importQueue(db));
+      const id = await startImport(db, ctx, request, (await importQueue(db)) ? "queue" : "process");
       const created = await getImport(db, ctx, id);
       return apiSuccess(
         { import: toApiImport(created!) },

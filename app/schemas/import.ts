@@ -22,7 +22,8 @@ export const DUPLICATE_CHOICE_LABELS: Record<DuplicateChoice, string> = {
 export const IMPORT_MODES = ["all", "valid"] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 
-export const IMPORT_STATUSES = ["queued", "running", "done", "failed", "undone"] as const;
+/** "draft": uploaded on the import screen, being mapped and previewed (the API's imports start queued). */
+export const IMPORT_STATUSES = ["draft", "queued", "running", "done", "failed", "undone"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** The largest file taken: 20 MB. */

@@ -12,10 +12,17 @@ import {
   getImport,
   type ImportRecord,
   insertImport,
+  queueDraft,
   undoImportWrites,
   readImportRow,
 } from "~/models/imports.server";
-import { IMPORT_MESSAGES, ImportOptionsSchema, MAX_IMPORT_BYTES, UNDO_HOURS } from "~/schemas/import";
+import {
+  IMPORT_MESSAGES,
+  type ImportOptions,
+  ImportOptionsSchema,
+  MAX_IMPORT_BYTES,
+  UNDO_HOURS,
+} from "~/schemas/import";
 import type { DB } from "~/utils/db.server";
 import { type ApiFieldError, zodErrors } from "./api.server";
 import { EncodingSniffer } from "./import-csv.server";
@@ -84,12 +91,17 @@ function fileHandler(trx: DB, id: string, received: { file?: ReceivedFile; tooLa
 }
 
 /**
- * Receives an import's upload and starts it: the import's id. Throws ImportUploadRefused for a
- * missing or too large file, or options that do not pass. With a job queue (`queue`), the import
- * runs as a job added in the same transaction; without one (the embedded database) it runs in
- * this process once the upload is saved.
+ * How an upload's import goes on: as a job of the queue (added in the upload's transaction), in
+ * this process once the upload is saved (no queue: the embedded database), or not yet (a draft of
+ * the import screen, mapped and previewed before it is started).
  */
-export async function startImport(db: DB, ctx: Ctx, request: Request, queue: boolean): Promise<string> {
+export type ImportStart = "queue" | "process" | "draft";
+
+/**
+ * Receives an import's upload and starts it as `start` says: the import's id. Throws
+ * ImportUploadRefused for a missing or too large file, or options that do not pass.
+ */
+export async function startImport(db: DB, ctx: Ctx, request: Request, start: ImportStart): Promise<string> {
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
     const received: { file?: ReceivedFile; tooLarge?: boolean } = {};
@@ -122,11 +134,36 @@ export async function startImport(db: DB, ctx: Ctx, request: Request, queue: boo
       duplicates: options.data.duplicates,
       mode: options.data.mode,
       total_rows: Math.max(0, file.lines - 1),
+      status: start === "draft" ? "draft" : "queued",
     });
-    if (queue) await enqueue(trx, "import", { id }, { jobKey: `import:${id}`, maxAttempts: 5 });
+    if (start === "queue") await enqueueImport(trx, id);
   });
-  if (!queue) void runImport(db, id).catch((error: unknown) => console.error(`[import] import ${id} failed`, error));
+  if (start === "process") runInProcess(db, id);
   return id;
+}
+
+const enqueueImport = (trx: DB, id: string) =>
+  enqueue(trx, "import", { id }, { jobKey: `import:${id}`, maxAttempts: 5 });
+
+function runInProcess(db: DB, id: string): void {
+  void runImport(db, id).catch((error: unknown) => console.error(`[import] import ${id} failed`, error));
+}
+
+/** Starts a draft of the caller's agency with these choices; false when it is not a draft (any more). */
+export async function startDraft(
+  db: DB,
+  ctx: Ctx,
+  id: string,
+  choices: Pick<ImportOptions, "mapping" | "duplicates" | "mode">,
+  queue: boolean,
+): Promise<boolean> {
+  const started = await db.transaction().execute(async (trx) => {
+    if (!(await queueDraft(trx, ctx, id, choices))) return false;
+    if (queue) await enqueueImport(trx, id);
+    return true;
+  });
+  if (started && !queue) runInProcess(db, id);
+  return started;
 }
 
 const refused = (status: 400 | 413, path: string, msg: string) => new ImportUploadRefused(status, [{ path, msg }]);

@@ -278,6 +278,8 @@ async function failInvalid(db: DB, row: ImportRow, outcome: BatchOutcome): Promi
 export async function runImport(db: DB, id: string, options: RunOptions = {}): Promise<void> {
   const row = await readImportRow(db, id);
   if (!row || (row.status !== "queued" && row.status !== "running")) return;
+  // A draft's preview left its counts: a run starts from none (all or nothing resets them itself).
+  if (row.mode === "valid" && row.status === "queued" && row.started_at === null) await resetImportProgress(db, id);
   await updateImport(db, id, { status: "running", started_at: new Date() });
   try {
     if (row.mode === "all") await runAll(db, row, options);
@@ -314,4 +316,73 @@ export function importTasks(deps: { db?: () => DB } = {}): TaskList {
     }
   };
   return { import: task };
+}
+
+/** What a preview found: rows, valid, invalid, duplicates (of the file and of the agency's records). */
+export interface ImportPreview {
+  rows: number;
+  valid: number;
+  invalid: number;
+  duplicates: number;
+}
+
+/**
+ * Checks a draft import's rows as the import will (the schema, duplicates in the file and in the
+ * database) without writing any record; its counts and errors are kept on the import (the
+ * screen's preview, its CSV of errors). A file it cannot read fails the import.
+ */
+export async function previewImport(db: DB, row: ImportRow): Promise<ImportPreview | { refused: string }> {
+  const state = runState(row);
+  const outcome = emptyOutcome();
+  let valid = 0;
+  try {
+    for await (const rows of fileBatches(db, row, headerOf(state, row))) {
+      outcome.processed += rows.length;
+      const checked = checkRows(state, rows, outcome);
+      const existing =
+        state.choice === "create"
+          ? new Map<string, string>()
+          : await state.importer.findExisting(
+              db,
+              state.ctx,
+              checked.flatMap((v) => v.keys),
+            );
+      for (const v of checked) {
+        if (!v.keys.some((k) => existing.has(k))) valid++;
+        else if (state.choice === "update") valid++;
+        else {
+          outcome.skipped++;
+          outcome.errors.push(duplicate(v.row, `${state.importer.duplicateMessage} exists: it will be skipped`));
+        }
+      }
+    }
+  } catch (error) {
+    if (error instanceof ImportRefused) return { refused: error.message };
+    throw error;
+  }
+  await db.transaction().execute(async (trx) => {
+    await resetImportProgress(trx, row.id);
+    await recordBatch(trx, row.id, { ...outcome, processed: 0, created: [], previous: [] });
+    await updateImport(trx, row.id, { total_rows: outcome.processed });
+  });
+  return { rows: outcome.processed, valid, invalid: outcome.invalid, duplicates: outcome.skipped };
+}
+
+/** A draft's headers and its first rows (the mapping form's samples). */
+export async function fileSample(
+  db: DB,
+  row: ImportRow,
+  rows = 3,
+): Promise<{ headers: string[]; samples: string[][] }> {
+  const headers: string[] = [];
+  const samples: string[][] = [];
+  try {
+    for await (const batch of fileBatches(db, row, (cells) => headers.push(...cells))) {
+      samples.push(...batch.slice(0, rows).map((r) => r.cells));
+      break;
+    }
+  } catch (error) {
+    if (!(error instanceof ImportRefused)) throw error;
+  }
+  return { headers, samples };
 }

@@ -684,7 +684,7 @@ export interface ImportsTable {
   id: Generated<string>;
   agency_id: string;
   type: "clients" | "facilities" | "placements";
-  status: Generated<"queued" | "running" | "done" | "failed" | "undone">;
+  status: Generated<"draft" | "queued" | "running" | "done" | "failed" | "undone">;
   file_name: string;
   size_bytes: Generated<number>;
   /** The file's text encoding, found when it was uploaded: valid UTF-8, else Windows-1252. */

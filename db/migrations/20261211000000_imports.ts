@@ -16,7 +16,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     agency_id uuid NOT NULL REFERENCES agencies(id) ON DELETE CASCADE,
     type text NOT NULL CHECK (type IN ('clients', 'facilities', 'placements')),
-    status text NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'failed', 'undone')),
+    status text NOT NULL DEFAULT 'queued'
+      CHECK (status IN ('draft', 'queued', 'running', 'done', 'failed', 'undone')),
     file_name text NOT NULL CHECK (length(file_name) BETWEEN 1 AND 255),
     size_bytes integer NOT NULL DEFAULT 0,
     encoding text NOT NULL DEFAULT 'utf-8' CHECK (encoding IN ('utf-8', 'windows-1252')),
