@@ -764,6 +764,37 @@ export const ROUTE_RULES: Record<string, Rule> = {
       },
     ],
   },
+  "_app.import._index.tsx": {
+    calls: [
+      page("/import", "records.import"),
+      {
+        method: "POST",
+        path: "/import",
+        who: "records.import",
+        status: 302,
+        location: "/import/",
+        body: () => ({ multipart: importForm }),
+        state: count("imports"),
+      },
+    ],
+  },
+  "_app.import.$id.tsx": {
+    calls: [
+      page("/import/:id", "records.import", finishedImport),
+      {
+        method: "POST",
+        path: "/import/:id",
+        note: "intent=undo",
+        who: "records.import",
+        status: 302,
+        location: "/import/",
+        prepare: finishedImport,
+        body: () => ({ form: { intent: "undo" } }),
+        state: async ({ ids, w }) =>
+          (await w.db.selectFrom("imports").select("status").where("id", "=", ids.id).executeTakeFirst())?.status,
+      },
+    ],
+  },
   "_app.settings._index.tsx": {
     // /settings opens the first section the role has (staff for admins, tokens for the others).
     calls: [{ ...page("/settings"), status: 302, location: "/settings/" }],
@@ -1100,6 +1131,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
 
   // ── exports ──
   "clients.export.ts": { calls: [page("/clients/export", "lists.export")] },
+  "import.$id.errors[.]csv.ts": { calls: [page("/import/:id/errors.csv", "records.import", finishedImport)] },
   "invoices.export.ts": { calls: [page("/invoices/export", "invoices.manage")] },
   "invoices.$id.pdf.ts": { calls: [page("/invoices/:id/pdf", "invoices.manage", sentInvoice)] },
   "facilities.export.ts": { calls: [page("/facilities/export", "lists.export")] },
