@@ -70,6 +70,7 @@ test("import the demo export into a new agency: a broken row refused, fixed, imp
   if (js) {
     await page.screenshot({ path: "/tmp/import-shots/summary-1280.png", fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
     await page.screenshot({ path: "/tmp/import-shots/summary-390.png", fullPage: true });
   }
 
@@ -92,5 +93,6 @@ test("the mapping form on a phone and a desktop", async ({ page, agency: _agency
   await expect(page.getByLabel("DOB")).toHaveValue("dateOfBirth");
   await page.screenshot({ path: "/tmp/import-shots/map-1280.png", fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
   await page.screenshot({ path: "/tmp/import-shots/map-390.png", fullPage: true });
 });

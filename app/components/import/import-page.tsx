@@ -43,22 +43,23 @@ export function ImportPage(props: Props) {
 function ColumnRow({ column, fields }: { column: MappedColumn; fields: Props["fields"] }) {
   const id = `column-${column.index}`;
   return (
-    <tr>
-      <th scope="row" className="py-2 pr-3 text-left font-medium">
-        <label htmlFor={id}>{column.header || `Column ${column.index + 1}`}</label>
-      </th>
-      <td className="py-2 pr-3 text-slate-600">{column.samples.join(" · ") || "(empty)"}</td>
-      <td className="py-2">
-        <Select id={id} name={`column.${column.index}`} defaultValue={column.field}>
-          <option value="">Do not import</option>
-          {fields.map((f) => (
-            <option key={f.key} value={f.key}>
-              {f.label}
-            </option>
-          ))}
-        </Select>
-      </td>
-    </tr>
+    <li className="grid gap-1.5 py-3 md:grid-cols-[1fr_1.2fr_1.5fr] md:items-center md:gap-4">
+      <label htmlFor={id} className="font-medium text-slate-800">
+        {column.header || `Column ${column.index + 1}`}
+      </label>
+      <span className="text-sm break-words text-slate-600">
+        <span className="md:sr-only">Sample values: </span>
+        {column.samples.join(" · ") || "(empty)"}
+      </span>
+      <Select id={id} name={`column.${column.index}`} defaultValue={column.field}>
+        <option value="">Do not import</option>
+        {fields.map((f) => (
+          <option key={f.key} value={f.key}>
+            {f.label}
+          </option>
+        ))}
+      </Select>
+    </li>
   );
 }
 
@@ -101,22 +102,17 @@ function MappingForm({ import: record, columns, fields }: Props) {
         {columns.length === 0 ? (
           <Alert tone="warning">The file has no header row: its first line must name the columns.</Alert>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Columns of the file</caption>
-              <thead className="border-b border-slate-200 text-left text-xs text-slate-500 uppercase">
-                <tr>
-                  <th className="py-2 pr-3">Column</th>
-                  <th className="py-2 pr-3">Sample values</th>
-                  <th className="py-2">Field</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {columns.map((column) => (
-                  <ColumnRow key={column.index} column={column} fields={fields} />
-                ))}
-              </tbody>
-            </table>
+          <div>
+            <div className="hidden border-b border-slate-200 pb-2 text-xs font-medium text-slate-500 uppercase md:grid md:grid-cols-[1fr_1.2fr_1.5fr] md:gap-4">
+              <span>Column</span>
+              <span>Sample values</span>
+              <span>Field</span>
+            </div>
+            <ul className="divide-y divide-slate-100">
+              {columns.map((column) => (
+                <ColumnRow key={column.index} column={column} fields={fields} />
+              ))}
+            </ul>
           </div>
         )}
         <Choices duplicates={record.duplicates} mode={record.mode} />
