@@ -279,6 +279,22 @@ export async function clientsByContact(
     .execute();
 }
 
+/** Facilities of the agency with one of these licence numbers (any case): an import's duplicate rule for facilities. */
+export async function facilitiesByLicense(
+  db: DB,
+  ctx: Ctx,
+  licenses: string[],
+): Promise<{ id: string; license: string }[]> {
+  if (licenses.length === 0) return [];
+  return db
+    .selectFrom("facilities")
+    .select(["id", sql<string>`lower(license_number)`.as("license")])
+    .where("agency_id", "=", ctx.agencyId)
+    .where(sql<string>`lower(license_number)`, "=", sql<string>`ANY(${licenses}::text[])`)
+    .orderBy("created_at")
+    .execute();
+}
+
 /**
  * Adds records in one multi-row statement (the running totals' triggers run once per statement:
  * docs/decisions/002-running-totals.md), with one `import` audit entry each; their ids, in order.
@@ -297,7 +313,8 @@ export async function insertImported<T extends ImportTable>(
       rows.map((row) => ({
         ...(row as Insertable<Database["clients"]>),
         agency_id: ctx.agencyId,
-        created_by: ctx.userId,
+        // Clients name who added them; facilities do not.
+        ...(table === "clients" ? { created_by: ctx.userId } : {}),
         updated_by: ctx.userId,
       })),
     )

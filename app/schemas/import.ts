@@ -85,14 +85,36 @@ export const CLIENT_IMPORT_FIELDS: ImportField[] = [
   field("updatedAt", "Updated", "timestamp", "Updated At", "Last Updated"),
 ];
 
+/** Facilities: the directory export's columns (Available Beds and Cost Range are worked out, not read). */
+export const FACILITY_IMPORT_FIELDS: ImportField[] = [
+  field("name", "Name", "text", "Facility", "Facility Name"),
+  field("licenseNumber", "License Number", "text", "Licence Number", "License", "License #", "Licence"),
+  field("type", "Type", "text", "Facility Type"),
+  field("isActive", "Active", "boolean", "Is Active"),
+  field("capacity", "Capacity", "number", "Beds", "Total Beds"),
+  field("currentOccupancy", "Current Occupancy", "number", "Occupancy", "Occupied Beds"),
+  ...ADDRESS_FIELDS,
+  field("contact.name", "Contact", "text", "Contact Name"),
+  field("contact.phone", "Contact Phone", "text", "Phone", "Phone #", "Phone Number"),
+  field("contact.email", "Contact Email", "text", "Email", "E-mail"),
+  field("minCost", "Min Cost", "number", "Minimum Cost", "Monthly Cost From"),
+  field("maxCost", "Max Cost", "number", "Maximum Cost", "Monthly Cost To"),
+  field("acceptsInsurance", "Accepts Insurance", "boolean", "Insurance"),
+  field("rating", "Rating", "number", "Stars"),
+  field("amenities", "Amenities", "list"),
+  field("specialties", "Specialties", "list", "Specialities", "Care Types"),
+  field("notes", "Notes", "text"),
+  field("updatedAt", "Updated", "timestamp", "Updated At", "Last Updated"),
+];
+
 export const IMPORT_FIELDS: Record<ImportType, ImportField[]> = {
   clients: CLIENT_IMPORT_FIELDS,
-  facilities: [],
+  facilities: FACILITY_IMPORT_FIELDS,
   placements: [],
 };
 
 /** The kinds of record that can be imported today. */
-export const IMPORTABLE_TYPES: ImportType[] = ["clients"];
+export const IMPORTABLE_TYPES: ImportType[] = ["clients", "facilities"];
 
 /** A header as it is compared: lower case, letters and digits only ("Phone #" → "phone"). */
 export function headerKey(header: string): string {

@@ -1,9 +1,11 @@
 import type * as z from "zod";
 import { columnsOf as clientColumns } from "~/models/clients.server";
 import type { Ctx } from "~/models/context";
-import { clientsByContact, type ImportTable } from "~/models/imports.server";
+import { columnsOf as facilityColumns } from "~/models/facilities.server";
+import { clientsByContact, facilitiesByLicense, type ImportTable } from "~/models/imports.server";
 import { ClientSchema } from "~/schemas/client";
-import { CLIENT_IMPORT_FIELDS, type ImportField, type ImportType } from "~/schemas/import";
+import { FacilitySchema } from "~/schemas/facility";
+import { CLIENT_IMPORT_FIELDS, FACILITY_IMPORT_FIELDS, type ImportField, type ImportType } from "~/schemas/import";
 import type { DB } from "~/utils/db.server";
 
 // What each kind of record an import takes needs: its fields (app/schemas/import.ts), the schema
@@ -24,6 +26,8 @@ export interface Importer {
   updateColumns(input: unknown): Record<string, unknown>;
   /** What a duplicate's message says it matched. */
   duplicateMessage: string;
+  /** What a row repeating an earlier row of the file has in common with it ("Same e-mail or phone"). */
+  sameAs: string;
 }
 
 type ClientInput = z.output<typeof ClientSchema>;
@@ -56,9 +60,38 @@ const clients: Importer = {
   }),
   updateColumns: (input) => clientColumns(input as ClientInput),
   duplicateMessage: "A client with the same e-mail or phone",
+  sameAs: "Same e-mail or phone",
 };
 
-export const IMPORTERS: Partial<Record<ImportType, Importer>> = { clients };
+type FacilityInput = z.output<typeof FacilitySchema>;
+
+/**
+ * Facilities: the facility form finds no duplicates, so an import's rule is the licence number
+ * (any case), which a state gives one facility.
+ */
+const facilities: Importer = {
+  table: "facilities",
+  fields: FACILITY_IMPORT_FIELDS,
+  schema: FacilitySchema,
+  keys: (input) => [`license:${(input as FacilityInput).licenseNumber.trim().toLowerCase()}`],
+  findExisting: async (db, ctx, keys) => {
+    const licenses = keys.map((k) => k.slice("license:".length));
+    const found = new Map<string, string>();
+    for (const row of await facilitiesByLicense(db, ctx, licenses)) {
+      if (!found.has(`license:${row.license}`)) found.set(`license:${row.license}`, row.id);
+    }
+    return found;
+  },
+  insertColumns: (input, meta) => ({
+    ...facilityColumns(input as FacilityInput),
+    ...(meta.updatedAt ? { updated_at: meta.updatedAt } : {}),
+  }),
+  updateColumns: (input) => facilityColumns(input as FacilityInput),
+  duplicateMessage: "A facility with the same license number",
+  sameAs: "Same license number",
+};
+
+export const IMPORTERS: Partial<Record<ImportType, Importer>> = { clients, facilities };
 
 export function importerOf(type: ImportType): Importer {
   const importer = IMPORTERS[type];

@@ -101,7 +101,7 @@ export function checkRows(state: RunState, rows: FileRow[], outcome: BatchOutcom
     const earlier = keys.map((k) => state.seen.get(k)).find((r) => r !== undefined);
     if (earlier !== undefined && state.choice !== "create") {
       outcome.skipped++;
-      outcome.errors.push(duplicate(row, `Same e-mail or phone as row ${earlier} of this file: skipped`));
+      outcome.errors.push(duplicate(row, `${importer.sameAs} as row ${earlier} of this file: skipped`));
       continue;
     }
     for (const key of keys) if (!state.seen.has(key)) state.seen.set(key, row);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as exportRoute from "~/routes/clients.export";
+import * as facilitiesExport from "~/routes/facilities.export";
 import * as importsRoute from "~/routes/api.imports._index";
 import * as importRoute from "~/routes/api.imports.$id";
 import * as undoRoute from "~/routes/api.imports.$id_.undo";
@@ -10,7 +11,7 @@ import { setImportQueue } from "~/services/import-api.server";
 import { runImport } from "~/services/import.server";
 import { type Json, signInNewAgency, signInUser, type SignedIn } from "../support/api";
 import { resetDb, testDb } from "../support/db";
-import { createClient } from "../support/factories";
+import { createClient, createFacility } from "../support/factories";
 import { args, get, settle } from "../support/http";
 
 // CSV imports of clients through the API (issue 37): POST /api/imports, GET /api/imports/{id},
@@ -387,5 +388,34 @@ describe("an import stopped half-way", () => {
     expect(await clientsOf(me.user.agency_id)).toHaveLength(2500);
     expect((await undo(id)).status).toBe(200);
     expect(await clientsOf(me.user.agency_id)).toEqual([]);
+  });
+});
+
+describe("facilities", () => {
+  it("round trip: the directory's export imported into an empty agency exports as the same file", async () => {
+    for (let i = 0; i < 3; i++) {
+      await createFacility(db, {
+        agencyId: me.user.agency_id,
+        name: `Maple House ${i}`,
+        license_number: `IL-${1000 + i}`,
+        amenities: ["Garden", "Library"],
+        accepts_insurance: i === 0,
+        is_active: i !== 2,
+        rating: i === 1 ? 4.5 : null,
+      });
+    }
+    const exportOf = async (who: SignedIn) => {
+      const response = await settle(facilitiesExport.loader(args(get("/facilities/export", who.cookie))));
+      return response.text();
+    };
+    const file = await exportOf(me);
+    const fresh = await signInNewAgency(db);
+    const done = await imported(file, { type: "facilities" }, fresh);
+    expect(done).toMatchObject({ status: "done", counts: { created: 3, invalid: 0 } });
+    expect(await exportOf(fresh)).toBe(file);
+    // Imported again: every row has a facility with its license number, and is skipped.
+    const again = await imported(file, { type: "facilities" }, fresh);
+    expect(again.counts).toMatchObject({ created: 0, skipped: 3 });
+    expect(again.errors[0].message).toBe("A facility with the same license number exists: skipped");
   });
 });

@@ -14,7 +14,7 @@ export function ImportHome({ imports, error }: { imports: ImportRecord[]; error?
     <div className="space-y-6">
       <PageHeader
         title="Import"
-        description="Bring in clients from a spreadsheet saved as CSV: the columns are matched to fields, every row is checked as the form checks it, and nothing is imported before you have seen a preview."
+        description="Bring in clients or facilities from a spreadsheet saved as CSV: the columns are matched to fields, every row is checked as the form checks it, and nothing is imported before you have seen a preview."
       />
       <TitledCard
         title="Upload a CSV file"
@@ -57,6 +57,10 @@ export function ImportHome({ imports, error }: { imports: ImportRecord[]; error?
             A file exported from the{" "}
             <Link to="/clients" className="text-brand-700 underline">
               clients list
+            </Link>{" "}
+            or the{" "}
+            <Link to="/facilities" className="text-brand-700 underline">
+              facility directory
             </Link>{" "}
             is read as it is; the headers of other spreadsheets are matched where they can be, and you can change each
             one.

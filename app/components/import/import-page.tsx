@@ -201,8 +201,8 @@ function Summary({ import: record, undoUntil }: Props) {
         </dl>
         {record.status === "done" ? (
           <p className="text-sm">
-            <Link to="/clients?sort=-createdAt" className="font-medium text-brand-700 underline">
-              See the clients, newest first
+            <Link to={`/${record.type}`} className="font-medium text-brand-700 underline">
+              See the {record.type}
             </Link>
           </p>
         ) : null}

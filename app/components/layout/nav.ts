@@ -42,7 +42,7 @@ export const INVOICES_NAV_ITEM = {
 export const IMPORT_NAV_ITEM = {
   to: "/import",
   label: "Import",
-  subtitle: "Clients from CSV",
+  subtitle: "From CSV Files",
   Icon: UploadIcon,
 } as const;
 
