@@ -1,5 +1,11 @@
 import { Form, Link } from "@remix-run/react";
-import { DUPLICATE_CHOICE_LABELS, DUPLICATE_CHOICES, type DuplicateChoice, type ImportMode } from "~/schemas/import";
+import {
+  DUPLICATE_CHOICE_LABELS,
+  DUPLICATE_CHOICES,
+  type DuplicateChoice,
+  type ImportMode,
+  type ImportType,
+} from "~/schemas/import";
 import type { ImportPageData, MappedColumn } from "~/services/import-page.server";
 import { Alert } from "../ui/alert";
 import { Button, buttonClasses } from "../ui/button";
@@ -63,13 +69,18 @@ function ColumnRow({ column, fields }: { column: MappedColumn; fields: Props["fi
   );
 }
 
-function Choices({ duplicates, mode }: { duplicates: DuplicateChoice; mode: ImportMode }) {
+/** What makes a row a duplicate, by the kind of record. */
+const DUPLICATE_RULES: Record<ImportType, string> = {
+  clients: "a client already here (same e-mail or phone)",
+  facilities: "a facility already here (same license number)",
+  placements: "a placement already here",
+};
+
+function Choices({ type, duplicates, mode }: { type: ImportType; duplicates: DuplicateChoice; mode: ImportMode }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <fieldset className="space-y-1.5">
-        <legend className="text-sm font-medium text-slate-700">
-          A row that matches a client already here (same e-mail or phone)
-        </legend>
+        <legend className="text-sm font-medium text-slate-700">A row that matches {DUPLICATE_RULES[type]}</legend>
         {DUPLICATE_CHOICES.map((choice) => (
           <label key={choice} className="flex items-center gap-2 text-sm">
             <input type="radio" name="duplicates" value={choice} defaultChecked={choice === duplicates} />
@@ -115,7 +126,7 @@ function MappingForm({ import: record, columns, fields }: Props) {
             </ul>
           </div>
         )}
-        <Choices duplicates={record.duplicates} mode={record.mode} />
+        <Choices type={record.type} duplicates={record.duplicates} mode={record.mode} />
         <Button type="submit" name="intent" value="preview">
           Check the rows
         </Button>
@@ -138,7 +149,7 @@ function Preview({ import: record }: Props) {
         </dl>
         <ImportErrors id={record.id} errors={errors} />
         <Form method="post" className="space-y-5">
-          <Choices duplicates={record.duplicates} mode={record.mode} />
+          <Choices type={record.type} duplicates={record.duplicates} mode={record.mode} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" name="intent" value="start">
               Import
