@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from "node:stream";
 import type express from "express";
+import { MAX_IMPORT_BYTES } from "../app/schemas/import";
 import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from "../app/schemas/resource.constants";
 import { isFormContentType } from "../app/utils/request.server";
 
@@ -19,6 +20,10 @@ const isMultiFileUpload = (req: express.Request) => req.method === "POST" && /^\
 const isSingleFileUpload = (req: express.Request) =>
   req.method === "POST" &&
   /^\/(resources\/[^/]+\/replace|api\/resources|api\/resources\/[^/]+\/versions)\/?$/i.test(req.path);
+
+/** A CSV import: its file, on the import screen or through the API. */
+const isImportUpload = (req: express.Request) =>
+  req.method === "POST" && /^\/(import|api\/imports)\/?$/i.test(req.path);
 
 /**
  * What an upload may hold besides its files: the details typed with them (each field at most
@@ -43,6 +48,7 @@ export const BODY_LIMITS: BodyLimit[] = [
   // bounds only the whole request, above what any accepted upload can be.
   { kind: "upload", applies: isMultiFileUpload, maxBytes: MAX_FILES_PER_UPLOAD * MAX_FILE_BYTES + UPLOAD_ALLOWANCE },
   { kind: "upload", applies: isSingleFileUpload, maxBytes: MAX_FILE_BYTES + UPLOAD_ALLOWANCE },
+  { kind: "upload", applies: isImportUpload, maxBytes: MAX_IMPORT_BYTES + UPLOAD_ALLOWANCE },
   { kind: "api", applies: (req) => isApiPath(req.path), maxBytes: 256 * KB },
   { kind: "form", applies: () => true, maxBytes: 1 * MB },
 ];

@@ -330,7 +330,7 @@ export async function addClientNote(
 
 // ─────────────────────────────── writes ───────────────────────────────
 
-function columnsOf(input: ClientInput) {
+export function columnsOf(input: ClientInput) {
   return {
     first_name: input.firstName,
     last_name: input.lastName,

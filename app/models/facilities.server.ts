@@ -252,7 +252,7 @@ export async function countFacilityPlacements(
   return row;
 }
 
-function columnsOf(input: FacilityInput) {
+export function columnsOf(input: FacilityInput) {
   // Where matching measures the miles from: the centroid of its ZIP code (null when unknown).
   const point = zipPoint(input.address.zip);
   return {

@@ -47,6 +47,7 @@ import {
 } from "~/schemas/client";
 import { FacilityListQuerySchema, FacilitySchema } from "~/schemas/facility";
 import { REPORT_NAMES, ReportQuerySchema } from "~/schemas/report";
+import { ApiImport, ImportOptionsSchema } from "~/schemas/import";
 import { PlacementListQuerySchema, PlacementSchema } from "~/schemas/placement";
 import {
   ReplaceFileSchema,
@@ -76,6 +77,10 @@ export const API_AREAS = [
   {
     name: "Invoices",
     description: "Referral fees billed to facilities, and their payments (coordinators and admins).",
+  },
+  {
+    name: "Imports",
+    description: "CSV imports of clients and facilities (coordinators and admins; docs/api.md, Imports).",
   },
   { name: "Reference", description: "This description of the API." },
 ] as const;
@@ -167,7 +172,7 @@ interface Endpoint {
   /** Takes `If-Match`. */
   ifMatch?: boolean;
   /** 200 unless said. */
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   /** The success answer's `data`. */
   data?: z.ZodType;
   /** A success answer that is not the envelope (a file, this document). */
@@ -743,6 +748,49 @@ export const ENDPOINTS: Endpoint[] = [
   },
 
   // This document
+  // Imports
+  {
+    method: "get",
+    path: "/api/imports",
+    area: "Imports",
+    summary: "The agency's latest imports",
+    data: record("imports", z.array(ApiImport)),
+    errors: [403],
+  },
+  {
+    method: "post",
+    path: "/api/imports",
+    area: "Imports",
+    summary: "Start a CSV import",
+    description:
+      "A CSV file (UTF-8 or Windows-1252, comma or semicolon separated; 20 MB at most) of clients or facilities. It runs as a job: the answer (202) comes before it does; GET /api/imports/{id} tells its status, counts and errors.",
+    multipart: ImportOptionsSchema.omit({ fileName: true }).extend({
+      file: z.string().meta({ format: "binary", description: "The CSV file (20 MB at most)" }),
+      mapping: z.string().optional().meta({ description: 'JSON: each field\'s column, from 0 ({"firstName": 0})' }),
+    }),
+    status: 202,
+    data: record("import", ApiImport),
+    errors: [403],
+  },
+  {
+    method: "get",
+    path: "/api/imports/{id}",
+    area: "Imports",
+    summary: "An import: status, counts, errors",
+    data: record("import", ApiImport),
+    errors: [403],
+  },
+  {
+    method: "post",
+    path: "/api/imports/{id}/undo",
+    area: "Imports",
+    summary: "Undo a finished import (within 24 hours)",
+    description:
+      "Deletes what it created and restores what it updated; 409 when it is not done, too old, or what it created is in use.",
+    data: record("import", ApiImport),
+    errors: [403, 409],
+  },
+
   {
     method: "get",
     path: "/api/openapi.json",
@@ -771,7 +819,7 @@ function operation(e: Endpoint): ZodOpenApiOperationObject {
   if (e.path !== "/api/openapi.json") statuses.add(503);
 
   const success: ZodOpenApiResponseObject = e.raw ?? {
-    description: e.status === 201 ? "Created" : "OK",
+    description: e.status === 201 ? "Created" : e.status === 202 ? "Accepted" : "OK",
     content: { "application/json": { schema: apiSuccessOf(e.data ?? z.null()) } },
     ...(e.etag ? { headers: etagHeader } : {}),
   };

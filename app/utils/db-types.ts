@@ -679,6 +679,48 @@ export interface RateLimitsTable {
   reset_at: Date;
 }
 
+/** A CSV import (docs/data-model.md, "Imports"): its file, choices, progress, and what undo needs. */
+export interface ImportsTable {
+  id: Generated<string>;
+  agency_id: string;
+  type: "clients" | "facilities" | "placements";
+  status: Generated<"draft" | "queued" | "running" | "done" | "failed" | "undone">;
+  file_name: string;
+  size_bytes: Generated<number>;
+  /** The file's text encoding, found when it was uploaded: valid UTF-8, else Windows-1252. */
+  encoding: Generated<"utf-8" | "windows-1252">;
+  /** The file's column (by position) each field reads: { field: column index }. Null: matched by header. */
+  mapping: Record<string, number> | null;
+  duplicates: Generated<"skip" | "update" | "create">;
+  /** "all": all or nothing; "valid": the valid rows, in batches. */
+  mode: Generated<"all" | "valid">;
+  total_rows: Generated<number>;
+  processed_rows: Generated<number>;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  skipped_count: Generated<number>;
+  invalid_count: Generated<number>;
+  /** The first errors: { row, field, column, message }. */
+  errors: Generated<unknown[]>;
+  message: string | null;
+  created_ids: Generated<string[]>;
+  /** Each updated record's stored values before the import: { id, values }. */
+  previous: Generated<unknown[]>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+  undone_at: Date | null;
+  undone_by: string | null;
+}
+
+/** An uploaded import file in pieces, while its import waits and runs. */
+export interface ImportFileChunksTable {
+  import_id: string;
+  seq: number;
+  data: Buffer;
+}
+
 export interface Database {
   agency_counts: AgencyCountsTable;
   rate_limits: RateLimitsTable;
@@ -717,6 +759,8 @@ export interface Database {
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
   notification_digests: NotificationDigestsTable;
+  imports: ImportsTable;
+  import_file_chunks: ImportFileChunksTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   "records.delete": ["coordinator", "admin"],
   /** Download a list as CSV (clients, facilities, documents). */
   "lists.export": ["coordinator", "admin"],
+  /** Import clients, facilities and placements from a CSV file, and undo an import (/import). */
+  "records.import": ["coordinator", "admin"],
   /** Read the reports (placements, time to move-in, conversion, referral sources) and download them. */
   "reports.view": ["coordinator", "admin"],
   /** Assign a task to someone else (an agent's tasks are their own: new ones, and reassigned ones). */
@@ -43,6 +45,7 @@ export function can(role: Role | string | null | undefined, permission: Permissi
 export const PERMISSION_MESSAGES: Record<Permission, string> = {
   "records.delete": "Only a coordinator or an admin can delete clients, facilities and placements.",
   "lists.export": "Only a coordinator or an admin can export lists.",
+  "records.import": "Only a coordinator or an admin can import records.",
   "reports.view": "Only a coordinator or an admin can see the reports.",
   "tasks.assignOthers": "Only a coordinator or an admin can assign tasks to others.",
   "documents.restricted": "Only a coordinator or an admin can see restricted documents.",

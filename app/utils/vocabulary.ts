@@ -483,6 +483,8 @@ export const AUDIT_ACTION_LABELS = {
   view: "Viewed",
   export: "Exported",
   download: "Downloaded",
+  import: "Imported",
+  undo: "Undid",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
@@ -503,6 +505,7 @@ export const AUDIT_ENTITY_LABELS = {
   tour: "Tour",
   disclosure: "Disclosure",
   invoice: "Invoice",
+  import: "Import",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

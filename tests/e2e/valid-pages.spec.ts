@@ -42,7 +42,51 @@ async function demoRecords() {
     task: await first("tasks"),
     resource: await first("resources"),
     invoice: await demoInvoice(agencyId),
+    ...(await demoImports(agencyId)),
   };
+}
+
+/** A draft import with its file, and a failed one with an invalid row, of the demo agency: made once, found after. */
+async function demoImports(agencyId: string): Promise<{ draftImport: string; failedImport: string }> {
+  const db = dbForE2E();
+  const mine = (status: "draft" | "failed") =>
+    db.selectFrom("imports").select("id").where("agency_id", "=", agencyId).where("status", "=", status);
+  const draft = await mine("draft").executeTakeFirst();
+  const failed = await mine("failed").executeTakeFirst();
+  if (draft && failed) return { draftImport: draft.id, failedImport: failed.id };
+  const base = { agency_id: agencyId, type: "clients" as const, file_name: "clients.csv" };
+  const made = await db
+    .insertInto("imports")
+    .values([
+      { ...base, status: "draft" },
+      {
+        ...base,
+        status: "failed",
+        total_rows: 1,
+        processed_rows: 1,
+        invalid_count: 1,
+        finished_at: new Date(),
+        message: "Nothing was imported: 1 of 1 rows are not valid.",
+        errors: JSON.stringify([
+          {
+            kind: "invalid",
+            row: 2,
+            field: "Email",
+            column: "Email",
+            message: "Please enter a valid email address",
+            value: "ann@",
+          },
+        ]) as never,
+      },
+    ])
+    .returning("id")
+    .execute();
+  const csv = "First Name,Last Name,Email\r\nAnn,Lee,ann@example.com\r\n";
+  await db
+    .insertInto("import_file_chunks")
+    .values({ import_id: made[0].id, seq: 0, data: Buffer.from(csv) })
+    .execute();
+  return { draftImport: made[0].id, failedImport: made[1].id };
 }
 
 /** A sent invoice of the demo agency (the seed has none): made once, found after. */
@@ -98,6 +142,10 @@ const SIGNED_IN: Array<(ids: Ids) => string> = [
   () => "/notifications",
   () => "/settings/tokens",
   () => "/reports",
+  () => "/import",
+  (ids) => `/import/${ids.draftImport}`,
+  (ids) => `/import/${ids.draftImport}?step=preview`,
+  (ids) => `/import/${ids.failedImport}`,
   ...recordPages("clients", (ids) => ids.client),
   ...recordPages("facilities", (ids) => ids.facility),
   (ids) => `/facilities/${ids.facility}/agreements/new`,
@@ -133,7 +181,16 @@ function recordPages(list: string, id: (ids: Ids) => string, create = "new"): Ar
 
 /** The screen's address with its ids written as <id>, for the test's title. */
 const title = (page: (ids: Ids) => string) =>
-  page({ client: "<id>", facility: "<id>", placement: "<id>", task: "<id>", resource: "<id>", invoice: "<id>" });
+  page({
+    client: "<id>",
+    facility: "<id>",
+    placement: "<id>",
+    task: "<id>",
+    resource: "<id>",
+    invoice: "<id>",
+    draftImport: "<draft>",
+    failedImport: "<failed>",
+  });
 
 test.describe("every screen is valid HTML and passes axe, with JavaScript and without @js-only", () => {
   for (const target of ANONYMOUS) {

@@ -149,6 +149,32 @@ function documentForm(clientId: string, fileField: string, fields = documentDeta
   return form;
 }
 
+/** A CSV import of one client (issue 37). */
+function importForm() {
+  const form = new FormData();
+  form.append("type", "clients");
+  const csv = `First Name,Last Name,Email,Phone,Date of Birth,Emergency Contact,Relationship,Emergency Phone\r\nAnn,Lee,ann${nextId()}@example.com,(217) 555-0101,1940-05-17,Jo,Son,(217) 555-0199\r\n`;
+  form.append("file", new Blob([csv], { type: "text/csv" }), "clients.csv");
+  return form;
+}
+
+/** A finished import (nothing created), made by the agency's coordinator: its `id`. */
+async function finishedImport(w: World): Promise<Ids> {
+  const made = await w.db
+    .insertInto("imports")
+    .values({
+      agency_id: w.agencyId,
+      type: "clients",
+      file_name: "clients.csv",
+      status: "done",
+      finished_at: new Date(),
+      created_by: w.users.coordinator.user.id,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: made.id };
+}
+
 /** A document about a new client, uploaded by the admin through the API. */
 async function documentOf(w: World, accessLevel = "internal"): Promise<Ids> {
   const { id: clientId } = await client(w);
@@ -166,7 +192,7 @@ async function documentOf(w: World, accessLevel = "internal"): Promise<Ids> {
 /** A restricted document the admin uploaded: only coordinators and admins see it (documents.restricted). */
 const restrictedDocument = (w: World) => documentOf(w, "restricted");
 
-type Table = "clients" | "facilities" | "placements" | "tasks" | "resources";
+type Table = "clients" | "facilities" | "placements" | "tasks" | "resources" | "imports";
 
 /** A record as it is (undefined once deleted). */
 const row = (table: Table) => async (c: { ids: Ids; w: World }) =>
@@ -738,6 +764,37 @@ export const ROUTE_RULES: Record<string, Rule> = {
       },
     ],
   },
+  "_app.import._index.tsx": {
+    calls: [
+      page("/import", "records.import"),
+      {
+        method: "POST",
+        path: "/import",
+        who: "records.import",
+        status: 302,
+        location: "/import/",
+        body: () => ({ multipart: importForm }),
+        state: count("imports"),
+      },
+    ],
+  },
+  "_app.import.$id.tsx": {
+    calls: [
+      page("/import/:id", "records.import", finishedImport),
+      {
+        method: "POST",
+        path: "/import/:id",
+        note: "intent=undo",
+        who: "records.import",
+        status: 302,
+        location: "/import/",
+        prepare: finishedImport,
+        body: () => ({ form: { intent: "undo" } }),
+        state: async ({ ids, w }) =>
+          (await w.db.selectFrom("imports").select("status").where("id", "=", ids.id).executeTakeFirst())?.status,
+      },
+    ],
+  },
   "_app.settings._index.tsx": {
     // /settings opens the first section the role has (staff for admins, tokens for the others).
     calls: [{ ...page("/settings"), status: 302, location: "/settings/" }],
@@ -1074,6 +1131,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
 
   // ── exports ──
   "clients.export.ts": { calls: [page("/clients/export", "lists.export")] },
+  "import.$id.errors[.]csv.ts": { calls: [page("/import/:id/errors.csv", "records.import", finishedImport)] },
   "invoices.export.ts": { calls: [page("/invoices/export", "invoices.manage")] },
   "invoices.$id.pdf.ts": { calls: [page("/invoices/:id/pdf", "invoices.manage", sentInvoice)] },
   "facilities.export.ts": { calls: [page("/facilities/export", "lists.export")] },
@@ -1359,6 +1417,33 @@ export const ROUTE_RULES: Record<string, Rule> = {
     ],
   },
   "api.placements.dashboard.ts": { calls: [page("/api/placements/dashboard")] },
+  "api.imports._index.ts": {
+    calls: [
+      page("/api/imports", "records.import"),
+      {
+        method: "POST",
+        path: "/api/imports",
+        who: "records.import",
+        status: 202,
+        body: () => ({ multipart: importForm }),
+        state: count("imports"),
+      },
+    ],
+  },
+  "api.imports.$id.ts": { calls: [page("/api/imports/:id", "records.import", finishedImport)] },
+  "api.imports.$id_.undo.ts": {
+    calls: [
+      {
+        method: "POST",
+        path: "/api/imports/:id/undo",
+        who: "records.import",
+        status: 200,
+        prepare: finishedImport,
+        state: async ({ ids, w }) =>
+          (await w.db.selectFrom("imports").select("status").where("id", "=", ids.id).executeTakeFirst())?.status,
+      },
+    ],
+  },
   "api.resources._index.ts": {
     calls: [
       page("/api/resources"),

@@ -7,6 +7,7 @@ import { ROLES } from "~/utils/vocabulary";
 const EXPECTED: Record<Permission, Record<(typeof ROLES)[number], boolean>> = {
   "records.delete": { agent: false, coordinator: true, admin: true },
   "lists.export": { agent: false, coordinator: true, admin: true },
+  "records.import": { agent: false, coordinator: true, admin: true },
   "reports.view": { agent: false, coordinator: true, admin: true },
   "tasks.assignOthers": { agent: false, coordinator: true, admin: true },
   "documents.restricted": { agent: false, coordinator: true, admin: true },

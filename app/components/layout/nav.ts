@@ -7,6 +7,7 @@ import {
   FolderIcon,
   TasksIcon,
   TrendIcon,
+  UploadIcon,
   UsersIcon,
 } from "../ui/icons";
 
@@ -35,6 +36,14 @@ export const INVOICES_NAV_ITEM = {
   label: "Invoices",
   subtitle: "Fees & Payments",
   Icon: DollarIcon,
+} as const;
+
+/** After them, for those who may import (coordinators and admins): Import. */
+export const IMPORT_NAV_ITEM = {
+  to: "/import",
+  label: "Import",
+  subtitle: "From CSV Files",
+  Icon: UploadIcon,
 } as const;
 
 export interface HeaderInfo {

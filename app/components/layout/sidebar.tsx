@@ -3,7 +3,7 @@ import { capitalize } from "~/utils/format";
 import { useOnline } from "~/utils/use-online";
 import { HeartIcon, LogoutIcon } from "../ui/icons";
 import { useSidebarCollapsed } from "./sidebar-toggle";
-import { INVOICES_NAV_ITEM, isNavItemActive, NAV_ITEMS, REPORTS_NAV_ITEM } from "./nav";
+import { IMPORT_NAV_ITEM, INVOICES_NAV_ITEM, isNavItemActive, NAV_ITEMS, REPORTS_NAV_ITEM } from "./nav";
 import { useCan } from "./use-can";
 import { initials, type ShellUser } from "./user-card";
 
@@ -21,6 +21,7 @@ export function Sidebar({ user, collapsed: collapsedCookie }: { user: ShellUser;
     ...NAV_ITEMS,
     ...(useCan("reports.view") ? [REPORTS_NAV_ITEM] : []),
     ...(useCan("invoices.manage") ? [INVOICES_NAV_ITEM] : []),
+    ...(useCan("records.import") ? [IMPORT_NAV_ITEM] : []),
   ];
 
   return (
