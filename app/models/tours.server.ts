@@ -249,7 +249,8 @@ export async function recordTourOutcome(
   const saved = await db.transaction().execute(async (trx): Promise<{ ok: true } | typeof NOT_FOUND | StaleWrite> => {
     const before = await ownRow(trx, ctx, "tours", id, { forUpdate: true });
     if (!before) return NOT_FOUND;
-    if (input.version !== undefined && before.version !== input.version) return notSaved(await tourVersion(trx, ctx, id));
+    if (input.version !== undefined && before.version !== input.version)
+      return notSaved(await tourVersion(trx, ctx, id));
     await trx
       .updateTable("tours")
       .set({
