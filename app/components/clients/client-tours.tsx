@@ -108,6 +108,7 @@ function OutcomeForm({
       <div className={shownConflict ? "sm:col-span-3" : "hidden"}>
         <RecordVersion field={fields.version} conflict={shownConflict} />
       </div>
+      <FormLevelError errors={form.errors} className="sm:col-span-3" />
       <SelectField field={fields.outcome} label="Outcome" options={OUTCOME_OPTIONS} />
       <InputField field={fields.outcomeNotes} label="Outcome notes" placeholder="How it went, next steps…" />
       <Button type="submit" size="sm" variant="outline" loading={sending}>
@@ -179,6 +180,20 @@ function ScheduleForm({ data, answer }: { data: ClientToursData; answer: ToursAn
   );
 }
 
+/**
+ * What a card's form says of the whole save when it failed (the database not answering: "Failed
+ * to record the outcome. The database is not answering. Please try again in a moment."), above
+ * its fields, which hold what was typed. Field errors stay beside their fields.
+ */
+function FormLevelError({ errors, className }: { errors: string[] | undefined; className?: string }) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <Alert tone="error" className={className}>
+      {errors.join(", ")}
+    </Alert>
+  );
+}
+
 /** A card's form under what it shows: posts its `section` to the client's page, titled, its button at the end. */
 function SectionForm({
   form,
@@ -209,6 +224,7 @@ function SectionForm({
       <h3 id={titleId} className="text-sm font-semibold text-slate-900">
         {title}
       </h3>
+      <FormLevelError errors={form.errors} />
       {children}
       <div className="flex justify-end">
         <Button type="submit" size="sm" loading={sending}>
