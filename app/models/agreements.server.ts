@@ -9,7 +9,7 @@ import { agencyDay } from "./agency.server";
 import { audit, auditUpdate } from "./audit.server";
 import { type Ctx, ownRow } from "./context";
 import type { FieldError } from "./follow-work.server";
-import { visibleTo } from "./resources.server";
+import { isDocumentOf, visibleTo } from "./resources.server";
 import { NOT_FOUND, type StaleWrite, versionOf } from "./versions.server";
 
 // Referral agreements (issue 36; docs/data-model.md, "Referral agreements and fees"): a facility's
@@ -164,17 +164,10 @@ async function problemsOf(
   input: AgreementInput,
   exceptId: string | null,
 ): Promise<{ errors: FieldError[]; conflict: boolean }> {
-  if (input.documentId) {
-    const document = await trx
-      .selectFrom("resources as r")
-      .select("r.id")
-      .where("r.id", "=", input.documentId)
-      .where("r.agency_id", "=", ctx.agencyId)
-      .where("r.related_type", "=", "Facility")
-      .where("r.related_id", "=", facilityId)
-      .executeTakeFirst();
-    if (!document)
-      return { errors: [{ path: "documentId", msg: "Choose one of the facility's documents" }], conflict: false };
+  // One of the facility's documents that the caller may see (a restricted one only when theirs,
+  // or when their role sees restricted documents): never another agency's or a hidden one.
+  if (input.documentId && !(await isDocumentOf(trx, ctx, { type: "Facility", id: facilityId }, input.documentId))) {
+    return { errors: [{ path: "documentId", msg: "Choose one of the facility's documents" }], conflict: false };
   }
   const other = await trx
     .selectFrom("referral_agreements")

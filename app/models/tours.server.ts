@@ -9,7 +9,7 @@ import { audit } from "./audit.server";
 import { type Ctx, ownRow } from "./context";
 import { type FieldError, type InvalidInput, invalidField } from "./follow-work.server";
 import { isDocumentOf, visibleTo } from "./resources.server";
-import { NOT_FOUND } from "./versions.server";
+import { NOT_FOUND, notSaved, type StaleWrite, versionOf } from "./versions.server";
 
 // Tours of facilities arranged for clients, and the family's disclosure (issue 36;
 // docs/data-model.md "Tours and the disclosure"). The first Completed tour of a facility for a
@@ -34,6 +34,8 @@ export interface Tour {
   outcomeNotes: string | null;
   /** When the outcome was recorded (null: still Scheduled). */
   outcomeAt: string | null;
+  /** Counts the changes people made (DESIGN §7): an outcome recorded over a newer one is refused. */
+  version: number;
   createdAt: string;
   createdBy: Person | null;
 }
@@ -59,6 +61,7 @@ function tourQuery(db: DB, ctx: Ctx) {
       "t.outcome",
       "t.outcome_notes",
       "t.outcome_at",
+      "t.version",
       "t.created_at",
       "t.created_by",
       "u.first_name as creator_first",
@@ -98,6 +101,7 @@ async function withStaff(db: DB, ctx: Ctx, rows: TourRow[]): Promise<Tour[]> {
     outcome: r.outcome,
     outcomeNotes: r.outcome_notes,
     outcomeAt: r.outcome_at ? new Date(r.outcome_at).toISOString() : null,
+    version: r.version,
     createdAt: new Date(r.created_at).toISOString(),
     createdBy:
       r.created_by && r.creator_first ? { id: r.created_by, name: name(r.creator_first, r.creator_last) } : null,
@@ -217,12 +221,36 @@ export async function scheduleTour(
   return tour ? { ok: true, tour } : NOT_FOUND;
 }
 
-/** Records a tour's outcome (and its notes); null when the agency has no such tour. */
-export async function recordTourOutcome(db: DB, ctx: Ctx, id: string, input: TourOutcomeInput): Promise<Tour | null> {
-  if (!isUuid(id)) return null;
-  const updated = await db.transaction().execute(async (trx) => {
+/** The version of the agency's tour `id` (DESIGN §7), or null when there is none. */
+async function tourVersion(db: DB, ctx: Ctx, id: string) {
+  const row = await db
+    .selectFrom("tours as t")
+    .leftJoin("users as u", "u.id", "t.updated_by")
+    .select(["t.version", "t.updated_at", "t.updated_by", "u.first_name", "u.last_name"])
+    .where("t.id", "=", id)
+    .where("t.agency_id", "=", ctx.agencyId)
+    .executeTakeFirst();
+  return row ? versionOf(row) : null;
+}
+
+export type TourOutcomeWrite = { ok: true; tour: Tour } | typeof NOT_FOUND | StaleWrite;
+
+/**
+ * Records a tour's outcome (and its notes) when the tour is still at `input.version` (if given):
+ * else stale, with how it stands now, and nothing written; not found when the agency has no such tour.
+ */
+export async function recordTourOutcome(
+  db: DB,
+  ctx: Ctx,
+  id: string,
+  input: TourOutcomeInput,
+): Promise<TourOutcomeWrite> {
+  if (!isUuid(id)) return NOT_FOUND;
+  const saved = await db.transaction().execute(async (trx): Promise<{ ok: true } | typeof NOT_FOUND | StaleWrite> => {
     const before = await ownRow(trx, ctx, "tours", id, { forUpdate: true });
-    if (!before) return false;
+    if (!before) return NOT_FOUND;
+    if (input.version !== undefined && before.version !== input.version)
+      return notSaved(await tourVersion(trx, ctx, id));
     await trx
       .updateTable("tours")
       .set({
@@ -230,6 +258,8 @@ export async function recordTourOutcome(db: DB, ctx: Ctx, id: string, input: Tou
         outcome_notes: input.outcomeNotes,
         outcome_at: input.outcome === "Scheduled" ? null : sql<Date>`now()`,
         outcome_by: input.outcome === "Scheduled" ? null : ctx.userId,
+        // Names who changed it; the database adds one to its version.
+        updated_by: ctx.userId,
       })
       .where("id", "=", id)
       .execute();
@@ -238,9 +268,11 @@ export async function recordTourOutcome(db: DB, ctx: Ctx, id: string, input: Tou
       ...(before.outcome_notes !== input.outcomeNotes ? ["outcome_notes"] : []),
     ];
     await audit(trx, ctx, { action: "update", entity: "tour", id, details: { fields, outcome: input.outcome } });
-    return true;
+    return { ok: true };
   });
-  return updated ? getTour(db, ctx, id) : null;
+  if (!saved.ok) return saved;
+  const tour = await getTour(db, ctx, id);
+  return tour ? { ok: true, tour } : NOT_FOUND;
 }
 
 /** The tour a fee claim rests on: when, and who of the agency went. */

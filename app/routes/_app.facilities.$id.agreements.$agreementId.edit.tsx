@@ -32,13 +32,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePermission(ctx, "fees.manage");
   const id = params.agreementId ?? "";
   const back = `/facilities/${params.id ?? ""}#agreements`;
-  const existing = await getAgreement(db, ctx, id);
-  invariantResponse(existing && existing.facilityId === params.id, AGREEMENT_NOT_FOUND);
   const options = {
     failure: AGREEMENT_MESSAGES.updateFailed,
     success: { to: back, title: AGREEMENT_MESSAGES.updated },
   };
   return submitForm(request, AgreementSchema, options, async (input, reply) => {
+    // Read inside the save: should the database fail here, the form comes back as typed (503).
+    const existing = await getAgreement(db, ctx, id);
+    invariantResponse(existing && existing.facilityId === params.id, AGREEMENT_NOT_FOUND);
     const saved = await updateAgreement(db, ctx, id, input);
     if (saved.ok) return;
     invariantResponse(saved.reason !== "not-found", AGREEMENT_NOT_FOUND);

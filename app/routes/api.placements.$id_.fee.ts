@@ -29,7 +29,11 @@ export const { loader, action } = apiRoute({
       version: expectedVersion(request, current.version, input.version),
     });
     if (!result.ok && result.reason === "not-found") throw apiError(404, PLACEMENT_NOT_FOUND);
-    if (!result.ok && result.reason === "stale") return staleRecordError("placement", result, toApiPlacement(current));
+    if (!result.ok && result.reason === "stale") {
+      // As it is now: someone may have saved it between the read above and this write.
+      const now = await getPlacement(db, ctx, id);
+      return staleRecordError("placement", result, toApiPlacement(now ?? current));
+    }
     if (!result.ok) return apiError(400, result.errors[0].msg, { errors: result.errors });
     const placement = await getPlacement(db, ctx, id);
     if (!placement) throw apiError(404, PLACEMENT_NOT_FOUND);

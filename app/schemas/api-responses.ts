@@ -469,6 +469,7 @@ export const ApiTour = z
     outcome: z.enum(TOUR_OUTCOMES),
     outcomeNotes: z.string().nullable(),
     outcomeAt: time.nullable().meta({ description: "When the outcome was recorded (null: still Scheduled)" }),
+    version,
     createdBy: named.nullable(),
     createdAt: time,
   })

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { isUuid } from "~/utils/uuid";
 import { DISCLOSURE_METHODS, TOUR_OUTCOMES } from "~/utils/vocabulary";
-import { emptyToUndefined, isIsoDate, optionalText, text, vocabulary } from "./common";
+import { emptyToUndefined, isIsoDate, optionalText, recordVersion, text, vocabulary } from "./common";
 
 // Tours of facilities and the family's disclosure (issue 36): the client page's forms and the
 // API's bodies (POST /api/clients/{id}/tours, PATCH /api/tours/{id}, PUT /api/clients/{id}/disclosure).
@@ -58,6 +58,8 @@ export type TourInput = z.output<typeof TourSchema>;
 export const TourOutcomeSchema = z.strictObject({
   outcome: vocabulary("Outcome", TOUR_OUTCOMES),
   outcomeNotes: optionalText(2000),
+  /** The version of the tour the form (or the API caller) read: an outcome over a newer one is refused. */
+  version: recordVersion(),
 });
 export type TourOutcomeInput = z.output<typeof TourOutcomeSchema>;
 

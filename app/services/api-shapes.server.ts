@@ -383,6 +383,7 @@ export function toApiTour(t: Tour) {
     outcome: t.outcome,
     outcomeNotes: t.outcomeNotes,
     outcomeAt: t.outcomeAt,
+    version: t.version,
     createdBy: t.createdBy && named(t.createdBy),
     createdAt: t.createdAt,
   } satisfies z.infer<typeof ApiTour>;

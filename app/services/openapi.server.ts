@@ -351,14 +351,25 @@ export const ENDPOINTS: Endpoint[] = [
     data: record("tour", ApiTour),
   },
   {
+    method: "get",
+    path: "/api/tours/{id}",
+    area: "Clients",
+    summary: "A tour",
+    data: record("tour", ApiTour),
+    etag: true,
+  },
+  {
     method: "patch",
     path: "/api/tours/{id}",
     area: "Clients",
     summary: "Record a tour's outcome",
     description:
-      "Scheduled, Completed, Cancelled or No-show, with notes. Back to Scheduled clears when it was recorded.",
+      "Scheduled, Completed, Cancelled or No-show, with notes. Back to Scheduled clears when it was recorded. " +
+      "With `If-Match` or `version`, a tour changed since (someone recorded its outcome meanwhile) is a 412.",
     body: TourOutcomeSchema,
+    ifMatch: true,
     data: record("tour", ApiTour),
+    etag: true,
   },
   {
     method: "get",

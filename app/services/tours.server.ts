@@ -26,7 +26,7 @@ import { readFormData } from "~/utils/request.server";
 import { invariantResponse } from "~/utils/responses";
 import { isUuid } from "~/utils/uuid";
 import { logOnClient } from "./client-timeline.server";
-import { isPickerSearchStep, submitForm, textIn } from "./form.server";
+import { isPickerSearchStep, refusedSave, submitForm, textIn } from "./form.server";
 import { redirectWithToast, type SignedIn } from "./session.server";
 
 // The client page's Tours and Disclosure cards (issue 36): what they show, and their forms'
@@ -178,14 +178,17 @@ function outcomeOnClient(
     ignore: ["section", "tourId"],
     echo: async () => ({ form: "tour-outcome" as const, tourId }),
   };
-  return submitForm(request, TourOutcomeSchema, options, async (input) => {
+  return submitForm(request, TourOutcomeSchema, options, async (input, reply) => {
     const tours = await listClientTours(db, ctx, clientId);
     invariantResponse(
       tours.some((t) => t.id === tourId),
       TOUR_MESSAGES.notFound,
     );
-    invariantResponse(await recordTourOutcome(db, ctx, tourId, input), TOUR_MESSAGES.notFound);
-    return undefined;
+    const saved = await recordTourOutcome(db, ctx, tourId, input);
+    if (saved.ok) return undefined;
+    // Someone recorded its outcome after this page was opened: back as typed, saying who (409).
+    const record = { noun: "tour", href: back(clientId, `tour-${tourId}`), notFound: TOUR_MESSAGES.notFound };
+    return refusedSave(db, ctx, reply, saved, record, async () => ({ form: "tour-outcome" as const, tourId }));
   });
 }
 

@@ -229,6 +229,10 @@ export interface ToursTable {
   outcome_at: Timestamp | null;
   outcome_by: string | null;
   created_by: string | null;
+  /** Counts the changes people made (one more each time the application sets updated_by). */
+  version: ReadOnly<number>;
+  /** Who made the latest change (null: a removed user, or not changed since it was scheduled). */
+  updated_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

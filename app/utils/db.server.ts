@@ -112,6 +112,20 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 const lost = new WeakSet<pg.PoolClient>();
 
 /**
+ * How many times a connection was found lost (a query's, or one idle in the pool). The clients
+ * idle in the pool at that moment were given back before it (`idleSince`): a network cut or a
+ * restart ends them too, but their sockets may not have said so yet when the next request takes
+ * one (a page's loaders run right after its failed action), so they are not used again.
+ */
+let losses = 0;
+const idleSince = new WeakMap<pg.PoolClient, number>();
+
+/** A connection was found lost: the others then idle in the pool are suspect. */
+function noteConnectionLost() {
+  losses += 1;
+}
+
+/**
  * Marks a client whose query failed because its connection was lost (ended by Postgres, reset).
  * The query's error reaches the caller before the socket's close does, so the pool would
  * otherwise take the client back as sound, and the next query of the same request (a page's
@@ -123,7 +137,10 @@ function noteLostConnections(client: pg.PoolClient) {
     const result = (query as (...a: unknown[]) => unknown).apply(this, args);
     if (result instanceof Promise) {
       result.catch((error: unknown) => {
-        if (isDatabaseUnavailable(error)) lost.add(client);
+        if (isDatabaseUnavailable(error)) {
+          lost.add(client);
+          noteConnectionLost();
+        }
       });
     }
     return result;
@@ -137,11 +154,22 @@ function noteLostConnections(client: pg.PoolClient) {
 function dropLostOnRelease(pool: pg.Pool) {
   return {
     async connect() {
-      const client = await pool.connect();
-      const release = client.release;
-      client.release = (error?: Error | boolean) =>
-        release.call(client, error || (lost.has(client) ? new Error("connection lost") : undefined));
-      return client;
+      // A client idle since before a connection was lost is closed, and another taken (a new
+      // one once the suspect ones are gone): at most one more than the pool holds.
+      for (let attempt = 0; ; attempt++) {
+        const client = await pool.connect();
+        const since = idleSince.get(client);
+        if (since !== undefined && since < losses && attempt <= (pool.options.max ?? 10)) {
+          client.release(new Error("idle while a connection was lost"));
+          continue;
+        }
+        const release = client.release;
+        client.release = (error?: Error | boolean) => {
+          idleSince.set(client, losses);
+          release.call(client, error || (lost.has(client) ? new Error("connection lost") : undefined));
+        };
+        return client;
+      }
     },
     end: () => pool.end(),
   };
@@ -182,9 +210,15 @@ export function openDatabase(options: {
       // queries of a transaction), is reported here: logged, never thrown. Without a listener,
       // Node would end the process on the client's "error" event. The pool drops a broken
       // connection when it is released, and the next request opens a new one.
-      pool.on("error", (error) => logLostConnection(error));
+      pool.on("error", (error) => {
+        noteConnectionLost();
+        logLostConnection(error);
+      });
       pool.on("connect", (client) => {
-        client.on("error", (error) => logLostConnection(error));
+        client.on("error", (error) => {
+          noteConnectionLost();
+          logLostConnection(error);
+        });
         noteLostConnections(client);
       });
       return pool;

@@ -1,5 +1,6 @@
-import { expect, field, serverToday, test, toast, token } from "../support/e2e";
-import { insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
+import { dbForE2E, expect, field, serverToday, test, toast, token } from "../support/e2e";
+import { changeAs, insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
+import { createUser } from "../support/factories";
 
 // Tours and the family's disclosure (issue 36): a tour scheduled from the client's page (reached
 // from the placement's "No tour recorded"), its outcome recorded, and the placement's tour line;
@@ -63,6 +64,56 @@ test.describe("tours and the disclosure", () => {
     await expect(past.getByRole("listitem").first()).toContainText(client.name);
     await expect(past.getByRole("listitem").first()).toContainText("Completed");
     await expect(page.locator("#tours").getByText("No tours planned.")).toBeVisible();
+  });
+
+  test("an outcome recorded after someone else recorded one comes back as typed, names them; recording again works", async ({
+    page,
+    agency,
+  }, testInfo) => {
+    const client = await insertClient(agency);
+    const facility = await insertFacility(agency, { name: `Cedar Court ${token()}` });
+    const db = dbForE2E();
+    const dana = await createUser(db, { agencyId: agency.agencyId, first_name: "Dana", last_name: "Ruiz" });
+    const tour = await db
+      .insertInto("tours")
+      .values({
+        agency_id: agency.agencyId,
+        client_id: client.id,
+        facility_id: facility.id,
+        scheduled_at: new Date("2026-10-03T18:30:00Z"),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+
+    await page.goto(`/clients/${client.id}`);
+    const item = page.locator(`#tour-${tour.id}`);
+    const outcome = item.getByRole("form", { name: `Outcome of the tour of ${facility.name}` });
+    await field(outcome, "Outcome").selectOption("Completed");
+    await field(outcome, "Outcome notes").fill("Loved the garden");
+    // Meanwhile Dana records that the family did not come.
+    await changeAs(dana, "tours", tour.id, { outcome: "No-show", outcome_notes: "Family stuck in traffic" });
+    await outcome.getByRole("button", { name: "Record outcome" }).click();
+
+    const notice = outcome.getByRole("alert").filter({ hasText: "Dana Ruiz changed this tour" });
+    await expect(notice).toContainText(/^Dana Ruiz changed this tour at \d{1,2}:\d{2} [AP]M, after you opened it\./);
+    await expect(notice).toContainText("Your changes are below and were not saved.");
+    await expect(notice.getByRole("link", { name: "Review their version" })).toHaveAttribute(
+      "href",
+      `/clients/${client.id}#tour-${tour.id}`,
+    );
+    await expect(field(outcome, "Outcome")).toHaveValue("Completed");
+    await expect(field(outcome, "Outcome notes")).toHaveValue("Loved the garden");
+    await expect(item).toContainText("Outcome: Family stuck in traffic");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await item.screenshot({ path: testInfo.outputPath("stale-tour-outcome-1280.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await item.screenshot({ path: testInfo.outputPath("stale-tour-outcome-390.png") });
+
+    await outcome.getByRole("button", { name: "Record outcome" }).click();
+    await expect(toast(page, "success")).toContainText("Tour outcome recorded");
+    await expect(item.locator(".badge")).toHaveText("Completed");
+    await expect(item).toContainText("Outcome: Loved the garden");
+    await expect(item.getByRole("alert")).toHaveCount(0);
   });
 
   test("any facility is found for a tour: typed with JavaScript, by a search step without", async ({

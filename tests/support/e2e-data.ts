@@ -159,7 +159,7 @@ export const placementsOf = rowsOf("placements");
  */
 export async function changeAs(
   by: { id: string },
-  table: "clients" | "facilities" | "placements" | "tasks" | "resources",
+  table: "clients" | "facilities" | "placements" | "tasks" | "tours" | "resources",
   id: string,
   values: Record<string, unknown>,
 ): Promise<void> {

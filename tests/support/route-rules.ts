@@ -1255,6 +1255,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   },
   "api.tours.$id.ts": {
     calls: [
+      page("/api/tours/:id", "signed-in", async (w) => ({ id: (await clientTour(w)).tourId })),
       {
         method: "PATCH",
         path: "/api/tours/:id",

@@ -5,6 +5,7 @@ import type { Tour } from "~/models/tours.server";
 import { DisclosureSchema, TourOutcomeSchema, TourSchema } from "~/schemas/tour";
 import type { ClientToursData, FacilityOption, TourPickerEcho } from "~/services/tours.server";
 import { formatDate, formatDateTime } from "~/utils/format";
+import type { StaleSave } from "~/utils/stale-save";
 import { DISCLOSURE_METHODS, TOUR_OUTCOMES } from "~/utils/vocabulary";
 import { useTimeZone } from "../layout/use-can";
 import { Alert } from "../ui/alert";
@@ -13,7 +14,7 @@ import { OUTCOME_TONES, staffNames } from "./tour-display";
 import { Button } from "../ui/button";
 import { TitledCard } from "../ui/card";
 import { Checkbox, ChoiceGroup } from "../ui/choice";
-import { InputField, SelectField, TextareaField } from "../ui/form";
+import { InputField, RecordVersion, SelectField, TextareaField } from "../ui/form";
 import { PickerField } from "../ui/picker-field";
 import { useSchemaForm } from "../ui/use-schema-form";
 import { CardList } from "../ui/card-list";
@@ -27,6 +28,8 @@ export interface ToursAnswer extends Partial<TourPickerEcho> {
   form?: "tour" | "tour-outcome" | "disclosure";
   tourId?: string;
   result?: SubmissionResult<string[]>;
+  /** A recorded outcome refused because someone changed the tour after the page was opened. */
+  conflict?: StaleSave;
 }
 
 export function ToursCard({ data, answer }: { data: ClientToursData; answer: ToursAnswer | undefined }) {
@@ -68,22 +71,31 @@ function TourItem({ tour, answer }: { tour: Tour; answer: ToursAnswer | undefine
       {tour.outcomeNotes ? (
         <p className="whitespace-pre-line text-slate-600 wrap-anywhere">Outcome: {tour.outcomeNotes}</p>
       ) : null}
-      <OutcomeForm tour={tour} lastResult={answer?.result} />
+      <OutcomeForm tour={tour} lastResult={answer?.result} conflict={answer?.conflict} />
     </li>
   );
 }
 
 const OUTCOME_OPTIONS = TOUR_OUTCOMES.map((o) => [o, o] as const);
 
-function OutcomeForm({ tour, lastResult }: { tour: Tour; lastResult: SubmissionResult<string[]> | undefined }) {
+function OutcomeForm({
+  tour,
+  lastResult,
+  conflict,
+}: {
+  tour: Tour;
+  lastResult: SubmissionResult<string[]> | undefined;
+  conflict: StaleSave | undefined;
+}) {
   const navigation = useNavigation();
   const [form, fields] = useSchemaForm(TourOutcomeSchema, {
     id: `tour-outcome-${tour.id}`,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    defaultValue: { outcome: tour.outcome, outcomeNotes: tour.outcomeNotes ?? "" },
+    defaultValue: { outcome: tour.outcome, outcomeNotes: tour.outcomeNotes ?? "", version: String(tour.version) },
     ignore: ["section", "tourId"],
   });
   const sending = navigation.state === "submitting" && navigation.formData?.get("tourId") === tour.id;
+  const shownConflict = navigation.state === "idle" ? conflict : undefined;
   return (
     <Form
       method="post"
@@ -93,6 +105,10 @@ function OutcomeForm({ tour, lastResult }: { tour: Tour; lastResult: SubmissionR
     >
       <input type="hidden" name="section" value="tour-outcome" />
       <input type="hidden" name="tourId" value={tour.id} />
+      <div className={shownConflict ? "sm:col-span-3" : "hidden"}>
+        <RecordVersion field={fields.version} conflict={shownConflict} />
+      </div>
+      <FormLevelError errors={form.errors} className="sm:col-span-3" />
       <SelectField field={fields.outcome} label="Outcome" options={OUTCOME_OPTIONS} />
       <InputField field={fields.outcomeNotes} label="Outcome notes" placeholder="How it went, next steps…" />
       <Button type="submit" size="sm" variant="outline" loading={sending}>
@@ -164,6 +180,20 @@ function ScheduleForm({ data, answer }: { data: ClientToursData; answer: ToursAn
   );
 }
 
+/**
+ * What a card's form says of the whole save when it failed (the database not answering: "Failed
+ * to record the outcome. The database is not answering. Please try again in a moment."), above
+ * its fields, which hold what was typed. Field errors stay beside their fields.
+ */
+function FormLevelError({ errors, className }: { errors: string[] | undefined; className?: string }) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <Alert tone="error" className={className}>
+      {errors.join(", ")}
+    </Alert>
+  );
+}
+
 /** A card's form under what it shows: posts its `section` to the client's page, titled, its button at the end. */
 function SectionForm({
   form,
@@ -194,6 +224,7 @@ function SectionForm({
       <h3 id={titleId} className="text-sm font-semibold text-slate-900">
         {title}
       </h3>
+      <FormLevelError errors={form.errors} />
       {children}
       <div className="flex justify-end">
         <Button type="submit" size="sm" loading={sending}>
