@@ -80,7 +80,8 @@ export async function sendInvoice(
   const outcome = await db.transaction().execute(async (trx) => {
     const sent = await markInvoiceSent(trx, ctx, id, to);
     if (!sent.ok) return sent;
-    if (options.remember && options.to?.trim()) await setBillingEmail(trx, ctx, before.facility.id, to);
+    if (options.remember && options.to?.trim() && to !== before.facility.billingEmail)
+      await setBillingEmail(trx, ctx, before.facility.id, to);
     const invoice = (await getInvoice(trx, ctx, id))!;
     const email = invoiceEmail(invoice, agency?.name ?? "Senior Placement", to, env().appUrl);
     const pending = await queueOutgoingEmail(trx, { ...email, agencyId: ctx.agencyId });

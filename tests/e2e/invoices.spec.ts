@@ -44,6 +44,8 @@ test("a fee invoiced, sent, paid in part then in full; the aging view", async ({
 
   await expect(toast(page, "success")).toContainText("Draft invoice created");
   await expect(page.getByRole("heading", { name: /Draft invoice/ })).toBeVisible();
+  // The Send form starts from the facility's billing e-mail.
+  await expect(field(page, "Send to")).toHaveValue(`billing-${tag}@maple.test`);
   await page.getByRole("button", { name: "Send invoice" }).click();
   await expect(toast(page, "success")).toContainText("Invoice sent");
   const number = page.getByRole("heading", { name: /INV-\d{4}-0001/ });

@@ -483,7 +483,13 @@ describe("screens: roles and agencies", () => {
     const id = made.headers.get("Location")!.split("/").pop()!;
     const post = (fields: Record<string, string>) =>
       settle(invoiceAction(args(formPost(`/invoices/${id}`, fields, cookie), { id })));
-    expect((await post({ intent: "send", to: "" })).status).toBe(302);
+    // The Send form starts from the facility's billing e-mail.
+    const draft = await settle(invoiceLoader(args(get(`/invoices/${id}`, cookie), { id })));
+    expect(((await draft.json()) as { sendTo: string }).sendTo).toBe("billing@maple.test");
+    expect((await post({ intent: "send", to: "billing@maple.test" })).status).toBe(302);
+    expect(await db.selectFrom("email_outbox").select("to_address").execute()).toEqual([
+      { to_address: "billing@maple.test" },
+    ]);
     const over = await post({
       intent: "payment",
       paidOn: "2026-05-01",

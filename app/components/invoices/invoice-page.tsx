@@ -214,11 +214,18 @@ function SendForm({
       <p className="text-sm text-slate-600">
         {draft ? "Sending gives the invoice its number and e-mails it. " : ""}
         {sendTo
-          ? `It goes to ${sendTo} unless you type another address.`
-          : "The facility has no billing e-mail: type one."}
+          ? "It goes to the facility's billing e-mail unless you type another address."
+          : "The facility has no billing e-mail: type one, or add it on the facility."}
       </p>
-      <Field id="to" text="Send to (optional)" errors={errors.to}>
-        <input id="to" name="to" type="email" className={input} placeholder={sendTo ?? "billing@facility.com"} />
+      <Field id="to" text="Send to" errors={errors.to}>
+        <input
+          id="to"
+          name="to"
+          type="email"
+          className={input}
+          defaultValue={sendTo ?? ""}
+          placeholder="billing@facility.com"
+        />
       </Field>
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" name="remember" /> Keep this address as the facility&apos;s billing e-mail
