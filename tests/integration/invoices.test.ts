@@ -3,6 +3,7 @@
 // the outbox, paid in parts (overpayment refused), credited, voided, aged, exported as CSV,
 // rendered as a PDF; agency scoping and roles.
 
+import type { AddressInfo } from "node:net";
 import { inflateSync } from "node:zlib";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Ctx } from "~/models/context";
@@ -33,12 +34,13 @@ import { action as paymentsAction } from "~/routes/api.invoices.$id_.payments";
 import { action as sendAction } from "~/routes/api.invoices.$id_.send";
 import { action as voidAction } from "~/routes/api.invoices.$id_.void";
 import { invoicePdfOf, sendInvoice } from "~/services/invoices.server";
-import type { EmailTransport } from "~/utils/email.server";
+import { type EmailTransport, logTransport, resendTransport } from "~/utils/email.server";
 import { addDays } from "~/utils/days";
 import { type Json, signInNewAgency, signInUser } from "../support/api";
 import { resetDb, testDb } from "../support/db";
 import { createClient, createFacility, createPlacement, type TestUser } from "../support/factories";
 import { apiRequest, args, formPost, get, settle } from "../support/http";
+import { type ReceivedEmail, startResendStandIn } from "../support/resend-stand-in";
 
 const db = testDb();
 let user: TestUser;
@@ -416,6 +418,48 @@ describe("the PDF", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Content-Type")).toBe("application/pdf");
     expect(answer.headers.get("Content-Disposition")).toContain("INV-2026-0001.pdf");
+  });
+});
+
+describe("the e-mail", () => {
+  it("carries the PDF as an attachment, through Resend (the local stand-in); the outbox names it", async () => {
+    const server = startResendStandIn(0);
+    try {
+      await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const id = await issue([await fee(420000, { name: "Ann Lee" })]);
+      const result = await sendInvoice(db, ctx, id, { transport: resendTransport({ apiKey: "re_test", baseUrl }) });
+      expect(result.ok && (await result.delivered)).toBe("sent");
+      const messages = (await (await fetch(`${baseUrl}/messages?to=billing@maple.test`)).json()) as ReceivedEmail[];
+      expect(messages).toHaveLength(1);
+      expect(messages[0].text).toContain("The invoice is attached as a PDF.");
+      expect(messages[0].attachments).toHaveLength(1);
+      const [file] = messages[0].attachments!;
+      expect(file.filename).toBe("INV-2026-0001.pdf");
+      const pdf = Buffer.from(file.content, "base64");
+      expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      const text = pageText(pdf);
+      expect(text).toContain("INV-2026-0001");
+      expect(text).toContain("Ann Lee");
+      expect(text).toContain("$4,200.00");
+      const [row] = await db.selectFrom("email_outbox").select(["status", "attachments"]).execute();
+      expect(row).toEqual({
+        status: "sent",
+        attachments: [{ filename: "INV-2026-0001.pdf", contentType: "application/pdf", bytes: pdf.length }],
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("without RESEND_API_KEY, the server log names the attachment; the outbox keeps the row", async () => {
+    const printed: string[] = [];
+    const id = await issue([await fee(1000)]);
+    const result = await sendInvoice(db, ctx, id, { transport: logTransport((t) => printed.push(t)) });
+    expect(result.ok && (await result.delivered)).toBe("sent");
+    expect(printed.join("\n")).toMatch(/\[attached: INV-2026-0001\.pdf, \d+ bytes\]/);
+    const [row] = await db.selectFrom("email_outbox").select(["attachments"]).execute();
+    expect(row.attachments).toMatchObject([{ filename: "INV-2026-0001.pdf", contentType: "application/pdf" }]);
   });
 });
 
