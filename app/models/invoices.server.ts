@@ -405,6 +405,31 @@ export async function uninvoicedFees(db: DB, ctx: Ctx, facilityId: string): Prom
   }));
 }
 
+/** The invoice (not void) a placement's fee is on, if any: what keeps the placement from being deleted. */
+export async function invoiceOfPlacement(
+  db: DB,
+  ctx: Ctx,
+  placementId: string,
+): Promise<{ id: string; number: string | null } | null> {
+  if (!isUuid(placementId)) return null;
+  const row = await db
+    .selectFrom("invoice_lines as l")
+    .innerJoin("invoices as i", "i.id", "l.invoice_id")
+    .where("l.placement_id", "=", placementId)
+    .where("l.agency_id", "=", ctx.agencyId)
+    .where("l.voided", "=", false)
+    .select(["i.id", "i.number"])
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Why a placement whose fee is on an invoice is not deleted (409), and what to do instead. */
+export function placementInvoicedMessage(invoice: { number: string | null }): string {
+  return invoice.number
+    ? `This placement's fee is on invoice ${invoice.number}, so it cannot be deleted. If the invoice was made in error, void it first.`
+    : "This placement's fee is on a draft invoice, so it cannot be deleted. Delete the draft or take the fee off it first.";
+}
+
 // ─────────────────────────────── writing ───────────────────────────────
 
 const LINE_INDEX = "invoice_lines_one_invoice_idx";
