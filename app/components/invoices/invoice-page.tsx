@@ -19,9 +19,13 @@ export interface InvoicePageProps {
   invoice: InvoiceRecord;
   today: string;
   sendTo: string | null;
-  /** The messages of the form that was posted, by its intent. */
-  errors: { intent: string; fields: FieldErrors } | null;
+  /** The messages of the form that was posted, by its intent, and what was typed in it. */
+  errors: { intent: string; fields: FieldErrors; typed: Record<string, unknown> } | null;
 }
+
+/** What was typed in a field of the form that came back (a string), else `fallback`. */
+const typedOr = (typed: Record<string, unknown>, name: string, fallback = "") =>
+  typeof typed[name] === "string" ? (typed[name] as string) : fallback;
 
 function Field({
   id,
@@ -199,10 +203,12 @@ function SendForm({
   invoice: i,
   sendTo,
   errors,
+  typed,
 }: {
   invoice: InvoiceRecord;
   sendTo: string | null;
   errors: FieldErrors;
+  typed: Record<string, unknown>;
 }) {
   const draft = i.status === "Draft";
   return (
@@ -210,6 +216,7 @@ function SendForm({
       intent="send"
       title={draft ? "Send the invoice" : "Send it again"}
       button={draft ? "Send invoice" : "Send again"}
+      formErrors={errors[""]}
     >
       <p className="text-sm text-slate-600">
         {draft ? "Sending gives the invoice its number and e-mails it. " : ""}
@@ -223,36 +230,68 @@ function SendForm({
           name="to"
           type="email"
           className={input}
-          defaultValue={sendTo ?? ""}
+          defaultValue={typedOr(typed, "to", sendTo ?? "")}
           placeholder="billing@facility.com"
         />
       </Field>
       <label className="flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" name="remember" /> Keep this address as the facility&apos;s billing e-mail
+        <input type="checkbox" name="remember" defaultChecked={typed.remember === "on"} /> Keep this address as the
+        facility&apos;s billing e-mail
       </label>
     </ActionForm>
   );
 }
 
-function PaymentForm({ invoice: i, today, errors }: { invoice: InvoiceRecord; today: string; errors: FieldErrors }) {
+function PaymentForm({
+  invoice: i,
+  today,
+  errors,
+  typed,
+}: {
+  invoice: InvoiceRecord;
+  today: string;
+  errors: FieldErrors;
+  typed: Record<string, unknown>;
+}) {
   return (
-    <ActionForm intent="payment" title="Record a payment" button="Record payment">
+    <ActionForm intent="payment" title="Record a payment" button="Record payment" formErrors={errors[""]}>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field id="paidOn" text="Received on" errors={errors.paidOn}>
-          <input id="paidOn" name="paidOn" type="date" defaultValue={today} required className={input} />
+          <input
+            id="paidOn"
+            name="paidOn"
+            type="date"
+            defaultValue={typedOr(typed, "paidOn", today)}
+            required
+            className={input}
+          />
         </Field>
         <Field id="amount" text={`Amount (outstanding ${formatFee(i.outstandingCents)})`} errors={errors.amount}>
-          <input id="amount" name="amount" inputMode="decimal" required className={input} placeholder="1,200.00" />
+          <input
+            id="amount"
+            name="amount"
+            inputMode="decimal"
+            required
+            className={input}
+            placeholder="1,200.00"
+            defaultValue={typedOr(typed, "amount")}
+          />
         </Field>
         <Field id="method" text="Method" errors={errors.method}>
-          <select id="method" name="method" className={input} defaultValue="Check">
+          <select id="method" name="method" className={input} defaultValue={typedOr(typed, "method", "Check")}>
             {INVOICE_PAYMENT_METHODS.map((m) => (
               <option key={m}>{m}</option>
             ))}
           </select>
         </Field>
         <Field id="reference" text="Reference (optional)" errors={errors.reference}>
-          <input id="reference" name="reference" className={input} placeholder="Check number" />
+          <input
+            id="reference"
+            name="reference"
+            className={input}
+            placeholder="Check number"
+            defaultValue={typedOr(typed, "reference")}
+          />
         </Field>
       </div>
     </ActionForm>
@@ -330,6 +369,7 @@ function VoidForm({ errors }: { errors: FieldErrors }) {
 
 export function InvoicePage({ invoice: i, today, sendTo, errors }: InvoicePageProps) {
   const errorsOf = (intent: string): FieldErrors => (errors?.intent === intent ? errors.fields : {});
+  const typedIn = (intent: string) => (errors?.intent === intent ? errors.typed : {});
   const open = i.status === "Sent" || i.status === "Partly paid";
   return (
     <div className="space-y-6">
@@ -344,9 +384,17 @@ export function InvoicePage({ invoice: i, today, sendTo, errors }: InvoicePagePr
       <CreditNotes invoice={i} />
       <Payments invoice={i} />
       <div className="grid gap-4 lg:grid-cols-2">
-        {i.status !== "Void" ? <SendForm invoice={i} sendTo={sendTo} errors={errorsOf("send")} /> : null}
+        {i.status !== "Void" ? (
+          <SendForm invoice={i} sendTo={sendTo} errors={errorsOf("send")} typed={typedIn("send")} />
+        ) : null}
         {open ? (
-          <PaymentForm key={`payment-${i.payments.length}`} invoice={i} today={today} errors={errorsOf("payment")} />
+          <PaymentForm
+            key={`payment-${i.payments.length}`}
+            invoice={i}
+            today={today}
+            errors={errorsOf("payment")}
+            typed={typedIn("payment")}
+          />
         ) : null}
         {open ? <CreditForm key={`credit-${i.creditNotes.length}`} invoice={i} errors={errorsOf("credit")} /> : null}
         {i.status === "Draft" ? <DraftForms invoice={i} errors={errorsOf} /> : null}
