@@ -96,7 +96,15 @@ function Totals({ invoice: i }: { invoice: InvoiceRecord }) {
 }
 
 /** A table of the page, with its caption and header row; `rows` are its body. */
-function Table({ caption, heads, children }: { caption: string; heads: string[] | null; children: ReactNode }) {
+function Table({
+  caption,
+  heads,
+  children,
+}: {
+  caption: string;
+  heads: readonly string[] | null;
+  children: ReactNode;
+}) {
   return (
     <Card className="overflow-x-auto">
       <table className={table}>
@@ -120,30 +128,43 @@ function Table({ caption, heads, children }: { caption: string; heads: string[] 
 
 const amountCell = `${td} whitespace-nowrap tabular-nums md:text-right`;
 
+/** A row of one of the page's tables: each cell under its column's name (`heads`), the last one an amount. */
+function Row({ heads, cells }: { heads: readonly string[]; cells: ReactNode[] }) {
+  return (
+    <tr>
+      {cells.map((cell, n) => (
+        <td key={heads[n]} className={n === cells.length - 1 ? amountCell : td} data-label={heads[n]}>
+          {cell}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+const LINE_HEADS = ["Client", "Moved in", "Description", "Amount"] as const;
+const CREDIT_HEADS = ["Date", "Reason", "Amount"] as const;
+const PAYMENT_HEADS = ["Date", "Method", "Reference", "Amount"] as const;
+
 function Lines({ invoice: i }: { invoice: InvoiceRecord }) {
   return (
-    <Table caption="Lines" heads={["Client", "Moved in", "Description", "Amount"]}>
+    <Table caption="Lines" heads={LINE_HEADS}>
       {i.lines.map((l) => (
-        <tr key={l.id}>
-          <td className={td} data-label="Client">
-            {l.placementId ? (
+        <Row
+          key={l.id}
+          heads={LINE_HEADS}
+          cells={[
+            l.placementId ? (
               <Link to={`/placements/${l.placementId}`} className={link}>
                 {l.clientName}
               </Link>
             ) : (
               l.clientName
-            )}
-          </td>
-          <td className={td} data-label="Moved in">
-            {l.movedInOn ? formatDate(l.movedInOn) : ""}
-          </td>
-          <td className={td} data-label="Description">
-            {l.description}
-          </td>
-          <td className={amountCell} data-label="Amount">
-            {formatFee(l.amountCents)}
-          </td>
-        </tr>
+            ),
+            l.movedInOn ? formatDate(l.movedInOn) : "",
+            l.description,
+            formatFee(l.amountCents),
+          ]}
+        />
       ))}
     </Table>
   );
@@ -152,19 +173,9 @@ function Lines({ invoice: i }: { invoice: InvoiceRecord }) {
 function CreditNotes({ invoice: i }: { invoice: InvoiceRecord }) {
   if (i.creditNotes.length === 0) return null;
   return (
-    <Table caption="Credit notes" heads={["Date", "Reason", "Amount"]}>
+    <Table caption="Credit notes" heads={CREDIT_HEADS}>
       {i.creditNotes.map((c) => (
-        <tr key={c.id}>
-          <td className={td} data-label="Date">
-            {formatDate(c.issuedOn)}
-          </td>
-          <td className={td} data-label="Reason">
-            {c.reason}
-          </td>
-          <td className={amountCell} data-label="Amount">
-            {formatFee(c.amountCents)}
-          </td>
-        </tr>
+        <Row key={c.id} heads={CREDIT_HEADS} cells={[formatDate(c.issuedOn), c.reason, formatFee(c.amountCents)]} />
       ))}
     </Table>
   );
@@ -172,27 +183,18 @@ function CreditNotes({ invoice: i }: { invoice: InvoiceRecord }) {
 
 function Payments({ invoice: i }: { invoice: InvoiceRecord }) {
   return (
-    <Table caption="Payments" heads={i.payments.length === 0 ? null : ["Date", "Method", "Reference", "Amount"]}>
+    <Table caption="Payments" heads={i.payments.length === 0 ? null : PAYMENT_HEADS}>
       {i.payments.length === 0 ? (
         <tr>
           <td className={`${td} text-slate-600`}>No payments recorded yet.</td>
         </tr>
       ) : (
         i.payments.map((p) => (
-          <tr key={p.id}>
-            <td className={td} data-label="Date">
-              {formatDate(p.paidOn)}
-            </td>
-            <td className={td} data-label="Method">
-              {p.method}
-            </td>
-            <td className={td} data-label="Reference">
-              {p.reference}
-            </td>
-            <td className={amountCell} data-label="Amount">
-              {formatFee(p.amountCents)}
-            </td>
-          </tr>
+          <Row
+            key={p.id}
+            heads={PAYMENT_HEADS}
+            cells={[formatDate(p.paidOn), p.method, p.reference, formatFee(p.amountCents)]}
+          />
         ))
       )}
     </Table>
