@@ -223,7 +223,7 @@ function SendForm({
       <p className="text-sm text-slate-600">
         {draft ? "Sending gives the invoice its number and e-mails it. " : ""}
         {sendTo
-          ? "It goes to the facility's billing e-mail unless you type another address."
+          ? "It goes to the address below: the facility's billing e-mail, else its contact e-mail. Type another to send it elsewhere."
           : "The facility has no billing e-mail: type one, or add it on the facility."}
       </p>
       <Field id="to" text="Send to" errors={errors.to}>
