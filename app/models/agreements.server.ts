@@ -9,6 +9,7 @@ import { agencyDay } from "./agency.server";
 import { audit, auditUpdate } from "./audit.server";
 import { type Ctx, ownRow } from "./context";
 import type { FieldError } from "./follow-work.server";
+import { refreshAgreementFees } from "./referral-fees.server";
 import { isDocumentOf, visibleTo } from "./resources.server";
 import { NOT_FOUND, type StaleWrite, versionOf } from "./versions.server";
 
@@ -225,6 +226,7 @@ export async function createAgreement(
         .returning("id")
         .executeTakeFirstOrThrow();
       await audit(trx, ctx, { action: "create", entity: "agreement", id: row.id, details: { facilityId } });
+      await refreshAgreementFees(trx, ctx, { id: row.id, facilityId, ...input });
       return { ok: true, id: row.id };
     }),
   );
@@ -269,6 +271,7 @@ export async function updateAgreement(
         .returningAll()
         .executeTakeFirstOrThrow();
       await auditUpdate(trx, ctx, "agreement", current, after, Object.keys(set));
+      await refreshAgreementFees(trx, ctx, { id, facilityId: current.facility_id, ...input });
       return { ok: true, id };
     }),
   );

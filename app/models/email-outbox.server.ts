@@ -17,6 +17,13 @@ export async function queueEmail(db: DB, email: Omit<OutgoingEmail, "secrets"> &
       subject: email.subject,
       text_body: email.text,
       html_body: email.html,
+      attachments: JSON.stringify(
+        (email.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          bytes: a.content.length,
+        })),
+      ) as unknown as { filename: string; contentType: string; bytes: number }[],
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -47,6 +47,8 @@ export interface FacilityRecord {
   availableBeds: number;
   address: { street: string; city: string; state: string; zip: string };
   contact: { name: string; phone: string; email: string | null };
+  /** Where its invoices go; null: to the contact email. */
+  billingEmail: string | null;
   amenities: string[];
   specialties: string[];
   costRange: string;
@@ -77,6 +79,7 @@ const facilityColumns = [
   "facilities.contact_name",
   "facilities.contact_phone",
   "facilities.contact_email",
+  "facilities.billing_email",
   "facilities.amenities",
   "facilities.specialties",
   "facilities.cost_range",
@@ -104,6 +107,7 @@ function toRecord(row: FacilityRow): FacilityRecord {
     availableBeds: row.available_beds,
     address: { street: row.address_street, city: row.address_city, state: row.address_state, zip: row.address_zip },
     contact: { name: row.contact_name, phone: row.contact_phone, email: row.contact_email },
+    billingEmail: row.billing_email,
     amenities: row.amenities,
     specialties: row.specialties,
     costRange: row.cost_range,
@@ -270,6 +274,7 @@ export function columnsOf(input: FacilityInput) {
     contact_name: input.contact.name,
     contact_phone: input.contact.phone,
     contact_email: input.contact.email,
+    billing_email: input.billingEmail,
     amenities: input.amenities,
     specialties: input.specialties,
     cost_range: input.costRange,

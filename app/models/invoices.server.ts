@@ -106,6 +106,10 @@ export interface InvoiceRecord extends InvoiceSummary {
   version: number;
 }
 
+/** What an invoice `i`'s lines, credit notes or payments add up to, in cents: a subquery of it. */
+const sumOf = (table: "invoice_lines" | "credit_notes" | "invoice_payments") =>
+  sql<string>`(SELECT coalesce(sum(x.amount_cents), 0) FROM ${sql.table(table)} x WHERE x.invoice_id = i.id)`;
+
 /** Invoices of the agency with their totals, as one query the list, the CSV and the aging read. */
 function invoicesWithTotals(db: DB, ctx: Ctx) {
   return db
@@ -121,15 +125,9 @@ function invoicesWithTotals(db: DB, ctx: Ctx) {
       "i.created_at",
       "f.id as facility_id",
       "f.name as facility_name",
-      sql<string>`(SELECT coalesce(sum(l.amount_cents), 0) FROM invoice_lines l WHERE l.invoice_id = i.id)`.as(
-        "invoiced",
-      ),
-      sql<string>`(SELECT coalesce(sum(c.amount_cents), 0) FROM credit_notes c WHERE c.invoice_id = i.id)`.as(
-        "credited",
-      ),
-      sql<string>`(SELECT coalesce(sum(p.amount_cents), 0) FROM invoice_payments p WHERE p.invoice_id = i.id)`.as(
-        "paid",
-      ),
+      sumOf("invoice_lines").as("invoiced"),
+      sumOf("credit_notes").as("credited"),
+      sumOf("invoice_payments").as("paid"),
     ]);
 }
 
@@ -283,11 +281,7 @@ function filtered(db: DB, ctx: Ctx, query: InvoiceListQuery, today: string) {
     q = q
       .where("i.status", "in", ["Sent", "Partly paid"])
       .where("i.due_date", "<", today)
-      .where(
-        sql<boolean>`(SELECT coalesce(sum(l.amount_cents), 0) FROM invoice_lines l WHERE l.invoice_id = i.id)
-          - (SELECT coalesce(sum(c.amount_cents), 0) FROM credit_notes c WHERE c.invoice_id = i.id)
-          - (SELECT coalesce(sum(p.amount_cents), 0) FROM invoice_payments p WHERE p.invoice_id = i.id) > 0`,
-      );
+      .where(sql<boolean>`${sumOf("invoice_lines")} - ${sumOf("credit_notes")} - ${sumOf("invoice_payments")} > 0`);
   }
   return q;
 }
@@ -405,6 +399,31 @@ export async function uninvoicedFees(db: DB, ctx: Ctx, facilityId: string): Prom
   }));
 }
 
+/** The invoice (not void) a placement's fee is on, if any: what keeps the placement from being deleted. */
+export async function invoiceOfPlacement(
+  db: DB,
+  ctx: Ctx,
+  placementId: string,
+): Promise<{ id: string; number: string | null } | null> {
+  if (!isUuid(placementId)) return null;
+  const row = await db
+    .selectFrom("invoice_lines as l")
+    .innerJoin("invoices as i", "i.id", "l.invoice_id")
+    .where("l.placement_id", "=", placementId)
+    .where("l.agency_id", "=", ctx.agencyId)
+    .where("l.voided", "=", false)
+    .select(["i.id", "i.number"])
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Why a placement whose fee is on an invoice is not deleted (409), and what to do instead. */
+export function placementInvoicedMessage(invoice: { number: string | null }): string {
+  return invoice.number
+    ? `This placement's fee is on invoice ${invoice.number}, so it cannot be deleted. If the invoice was made in error, void it first.`
+    : "This placement's fee is on a draft invoice, so it cannot be deleted. Delete the draft or take the fee off it first.";
+}
+
 // ─────────────────────────────── writing ───────────────────────────────
 
 const LINE_INDEX = "invoice_lines_one_invoice_idx";
@@ -430,15 +449,9 @@ async function totalsNow(trx: DB, id: string): Promise<InvoiceTotals & { status:
     .where("i.id", "=", id)
     .select([
       "i.status",
-      sql<string>`(SELECT coalesce(sum(l.amount_cents), 0) FROM invoice_lines l WHERE l.invoice_id = i.id)`.as(
-        "invoiced",
-      ),
-      sql<string>`(SELECT coalesce(sum(c.amount_cents), 0) FROM credit_notes c WHERE c.invoice_id = i.id)`.as(
-        "credited",
-      ),
-      sql<string>`(SELECT coalesce(sum(p.amount_cents), 0) FROM invoice_payments p WHERE p.invoice_id = i.id)`.as(
-        "paid",
-      ),
+      sumOf("invoice_lines").as("invoiced"),
+      sumOf("credit_notes").as("credited"),
+      sumOf("invoice_payments").as("paid"),
     ])
     .executeTakeFirstOrThrow();
   return { status: row.status, ...totalsOf({ ...row, status: "Sent" }) };

@@ -33,6 +33,7 @@ import { countFacilityOptions, searchFacilityOptions } from "./facilities.server
 import { listUsers } from "./user.server";
 import { type InvalidInput, placementWritten, refusedAsConflict, type WorkConflict } from "./follow-work.server";
 import { deleteAtVersion, lockAtVersion, type NOT_FOUND, type StaleWrite, updateLocked } from "./versions.server";
+import { invoiceOfPlacement } from "./invoices.server";
 import {
   type FeeEditResult,
   type ReferralFee,
@@ -729,8 +730,21 @@ export async function syncStepTasks(
   }
 }
 
-/** Deletes a placement (still at `version`, if given): a moved-in resident's bed is given back, the client's status follows. */
-export function deletePlacement(db: DB, ctx: Ctx, id: string, version?: number) {
+/** What keeps a placement from being deleted: the invoice its fee is on. */
+export type PlacementInvoiced = { ok: false; reason: "in-use"; invoice: { id: string; number: string | null } };
+
+/**
+ * Deletes a placement (still at `version`, if given): a moved-in resident's bed is given back, the
+ * client's status follows. A placement whose fee is on an invoice (not void) is not deleted.
+ */
+export async function deletePlacement(
+  db: DB,
+  ctx: Ctx,
+  id: string,
+  version?: number,
+): Promise<{ ok: true } | { ok: false; reason: "not-found" } | StaleWrite | PlacementInvoiced> {
+  const invoice = await invoiceOfPlacement(db, ctx, id);
+  if (invoice) return { ok: false, reason: "in-use", invoice };
   return deleteAtVersion(db, ctx, "placements", id, version, (trx, row) => placementWritten(trx, ctx, row, null));
 }
 

@@ -10,6 +10,7 @@ import { agreementInForce, termsOf } from "./agreements.server";
 import { audit, auditUpdate } from "./audit.server";
 import type { Ctx } from "./context";
 import type { FieldError } from "./follow-work.server";
+import { writeEvents } from "./placements.server";
 import { lockAtVersion, NOT_FOUND, type StaleWrite } from "./versions.server";
 
 // A placement's referral fee (issue 36; docs/data-model.md, "Referral agreements and fees"). It is
@@ -197,4 +198,74 @@ export async function setFeeByHand(trx: DB, ctx: Ctx, id: string, input: FeeEdit
   if (set.fee_credit_basis)
     events.push(creditEvent({ fee_credit_cents: after.fee_credit_cents, fee_credit_basis: after.fee_credit_basis! }));
   return { ok: true, events };
+}
+
+/**
+ * After a facility's agreement was added or changed (in its transaction): the fees it decides are
+ * worked out again — the facility's fees worked out from it, or from no agreement, or whose
+ * move-in falls in its dates (`span`) — unless set by hand or on an invoice (not void): an
+ * invoiced fee keeps its figure, as billed. A fee that changes is audited and goes on its
+ * placement's timeline ("Referral fee worked out again"). Returns how many changed.
+ */
+export async function refreshAgreementFees(
+  trx: DB,
+  ctx: Ctx,
+  agreement: { id: string; facilityId: string; startDate: string; endDate: string | null },
+): Promise<number> {
+  const rows = await trx
+    .selectFrom("placements as p")
+    .selectAll("p")
+    .where("p.agency_id", "=", ctx.agencyId)
+    .where("p.facility_id", "=", agreement.facilityId)
+    .where("p.fee_basis", "is not", null)
+    .where("p.fee_moved_in_on", "is not", null)
+    .where("p.fee_edit_reason", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb("p.fee_agreement_id", "=", agreement.id),
+        eb("p.fee_agreement_id", "is", null),
+        eb.and([
+          eb("p.fee_moved_in_on", ">=", agreement.startDate),
+          ...(agreement.endDate ? [eb("p.fee_moved_in_on", "<=", agreement.endDate)] : []),
+        ]),
+      ]),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("invoice_lines as l")
+            .select("l.id")
+            .whereRef("l.placement_id", "=", "p.id")
+            .where("l.voided", "=", false),
+        ),
+      ),
+    )
+    .orderBy("p.id")
+    .forUpdate()
+    .execute();
+  let changed = 0;
+  for (const p of rows) {
+    const fee = await feeAt(trx, ctx, p, p.fee_moved_in_on!);
+    const set: Updateable<Database["placements"]> = {};
+    for (const [key, value] of Object.entries(fee) as [keyof typeof fee, string | number | null][]) {
+      if (p[key] !== value) Object.assign(set, { [key]: value });
+    }
+    if (Object.keys(set).length === 0) continue;
+    const events: Events = [{ ...feeEvent(fee), event: "Referral fee worked out again" }];
+    if (p.fee_credit_basis !== null && movedOut(p)) {
+      const credit = await creditAt(trx, ctx, { ...p, ...fee }, fee.fee_cents, p.end_date ?? p.fee_moved_in_on!);
+      Object.assign(set, credit);
+      events.push(creditEvent(credit));
+    }
+    const row = await trx
+      .updateTable("placements")
+      .set(set)
+      .where("id", "=", p.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await auditUpdate(trx, ctx, "placement", p, row, Object.keys(set));
+    await writeEvents(trx, ctx, p.id, events);
+    changed += 1;
+  }
+  return changed;
 }

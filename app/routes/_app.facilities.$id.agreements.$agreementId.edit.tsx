@@ -5,8 +5,8 @@ import { AgreementForm, agreementFormDefaults } from "~/components/facilities/ag
 import { FormPage } from "~/components/ui/page-header";
 import { facilityDocumentOptions, getAgreement, updateAgreement } from "~/models/agreements.server";
 import { getFacility } from "~/models/facilities.server";
-import { AGREEMENT_MESSAGES, AGREEMENT_NOT_FOUND, AgreementSchema } from "~/schemas/agreement";
-import { staleForm, submitForm } from "~/services/form.server";
+import { AGREEMENT_MESSAGES, AGREEMENT_NOT_FOUND } from "~/schemas/agreement";
+import { submitAgreementForm } from "~/services/agreement-form.server";
 import { requireRouteRecord } from "~/services/record-screen.server";
 import { requirePermission, requireSignedIn } from "~/services/session.server";
 import { invariantResponse } from "~/utils/responses";
@@ -32,20 +32,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePermission(ctx, "fees.manage");
   const id = params.agreementId ?? "";
   const back = `/facilities/${params.id ?? ""}#agreements`;
-  const options = {
+  return submitAgreementForm(request, db, ctx, {
+    back,
     failure: AGREEMENT_MESSAGES.updateFailed,
-    success: { to: back, title: AGREEMENT_MESSAGES.updated },
-  };
-  return submitForm(request, AgreementSchema, options, async (input, reply) => {
-    // Read inside the save: should the database fail here, the form comes back as typed (503).
-    const existing = await getAgreement(db, ctx, id);
-    invariantResponse(existing && existing.facilityId === params.id, AGREEMENT_NOT_FOUND);
-    const saved = await updateAgreement(db, ctx, id, input);
-    if (saved.ok) return;
-    invariantResponse(saved.reason !== "not-found", AGREEMENT_NOT_FOUND);
-    if (saved.reason === "stale") return staleForm(db, ctx, reply, saved, { noun: "agreement", href: back });
-    const fieldErrors = Object.fromEntries(saved.errors.map((e) => [e.path, [e.msg]]));
-    return json({ result: reply({ fieldErrors }) }, { status: saved.reason === "conflict" ? 409 : 400 });
+    saved: AGREEMENT_MESSAGES.updated,
+    notFound: AGREEMENT_NOT_FOUND,
+    save: async (input) => {
+      // Read inside the save: should the database fail here, the form comes back as typed (503).
+      const existing = await getAgreement(db, ctx, id);
+      invariantResponse(existing && existing.facilityId === params.id, AGREEMENT_NOT_FOUND);
+      return updateAgreement(db, ctx, id, input);
+    },
   });
 }
 

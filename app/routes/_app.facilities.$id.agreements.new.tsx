@@ -5,11 +5,10 @@ import { AgreementForm } from "~/components/facilities/agreement-form";
 import { FormPage } from "~/components/ui/page-header";
 import { createAgreement, facilityDocumentOptions } from "~/models/agreements.server";
 import { getFacility } from "~/models/facilities.server";
-import { AGREEMENT_MESSAGES, AgreementSchema } from "~/schemas/agreement";
-import { landOn, submitForm } from "~/services/form.server";
+import { AGREEMENT_MESSAGES } from "~/schemas/agreement";
+import { submitAgreementForm } from "~/services/agreement-form.server";
 import { requireRouteRecord } from "~/services/record-screen.server";
 import { requirePermission, requireSignedIn } from "~/services/session.server";
-import { invariantResponse } from "~/utils/responses";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Add agreement · ${data.facility.name} · Senior Placement` : "Agreement · Senior Placement" },
@@ -28,17 +27,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx, db } = await requireSignedIn({ request, context });
   requirePermission(ctx, "fees.manage");
   const id = params.id ?? "";
-  const back = `/facilities/${id}#agreements`;
-  const options = {
+  return submitAgreementForm(request, db, ctx, {
+    back: `/facilities/${id}#agreements`,
     failure: AGREEMENT_MESSAGES.createFailed,
-    success: { to: back, title: AGREEMENT_MESSAGES.created },
-  };
-  return submitForm(request, AgreementSchema, options, async (input, reply) => {
-    const saved = await createAgreement(db, ctx, id, input);
-    if (saved.ok) return landOn(options, back);
-    invariantResponse(saved.reason !== "not-found" && saved.reason !== "stale", "Facility not found.");
-    const fieldErrors = Object.fromEntries(saved.errors.map((e) => [e.path, [e.msg]]));
-    return json({ result: reply({ fieldErrors }) }, { status: saved.reason === "conflict" ? 409 : 400 });
+    saved: AGREEMENT_MESSAGES.created,
+    notFound: "Facility not found.",
+    save: (input) => createAgreement(db, ctx, id, input),
   });
 }
 

@@ -58,7 +58,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     submitForm(
       request,
       schema,
-      { failure: "Failed to save the invoice", success: { to, title }, ignore: ["intent"] },
+      // The intent goes through the schema (which drops it) so that every answer, a 503 included,
+      // says which form was posted and what was typed in it.
+      { failure: "Failed to save the invoice", success: { to, title } },
       async (value, reply) => {
         const outcome = await save(value);
         if (outcome.ok) return;
@@ -115,9 +117,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function InvoiceRoute() {
   const data = useActionData<typeof action>();
-  const errors =
-    data && "intent" in data
-      ? { intent: data.intent, fields: (data.result as { error?: FieldErrors }).error ?? {} }
-      : null;
+  const result = data?.result as { error?: FieldErrors; initialValue?: Record<string, unknown> } | undefined;
+  const intent = data && "intent" in data ? data.intent : String(result?.initialValue?.intent ?? "");
+  const errors = result ? { intent, fields: result.error ?? {}, typed: result.initialValue ?? {} } : null;
   return <InvoicePage {...useLoaderData<typeof loader>()} errors={errors} />;
 }

@@ -1,6 +1,7 @@
+import { placementInvoicedMessage } from "~/models/invoices.server";
 import { deletePlacement, getPlacement, updatePlacement } from "~/models/placements.server";
 import { PlacementSchema } from "~/schemas/placement";
-import { apiRecordRoute, saveThenFind } from "~/services/api.server";
+import { apiRecordRoute, refuseInUse, saveThenFind } from "~/services/api.server";
 import { toApiPlacement } from "~/services/api-shapes.server";
 
 export const { loader, action } = apiRecordRoute({
@@ -14,5 +15,6 @@ export const { loader, action } = apiRecordRoute({
     save: saveThenFind(updatePlacement, getPlacement),
   },
   removeNeeds: "records.delete",
-  remove: deletePlacement,
+  // A placement whose fee is on an invoice: 409 with what to do instead.
+  remove: refuseInUse(deletePlacement, (refused) => placementInvoicedMessage(refused.invoice)),
 });

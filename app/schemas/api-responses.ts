@@ -145,6 +145,7 @@ export const ApiFacility = z
     availableBeds: z.number().int(),
     address: facilityAddress,
     contact: z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() }),
+    billingEmail: z.string().nullable().meta({ description: "Where its invoices go; null: to contact.email" }),
     amenities: z.array(z.string()),
     specialties: z.array(z.string()),
     costRange: z.string().meta({ description: "Derived from minCost and maxCost" }),

@@ -110,6 +110,13 @@ export const FacilitySchema = z
           .pipe(EmailSchema.nullable()),
       })
       .prefault({} as never),
+    /** Where its invoices go (else the contact email); replaced like every field. */
+    billingEmail: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => v || null)
+      .pipe(EmailSchema.nullable()),
     amenities: distinctEntries("amenities"),
     specialties: distinctEntries("specialties"),
     /** API only, for older callers: the cost as text, used when minCost is not sent (docs/api.md). */

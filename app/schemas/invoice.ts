@@ -5,6 +5,9 @@ import { INVOICE_PAYMENT_METHODS, INVOICE_STATUSES } from "~/utils/vocabulary";
 // The invoice screens' forms and the list's URL (docs/screens.md, "Invoices"). Amounts are typed in
 // dollars and cents ("1,200.50") and read as integer cents, never as a floating point amount.
 
+/** The message of an invoice made of no fee (the model's `INVOICE_MESSAGES.noFees`). */
+const INVOICE_NO_FEES = "Tick at least one fee to invoice.";
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const date = (message: string) =>
   z
@@ -69,7 +72,7 @@ export const NewInvoiceSchema = z.object({
   facilityId: z.uuid({ error: "Choose a facility." }),
   placementIds: z.preprocess(
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-    z.array(z.string()).min(1, "Tick at least one fee to invoice."),
+    z.array(z.string()).min(1, INVOICE_NO_FEES),
   ),
   issueDate: date("Enter the issue date").optional(),
   dueDate: date("Enter the due date").optional(),
@@ -102,3 +105,58 @@ export const DatesSchema = z.object({
   issueDate: date("Enter the issue date").optional(),
   dueDate: date("Enter the due date"),
 });
+
+// ─────────────────────────────── the API's bodies ───────────────────────────────
+
+/** `POST /api/invoices`: a draft from un-invoiced fees of one facility (its placements). */
+export const ApiNewInvoiceSchema = z
+  .object({
+    facilityId: z.uuid({ error: "facilityId is the id of one of the agency's facilities" }),
+    placementIds: z
+      .array(z.string(), { error: "placementIds is a list of the placements whose fees to invoice" })
+      .min(1, INVOICE_NO_FEES),
+    issueDate: date("issueDate is a date (YYYY-MM-DD)").optional(),
+    dueDate: date("dueDate is a date (YYYY-MM-DD)").optional(),
+    notes: z.string().trim().max(2000, "Keep the notes under 2,000 characters").nullable().optional(),
+  })
+  .strict();
+
+/** `POST /api/invoices/{id}/send`: to `to` (else the facility's billing e-mail, else its contact e-mail). */
+export const ApiSendSchema = z
+  .object({
+    to: z.email({ error: "to is an e-mail address like billing@facility.com" }).nullable().optional(),
+    /** Keep `to` as the facility's billing e-mail. */
+    remember: z.boolean({ error: "remember is true or false" }).optional(),
+  })
+  .strict();
+
+/** `POST /api/invoices/{id}/void`. */
+export const ApiVoidSchema = VoidSchema.strict();
+
+/** `POST /api/invoices/{id}/credit-notes`: a line's move-out credit (`placementId`), or an amount with a reason. */
+export const ApiCreditNoteSchema = z
+  .object({
+    placementId: z.uuid({ error: "placementId is the placement of one of the invoice's lines" }).optional(),
+    amountCents: z
+      .number({ error: "Enter the amount to credit in cents (a whole number)" })
+      .int("Enter the amount to credit in cents (a whole number)")
+      .min(1, "The amount must be more than 0")
+      .optional(),
+    reason: z.string().trim().min(1, "Say why the facility is credited").max(500).optional(),
+    issuedOn: date("issuedOn is a date (YYYY-MM-DD)").optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.placementId) {
+      if (v.amountCents !== undefined || v.reason !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: ["placementId"],
+          message: "Send placementId alone (its move-out credit), or amountCents with a reason",
+        });
+      return;
+    }
+    if (v.amountCents === undefined)
+      ctx.addIssue({ code: "custom", path: ["amountCents"], message: "Enter the amount to credit in cents" });
+    if (!v.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: "Say why the facility is credited" });
+  });

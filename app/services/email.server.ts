@@ -88,6 +88,7 @@ export async function sendInTransaction(
     subject: message.subject,
     text: message.text,
     html: message.html,
+    ...(message.attachments?.length ? { attachments: message.attachments } : {}),
   });
   await markEmailSent(trx, id, providerId);
 }

@@ -11,8 +11,8 @@ import { deliverEmail, emailLayout, type EmailTransport, queueOutgoingEmail } fr
 
 // Sending an invoice and its PDF (docs/decisions/011-invoice-pdf.md). The PDF is drawn on the
 // server with pdfkit from the invoice as its page shows it. The e-mail goes through the outbox as
-// every e-mail does; the transport sends text and HTML only (no attachments), so the e-mail holds
-// the invoice itself (lines, totals, due date) and a link to its PDF for the agency's signed-in staff.
+// every e-mail does, with the PDF attached (the outbox row names the file; the transport gets its
+// content); its text also holds the invoice itself (lines, totals, due date).
 
 /** Where an invoice goes: the facility's billing e-mail, else its contact e-mail. */
 export function billingAddressOf(invoice: Pick<InvoiceRecord, "facility">): string | null {
@@ -32,7 +32,7 @@ export function invoiceEmail(invoice: InvoiceRecord, agencyName: string, to: str
     ...lines,
     `Total: ${formatFee(invoice.invoicedCents)}.${invoice.creditedCents ? ` Credited: ${formatFee(invoice.creditedCents)}.` : ""}${invoice.paidCents ? ` Paid: ${formatFee(invoice.paidCents)}.` : ""}`,
     due,
-    `Please quote ${name} with your payment.`,
+    `Please quote ${name} with your payment. The invoice is attached as a PDF.`,
   ];
   return {
     agencyId: null as string | null,
@@ -80,10 +80,17 @@ export async function sendInvoice(
   const outcome = await db.transaction().execute(async (trx) => {
     const sent = await markInvoiceSent(trx, ctx, id, to);
     if (!sent.ok) return sent;
-    if (options.remember && options.to?.trim()) await setBillingEmail(trx, ctx, before.facility.id, to);
+    if (options.remember && options.to?.trim() && to !== before.facility.billingEmail)
+      await setBillingEmail(trx, ctx, before.facility.id, to);
     const invoice = (await getInvoice(trx, ctx, id))!;
-    const email = invoiceEmail(invoice, agency?.name ?? "Senior Placement", to, env().appUrl);
-    const pending = await queueOutgoingEmail(trx, { ...email, agencyId: ctx.agencyId });
+    const agencyName = agency?.name ?? "Senior Placement";
+    const email = invoiceEmail(invoice, agencyName, to, env().appUrl);
+    const pdf = {
+      filename: pdfFileName(invoice),
+      contentType: "application/pdf",
+      content: await invoicePdf(invoice, agencyName),
+    };
+    const pending = await queueOutgoingEmail(trx, { ...email, agencyId: ctx.agencyId, attachments: [pdf] });
     return { ...sent, pending };
   });
   if (!outcome.ok) return outcome;
@@ -209,6 +216,10 @@ export async function invoicePdfOf(db: DB, ctx: Ctx, id: string) {
   if (!invoice) return null;
   const agency = await findAgency(db, ctx.agencyId);
   const body = await invoicePdf(invoice, agency?.name ?? "Senior Placement");
-  const name = invoice.number ?? `draft-${invoice.id.slice(0, 8)}`;
-  return { body, fileName: `${name}.pdf`, invoice };
+  return { body, fileName: pdfFileName(invoice), invoice };
+}
+
+/** "INV-2026-0001.pdf" (a draft: "draft-1a2b3c4d.pdf"). */
+function pdfFileName(invoice: Pick<InvoiceRecord, "id" | "number">) {
+  return `${invoice.number ?? `draft-${invoice.id.slice(0, 8)}`}.pdf`;
 }

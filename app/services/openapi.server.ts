@@ -36,7 +36,14 @@ import {
   ApiUser,
 } from "~/schemas/api-responses";
 import { AgreementPatchSchema, AgreementSchema, FeeEditSchema } from "~/schemas/agreement";
-import { ApiPaymentSchema, InvoiceListQuerySchema } from "~/schemas/invoice";
+import {
+  ApiCreditNoteSchema,
+  ApiNewInvoiceSchema,
+  ApiPaymentSchema,
+  ApiSendSchema,
+  ApiVoidSchema,
+  InvoiceListQuerySchema,
+} from "~/schemas/invoice";
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema } from "~/schemas/auth";
 import {
   ClientCreateQuerySchema,
@@ -491,10 +498,69 @@ export const ENDPOINTS: Endpoint[] = [
     errors: [403],
   },
   {
+    method: "post",
+    path: "/api/invoices",
+    area: "Invoices",
+    summary: "Make a draft invoice from a facility's fees",
+    description:
+      "A draft (no number yet) of the fees of `placementIds`, all of the facility `facilityId` and on no other invoice (a void one aside). Due after the agreement's payment terms unless `dueDate` says (30 days without an agreement). Coordinators and admins only (403).",
+    body: ApiNewInvoiceSchema,
+    status: 201,
+    data: record("invoice", ApiInvoice),
+    etag: true,
+    errors: [403],
+  },
+  {
     method: "get",
     path: "/api/invoices/{id}",
     area: "Invoices",
     summary: "An invoice, with its lines, credit notes, payments and totals",
+    data: record("invoice", ApiInvoice),
+    etag: true,
+    errors: [403],
+  },
+  {
+    method: "delete",
+    path: "/api/invoices/{id}",
+    area: "Invoices",
+    summary: "Delete a draft invoice",
+    description: "Only a draft (it has no number, so no gap is left): anything else is a 409.",
+    data: deleted("invoice"),
+    errors: [403, 409],
+  },
+  {
+    method: "post",
+    path: "/api/invoices/{id}/send",
+    area: "Invoices",
+    summary: "Send an invoice by e-mail, its PDF attached",
+    description:
+      "To `to`, else the facility's billing e-mail, else its contact e-mail (400 when it has neither); `remember: true` keeps `to` as the facility's billing e-mail. A draft gets the agency's next number and becomes Sent; a sent invoice is sent again as it is; a void one is refused. `delivery` says whether the e-mail was handed over (`failed`: kept in the outbox).",
+    body: ApiSendSchema,
+    data: record("invoice", ApiInvoice).extend({ delivery: z.enum(["sent", "failed"]) }),
+    etag: true,
+    errors: [403],
+  },
+  {
+    method: "post",
+    path: "/api/invoices/{id}/void",
+    area: "Invoices",
+    summary: "Void an invoice, with a reason",
+    description:
+      "A Sent or Partly paid invoice without payments: its number stays used, its fees can be invoiced again. Otherwise 400 with the reason.",
+    body: ApiVoidSchema,
+    data: record("invoice", ApiInvoice),
+    etag: true,
+    errors: [403],
+  },
+  {
+    method: "post",
+    path: "/api/invoices/{id}/credit-notes",
+    area: "Invoices",
+    summary: "Add a credit note to an invoice",
+    description:
+      "`placementId` alone: the move-out credit of that line's placement (once); or `amountCents` with a `reason`. At most what is outstanding, on a Sent or Partly paid invoice; the status follows as with a payment.",
+    body: ApiCreditNoteSchema,
+    status: 201,
     data: record("invoice", ApiInvoice),
     etag: true,
     errors: [403],
@@ -509,6 +575,7 @@ export const ENDPOINTS: Endpoint[] = [
     body: ApiPaymentSchema,
     status: 201,
     data: record("invoice", ApiInvoice),
+    etag: true,
     errors: [403, 404],
   },
   {

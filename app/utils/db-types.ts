@@ -135,6 +135,8 @@ export interface EmailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string;
+  /** What was attached, named (its content is never stored): [] for none. */
+  attachments: Generated<{ filename: string; contentType: string; bytes: number }[]>;
   status: Generated<OutboxStatus>;
   provider_id: string | null;
   error: string | null;

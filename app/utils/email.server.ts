@@ -17,20 +17,47 @@ export interface OutgoingEmail {
    * keeps the e-mail without them, and only the transport gets them.
    */
   secrets?: string[];
+  /** Files sent with it (an invoice's PDF): the outbox row names them, only the transport gets their content. */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface EmailTransport {
   name: string;
   /** Sends the e-mail; resolves with the provider's id, rejects with a readable error. */
-  send(email: { from: string; to: string; subject: string; text: string; html: string }): Promise<{ id: string }>;
+  send(email: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    attachments?: EmailAttachment[];
+  }): Promise<{ id: string }>;
 }
 
 export function resendTransport(options: { apiKey: string; baseUrl?: string }): EmailTransport {
   const client = new Resend(options.apiKey, options.baseUrl ? { baseUrl: options.baseUrl } : undefined);
   return {
     name: "resend",
-    async send(email) {
-      const { data, error } = await client.emails.send(email);
+    async send({ attachments, ...email }) {
+      const { data, error } = await client.emails.send({
+        ...email,
+        // Resend takes each file as { filename, content } (the client sends the content as base64).
+        ...(attachments?.length
+          ? {
+              attachments: attachments.map((a) => ({
+                filename: a.filename,
+                content: a.content,
+                contentType: a.contentType,
+              })),
+            }
+          : {}),
+      });
       if (error || !data) throw new Error(`Resend: ${error?.message ?? "no answer"}`);
       return { id: data.id };
     },
@@ -50,7 +77,10 @@ export function logTransport(print: (text: string) => void = console.log): Email
         .split("\n")
         .map((line) => (line ? `  ${line}` : ""))
         .join("\n");
-      print(`[email] not sent (no RESEND_API_KEY), written here instead: "${email.subject}" to ${email.to}\n${body}`);
+      const files = (email.attachments ?? []).map((a) => `\n  [attached: ${a.filename}, ${a.content.length} bytes]`);
+      print(
+        `[email] not sent (no RESEND_API_KEY), written here instead: "${email.subject}" to ${email.to}\n${body}${files.join("")}`,
+      );
       return { id: "server-log" };
     },
   };

@@ -59,8 +59,10 @@ const CREATED_DAYS_AGO: Record<ClientStatus, readonly [number, number]> = {
   "New Client": [1, 20],
   "Active Client": [8, 60],
   Target: [15, 75],
-  Placed: [35, 89],
-  "Follow-up": [45, 89],
+  // Placed over the last year (oldest first, as the names below read them): the reports' and
+  // the dashboard's months are not one bar.
+  Placed: [360, 35],
+  "Follow-up": [360, 45],
 };
 
 const BUDGET_FLOOR: Record<CareLevel, readonly [number, number]> = {

@@ -153,7 +153,11 @@ export function buildPlacements(
       Confirmed: [0.4, 0.7],
       "In Progress": [0.3, 0.85],
     };
-    const createdAt = timeBetween(rng, at(window[status][0]), at(window[status][1]));
+    // A move-in is started days after the intake and happens two to eight weeks later.
+    const createdAt =
+      status === "Completed"
+        ? timeBetween(rng, addDays(client.createdAt, 1), addDays(client.createdAt, 10))
+        : timeBetween(rng, at(window[status][0]), at(window[status][1]));
     const events: Event[] = [
       { at: createdAt, event: "Placement created", description: `${client.name} → ${facility.name}` },
     ];
@@ -168,10 +172,11 @@ export function buildPlacements(
       events.push({ at: when, event: "Status changed", description: `${from} → ${to}` });
 
     if (status === "Completed") {
-      const moveInAt = timeBetween(
-        rng,
-        new Date(createdAt.getTime() + (now.getTime() - createdAt.getTime()) * 0.6),
-        addDays(now, -1),
+      const moveInAt = new Date(
+        Math.min(
+          timeBetween(rng, addDays(createdAt, 14), addDays(createdAt, 56)).getTime(),
+          addDays(now, -1).getTime(),
+        ),
       );
       const skipInsurance = payment === "Private Pay" && rng.chance(0.5);
       addSteps(

@@ -1,6 +1,9 @@
 import type { Insertable } from "kysely";
 import type {
   ClientDisclosuresTable,
+  InvoiceLinesTable,
+  InvoicePaymentsTable,
+  InvoicesTable,
   PlacementsTable,
   ReferralAgreementsTable,
   ToursTable,
@@ -127,5 +130,118 @@ export function buildReferrals(
     });
   });
 
-  return { agreements, tours, tourStaff, disclosures };
+  return { agreements, tours, tourStaff, disclosures, ...buildInvoices(rng, now, placements, placementRows) };
+}
+
+const PAYMENT_METHODS = ["Check", "ACH", "ACH", "Wire"] as const;
+
+/**
+ * The invoices of the move-ins' fees, as the agency would have made them: one per facility and
+ * month of move-in, issued a few days after the month's last move-in (the last three weeks' fees
+ * not invoiced yet), numbered without gaps per year in issue order. Most older ones are paid (on
+ * time or late), some partly, some overdue; the newest are current.
+ */
+function buildInvoices(
+  rng: Rng,
+  now: Date,
+  placements: readonly DemoPlacement[],
+  placementRows: Insertable<PlacementsTable>[],
+) {
+  const cutoff = dateOnly(new Date(now.getTime() - 21 * DAY_MS));
+  const groups = new Map<string, { facilityId: string; rows: Insertable<PlacementsTable>[]; names: string[] }>();
+  placementRows.forEach((row, i) => {
+    if (!row.fee_cents || !row.fee_moved_in_on || String(row.fee_moved_in_on) > cutoff) return;
+    const key = `${row.facility_id} ${String(row.fee_moved_in_on).slice(0, 7)}`;
+    const group = groups.get(key) ?? { facilityId: String(row.facility_id), rows: [], names: [] };
+    group.rows.push(row);
+    group.names.push(placements[i].client.name);
+    groups.set(key, group);
+  });
+  const drafts = [...groups.values()].map((g) => {
+    const last = g.rows.map((r) => String(r.fee_moved_in_on)).sort()[g.rows.length - 1];
+    const issued = new Date(Math.min(Date.parse(`${last}T12:00:00Z`) + rng.int(3, 12) * DAY_MS, now.getTime()));
+    return { ...g, issueDate: dateOnly(issued) };
+  });
+  drafts.sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.facilityId.localeCompare(b.facilityId));
+
+  const invoices: Insertable<InvoicesTable>[] = [];
+  const lines: Insertable<InvoiceLinesTable>[] = [];
+  const payments: Insertable<InvoicePaymentsTable>[] = [];
+  const counters = new Map<number, number>();
+  const today = dateOnly(now);
+  drafts.forEach((d, i) => {
+    const year = Number(d.issueDate.slice(0, 4));
+    const n = (counters.get(year) ?? 0) + 1;
+    counters.set(year, n);
+    const id = seedUuid("invoice", i + 1);
+    const total = d.rows.reduce((sum, r) => sum + Number(r.fee_cents), 0);
+    const dueDate = dateOnly(new Date(Date.parse(`${d.issueDate}T12:00:00Z`) + 30 * DAY_MS));
+    const overdueDays = (Date.parse(today) - Date.parse(dueDate)) / DAY_MS;
+    // Older invoices are mostly settled; a few stay open long after their due date.
+    const fate =
+      overdueDays < -10
+        ? rng.weighted([
+            ["open", 6],
+            ["partly", 2],
+            ["paid", 2],
+          ] as const)
+        : overdueDays < 60
+          ? rng.weighted([
+              ["open", 3],
+              ["partly", 3],
+              ["paid", 4],
+            ] as const)
+          : rng.weighted([
+              ["open", 2],
+              ["partly", 2],
+              ["paid", 6],
+            ] as const);
+    const payOn = (offset: number) =>
+      dateOnly(new Date(Math.min(Date.parse(`${dueDate}T12:00:00Z`) + offset * DAY_MS, now.getTime())));
+    const paid = (cents: number, on: string, k: number) =>
+      payments.push({
+        id: seedUuid(`invoice-${i + 1}-payment`, k),
+        agency_id: AGENCY_ID,
+        invoice_id: id,
+        paid_on: on < d.issueDate ? d.issueDate : on,
+        amount_cents: cents,
+        method: rng.pick(PAYMENT_METHODS),
+        reference: rng.chance(0.7) ? `${rng.pick(["Check", "ACH", "Ref"])} ${rng.int(1000, 9999)}` : null,
+        created_by: STAFF[1].id,
+      });
+    if (fate === "paid") paid(total, payOn(rng.int(-20, 25)), 1);
+    if (fate === "partly") paid(Math.round((total * rng.pick([25, 40, 50])) / 100), payOn(rng.int(-15, 10)), 1);
+    // A second apart: the list's order (issue date, then when made) follows the numbers.
+    const sentAt = new Date(Date.parse(`${d.issueDate}T15:00:00Z`) + i * 1000);
+    invoices.push({
+      id,
+      agency_id: AGENCY_ID,
+      facility_id: d.facilityId,
+      number: `INV-${year}-${String(n).padStart(4, "0")}`,
+      status: fate === "paid" ? "Paid" : fate === "partly" ? "Partly paid" : "Sent",
+      issue_date: d.issueDate,
+      due_date: dueDate,
+      sent_at: sentAt,
+      sent_to: null,
+      created_by: STAFF[1].id,
+      updated_by: STAFF[1].id,
+      created_at: sentAt,
+      updated_at: sentAt,
+    });
+    d.rows.forEach((r, k) =>
+      lines.push({
+        id: seedUuid(`invoice-${i + 1}-line`, k + 1),
+        agency_id: AGENCY_ID,
+        invoice_id: id,
+        placement_id: String(r.id),
+        client_name: d.names[k],
+        moved_in_on: String(r.fee_moved_in_on),
+        description: String(r.fee_basis),
+        amount_cents: Number(r.fee_cents),
+        position: k,
+      }),
+    );
+  });
+  const invoiceCounters = [...counters].map(([year, last]) => ({ agency_id: AGENCY_ID, year, last_number: last }));
+  return { invoices, invoiceLines: lines, invoicePayments: payments, invoiceCounters };
 }

@@ -54,10 +54,15 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions = 
     await insertMany(trx, "tours", referrals.tours);
     await insertMany(trx, "tour_staff", referrals.tourStaff);
     await insertMany(trx, "client_disclosures", referrals.disclosures);
+    await insertMany(trx, "invoice_counters", referrals.invoiceCounters);
+    await insertMany(trx, "invoices", referrals.invoices);
+    await insertMany(trx, "invoice_lines", referrals.invoiceLines);
+    await insertMany(trx, "invoice_payments", referrals.invoicePayments);
   });
 
   log(
     `demo data loaded in ${Date.now() - started} ms: ${clientRows.length} clients, ${facilityRows.length} facilities, ` +
-      `${placementRows.length} placements, ${tasks.rows.length} tasks, ${resources.rows.length} documents (files in ${uploadDir})`,
+      `${placementRows.length} placements, ${tasks.rows.length} tasks, ${referrals.invoices.length} invoices, ` +
+      `${resources.rows.length} documents (files in ${uploadDir})`,
   );
 }

@@ -914,6 +914,7 @@ test.describe("editing a facility", () => {
     await expect(field(page, "Contact name")).toHaveValue("Dana Cruz");
     await expect(field(page, "Contact phone")).toHaveValue("(503) 555-0111");
     await expect(field(page, "Contact email")).toHaveValue("dana@maplegrove.example");
+    await expect(field(page, "Billing email")).toHaveValue("");
     await expect(field(page, "Minimum cost")).toHaveValue("4000");
     await expect(field(page, "Maximum cost")).toHaveValue("6000");
     await expect(field(page, "Accepts insurance")).toBeChecked();
@@ -947,6 +948,7 @@ test.describe("editing a facility", () => {
     await amenities(page).getByRole("checkbox", { name: "Pet Friendly", exact: true }).check();
     await field(page, "Other amenities").fill("Garden");
     await field(page, "Notes").fill("Renovated in 2025.");
+    await field(page, "Billing email").fill("ap@maplegrove.example");
     await page.getByRole("button", { name: "Update Facility" }).click();
 
     await expect(page).toHaveURL(/\/facilities$/);
@@ -970,6 +972,7 @@ test.describe("editing a facility", () => {
       current_occupancy: 44,
       available_beds: 1,
       contact_email: "dana@maplegrove.example",
+      billing_email: "ap@maplegrove.example",
       amenities: ["Pet Friendly", "Chapel", "Garden"],
       specialties: ["Dementia Care", "Music Therapy"],
       accepts_insurance: false,
@@ -989,6 +992,13 @@ test.describe("editing a facility", () => {
       await expect(amenities(page).getByRole("checkbox", { name, exact: true })).toBeChecked();
     }
     await expect(field(page, "Other amenities")).toHaveValue("");
+    await expect(field(page, "Billing email")).toHaveValue("ap@maplegrove.example");
+    // The page shows where invoices go.
+    await page.goto(`/facilities/${facility.id}`);
+    await expect(page.getByRole("link", { name: "ap@maplegrove.example" })).toHaveAttribute(
+      "href",
+      "mailto:ap@maplegrove.example",
+    );
   });
 });
 

@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { createSpareAgent, expect, field, test, toast, token } from "../support/e2e";
 import { insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
+import { RESEND_STAND_IN_URL, type ReceivedEmail } from "../support/resend-stand-in";
 
 async function shoot(page: Page, name: string, project: string) {
   for (const width of [1280, 390]) {
@@ -44,11 +45,19 @@ test("a fee invoiced, sent, paid in part then in full; the aging view", async ({
 
   await expect(toast(page, "success")).toContainText("Draft invoice created");
   await expect(page.getByRole("heading", { name: /Draft invoice/ })).toBeVisible();
+  // The Send form starts from the facility's billing e-mail.
+  await expect(field(page, "Send to")).toHaveValue(`billing-${tag}@maple.test`);
   await page.getByRole("button", { name: "Send invoice" }).click();
   await expect(toast(page, "success")).toContainText("Invoice sent");
   const number = page.getByRole("heading", { name: /INV-\d{4}-0001/ });
   await expect(number).toBeVisible();
   await expect(page.getByText(`Sent to billing-${tag}@maple.test`)).toBeVisible();
+  // The e-mail reached Resend (the local stand-in) with the invoice's PDF attached.
+  const inbox = `${RESEND_STAND_IN_URL}/messages?${new URLSearchParams({ to: `billing-${tag}@maple.test` })}`;
+  const [mail] = (await (await fetch(inbox)).json()) as ReceivedEmail[];
+  expect(mail.subject).toMatch(/^Invoice INV-\d{4}-0001 from /);
+  expect(mail.attachments?.map((a) => a.filename)).toEqual([expect.stringMatching(/^INV-\d{4}-0001\.pdf$/)]);
+  expect(Buffer.from(mail.attachments![0].content, "base64").subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
   // More than is owed: refused, with what is owed.
   await page.getByLabel(/^Amount \(outstanding/).fill("2500");

@@ -972,6 +972,57 @@ test.describe("deleting a placement", () => {
   });
 });
 
+test.describe("a placement whose fee is on an invoice", () => {
+  test("is not deleted: the page says why, with the way back and to the invoice", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    const facility = await insertFacility(agency, { name: `Billed House ${token()}` });
+    const client = await insertClient(agency, { first_name: "Billed", last_name: `Fee${token()}` });
+    const placement = await insertPlacement(agency, client, facility, {
+      status: "Completed",
+      move_in_date: "2026-03-10",
+      fee_cents: 210000,
+      fee_basis: "50% of $4,200 first month",
+      fee_moved_in_on: "2026-03-10",
+    });
+    const number = `INV-2026-${token().slice(0, 6)}`;
+    const invoice = await dbForE2E()
+      .insertInto("invoices")
+      .values({
+        agency_id: agency.agencyId,
+        facility_id: facility.id,
+        number,
+        status: "Sent",
+        issue_date: "2026-04-01",
+        due_date: "2026-05-01",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await dbForE2E()
+      .insertInto("invoice_lines")
+      .values({
+        agency_id: agency.agencyId,
+        invoice_id: invoice.id,
+        placement_id: placement.id,
+        client_name: client.name,
+        description: "50% of $4,200 first month",
+        amount_cents: 210000,
+      })
+      .execute();
+
+    await page.goto(`/placements/${placement.id}`);
+    await confirmDelete(page, js, deletion(placement), "Delete");
+    const message = `This placement's fee is on invoice ${number}, so it cannot be deleted. If the invoice was made in error, void it first.`;
+    await expect(page.getByRole("alert").filter({ hasText: message }).first()).toBeVisible();
+    expect((await placementsOf(agency)).map((p) => p.id)).toContain(placement.id);
+    await page.getByRole("link", { name: "Open the invoice" }).click();
+    await expect(page).toHaveURL(new RegExp(`/invoices/${invoice.id}$`));
+    await expect(page.getByRole("heading", { name: new RegExp(number) })).toBeVisible();
+  });
+});
+
 // ───────────────────────────── not found ─────────────────────────────
 
 test.describe("another agency's placement", () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/utils/db-types";
 import { createSession } from "~/models/session.server";
 import { resetDb } from "../support/db";
-import { createAgency, createClient, createUser } from "../support/factories";
+import { createAgency, createClient, createFacility, createPlacement, createUser } from "../support/factories";
 import { clientFormFields } from "../support/form-fields";
 import { eventually, type ServerProcess, startServer } from "../support/server-process";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
@@ -275,6 +275,121 @@ describe("a connection ended by Postgres", () => {
     expect(page).toContain("Failed to create client. The database is not answering. Please try again in a moment.");
     expect(page).toContain(`value="${lastName}"`);
     expect(await db.selectFrom("clients").select("id").where("last_name", "=", lastName).execute()).toEqual([]);
+    expectServerUnharmed();
+  });
+});
+
+describe("invoices while the connection is ended", () => {
+  /** An invoice of one $4,200 fee: a draft (no number), or sent. */
+  async function invoiceOf(status: "Draft" | "Sent") {
+    const facility = await createFacility(db, { agencyId, billing_email: "billing@maple.test" });
+    const placement = await createPlacement(db, { agencyId, facility_id: facility.id, status: "Completed" });
+    await db
+      .updateTable("placements")
+      .set({ fee_cents: 420000, fee_basis: "Flat $4,200", fee_moved_in_on: "2026-03-10" })
+      .where("id", "=", placement.id)
+      .execute();
+    const invoice = await db
+      .insertInto("invoices")
+      .values({
+        agency_id: agencyId,
+        facility_id: facility.id,
+        status,
+        number: status === "Sent" ? `INV-2025-${String(Date.now()).slice(-6)}` : null,
+        issue_date: "2026-04-01",
+        due_date: "2026-05-01",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("invoice_lines")
+      .values({
+        agency_id: agencyId,
+        invoice_id: invoice.id,
+        placement_id: placement.id,
+        client_name: "Ann Lee",
+        description: "Flat $4,200",
+        amount_cents: 420000,
+      })
+      .execute();
+    return invoice.id;
+  }
+
+  const post = (path: string, fields: Record<string, string>) =>
+    fetch(`${server.baseUrl}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" },
+      body: new URLSearchParams(fields),
+    });
+
+  const FAILED = "Failed to save the invoice. The database is not answering. Please try again in a moment.";
+
+  it("sending: no number is used, no e-mail is queued, and the form comes back as typed (503)", async () => {
+    const id = await invoiceOf("Draft");
+    const to = `typed-${Date.now()}@maple.test`;
+    const counter = () =>
+      db.selectFrom("invoice_counters").select("last_number").where("agency_id", "=", agencyId).execute();
+    const countersBefore = await counter();
+    // The send waits on the outbox, inside its transaction (the number already taken), where its connection ends.
+    const answer = await endedWhileWaiting("email_outbox", () =>
+      post(`/invoices/${id}`, { intent: "send", to, remember: "on" }),
+    );
+    expect(answer.status).toBe(503);
+    const page = await answer.text();
+    expect(page).toContain(FAILED);
+    expect(page).toContain(`value="${to}"`);
+    const invoice = await db
+      .selectFrom("invoices")
+      .select(["status", "number"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    expect(invoice).toEqual({ status: "Draft", number: null });
+    expect(await counter()).toEqual(countersBefore);
+    expect(await db.selectFrom("email_outbox").select("id").where("kind", "=", "invoice").execute()).toEqual([]);
+    const facility = await db
+      .selectFrom("facilities as f")
+      .innerJoin("invoices as i", "i.facility_id", "f.id")
+      .select("f.billing_email")
+      .where("i.id", "=", id)
+      .executeTakeFirst();
+    expect(facility?.billing_email).toBe("billing@maple.test");
+    // Sent again once the database answers: the next number, one e-mail.
+    await eventually(
+      async () => expect((await post(`/invoices/${id}`, { intent: "send", to })).status).toBe(302),
+      5_000,
+    );
+    const sent = await db.selectFrom("invoices").select(["status", "number"]).where("id", "=", id).executeTakeFirst();
+    expect(sent?.status).toBe("Sent");
+    expect(sent?.number).toMatch(/^INV-2026-\d{4}$/);
+    expect(await db.selectFrom("email_outbox").select("to_address").where("kind", "=", "invoice").execute()).toEqual([
+      { to_address: to },
+    ]);
+    expectServerUnharmed();
+  });
+
+  it("recording a payment: nothing is stored, and the form comes back as typed (503)", async () => {
+    const id = await invoiceOf("Sent");
+    // The payment waits on the payments table, inside its transaction (the invoice locked), where its connection ends.
+    const answer = await endedWhileWaiting("invoice_payments", () =>
+      post(`/invoices/${id}`, {
+        intent: "payment",
+        paidOn: "2026-05-02",
+        amount: "1,234.56",
+        method: "Wire",
+        reference: "Wire 7781",
+      }),
+    );
+    expect(answer.status).toBe(503);
+    const page = await answer.text();
+    expect(page).toContain(FAILED);
+    expect(page).toContain('value="1,234.56"');
+    expect(page).toContain('value="Wire 7781"');
+    expect(page).toContain('value="2026-05-02"');
+    expect(page).toMatch(/<option[^>]*selected=""[^>]*>Wire<\/option>|<option selected="" value="Wire">/);
+    expect(await db.selectFrom("invoice_payments").select("id").where("invoice_id", "=", id).execute()).toEqual([]);
+    const invoice = await db.selectFrom("invoices").select("status").where("id", "=", id).executeTakeFirst();
+    expect(invoice?.status).toBe("Sent");
     expectServerUnharmed();
   });
 });

@@ -258,6 +258,25 @@ describe("POST, GET, PUT, DELETE /api/facilities", () => {
     expect((await api(`/api/facilities/${id}`, {}, id)).status).toBe(404);
   });
 
+  it("keeps a billing e-mail, where invoices go; a PUT without it clears it, a bad one is refused", async () => {
+    const created = await api("/api/facilities", { body: body({ billingEmail: "  ap@maplegrove.example " }) });
+    expect(created.json.data.facility).toMatchObject({
+      billingEmail: "ap@maplegrove.example",
+      contact: { email: "joan@maplegrove.example" },
+    });
+    const id = created.json.data.facility._id;
+    expect((await api(`/api/facilities/${id}`, {}, id)).json.data.facility.billingEmail).toBe("ap@maplegrove.example");
+    const bad = await api(`/api/facilities/${id}`, { method: "PUT", body: body({ billingEmail: "ap@" }) }, id);
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toEqual([
+      expect.objectContaining({ path: "billingEmail", msg: "Please enter a valid email address" }),
+    ]);
+    const cleared = await api(`/api/facilities/${id}`, { method: "PUT", body: body() }, id);
+    expect(cleared.json.data.facility.billingEmail).toBeNull();
+    const row = await db.selectFrom("facilities").select("billing_email").executeTakeFirstOrThrow();
+    expect(row.billing_email).toBeNull();
+  });
+
   it("refuses to delete a facility that placements refer to", async () => {
     const facility = await createFacility(db, { agencyId: user.agency_id });
     await createPlacement(db, { agencyId: user.agency_id, facility_id: facility.id, agent_id: user.id });
@@ -315,6 +334,29 @@ describe("the screens", () => {
       address_zip: "97201-1234",
       amenities: ["WiFi"],
     });
+  });
+
+  it("the form sets, shows again and clears the billing e-mail", async () => {
+    const created = await settle(
+      newAction(args(formPost("/facilities/new", form({ billingEmail: "billing@oak.example" }), cookie))),
+    );
+    expect(created.status).toBe(302);
+    const { id } = await db.selectFrom("facilities").select("id").executeTakeFirstOrThrow();
+    const saved = await db.selectFrom("facilities").select("billing_email").executeTakeFirstOrThrow();
+    expect(saved.billing_email).toBe("billing@oak.example");
+    const invalid = await settle(
+      editAction(args(formPost(`/facilities/${id}/edit`, form({ billingEmail: "billing@" }), cookie), { id })),
+    );
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as Json).result.error).toEqual({
+      billingEmail: ["Please enter a valid email address"],
+    });
+    const cleared = await settle(
+      editAction(args(formPost(`/facilities/${id}/edit`, form({ billingEmail: "" }), cookie), { id })),
+    );
+    expect(cleared.status).toBe(302);
+    const after = await db.selectFrom("facilities").select("billing_email").executeTakeFirstOrThrow();
+    expect(after.billing_email).toBeNull();
   });
 
   it("editing another agency's facility is a 404", async () => {

@@ -3,6 +3,7 @@
 // the outbox, paid in parts (overpayment refused), credited, voided, aged, exported as CSV,
 // rendered as a PDF; agency scoping and roles.
 
+import type { AddressInfo } from "node:net";
 import { inflateSync } from "node:zlib";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Ctx } from "~/models/context";
@@ -26,16 +27,20 @@ import { loader as agingLoader } from "~/routes/_app.invoices.aging";
 import { loader as pdfLoader } from "~/routes/invoices.$id.pdf";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/_app.invoices.$id";
 import { action as newAction } from "~/routes/_app.invoices.new";
-import { loader as apiListLoader } from "~/routes/api.invoices._index";
-import { loader as apiInvoiceLoader } from "~/routes/api.invoices.$id";
+import { action as apiCreateAction, loader as apiListLoader } from "~/routes/api.invoices._index";
+import { action as apiInvoiceAction, loader as apiInvoiceLoader } from "~/routes/api.invoices.$id";
+import { action as creditNotesAction } from "~/routes/api.invoices.$id_.credit-notes";
 import { action as paymentsAction } from "~/routes/api.invoices.$id_.payments";
+import { action as sendAction } from "~/routes/api.invoices.$id_.send";
+import { action as voidAction } from "~/routes/api.invoices.$id_.void";
 import { invoicePdfOf, sendInvoice } from "~/services/invoices.server";
-import type { EmailTransport } from "~/utils/email.server";
+import { type EmailTransport, logTransport, resendTransport } from "~/utils/email.server";
 import { addDays } from "~/utils/days";
 import { type Json, signInNewAgency, signInUser } from "../support/api";
 import { resetDb, testDb } from "../support/db";
 import { createClient, createFacility, createPlacement, type TestUser } from "../support/factories";
 import { apiRequest, args, formPost, get, settle } from "../support/http";
+import { type ReceivedEmail, startResendStandIn } from "../support/resend-stand-in";
 
 const db = testDb();
 let user: TestUser;
@@ -416,6 +421,48 @@ describe("the PDF", () => {
   });
 });
 
+describe("the e-mail", () => {
+  it("carries the PDF as an attachment, through Resend (the local stand-in); the outbox names it", async () => {
+    const server = startResendStandIn(0);
+    try {
+      await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const id = await issue([await fee(420000, { name: "Ann Lee" })]);
+      const result = await sendInvoice(db, ctx, id, { transport: resendTransport({ apiKey: "re_test", baseUrl }) });
+      expect(result.ok && (await result.delivered)).toBe("sent");
+      const messages = (await (await fetch(`${baseUrl}/messages?to=billing@maple.test`)).json()) as ReceivedEmail[];
+      expect(messages).toHaveLength(1);
+      expect(messages[0].text).toContain("The invoice is attached as a PDF.");
+      expect(messages[0].attachments).toHaveLength(1);
+      const [file] = messages[0].attachments!;
+      expect(file.filename).toBe("INV-2026-0001.pdf");
+      const pdf = Buffer.from(file.content, "base64");
+      expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      const text = pageText(pdf);
+      expect(text).toContain("INV-2026-0001");
+      expect(text).toContain("Ann Lee");
+      expect(text).toContain("$4,200.00");
+      const [row] = await db.selectFrom("email_outbox").select(["status", "attachments"]).execute();
+      expect(row).toEqual({
+        status: "sent",
+        attachments: [{ filename: "INV-2026-0001.pdf", contentType: "application/pdf", bytes: pdf.length }],
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("without RESEND_API_KEY, the server log names the attachment; the outbox keeps the row", async () => {
+    const printed: string[] = [];
+    const id = await issue([await fee(1000)]);
+    const result = await sendInvoice(db, ctx, id, { transport: logTransport((t) => printed.push(t)) });
+    expect(result.ok && (await result.delivered)).toBe("sent");
+    expect(printed.join("\n")).toMatch(/\[attached: INV-2026-0001\.pdf, \d+ bytes\]/);
+    const [row] = await db.selectFrom("email_outbox").select(["attachments"]).execute();
+    expect(row.attachments).toMatchObject([{ filename: "INV-2026-0001.pdf", contentType: "application/pdf" }]);
+  });
+});
+
 describe("the API", () => {
   it("lists, reads and pays an invoice in cents; refuses an overpayment, an agent and another agency", async () => {
     const id = await issue([await fee(420000, { name: "Ann Lee" })]);
@@ -451,6 +498,129 @@ describe("the API", () => {
   });
 });
 
+describe("the API's writes", () => {
+  type Action = typeof sendAction;
+  let token: string;
+  beforeEach(async () => {
+    ({ token } = await signInUser(db, user.agency_id, { role: "admin" }));
+  });
+  const call = async (action: Action, path: string, body: Json | undefined, id = "", as = token) => {
+    const response = await settle(
+      action(args(apiRequest(path, { method: body === undefined ? "DELETE" : "POST", body, token: as }), { id })),
+    );
+    return { status: response.status, json: (await response.json()) as Json };
+  };
+
+  it("makes a draft, sends it, credits it and voids it, as the screens do", async () => {
+    const a = await fee(300000, { name: "Ann Lee", credit: 100000 });
+    const made = await call(apiCreateAction, "/api/invoices", {
+      facilityId,
+      placementIds: [a],
+      issueDate: "2026-05-01",
+      notes: "Thank you",
+    });
+    expect(made.status).toBe(201);
+    expect(made.json.message).toBe("Draft invoice created");
+    const id = made.json.data.invoice._id;
+    expect(made.json.data.invoice).toMatchObject({
+      number: null,
+      status: "Draft",
+      dueDate: "2026-05-31",
+      invoicedCents: 300000,
+      lines: [{ placementId: a, clientName: "Ann Lee", amountCents: 300000 }],
+    });
+    // The same fee twice: refused with the screen's message.
+    const twice = await call(apiCreateAction, "/api/invoices", { facilityId, placementIds: [a] });
+    expect(twice.status).toBe(400);
+    expect(twice.json.errors).toEqual([{ path: "placementIds", msg: INVOICE_MESSAGES.alreadyInvoiced }]);
+    const empty = await call(apiCreateAction, "/api/invoices", { facilityId, placementIds: [] });
+    expect(empty.json.errors).toEqual([{ path: "placementIds", msg: INVOICE_MESSAGES.noFees }]);
+
+    const sentNow = await call(sendAction, `/api/invoices/${id}/send`, {}, id);
+    expect(sentNow.status).toBe(200);
+    expect(sentNow.json.data).toMatchObject({
+      delivery: "sent",
+      invoice: { number: "INV-2026-0001", status: "Sent", sentTo: "billing@maple.test" },
+    });
+    const outbox = await db.selectFrom("email_outbox").select(["to_address", "status"]).execute();
+    expect(outbox).toEqual([{ to_address: "billing@maple.test", status: "sent" }]);
+    // Sent again elsewhere, and kept as the facility's billing e-mail.
+    const again = await call(sendAction, `/api/invoices/${id}/send`, { to: "ap@maple.test", remember: true }, id);
+    expect(again.json.data.invoice).toMatchObject({ number: "INV-2026-0001", sentTo: "ap@maple.test" });
+    expect(again.json.data.invoice.facility.billingEmail).toBe("ap@maple.test");
+    const badTo = await call(sendAction, `/api/invoices/${id}/send`, { to: "ap@" }, id);
+    expect(badTo.status).toBe(400);
+
+    const credit = await call(creditNotesAction, `/api/invoices/${id}/credit-notes`, { placementId: a }, id);
+    expect(credit.status).toBe(201);
+    expect(credit.json.data.invoice).toMatchObject({ status: "Partly paid", creditedCents: 100000 });
+    const byHand = await call(creditNotesAction, `/api/invoices/${id}/credit-notes`, { amountCents: 5000 }, id);
+    expect(byHand.status).toBe(400);
+    expect(byHand.json.errors).toEqual([{ path: "reason", msg: "Say why the facility is credited" }]);
+    const tooMuch = await call(
+      creditNotesAction,
+      `/api/invoices/${id}/credit-notes`,
+      { amountCents: 200001, reason: "Goodwill" },
+      id,
+    );
+    expect(tooMuch.json.errors).toEqual([
+      { path: "amount", msg: "This credit of $2,000.01 is more than the $2,000.00 outstanding." },
+    ]);
+
+    const noReason = await call(voidAction, `/api/invoices/${id}/void`, { reason: " " }, id);
+    expect(noReason.status).toBe(400);
+    const voided = await call(voidAction, `/api/invoices/${id}/void`, { reason: "Wrong facility" }, id);
+    expect(voided.status).toBe(200);
+    expect(voided.json.data.invoice).toMatchObject({ status: "Void", voidReason: "Wrong facility" });
+    const voidAgain = await call(voidAction, `/api/invoices/${id}/void`, { reason: "Again" }, id);
+    expect(voidAgain.json.errors).toEqual([{ path: "reason", msg: INVOICE_MESSAGES.cannotVoid }]);
+    const sendVoid = await call(sendAction, `/api/invoices/${id}/send`, {}, id);
+    expect(sendVoid.json.errors).toEqual([{ path: "to", msg: INVOICE_MESSAGES.voidNotSent }]);
+    // Voided, its fee can be invoiced again.
+    expect((await call(apiCreateAction, "/api/invoices", { facilityId, placementIds: [a] })).status).toBe(201);
+  });
+
+  it("deletes a draft only", async () => {
+    const draft = await issue([await fee(1000)]);
+    const sentOne = await issue([await fee(2000)]);
+    await send(sentOne);
+    const refused = await call(apiInvoiceAction, `/api/invoices/${sentOne}`, undefined, sentOne);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(INVOICE_MESSAGES.notDraft);
+    const deleted = await call(apiInvoiceAction, `/api/invoices/${draft}`, undefined, draft);
+    expect(deleted).toMatchObject({ status: 200, json: { data: { invoice: { _id: draft } } } });
+    expect(await getInvoice(db, ctx, draft)).toBeNull();
+  });
+
+  it("refuses an agent (invoices.manage), and another agency's invoice is a 404", async () => {
+    const id = await issue([await fee(1000)]);
+    const agent = await signInUser(db, user.agency_id, { role: "agent" });
+    const other = await signInNewAgency(db);
+    const calls: [Action, string, Json | undefined][] = [
+      [apiCreateAction, "/api/invoices", { facilityId, placementIds: [] }],
+      [sendAction, `/api/invoices/${id}/send`, {}],
+      [voidAction, `/api/invoices/${id}/void`, { reason: "x" }],
+      [creditNotesAction, `/api/invoices/${id}/credit-notes`, { amountCents: 1, reason: "x" }],
+      [apiInvoiceAction, `/api/invoices/${id}`, undefined],
+    ];
+    for (const [action, path, body] of calls) {
+      const refused = await call(action, path, body, id, agent.token);
+      expect(refused.status).toBe(403);
+      expect(refused.json.message).toBe("Only a coordinator or an admin can see and manage invoices.");
+    }
+    for (const [action, path, body] of calls.slice(1)) {
+      const theirs = await call(action, path, body, id, other.token);
+      expect(theirs).toMatchObject({ status: 404, json: { message: "Invoice not found." } });
+    }
+    // Their facility's fees are not ours to invoice either.
+    const mine = await fee(1000);
+    const made = await call(apiCreateAction, "/api/invoices", { facilityId, placementIds: [mine] }, "", other.token);
+    expect(made.json.errors).toEqual([{ path: "facilityId", msg: INVOICE_MESSAGES.noFacility }]);
+    expect(await db.selectFrom("email_outbox").select("id").execute()).toEqual([]);
+    expect((await getInvoice(db, ctx, id))!.status).toBe("Draft");
+  });
+});
+
 describe("screens: roles and agencies", () => {
   it("refuses agents, and another agency's invoice is not found", async () => {
     const id = await issue([await fee(1000)]);
@@ -483,7 +653,13 @@ describe("screens: roles and agencies", () => {
     const id = made.headers.get("Location")!.split("/").pop()!;
     const post = (fields: Record<string, string>) =>
       settle(invoiceAction(args(formPost(`/invoices/${id}`, fields, cookie), { id })));
-    expect((await post({ intent: "send", to: "" })).status).toBe(302);
+    // The Send form starts from the facility's billing e-mail.
+    const draft = await settle(invoiceLoader(args(get(`/invoices/${id}`, cookie), { id })));
+    expect(((await draft.json()) as { sendTo: string }).sendTo).toBe("billing@maple.test");
+    expect((await post({ intent: "send", to: "billing@maple.test" })).status).toBe(302);
+    expect(await db.selectFrom("email_outbox").select("to_address").execute()).toEqual([
+      { to_address: "billing@maple.test" },
+    ]);
     const over = await post({
       intent: "payment",
       paidOn: "2026-05-01",

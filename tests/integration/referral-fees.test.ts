@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { loader as facilityLoader } from "~/routes/_app.facilities.$id._index";
 import { action as newAgreementAction } from "~/routes/_app.facilities.$id.agreements.new";
+import { action as deleteScreen } from "~/routes/_app.placements.$id.delete";
 import { action as feeAction } from "~/routes/_app.placements.$id.fee";
 import { loader as agreementLoader, action as agreementAction } from "~/routes/api.agreements.$id";
 import {
@@ -513,5 +514,118 @@ describe("the credit after a move-out", () => {
     await putPlacement(id, { ...body, endDate: "2026-03-20" });
     const back = await putPlacement(id, { ...body, endDate: null });
     expect(back.json.data.placement.referralFee).toMatchObject({ feeCents: 210000, credit: null });
+  });
+});
+
+describe("an agreement changed after the move-ins", () => {
+  /** Puts the placement's fee on a sent invoice (or a void one), as a line of it. */
+  async function invoice(placementId: string, voided = false) {
+    const made = await db
+      .insertInto("invoices")
+      .values({
+        agency_id: user.agency_id,
+        facility_id: facilityId,
+        issue_date: "2026-04-01",
+        due_date: "2026-05-01",
+        status: voided ? "Void" : "Sent",
+        number: voided ? "INV-2026-0009" : "INV-2026-0001",
+        ...(voided ? { void_reason: "Wrong facility", voided_at: new Date() } : {}),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const fee = await db.selectFrom("placements").select("fee_cents").where("id", "=", placementId).executeTakeFirst();
+    await db
+      .insertInto("invoice_lines")
+      .values({
+        agency_id: user.agency_id,
+        invoice_id: made.id,
+        placement_id: placementId,
+        client_name: "Ann Lee",
+        description: "50% of $4,200 first month",
+        amount_cents: fee?.fee_cents ?? 0,
+        voided,
+      })
+      .execute();
+    return made.id;
+  }
+
+  it("works out again the fees not invoiced yet; an invoiced fee or one set by hand keeps its figure", async () => {
+    const agreementId = (await addAgreement(half)).json.data.agreement._id;
+    const open = await moveIn({});
+    const billed = await moveIn({});
+    const byHand = await moveIn({});
+    const onVoid = await moveIn({});
+    await invoice(billed.id);
+    await invoice(onVoid.id, true);
+    expect((await editFee(byHand.id, { fee: "2000", dueDate: "", reason: "Agreed by phone" })).status).toBe(302);
+
+    const since = new Date();
+    const changed = await patchAgreement(agreementId, { feePercent: 80 });
+    expect(changed.status).toBe(200);
+    const feeOf = async (id: string) => (await getPlacement(id)).referralFee;
+    expect(await feeOf(open.id)).toMatchObject({ feeCents: 336000, basis: "80% of $4,200 first month" });
+    expect(await feeOf(onVoid.id)).toMatchObject({ feeCents: 336000 });
+    expect(await feeOf(billed.id)).toMatchObject({ feeCents: 210000, basis: "50% of $4,200 first month" });
+    expect(await feeOf(byHand.id)).toMatchObject({ feeCents: 200000, editReason: "Agreed by phone" });
+    // Said on the timeline, and audited as a change of the placement.
+    const timeline = (await getPlacement(open.id)).timeline.map((t: Json) => [t.event, t.description]);
+    expect(timeline).toContainEqual(["Referral fee worked out again", "$3,360.00: 80% of $4,200 first month"]);
+    const audited = await db
+      .selectFrom("audit_events")
+      .select("entity_id")
+      .where("entity_type", "=", "placement")
+      .where("action", "=", "update")
+      .where(sql<boolean>`details->'fields' ? 'fee_cents'`)
+      .where("created_at", ">=", since)
+      .execute();
+    expect(audited.map((a) => a.entity_id)).toEqual(expect.arrayContaining([open.id, onVoid.id]));
+    expect(audited.map((a) => a.entity_id)).not.toContain(billed.id);
+
+    // Ended before the move-in: no agreement decides the open fee any more.
+    expect((await patchAgreement(agreementId, { endDate: "2026-03-01" })).status).toBe(200);
+    expect(await feeOf(open.id)).toMatchObject({
+      feeCents: null,
+      agreementId: null,
+      basis: "No referral agreement in force on Mar 10, 2026",
+    });
+    // A new agreement from that day on decides it again; the invoiced fee still keeps its figure.
+    expect((await addAgreement({ feeType: "flat", flatFee: 2500, startDate: "2026-03-02" })).status).toBe(201);
+    expect(await feeOf(open.id)).toMatchObject({ feeCents: 250000, basis: "Flat $2,500" });
+    expect(await feeOf(billed.id)).toMatchObject({ feeCents: 210000 });
+  });
+
+  it("a placement whose fee is on an invoice is not deleted (409 with the invoice), on the screen and in the API", async () => {
+    await addAgreement(half);
+    const billed = await moveIn({});
+    const invoiceId = await invoice(billed.id);
+    const screen = await settle(
+      deleteScreen(args(formPost(`/placements/${billed.id}/delete`, {}, cookie), { id: billed.id })),
+    );
+    expect(screen.status).toBe(409);
+    const refused = (await screen.json()) as Json;
+    expect(refused.message).toBe(
+      "This placement's fee is on invoice INV-2026-0001, so it cannot be deleted. If the invoice was made in error, void it first.",
+    );
+    expect(refused.invoiceId).toBe(invoiceId);
+    const api = await call(placementAction, apiRequest(`/api/placements/${billed.id}`, { method: "DELETE", token }), {
+      id: billed.id,
+    });
+    expect(api.status).toBe(409);
+    expect(api.json.message).toBe(refused.message);
+    expect(await getPlacement(billed.id)).toMatchObject({ _id: billed.id });
+
+    // On a draft: delete the draft first. Void: the placement can go.
+    await db.updateTable("invoices").set({ status: "Draft", number: null }).where("id", "=", invoiceId).execute();
+    const draft = await call(placementAction, apiRequest(`/api/placements/${billed.id}`, { method: "DELETE", token }), {
+      id: billed.id,
+    });
+    expect(draft.json.message).toBe(
+      "This placement's fee is on a draft invoice, so it cannot be deleted. Delete the draft or take the fee off it first.",
+    );
+    await db.updateTable("invoice_lines").set({ voided: true }).where("invoice_id", "=", invoiceId).execute();
+    const gone = await call(placementAction, apiRequest(`/api/placements/${billed.id}`, { method: "DELETE", token }), {
+      id: billed.id,
+    });
+    expect(gone.status).toBe(200);
   });
 });

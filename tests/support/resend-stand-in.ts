@@ -2,7 +2,7 @@
 // e-mails here (RESEND_BASE_URL, see playwright.config.ts) as it would to Resend, and tests read
 // them back (latestResetLink in tests/support/e2e.ts), since the outbox table keeps no links.
 //
-//   POST /emails                 what the Resend client sends; answered { id }
+//   POST /emails                 what the Resend client sends (attachments too); answered { id }
 //   GET  /messages?to=ADDRESS    the messages received for that address, oldest first
 //   GET  /health                 200 once listening (Playwright waits for it)
 //
@@ -23,6 +23,8 @@ export interface ReceivedEmail {
   subject: string;
   text: string;
   html: string;
+  /** As Resend takes them: the file's name and its content in base64. */
+  attachments?: { filename: string; content: string; content_type?: string }[];
 }
 
 function readBody(req: http.IncomingMessage): Promise<string> {

@@ -192,7 +192,7 @@ async function documentOf(w: World, accessLevel = "internal"): Promise<Ids> {
 /** A restricted document the admin uploaded: only coordinators and admins see it (documents.restricted). */
 const restrictedDocument = (w: World) => documentOf(w, "restricted");
 
-type Table = "clients" | "facilities" | "placements" | "tasks" | "resources" | "imports";
+type Table = "clients" | "facilities" | "placements" | "tasks" | "resources" | "imports" | "invoices";
 
 /** A record as it is (undefined once deleted). */
 const row = (table: Table) => async (c: { ids: Ids; w: World }) =>
@@ -342,6 +342,14 @@ const sentInvoice = async (w: World) => {
     .execute();
   return { id: invoice.id };
 };
+/** A draft invoice of one fee (`id`), without a number. */
+const draftInvoice = async (w: World) => {
+  const { id } = await sentInvoice(w);
+  await w.db.updateTable("invoices").set({ status: "Draft", number: null }).where("id", "=", id).execute();
+  return { id };
+};
+const invoicesOfAgency = async (c: { w: World }) =>
+  c.w.db.selectFrom("invoices").select(["id", "status", "number"]).where("agency_id", "=", c.w.agencyId).execute();
 const invoicePayments = async (c: { ids: Ids; w: World }) =>
   c.w.db.selectFrom("invoice_payments").select(["amount_cents"]).where("invoice_id", "=", c.ids.id).execute();
 
@@ -1346,8 +1354,72 @@ export const ROUTE_RULES: Record<string, Rule> = {
       },
     ],
   },
-  "api.invoices._index.ts": { calls: [page("/api/invoices", "invoices.manage")] },
-  "api.invoices.$id.ts": { calls: [page("/api/invoices/:id", "invoices.manage", sentInvoice)] },
+  "api.invoices._index.ts": {
+    calls: [
+      page("/api/invoices", "invoices.manage"),
+      {
+        method: "POST",
+        path: "/api/invoices",
+        who: "invoices.manage",
+        status: 201,
+        prepare: feeToInvoice,
+        body: ({ ids }) => ({ json: { facilityId: ids.facilityId, placementIds: [ids.placementId] } }),
+        state: invoicesOfAgency,
+      },
+    ],
+  },
+  "api.invoices.$id.ts": {
+    calls: [
+      page("/api/invoices/:id", "invoices.manage", sentInvoice),
+      {
+        method: "DELETE",
+        path: "/api/invoices/:id",
+        who: "invoices.manage",
+        status: 200,
+        prepare: draftInvoice,
+        state: row("invoices"),
+      },
+    ],
+  },
+  "api.invoices.$id_.send.ts": {
+    calls: [
+      {
+        method: "POST",
+        path: "/api/invoices/:id/send",
+        who: "invoices.manage",
+        status: 200,
+        prepare: draftInvoice,
+        body: () => ({ json: { to: "billing@facility.example" } }),
+        state: row("invoices"),
+      },
+    ],
+  },
+  "api.invoices.$id_.void.ts": {
+    calls: [
+      {
+        method: "POST",
+        path: "/api/invoices/:id/void",
+        who: "invoices.manage",
+        status: 200,
+        prepare: sentInvoice,
+        body: () => ({ json: { reason: "Sent to the wrong facility" } }),
+        state: row("invoices"),
+      },
+    ],
+  },
+  "api.invoices.$id_.credit-notes.ts": {
+    calls: [
+      {
+        method: "POST",
+        path: "/api/invoices/:id/credit-notes",
+        who: "invoices.manage",
+        status: 201,
+        prepare: sentInvoice,
+        body: () => ({ json: { amountCents: 10000, reason: "Goodwill" } }),
+        state: row("invoices"),
+      },
+    ],
+  },
   "api.invoices.$id_.payments.ts": {
     calls: [
       {

@@ -72,6 +72,9 @@ export function AgreementForm({
   );
 }
 
+const FEE_DESCRIPTION =
+  "What the facility pays the agency when a client moves in. Saving works out again the fees of this facility's placements that it decides, unless set by hand or already on an invoice: an invoiced fee keeps the figure it was billed at.";
+
 const feeTypes = AGREEMENT_FEE_TYPES.map((t) => [t, AGREEMENT_FEE_TYPE_LABELS[t]] as const);
 const refundRules = REFUND_RULES.map((r) => [r, REFUND_RULE_LABELS[r]] as const);
 
@@ -84,7 +87,7 @@ function AgreementSections({
 }) {
   return (
     <>
-      <FormSection title="Fee" description="What the facility pays the agency when a client moves in.">
+      <FormSection title="Fee" description={FEE_DESCRIPTION}>
         <SelectField field={fields.feeType} label="Fee type" required options={feeTypes} />
         <InputField
           field={fields.paymentTermsDays}

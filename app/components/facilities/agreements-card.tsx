@@ -78,12 +78,23 @@ export function AgreementsCard({ facilityId, agreements }: { facilityId: string;
             </ul>
           </div>
         ) : null}
-        {canManage ? (
-          <ButtonLink to={`/facilities/${facilityId}/agreements/new`} variant="outline" className="w-full sm:w-auto">
-            <PlusIcon className="h-4 w-4" /> Add agreement
-          </ButtonLink>
-        ) : null}
+        {canManage ? <AddAgreement facilityId={facilityId} /> : null}
       </div>
     </TitledCard>
+  );
+}
+
+/** The way to add an agreement, and what saving one does to the fees. */
+function AddAgreement({ facilityId }: { facilityId: string }) {
+  return (
+    <div className="space-y-3">
+      <p className="text-xs text-slate-500">
+        Adding or changing an agreement works out again the fees it decides that are not on an invoice yet. Invoiced
+        fees keep the figure they were billed at.
+      </p>
+      <ButtonLink to={`/facilities/${facilityId}/agreements/new`} variant="outline" className="w-full sm:w-auto">
+        <PlusIcon className="h-4 w-4" /> Add agreement
+      </ButtonLink>
+    </div>
   );
 }

@@ -28,6 +28,7 @@ export function facilityFormDefaults(f: FacilityRecord) {
     currentOccupancy: String(f.currentOccupancy),
     address: f.address,
     contact: { name: f.contact.name, phone: formatPhone(f.contact.phone), email: f.contact.email ?? "" },
+    billingEmail: f.billingEmail ?? "",
     amenities: f.amenities,
     specialties: f.specialties,
     minCost: String(f.minCost),
@@ -126,6 +127,12 @@ function FacilitySections({ fields }: { fields: ReturnType<typeof useFacilityFor
         <InputField field={contact.name} label="Contact name" required />
         <InputField field={contact.phone} label="Contact phone" required type="tel" />
         <InputField field={contact.email} label="Contact email" type="email" />
+        <InputField
+          field={fields.billingEmail}
+          label="Billing email"
+          hint="Where invoices go; empty: to the contact email"
+          type="email"
+        />
       </FormSection>
 
       <FormSection

@@ -121,6 +121,11 @@ function OverviewCard({ facility: f }: { facility: FacilityRecord }) {
               </>
             ) : null}
           </Item>
+          {f.billingEmail ? (
+            <Item label="Billing email">
+              <ContactLink email={f.billingEmail} />
+            </Item>
+          ) : null}
         </dl>
       </div>
     </TitledCard>

@@ -19,9 +19,13 @@ export interface InvoicePageProps {
   invoice: InvoiceRecord;
   today: string;
   sendTo: string | null;
-  /** The messages of the form that was posted, by its intent. */
-  errors: { intent: string; fields: FieldErrors } | null;
+  /** The messages of the form that was posted, by its intent, and what was typed in it. */
+  errors: { intent: string; fields: FieldErrors; typed: Record<string, unknown> } | null;
 }
+
+/** What was typed in a field of the form that came back (a string), else `fallback`. */
+const typedOr = (typed: Record<string, unknown>, name: string, fallback = "") =>
+  typeof typed[name] === "string" ? (typed[name] as string) : fallback;
 
 function Field({
   id,
@@ -92,7 +96,15 @@ function Totals({ invoice: i }: { invoice: InvoiceRecord }) {
 }
 
 /** A table of the page, with its caption and header row; `rows` are its body. */
-function Table({ caption, heads, children }: { caption: string; heads: string[] | null; children: ReactNode }) {
+function Table({
+  caption,
+  heads,
+  children,
+}: {
+  caption: string;
+  heads: readonly string[] | null;
+  children: ReactNode;
+}) {
   return (
     <Card className="overflow-x-auto">
       <table className={table}>
@@ -116,30 +128,43 @@ function Table({ caption, heads, children }: { caption: string; heads: string[] 
 
 const amountCell = `${td} whitespace-nowrap tabular-nums md:text-right`;
 
+/** A row of one of the page's tables: each cell under its column's name (`heads`), the last one an amount. */
+function Row({ heads, cells }: { heads: readonly string[]; cells: ReactNode[] }) {
+  return (
+    <tr>
+      {cells.map((cell, n) => (
+        <td key={heads[n]} className={n === cells.length - 1 ? amountCell : td} data-label={heads[n]}>
+          {cell}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+const LINE_HEADS = ["Client", "Moved in", "Description", "Amount"] as const;
+const CREDIT_HEADS = ["Date", "Reason", "Amount"] as const;
+const PAYMENT_HEADS = ["Date", "Method", "Reference", "Amount"] as const;
+
 function Lines({ invoice: i }: { invoice: InvoiceRecord }) {
   return (
-    <Table caption="Lines" heads={["Client", "Moved in", "Description", "Amount"]}>
+    <Table caption="Lines" heads={LINE_HEADS}>
       {i.lines.map((l) => (
-        <tr key={l.id}>
-          <td className={td} data-label="Client">
-            {l.placementId ? (
+        <Row
+          key={l.id}
+          heads={LINE_HEADS}
+          cells={[
+            l.placementId ? (
               <Link to={`/placements/${l.placementId}`} className={link}>
                 {l.clientName}
               </Link>
             ) : (
               l.clientName
-            )}
-          </td>
-          <td className={td} data-label="Moved in">
-            {l.movedInOn ? formatDate(l.movedInOn) : ""}
-          </td>
-          <td className={td} data-label="Description">
-            {l.description}
-          </td>
-          <td className={amountCell} data-label="Amount">
-            {formatFee(l.amountCents)}
-          </td>
-        </tr>
+            ),
+            l.movedInOn ? formatDate(l.movedInOn) : "",
+            l.description,
+            formatFee(l.amountCents),
+          ]}
+        />
       ))}
     </Table>
   );
@@ -148,19 +173,9 @@ function Lines({ invoice: i }: { invoice: InvoiceRecord }) {
 function CreditNotes({ invoice: i }: { invoice: InvoiceRecord }) {
   if (i.creditNotes.length === 0) return null;
   return (
-    <Table caption="Credit notes" heads={["Date", "Reason", "Amount"]}>
+    <Table caption="Credit notes" heads={CREDIT_HEADS}>
       {i.creditNotes.map((c) => (
-        <tr key={c.id}>
-          <td className={td} data-label="Date">
-            {formatDate(c.issuedOn)}
-          </td>
-          <td className={td} data-label="Reason">
-            {c.reason}
-          </td>
-          <td className={amountCell} data-label="Amount">
-            {formatFee(c.amountCents)}
-          </td>
-        </tr>
+        <Row key={c.id} heads={CREDIT_HEADS} cells={[formatDate(c.issuedOn), c.reason, formatFee(c.amountCents)]} />
       ))}
     </Table>
   );
@@ -168,27 +183,18 @@ function CreditNotes({ invoice: i }: { invoice: InvoiceRecord }) {
 
 function Payments({ invoice: i }: { invoice: InvoiceRecord }) {
   return (
-    <Table caption="Payments" heads={i.payments.length === 0 ? null : ["Date", "Method", "Reference", "Amount"]}>
+    <Table caption="Payments" heads={i.payments.length === 0 ? null : PAYMENT_HEADS}>
       {i.payments.length === 0 ? (
         <tr>
           <td className={`${td} text-slate-600`}>No payments recorded yet.</td>
         </tr>
       ) : (
         i.payments.map((p) => (
-          <tr key={p.id}>
-            <td className={td} data-label="Date">
-              {formatDate(p.paidOn)}
-            </td>
-            <td className={td} data-label="Method">
-              {p.method}
-            </td>
-            <td className={td} data-label="Reference">
-              {p.reference}
-            </td>
-            <td className={amountCell} data-label="Amount">
-              {formatFee(p.amountCents)}
-            </td>
-          </tr>
+          <Row
+            key={p.id}
+            heads={PAYMENT_HEADS}
+            cells={[formatDate(p.paidOn), p.method, p.reference, formatFee(p.amountCents)]}
+          />
         ))
       )}
     </Table>
@@ -199,10 +205,12 @@ function SendForm({
   invoice: i,
   sendTo,
   errors,
+  typed,
 }: {
   invoice: InvoiceRecord;
   sendTo: string | null;
   errors: FieldErrors;
+  typed: Record<string, unknown>;
 }) {
   const draft = i.status === "Draft";
   return (
@@ -210,42 +218,82 @@ function SendForm({
       intent="send"
       title={draft ? "Send the invoice" : "Send it again"}
       button={draft ? "Send invoice" : "Send again"}
+      formErrors={errors[""]}
     >
       <p className="text-sm text-slate-600">
         {draft ? "Sending gives the invoice its number and e-mails it. " : ""}
         {sendTo
-          ? `It goes to ${sendTo} unless you type another address.`
-          : "The facility has no billing e-mail: type one."}
+          ? "It goes to the address below: the facility's billing e-mail, else its contact e-mail. Type another to send it elsewhere."
+          : "The facility has no billing e-mail: type one, or add it on the facility."}
       </p>
-      <Field id="to" text="Send to (optional)" errors={errors.to}>
-        <input id="to" name="to" type="email" className={input} placeholder={sendTo ?? "billing@facility.com"} />
+      <Field id="to" text="Send to" errors={errors.to}>
+        <input
+          id="to"
+          name="to"
+          type="email"
+          className={input}
+          defaultValue={typedOr(typed, "to", sendTo ?? "")}
+          placeholder="billing@facility.com"
+        />
       </Field>
       <label className="flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" name="remember" /> Keep this address as the facility&apos;s billing e-mail
+        <input type="checkbox" name="remember" defaultChecked={typed.remember === "on"} /> Keep this address as the
+        facility&apos;s billing e-mail
       </label>
     </ActionForm>
   );
 }
 
-function PaymentForm({ invoice: i, today, errors }: { invoice: InvoiceRecord; today: string; errors: FieldErrors }) {
+function PaymentForm({
+  invoice: i,
+  today,
+  errors,
+  typed,
+}: {
+  invoice: InvoiceRecord;
+  today: string;
+  errors: FieldErrors;
+  typed: Record<string, unknown>;
+}) {
   return (
-    <ActionForm intent="payment" title="Record a payment" button="Record payment">
+    <ActionForm intent="payment" title="Record a payment" button="Record payment" formErrors={errors[""]}>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field id="paidOn" text="Received on" errors={errors.paidOn}>
-          <input id="paidOn" name="paidOn" type="date" defaultValue={today} required className={input} />
+          <input
+            id="paidOn"
+            name="paidOn"
+            type="date"
+            defaultValue={typedOr(typed, "paidOn", today)}
+            required
+            className={input}
+          />
         </Field>
         <Field id="amount" text={`Amount (outstanding ${formatFee(i.outstandingCents)})`} errors={errors.amount}>
-          <input id="amount" name="amount" inputMode="decimal" required className={input} placeholder="1,200.00" />
+          <input
+            id="amount"
+            name="amount"
+            inputMode="decimal"
+            required
+            className={input}
+            placeholder="1,200.00"
+            defaultValue={typedOr(typed, "amount")}
+          />
         </Field>
         <Field id="method" text="Method" errors={errors.method}>
-          <select id="method" name="method" className={input} defaultValue="Check">
+          <select id="method" name="method" className={input} defaultValue={typedOr(typed, "method", "Check")}>
             {INVOICE_PAYMENT_METHODS.map((m) => (
               <option key={m}>{m}</option>
             ))}
           </select>
         </Field>
         <Field id="reference" text="Reference (optional)" errors={errors.reference}>
-          <input id="reference" name="reference" className={input} placeholder="Check number" />
+          <input
+            id="reference"
+            name="reference"
+            className={input}
+            placeholder="Check number"
+            defaultValue={typedOr(typed, "reference")}
+          />
         </Field>
       </div>
     </ActionForm>
@@ -323,6 +371,7 @@ function VoidForm({ errors }: { errors: FieldErrors }) {
 
 export function InvoicePage({ invoice: i, today, sendTo, errors }: InvoicePageProps) {
   const errorsOf = (intent: string): FieldErrors => (errors?.intent === intent ? errors.fields : {});
+  const typedIn = (intent: string) => (errors?.intent === intent ? errors.typed : {});
   const open = i.status === "Sent" || i.status === "Partly paid";
   return (
     <div className="space-y-6">
@@ -337,9 +386,17 @@ export function InvoicePage({ invoice: i, today, sendTo, errors }: InvoicePagePr
       <CreditNotes invoice={i} />
       <Payments invoice={i} />
       <div className="grid gap-4 lg:grid-cols-2">
-        {i.status !== "Void" ? <SendForm invoice={i} sendTo={sendTo} errors={errorsOf("send")} /> : null}
+        {i.status !== "Void" ? (
+          <SendForm invoice={i} sendTo={sendTo} errors={errorsOf("send")} typed={typedIn("send")} />
+        ) : null}
         {open ? (
-          <PaymentForm key={`payment-${i.payments.length}`} invoice={i} today={today} errors={errorsOf("payment")} />
+          <PaymentForm
+            key={`payment-${i.payments.length}`}
+            invoice={i}
+            today={today}
+            errors={errorsOf("payment")}
+            typed={typedIn("payment")}
+          />
         ) : null}
         {open ? <CreditForm key={`credit-${i.creditNotes.length}`} invoice={i} errors={errorsOf("credit")} /> : null}
         {i.status === "Draft" ? <DraftForms invoice={i} errors={errorsOf} /> : null}

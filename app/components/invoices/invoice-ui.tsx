@@ -69,12 +69,15 @@ export function ActionForm({
   children,
   button,
   danger,
+  formErrors,
 }: {
   intent: string;
   title: string;
   children?: ReactNode;
   button: string;
   danger?: boolean;
+  /** What went wrong with the form as a whole (the database not answering): said above its button. */
+  formErrors?: string[] | null;
 }) {
   return (
     <section aria-labelledby={`${intent}-title`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -84,6 +87,11 @@ export function ActionForm({
       <Form method="post" className="space-y-3" id={`${intent}-form`}>
         <input type="hidden" name="intent" value={intent} />
         {children}
+        {formErrors?.length ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            {formErrors.join(" ")}
+          </p>
+        ) : null}
         <button type="submit" className={buttonClasses(danger ? "danger" : "primary", "md")}>
           {button}
         </button>
