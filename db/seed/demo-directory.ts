@@ -56,11 +56,11 @@ export interface DemoFacility {
 
 /** Days ago a client in each pipeline stage was first entered: placed clients are older. */
 const CREATED_DAYS_AGO: Record<ClientStatus, readonly [number, number]> = {
-  "New Client": [1, 20],
-  "Active Client": [8, 60],
-  Target: [15, 75],
-  // Placed over the last year (oldest first, as the names below read them): the reports' and
-  // the dashboard's months are not one bar.
+  // Oldest first, as the names below read them. Placed over the last year: the reports' and the
+  // dashboard's months are not one bar.
+  "New Client": [20, 1],
+  "Active Client": [60, 8],
+  Target: [75, 15],
   Placed: [360, 35],
   "Follow-up": [360, 45],
 };

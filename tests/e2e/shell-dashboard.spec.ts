@@ -10,8 +10,9 @@ const ENTRIES = [
   ["Resources", "Documents & Files"],
   // For coordinators and admins (the demo login is a coordinator); agents: tests/e2e/reports.spec.ts.
   ["Reports", "Placements & Referrals"],
-  // Also for coordinators and admins: the ninth.
+  // Also for coordinators and admins: the ninth and tenth.
   ["Invoices", "Fees & Payments"],
+  ["Import", "From CSV Files"],
 ] as const;
 
 test.describe("application shell", () => {
@@ -19,13 +20,13 @@ test.describe("application shell", () => {
     await loginAs("demo@example.com");
   });
 
-  test("the sidebar lists the seven entries, Reports and Invoices for a coordinator, and the signed-in user", async ({
+  test("the sidebar lists the seven entries, Reports, Invoices and Import for a coordinator, and the signed-in user", async ({
     page,
   }) => {
     await page.goto("/dashboard");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     const links = sidebar.getByRole("navigation", { name: "Main" }).getByRole("link");
-    await expect(links).toHaveCount(9);
+    await expect(links).toHaveCount(ENTRIES.length);
     for (const [index, [label, subtitle]] of ENTRIES.entries()) {
       await expect(links.nth(index)).toContainText(label);
       await expect(links.nth(index)).toContainText(subtitle);
