@@ -97,8 +97,10 @@ export default defineConfig(
   }),
   {
     // Small enough to read at once (docs/architecture.md): a function fits on a screen, a route
-    // is its loader, action and one page component.
-    files: ["app/**/*.{ts,tsx}"],
+    // is its loader, action and one page component. Tests and migrations (a table's DDL, read as
+    // one list, frozen once landed) are not held to it.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts", "scripts/**/*.{js,ts,mjs}"],
+    ignores: ["db/migrations/**"],
     rules: { "max-lines-per-function": ["error", { max: 80 }] },
   },
   {

@@ -28,8 +28,19 @@ export function buildReferrals(
   placements: readonly DemoPlacement[],
   placementRows: Insertable<PlacementsTable>[],
 ) {
+  const { agreements, termsOf } = buildAgreements(rng, now, placements);
+  assignFees(placementRows, termsOf);
+  const { tours, tourStaff } = buildTours(rng, now, placements, placementRows);
+  const disclosures = buildDisclosures(rng, placements, placementRows);
+  return { agreements, tours, tourStaff, disclosures, ...buildInvoices(rng, now, placements, placementRows) };
+}
+
+type AgreementTerms = Map<string, { id: string; terms: FeeTerms }>;
+
+/** An agreement for three facilities in four (the rest have none yet: their move-ins earn nothing). */
+function buildAgreements(rng: Rng, now: Date, placements: readonly DemoPlacement[]) {
   const agreements: Insertable<ReferralAgreementsTable>[] = [];
-  const termsOf = new Map<string, { id: string; terms: FeeTerms }>();
+  const termsOf: AgreementTerms = new Map();
   const facilities = [...new Map(placements.map((p) => [p.facility.id, p.facility])).values()];
   facilities.forEach((facility, i) => {
     if (!rng.chance(0.75)) return; // the rest have none (yet): their move-ins earn nothing
@@ -66,7 +77,11 @@ export function buildReferrals(
     });
   });
 
-  // Every move-in's fee, as the app works it out (the agreement in force: the facility's one).
+  return { agreements, termsOf };
+}
+
+/** Every move-in's fee, as the app works it out (the agreement in force: the facility's one). */
+function assignFees(placementRows: Insertable<PlacementsTable>[], termsOf: AgreementTerms): void {
   for (const row of placementRows) {
     if (row.status !== "Completed" || !row.move_in_date) continue;
     const movedInOn = String(row.move_in_date);
@@ -81,9 +96,18 @@ export function buildReferrals(
       fee_due_date: fee?.cents !== null && fee ? fee.dueDate : null,
     });
   }
+}
 
-  // A tour of the facility for each placement's client, days after it was opened (upcoming for
-  // the newest ones still in progress), led by the placement's agent.
+/**
+ * A tour of the facility for each placement's client, days after it was opened (upcoming for the
+ * newest ones still in progress), led by the placement's agent.
+ */
+function buildTours(
+  rng: Rng,
+  now: Date,
+  placements: readonly DemoPlacement[],
+  placementRows: Insertable<PlacementsTable>[],
+) {
   const tours: Insertable<ToursTable>[] = [];
   const tourStaff: { tour_id: string; user_id: string; agency_id: string }[] = [];
   placements.forEach((p, i) => {
@@ -113,8 +137,15 @@ export function buildReferrals(
     });
     tourStaff.push({ tour_id: id, user_id: agent, agency_id: AGENCY_ID });
   });
+  return { tours, tourStaff };
+}
 
-  // The family's written disclosure, for most clients with a placement.
+/** The family's written disclosure, for most clients with a placement. */
+function buildDisclosures(
+  rng: Rng,
+  placements: readonly DemoPlacement[],
+  placementRows: Insertable<PlacementsTable>[],
+): Insertable<ClientDisclosuresTable>[] {
   const disclosures: Insertable<ClientDisclosuresTable>[] = [];
   const seen = new Set<string>();
   placements.forEach((p, i) => {
@@ -129,8 +160,7 @@ export function buildReferrals(
       recorded_by: String(placementRows[i].agent_id),
     });
   });
-
-  return { agreements, tours, tourStaff, disclosures, ...buildInvoices(rng, now, placements, placementRows) };
+  return disclosures;
 }
 
 const PAYMENT_METHODS = ["Check", "ACH", "ACH", "Wire"] as const;
@@ -147,6 +177,37 @@ function buildInvoices(
   placements: readonly DemoPlacement[],
   placementRows: Insertable<PlacementsTable>[],
 ) {
+  const invoices: Insertable<InvoicesTable>[] = [];
+  const lines: Insertable<InvoiceLinesTable>[] = [];
+  const payments: Insertable<InvoicePaymentsTable>[] = [];
+  const counters = new Map<number, number>();
+  invoiceDrafts(rng, now, placements, placementRows).forEach((d, i) => {
+    const year = Number(d.issueDate.slice(0, 4));
+    const n = (counters.get(year) ?? 0) + 1;
+    counters.set(year, n);
+    const drawn = drawInvoice(rng, now, d, { index: i, year, n });
+    invoices.push(drawn.invoice);
+    lines.push(...drawn.lines);
+    payments.push(...drawn.payments);
+  });
+  const invoiceCounters = [...counters].map(([year, last]) => ({ agency_id: AGENCY_ID, year, last_number: last }));
+  return { invoices, invoiceLines: lines, invoicePayments: payments, invoiceCounters };
+}
+
+interface InvoiceDraft {
+  facilityId: string;
+  rows: Insertable<PlacementsTable>[];
+  names: string[];
+  issueDate: string;
+}
+
+/** The fees of each facility and month of move-in, in issue order. */
+function invoiceDrafts(
+  rng: Rng,
+  now: Date,
+  placements: readonly DemoPlacement[],
+  placementRows: Insertable<PlacementsTable>[],
+): InvoiceDraft[] {
   const cutoff = dateOnly(new Date(now.getTime() - 21 * DAY_MS));
   const groups = new Map<string, { facilityId: string; rows: Insertable<PlacementsTable>[]; names: string[] }>();
   placementRows.forEach((row, i) => {
@@ -164,84 +225,83 @@ function buildInvoices(
   });
   drafts.sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.facilityId.localeCompare(b.facilityId));
 
-  const invoices: Insertable<InvoicesTable>[] = [];
-  const lines: Insertable<InvoiceLinesTable>[] = [];
+  return drafts;
+}
+
+/** One invoice of a draft: sent, then paid, partly paid or still open by how long it has been due. */
+function drawInvoice(
+  rng: Rng,
+  now: Date,
+  d: InvoiceDraft,
+  { index: i, year, n }: { index: number; year: number; n: number },
+) {
   const payments: Insertable<InvoicePaymentsTable>[] = [];
-  const counters = new Map<number, number>();
   const today = dateOnly(now);
-  drafts.forEach((d, i) => {
-    const year = Number(d.issueDate.slice(0, 4));
-    const n = (counters.get(year) ?? 0) + 1;
-    counters.set(year, n);
-    const id = seedUuid("invoice", i + 1);
-    const total = d.rows.reduce((sum, r) => sum + Number(r.fee_cents), 0);
-    const dueDate = dateOnly(new Date(Date.parse(`${d.issueDate}T12:00:00Z`) + 30 * DAY_MS));
-    const overdueDays = (Date.parse(today) - Date.parse(dueDate)) / DAY_MS;
-    // Older invoices are mostly settled; a few stay open long after their due date.
-    const fate =
-      overdueDays < -10
+  const id = seedUuid("invoice", i + 1);
+  const total = d.rows.reduce((sum, r) => sum + Number(r.fee_cents), 0);
+  const dueDate = dateOnly(new Date(Date.parse(`${d.issueDate}T12:00:00Z`) + 30 * DAY_MS));
+  const overdueDays = (Date.parse(today) - Date.parse(dueDate)) / DAY_MS;
+  // Older invoices are mostly settled; a few stay open long after their due date.
+  const fate =
+    overdueDays < -10
+      ? rng.weighted([
+          ["open", 6],
+          ["partly", 2],
+          ["paid", 2],
+        ] as const)
+      : overdueDays < 60
         ? rng.weighted([
-            ["open", 6],
-            ["partly", 2],
-            ["paid", 2],
+            ["open", 3],
+            ["partly", 3],
+            ["paid", 4],
           ] as const)
-        : overdueDays < 60
-          ? rng.weighted([
-              ["open", 3],
-              ["partly", 3],
-              ["paid", 4],
-            ] as const)
-          : rng.weighted([
-              ["open", 2],
-              ["partly", 2],
-              ["paid", 6],
-            ] as const);
-    const payOn = (offset: number) =>
-      dateOnly(new Date(Math.min(Date.parse(`${dueDate}T12:00:00Z`) + offset * DAY_MS, now.getTime())));
-    const paid = (cents: number, on: string, k: number) =>
-      payments.push({
-        id: seedUuid(`invoice-${i + 1}-payment`, k),
-        agency_id: AGENCY_ID,
-        invoice_id: id,
-        paid_on: on < d.issueDate ? d.issueDate : on,
-        amount_cents: cents,
-        method: rng.pick(PAYMENT_METHODS),
-        reference: rng.chance(0.7) ? `${rng.pick(["Check", "ACH", "Ref"])} ${rng.int(1000, 9999)}` : null,
-        created_by: STAFF[1].id,
-      });
-    if (fate === "paid") paid(total, payOn(rng.int(-20, 25)), 1);
-    if (fate === "partly") paid(Math.round((total * rng.pick([25, 40, 50])) / 100), payOn(rng.int(-15, 10)), 1);
-    // A second apart: the list's order (issue date, then when made) follows the numbers.
-    const sentAt = new Date(Date.parse(`${d.issueDate}T15:00:00Z`) + i * 1000);
-    invoices.push({
-      id,
+        : rng.weighted([
+            ["open", 2],
+            ["partly", 2],
+            ["paid", 6],
+          ] as const);
+  const payOn = (offset: number) =>
+    dateOnly(new Date(Math.min(Date.parse(`${dueDate}T12:00:00Z`) + offset * DAY_MS, now.getTime())));
+  const paid = (cents: number, on: string, k: number) =>
+    payments.push({
+      id: seedUuid(`invoice-${i + 1}-payment`, k),
       agency_id: AGENCY_ID,
-      facility_id: d.facilityId,
-      number: `INV-${year}-${String(n).padStart(4, "0")}`,
-      status: fate === "paid" ? "Paid" : fate === "partly" ? "Partly paid" : "Sent",
-      issue_date: d.issueDate,
-      due_date: dueDate,
-      sent_at: sentAt,
-      sent_to: null,
+      invoice_id: id,
+      paid_on: on < d.issueDate ? d.issueDate : on,
+      amount_cents: cents,
+      method: rng.pick(PAYMENT_METHODS),
+      reference: rng.chance(0.7) ? `${rng.pick(["Check", "ACH", "Ref"])} ${rng.int(1000, 9999)}` : null,
       created_by: STAFF[1].id,
-      updated_by: STAFF[1].id,
-      created_at: sentAt,
-      updated_at: sentAt,
     });
-    d.rows.forEach((r, k) =>
-      lines.push({
-        id: seedUuid(`invoice-${i + 1}-line`, k + 1),
-        agency_id: AGENCY_ID,
-        invoice_id: id,
-        placement_id: String(r.id),
-        client_name: d.names[k],
-        moved_in_on: String(r.fee_moved_in_on),
-        description: String(r.fee_basis),
-        amount_cents: Number(r.fee_cents),
-        position: k,
-      }),
-    );
-  });
-  const invoiceCounters = [...counters].map(([year, last]) => ({ agency_id: AGENCY_ID, year, last_number: last }));
-  return { invoices, invoiceLines: lines, invoicePayments: payments, invoiceCounters };
+  if (fate === "paid") paid(total, payOn(rng.int(-20, 25)), 1);
+  if (fate === "partly") paid(Math.round((total * rng.pick([25, 40, 50])) / 100), payOn(rng.int(-15, 10)), 1);
+  // A second apart: the list's order (issue date, then when made) follows the numbers.
+  const sentAt = new Date(Date.parse(`${d.issueDate}T15:00:00Z`) + i * 1000);
+  const invoice: Insertable<InvoicesTable> = {
+    id,
+    agency_id: AGENCY_ID,
+    facility_id: d.facilityId,
+    number: `INV-${year}-${String(n).padStart(4, "0")}`,
+    status: fate === "paid" ? "Paid" : fate === "partly" ? "Partly paid" : "Sent",
+    issue_date: d.issueDate,
+    due_date: dueDate,
+    sent_at: sentAt,
+    sent_to: null,
+    created_by: STAFF[1].id,
+    updated_by: STAFF[1].id,
+    created_at: sentAt,
+    updated_at: sentAt,
+  };
+  const lines: Insertable<InvoiceLinesTable>[] = d.rows.map((r, k) => ({
+    id: seedUuid(`invoice-${i + 1}-line`, k + 1),
+    agency_id: AGENCY_ID,
+    invoice_id: id,
+    placement_id: String(r.id),
+    client_name: d.names[k],
+    moved_in_on: String(r.fee_moved_in_on),
+    description: String(r.fee_basis),
+    amount_cents: Number(r.fee_cents),
+    position: k,
+  }));
+  return { invoice, lines, payments };
 }
