@@ -10,7 +10,7 @@ import type { Ctx } from "~/models/context";
 import {
   addCreditNote,
   agingBucketOf,
-  agingReport,
+  agingView,
   createInvoice,
   deleteDraft,
   getInvoice,
@@ -333,7 +333,7 @@ describe("aging, revenue, the list and the CSV", () => {
     await dueDaysAgo(120, 5000);
     const paid = await dueDaysAgo(200, 9000);
     await recordPayment(db, ctx, paid, { paidOn: today, amountCents: 9000, method: "Check" });
-    const aging = await agingReport(db, ctx);
+    const aging = await agingView(db, ctx, {});
     expect(aging.totals).toEqual({
       Current: 1000,
       "1–30 days": 2000,
