@@ -54,7 +54,7 @@ export default function AgingPage() {
         </Card>
       ) : (
         <>
-          <AgingTotals totals={totals} totalCents={totalCents} facilities={total} />
+          <AgingTotals totals={totals} totalCents={totalCents} />
           <Card className="overflow-x-auto">
             <table className={table}>
               <caption className="sr-only">Outstanding by days past due, per facility, the largest first</caption>
@@ -108,28 +108,24 @@ export default function AgingPage() {
 function AgingTotals({
   totals,
   totalCents,
-  facilities: total,
 }: {
   totals: Record<(typeof AGING_BUCKETS)[number], number>;
   totalCents: number;
-  facilities: number;
 }) {
   return (
-    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-6" aria-label="Outstanding in all">
+    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3" aria-label="Outstanding in all">
       {AGING_BUCKETS.map((b) => (
         <li key={b}>
           <div className="tile">
             <p className="tile-label">{b}</p>
-            <p className="tile-value">{formatFee(totals[b])}</p>
+            <p className="tile-value text-sm whitespace-nowrap sm:text-xl">{formatFee(totals[b])}</p>
           </div>
         </li>
       ))}
       <li>
         <div className="tile">
-          <p className="tile-label">
-            Total ({total === 1 ? "1 facility" : `${total.toLocaleString("en-US")} facilities`})
-          </p>
-          <p className="tile-value">{formatFee(totalCents)}</p>
+          <p className="tile-label">Total</p>
+          <p className="tile-value text-sm whitespace-nowrap sm:text-xl">{formatFee(totalCents)}</p>
         </div>
       </li>
     </ul>
