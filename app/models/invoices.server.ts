@@ -10,6 +10,7 @@ import { agencyDay } from "./agency.server";
 import { audit } from "./audit.server";
 import { type Ctx, ownRow } from "./context";
 import type { FieldError } from "./follow-work.server";
+import { type Count, containsPattern, countMatches, type PageInfo, pageInfo, pickerOptions } from "./lists.server";
 
 // Invoices to facilities for their referral fees (issue 36; docs/data-model.md, "Invoices").
 // Money is integer cents throughout: sums are added up by the database as integers and read back
@@ -331,22 +332,98 @@ export async function* streamInvoices(db: DB, ctx: Ctx, query: InvoiceListQuery)
   }
 }
 
-/** The facilities of the agency, by name, for the list's filter and the new invoice's choice. */
-export async function invoiceFacilityOptions(db: DB, ctx: Ctx) {
-  const rows = await db
+/**
+ * Which facilities the invoice screens' pickers offer: those with invoices (the list's facility
+ * filter) or those with fees to invoice (a new invoice's facility).
+ */
+export type InvoiceFacilityScope = "invoiced" | "billable";
+
+/** A facility's fees that are on no invoice, or only on void ones (`p` is the placement). */
+const UNINVOICED = sql<boolean>`p.fee_cents > 0
+  AND NOT EXISTS (SELECT 1 FROM invoice_lines l WHERE l.placement_id = p.id AND NOT l.voided)`;
+
+/** The agency's facilities in `scope` whose name, city or license contains `q` (all of them without it). */
+function scopedFacilities(db: DB, ctx: Ctx, scope: InvoiceFacilityScope, q: string) {
+  const base = db
     .selectFrom("facilities as f")
     .where("f.agency_id", "=", ctx.agencyId)
-    .select([
+    .$if(Boolean(q), (qb) => qb.where("f.search_text", "like", containsPattern(q)));
+  return scope === "invoiced"
+    ? base.where(
+        sql<boolean>`EXISTS (SELECT 1 FROM invoices i WHERE i.facility_id = f.id AND i.agency_id = f.agency_id)`,
+      )
+    : base.where(
+        sql<boolean>`EXISTS (SELECT 1 FROM placements p WHERE p.facility_id = f.id AND p.agency_id = f.agency_id AND ${UNINVOICED})`,
+      );
+}
+
+/** How many facilities `invoiceFacilityOptions` finds for `q`, counting no further than `cap`. */
+export function countInvoiceFacilityOptions(
+  db: DB,
+  ctx: Ctx,
+  scope: InvoiceFacilityScope,
+  q: string,
+  cap: number,
+): Promise<Count> {
+  return countMatches(db, scopedFacilities(db, ctx, scope, q).select("f.id"), cap);
+}
+
+/**
+ * A picker's facilities on the invoice screens, by name: those in `scope` whose name, city or
+ * license contains `q`, the first `limit` of them; `include` (the chosen one) is always among
+ * them. The hint says where the facility is and, for a new invoice, how many fees it has to invoice.
+ */
+export async function invoiceFacilityOptions(
+  db: DB,
+  ctx: Ctx,
+  scope: InvoiceFacilityScope,
+  options: { q?: string; include?: string | null; limit: number },
+): Promise<{ id: string; label: string; hint: string }[]> {
+  const columns = (qb: ReturnType<typeof scopedFacilities>) =>
+    qb.select([
       "f.id",
       "f.name",
+      "f.address_city",
+      "f.address_state",
       sql<string>`(SELECT count(*) FROM placements p WHERE p.facility_id = f.id AND p.agency_id = f.agency_id
-        AND p.fee_cents > 0 AND NOT EXISTS (SELECT 1 FROM invoice_lines l WHERE l.placement_id = p.id AND NOT l.voided))`.as(
-        "fees",
-      ),
-    ])
-    .orderBy("f.name")
-    .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, uninvoicedFees: Number(r.fees) }));
+        AND ${UNINVOICED})`.as("fees"),
+    ]);
+  const include = options.include && isUuid(options.include) ? options.include : null;
+  const [rows, chosen] = await Promise.all([
+    options.limit > 0
+      ? columns(scopedFacilities(db, ctx, scope, options.q ?? ""))
+          .orderBy("f.name")
+          .orderBy("f.id")
+          .limit(options.limit)
+          .execute()
+      : [],
+    include
+      ? columns(db.selectFrom("facilities as f").where("f.agency_id", "=", ctx.agencyId))
+          .where("f.id", "=", include)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  const option = (r: (typeof rows)[number]) => {
+    const fees = Number(r.fees);
+    const place = [r.address_city, r.address_state].filter(Boolean).join(", ");
+    const owed = scope === "billable" ? `${fees} ${fees === 1 ? "fee" : "fees"} to invoice` : "";
+    return { id: r.id, label: r.name, hint: [place, owed].filter(Boolean).join(" · ") };
+  };
+  const list = rows.map(option);
+  if (chosen && !list.some((o) => o.id === chosen.id)) list.unshift(option(chosen));
+  return list;
+}
+
+/** The agency's facility `id` (the one a new invoice is for), by name; null when there is none. */
+export async function invoiceFacility(db: DB, ctx: Ctx, id: string): Promise<{ id: string; name: string } | null> {
+  if (!isUuid(id)) return null;
+  const row = await db
+    .selectFrom("facilities")
+    .where("agency_id", "=", ctx.agencyId)
+    .where("id", "=", id)
+    .select(["id", "name"])
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 export interface UninvoicedFee {
@@ -853,31 +930,107 @@ export interface AgingRow {
   totalCents: number;
 }
 
-const emptyBuckets = () => Object.fromEntries(AGING_BUCKETS.map((b) => [b, 0])) as Record<AgingBucket, number>;
+/**
+ * The query `o`: what each sent invoice still owes (`owed`, cents; more than nothing where it
+ * owes) and how many days it is past its due date (`late`), for the aging figures. The sums are
+ * worked out per invoice by the database, as the list's totals are; `o` is materialized so that
+ * each bucket's sum reads them instead of working them out again.
+ */
+function owedInvoices(db: DB, ctx: Ctx, today: string) {
+  return db.with(
+    (w) => w("o").materialized(),
+    (d) =>
+      d
+        .selectFrom("invoices as i")
+        .where("i.agency_id", "=", ctx.agencyId)
+        .where("i.status", "in", ["Sent", "Partly paid"])
+        .select([
+          "i.facility_id",
+          sql<number>`${today}::date - i.due_date`.as("late"),
+          sql<string>`(SELECT coalesce(sum(l.amount_cents), 0) FROM invoice_lines l WHERE l.invoice_id = i.id)
+            - (SELECT coalesce(sum(c.amount_cents), 0) FROM credit_notes c WHERE c.invoice_id = i.id)
+            - (SELECT coalesce(sum(p.amount_cents), 0) FROM invoice_payments p WHERE p.invoice_id = i.id)`.as("owed"),
+        ]),
+  );
+}
 
-/** What is outstanding on sent invoices, by days past due, per facility and in all. */
-export async function agingReport(
+/** The sums of `owed` in each aging bucket (`agingBucketOf`'s bounds) and in all, as columns named b0…b4 and total. */
+const BUCKET_SUMS = [
+  sql<string>`coalesce(sum(o.owed) FILTER (WHERE o.late <= 0), 0)`.as("b0"),
+  sql<string>`coalesce(sum(o.owed) FILTER (WHERE o.late BETWEEN 1 AND 30), 0)`.as("b1"),
+  sql<string>`coalesce(sum(o.owed) FILTER (WHERE o.late BETWEEN 31 AND 60), 0)`.as("b2"),
+  sql<string>`coalesce(sum(o.owed) FILTER (WHERE o.late BETWEEN 61 AND 90), 0)`.as("b3"),
+  sql<string>`coalesce(sum(o.owed) FILTER (WHERE o.late > 90), 0)`.as("b4"),
+  sql<string>`coalesce(sum(o.owed), 0)`.as("total"),
+];
+
+type BucketSums = Record<"b0" | "b1" | "b2" | "b3" | "b4" | "total", string>;
+
+const bucketsOf = (row: BucketSums) =>
+  Object.fromEntries(AGING_BUCKETS.map((b, i) => [b, cents(row[`b${i}` as keyof BucketSums])])) as Record<
+    AgingBucket,
+    number
+  >;
+
+/** What is outstanding on sent invoices, by days past due, for the whole agency, and how many facilities owe it. */
+export async function agingTotals(
   db: DB,
   ctx: Ctx,
-): Promise<{ facilities: AgingRow[]; totals: AgingRow["buckets"]; totalCents: number }> {
+  today?: string,
+): Promise<{ totals: AgingRow["buckets"]; totalCents: number; facilities: number }> {
+  today ??= (await agencyDay(db, ctx)).today;
+  const row = await owedInvoices(db, ctx, today)
+    .selectFrom("o")
+    .where(sql<boolean>`o.owed > 0`)
+    .select([...BUCKET_SUMS, sql<string>`count(DISTINCT o.facility_id)`.as("facilities")])
+    .executeTakeFirstOrThrow();
+  return { totals: bucketsOf(row), totalCents: cents(row.total), facilities: Number(row.facilities) };
+}
+
+export const AGING_PAGE_SIZE = 25;
+
+/**
+ * The aging view: what is outstanding for the whole agency by days past due (`totals`), then a
+ * page of the facilities that owe it, the largest amount outstanding first.
+ */
+export async function agingView(
+  db: DB,
+  ctx: Ctx,
+  query: { page?: number; limit?: number },
+): Promise<PageInfo & { facilities: AgingRow[]; totals: AgingRow["buckets"]; totalCents: number }> {
   const { today } = await agencyDay(db, ctx);
-  const rows = await invoicesWithTotals(db, ctx).where("i.status", "in", ["Sent", "Partly paid"]).execute();
-  const byFacility = new Map<string, AgingRow>();
-  const totals = emptyBuckets();
-  let totalCents = 0;
-  for (const row of rows) {
-    const s = summaryOf(row as TotalsRow, today);
-    if (s.outstandingCents === 0) continue;
-    const bucket = agingBucketOf(daysBetween(s.dueDate, today));
-    const entry = byFacility.get(s.facility.id) ?? { facility: s.facility, buckets: emptyBuckets(), totalCents: 0 };
-    entry.buckets[bucket] += s.outstandingCents;
-    entry.totalCents += s.outstandingCents;
-    byFacility.set(s.facility.id, entry);
-    totals[bucket] += s.outstandingCents;
-    totalCents += s.outstandingCents;
-  }
-  const facilities = [...byFacility.values()].sort((a, b) => a.facility.name.localeCompare(b.facility.name));
-  return { facilities, totals, totalCents };
+  const page = { page: query.page ?? 1, limit: query.limit ?? AGING_PAGE_SIZE };
+  const [all, rows] = await Promise.all([
+    agingTotals(db, ctx, today),
+    owedInvoices(db, ctx, today)
+      .with("s", (w) =>
+        w
+          .selectFrom("o")
+          .where(sql<boolean>`o.owed > 0`)
+          .groupBy("o.facility_id")
+          .select(["o.facility_id", ...BUCKET_SUMS]),
+      )
+      .selectFrom("s")
+      .innerJoin("facilities as f", "f.id", "s.facility_id")
+      .selectAll("s")
+      .select("f.name")
+      .orderBy(sql`s.total::bigint`, "desc")
+      .orderBy("f.name")
+      .orderBy("f.id")
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit)
+      .execute(),
+  ]);
+  return {
+    ...pageInfo(page, { total: all.facilities, capped: false }),
+    totals: all.totals,
+    totalCents: all.totalCents,
+    facilities: rows.map((r) => ({
+      facility: { id: r.facility_id, name: r.name },
+      buckets: bucketsOf(r),
+      totalCents: cents(r.total),
+    })),
+  };
 }
 
 /**
@@ -927,4 +1080,31 @@ export async function revenueByMonth(
 function addMonth(firstOfMonth: string): string {
   const [y, m] = firstOfMonth.split("-").map(Number);
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
+}
+
+/** How many facilities an invoice screen's picker offers before a search (the chosen one besides). */
+export const INVOICE_PICKER_UNSEARCHED = 20;
+
+/**
+ * What an invoice screen's facility picker offers: the matches of the search `term` (its search
+ * step without JavaScript, `searched` saying how many there are), or the first facilities of
+ * `scope` by name; the `chosen` one always among them.
+ */
+export function invoiceFacilityPicker(
+  db: DB,
+  ctx: Ctx,
+  scope: InvoiceFacilityScope,
+  term: string,
+  chosen: string | null,
+) {
+  return pickerOptions(
+    term,
+    (o) =>
+      invoiceFacilityOptions(db, ctx, scope, {
+        q: o.q,
+        include: chosen,
+        limit: o.q ? o.limit : Math.min(o.limit, INVOICE_PICKER_UNSEARCHED),
+      }),
+    (t, cap) => countInvoiceFacilityOptions(db, ctx, scope, t, cap),
+  );
 }

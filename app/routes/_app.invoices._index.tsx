@@ -3,12 +3,15 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { INVOICES_HANDLE } from "~/components/invoices/invoice-ui";
 import { InvoicesList } from "~/components/invoices/invoices-list";
-import { invoiceFacilityOptions, listInvoices } from "~/models/invoices.server";
+import { invoiceFacilityPicker, listInvoices } from "~/models/invoices.server";
+import { PICKER_SEARCH_FIELDS, searchTerm } from "~/schemas/common";
 import { InvoiceListQuerySchema } from "~/schemas/invoice";
 import { filterValues, loadListPage } from "~/services/list-page.server";
 import { requirePermission } from "~/services/session.server";
 
 // /invoices: the agency's invoices, newest first, filtered by status, facility and overdue (GET).
+// The facility is chosen with a picker: the facilities with invoices, searched (with its search
+// step, `facilitySearch`, without JavaScript).
 
 export const meta: MetaFunction = () => [{ title: "Invoices · Senior Placement" }];
 export const handle = INVOICES_HANDLE;
@@ -16,6 +19,8 @@ export const handle = INVOICES_HANDLE;
 const SCREEN = {
   schema: InvoiceListQuerySchema,
   labels: { status: "Status", facility: "Facility", overdue: "Overdue only", page: "Page" },
+  // The facility picker's search step (without JavaScript) rides along with the filters.
+  own: [PICKER_SEARCH_FIELDS.facility.term, PICKER_SEARCH_FIELDS.facility.shown, "intent"],
 };
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -23,11 +28,12 @@ export async function loader(args: LoaderFunctionArgs) {
     requirePermission(ctx, "invoices.manage");
     return listInvoices(db, ctx, q);
   });
-  const facilities = await invoiceFacilityOptions(signedIn.db, signedIn.ctx);
+  const term = searchTerm(url.searchParams.get(PICKER_SEARCH_FIELDS.facility.term));
+  const facilities = await invoiceFacilityPicker(signedIn.db, signedIn.ctx, "invoiced", term, query.facility ?? null);
   return json({
     ...result,
     page: query.page ?? 1,
-    facilities: facilities.map(({ id, name }) => ({ id, name })),
+    facilities,
     filters: { ...filterValues(query, ["status", "facility"]), overdue: query.overdue ? "1" : "" },
     search: url.search,
     problems,

@@ -3,12 +3,14 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { INVOICES_HANDLE } from "~/components/invoices/invoice-ui";
 import { NewInvoice } from "~/components/invoices/new-invoice";
-import { createInvoice, invoiceFacilityOptions, uninvoicedFees } from "~/models/invoices.server";
+import { createInvoice, invoiceFacility, invoiceFacilityPicker, uninvoicedFees } from "~/models/invoices.server";
+import { PICKER_SEARCH_FIELDS, searchTerm } from "~/schemas/common";
 import { NewInvoiceSchema } from "~/schemas/invoice";
 import { landOn, submitForm } from "~/services/form.server";
 import { requirePermission, requireSignedIn } from "~/services/session.server";
 
-// /invoices/new: pick a facility (a GET of ?facility=…), then tick its un-invoiced fees (a POST).
+// /invoices/new: pick a facility (a GET of ?facility=…) among those with fees to invoice (a picker,
+// searched; its search step without JavaScript is a GET too), then tick its un-invoiced fees (a POST).
 // The invoice is made as a draft, without a number, and opens on its page.
 
 export const meta: MetaFunction = () => [{ title: "New invoice · Senior Placement" }];
@@ -17,11 +19,17 @@ export const handle = INVOICES_HANDLE;
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx, db } = await requireSignedIn(args);
   requirePermission(ctx, "invoices.manage");
-  const facilityId = new URL(args.request.url).searchParams.get("facility") ?? "";
-  const facilities = await invoiceFacilityOptions(db, ctx);
-  const facility = facilities.find((f) => f.id === facilityId) ?? null;
+  const params = new URL(args.request.url).searchParams;
+  const facilityId = params.get("facility") ?? "";
+  const term = searchTerm(params.get(PICKER_SEARCH_FIELDS.facility.term));
+  const [picker, facility] = await Promise.all([
+    invoiceFacilityPicker(db, ctx, "billable", term, facilityId || null),
+    invoiceFacility(db, ctx, facilityId),
+  ]);
   const fees = facility ? await uninvoicedFees(db, ctx, facility.id) : [];
-  return json({ facilities, facility, fees, unknownFacility: Boolean(facilityId) && !facility });
+  // "Show its fees" with no facility chosen (a search step is not a choice).
+  const noChoice = params.has("facility") && !facilityId && params.get("intent") !== "search";
+  return json({ picker, facility, fees, unknownFacility: Boolean(facilityId) && !facility, noChoice });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

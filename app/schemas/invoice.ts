@@ -55,6 +55,11 @@ export const InvoiceListQuerySchema = z
   })
   .strict();
 
+/** `/invoices/aging`: the page of the facilities that owe. */
+export const AgingQuerySchema = z
+  .object({ page: z.coerce.number({ error: "Page must be a number" }).int().min(1).optional() })
+  .strict();
+
 /** `POST /api/invoices/{id}/payments`: the amount in integer cents (money is never a floating point number). */
 export const ApiPaymentSchema = z
   .object({

@@ -14,7 +14,7 @@ import type { ReportName, ReportQuery } from "~/schemas/report";
 import type { ChartGeometry } from "~/utils/chart-geometry";
 import { bandChart, barChart, columnChart } from "~/utils/charts.server";
 import type { DB } from "~/utils/db.server";
-import { agingReport, revenueByMonth } from "~/models/invoices.server";
+import { agingTotals, revenueByMonth } from "~/models/invoices.server";
 
 // The reports as the page, its CSV downloads and the dashboard show them: the range read from the
 // URL, then per report its chart and its table (the same figures; the CSV is the table).
@@ -354,7 +354,7 @@ export async function referralFeesTile(db: DB, ctx: Ctx) {
   const month = today.slice(0, 7);
   const [[thisMonth], aging] = await Promise.all([
     revenueByMonth(db, ctx, { from: month, to: month }),
-    agingReport(db, ctx),
+    agingTotals(db, ctx),
   ]);
   return {
     invoicedCents: thisMonth.invoicedCents,

@@ -15,7 +15,30 @@ async function shoot(page: Page, name: string, project: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("a fee invoiced, sent, paid in part then in full; the aging view", async ({ page, agency }, info) => {
+/**
+ * Chooses a facility in an invoice screen's picker: with JavaScript, typed and chosen among the
+ * matches; without, searched (the search step) and selected.
+ */
+async function chooseFacility(page: Page, js: boolean, facility: { id: string; name: string }) {
+  if (js) {
+    const picker = page.getByRole("combobox", { name: "Facility", exact: true });
+    await expect(picker).toHaveAttribute("aria-autocomplete", "list");
+    await picker.fill(facility.name);
+    await page.getByRole("option", { name: new RegExp(facility.name) }).click();
+    await expect(picker).toHaveValue(facility.name);
+  } else {
+    await page.getByLabel("Search facilities").fill(facility.name);
+    await page.getByRole("button", { name: "Search facilities" }).click();
+    await expect(page.getByText(`1 facility matches "${facility.name}"`)).toBeVisible();
+    await field(page, "Facility").selectOption(facility.id);
+  }
+}
+
+test("a fee invoiced, sent, paid in part then in full; the aging view", async ({
+  page,
+  agency,
+  javaScriptEnabled,
+}, info) => {
   const tag = token();
   const facility = await insertFacility(agency, {
     name: `Maple House ${tag}`,
@@ -35,9 +58,9 @@ test("a fee invoiced, sent, paid in part then in full; the aging view", async ({
   await expect(page.getByText("No invoices yet.")).toBeVisible();
   await page.getByRole("link", { name: "New invoice" }).click();
   await expect(page.getByRole("heading", { name: "New invoice" })).toBeVisible();
-  await field(page, "Facility").selectOption(facility.id);
+  await chooseFacility(page, javaScriptEnabled, facility);
   await page.getByRole("button", { name: "Show its fees" }).click();
-  await expect(page).toHaveURL(new RegExp(`/invoices/new\\?facility=${facility.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/invoices/new\\?.*facility=${facility.id}`));
   await expect(page.getByRole("checkbox", { name: client.name })).toBeChecked();
   await expect(page.getByRole("cell", { name: "$2,100.00" })).toBeVisible();
   await shoot(page, "invoice-new", info.project.name);
@@ -77,6 +100,8 @@ test("a fee invoiced, sent, paid in part then in full; the aging view", async ({
 
   await page.goto("/invoices/aging");
   await expect(page.getByRole("row", { name: new RegExp(facility.name) })).toContainText("$1,099.50");
+  // The agency's totals over the facilities.
+  await expect(page.getByRole("list", { name: "Outstanding in all" })).toContainText("Total$1,099.50");
   await shoot(page, "invoice-aging", info.project.name);
 
   await page.goto("/invoices");
@@ -93,6 +118,13 @@ test("a fee invoiced, sent, paid in part then in full; the aging view", async ({
   await page.goto("/invoices?status=Paid");
   await expect(page.getByRole("link", { name: /INV-\d{4}-0001/ })).toBeVisible();
   await shoot(page, "invoice-list", info.project.name);
+
+  // The facility filter: a picker of the facilities with invoices, searched.
+  await page.goto("/invoices");
+  await chooseFacility(page, javaScriptEnabled, facility);
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`facility=${facility.id}`));
+  await expect(page.getByRole("link", { name: /INV-\d{4}-0001/ })).toBeVisible();
 });
 
 test("an agent has no Invoices entry and is refused the screens", async ({ page, loginAs }) => {

@@ -10,7 +10,7 @@ import type { Ctx } from "~/models/context";
 import {
   addCreditNote,
   agingBucketOf,
-  agingReport,
+  agingView,
   createInvoice,
   deleteDraft,
   getInvoice,
@@ -26,7 +26,8 @@ import { loader as listLoader } from "~/routes/_app.invoices._index";
 import { loader as agingLoader } from "~/routes/_app.invoices.aging";
 import { loader as pdfLoader } from "~/routes/invoices.$id.pdf";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/_app.invoices.$id";
-import { action as newAction } from "~/routes/_app.invoices.new";
+import { action as newAction, loader as newLoader } from "~/routes/_app.invoices.new";
+import { loader as facilityOptionsLoader } from "~/routes/invoices.facility-options";
 import { action as apiCreateAction, loader as apiListLoader } from "~/routes/api.invoices._index";
 import { action as apiInvoiceAction, loader as apiInvoiceLoader } from "~/routes/api.invoices.$id";
 import { action as creditNotesAction } from "~/routes/api.invoices.$id_.credit-notes";
@@ -333,7 +334,7 @@ describe("aging, revenue, the list and the CSV", () => {
     await dueDaysAgo(120, 5000);
     const paid = await dueDaysAgo(200, 9000);
     await recordPayment(db, ctx, paid, { paidOn: today, amountCents: 9000, method: "Check" });
-    const aging = await agingReport(db, ctx);
+    const aging = await agingView(db, ctx, {});
     expect(aging.totals).toEqual({
       Current: 1000,
       "1–30 days": 2000,
@@ -679,5 +680,169 @@ describe("screens: roles and agencies", () => {
     const list = await settle(listLoader(args(get("/invoices?status=Partly+paid", cookie))));
     const data = (await list.json()) as { invoices: { id: string }[] };
     expect(data.invoices.map((i) => i.id)).toEqual([id]);
+  });
+});
+
+describe("at an agency's size: the facility pickers and the aging pages", () => {
+  type Picker = {
+    options: { id: string; label: string; hint: string }[];
+    searched: { term: string; total: number } | null;
+  };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const load = async (loader: (a: any) => Promise<unknown>, path: string) => {
+    const response = await settle(loader(args(get(path, cookie))));
+    expect(response.status).toBe(200);
+    return (await response.json()) as Json;
+  };
+  const facility = async (name: string) =>
+    (
+      await createFacility(db, {
+        agencyId: user.agency_id,
+        name,
+        address_city: "Springfield",
+        contact_email: "office@example.test",
+      })
+    ).id;
+  const issueFor = async (id: string, cents: number, dueDate?: string) => {
+    const today = new Date().toISOString().slice(0, 10);
+    const made = await createInvoice(db, ctx, {
+      facilityId: id,
+      placementIds: [await fee(cents, { facility: id })],
+      issueDate: addDays(dueDate ?? today, -30),
+      dueDate: dueDate ?? today,
+    });
+    if (!made.ok) throw new Error(JSON.stringify(made));
+    return made.id;
+  };
+
+  it("filters the list by a facility chosen with the picker: those with invoices, searched", async () => {
+    const birch = await facility("Birch Court");
+    await facility("Cedar Lodge"); // no invoice: not offered
+    await issueFor(facilityId, 1000);
+    const birchInvoice = await issueFor(birch, 2000);
+
+    const all = await load(listLoader, "/invoices");
+    expect((all.facilities as Picker).options.map((o) => o.label)).toEqual(["Birch Court", "Maple House"]);
+    expect((all.facilities as Picker).searched).toBeNull();
+
+    const filtered = await load(listLoader, `/invoices?facility=${birch}`);
+    expect((filtered.invoices as { id: string }[]).map((i) => i.id)).toEqual([birchInvoice]);
+    expect((filtered.filters as { facility: string }).facility).toBe(birch);
+
+    // The search step without JavaScript: the matches offered, the chosen one kept, no problem said.
+    const searched = await load(
+      listLoader,
+      `/invoices?facility=${birch}&facilitySearch=maple&facilitySearched=&intent=search`,
+    );
+    expect((searched.facilities as Picker).options.map((o) => o.label)).toEqual(["Birch Court", "Maple House"]);
+    expect((searched.facilities as Picker).searched).toMatchObject({ term: "maple", total: 1 });
+    expect(searched.problems).toEqual([]);
+    expect((searched.invoices as unknown[]).length).toBe(1);
+    const none = await load(listLoader, "/invoices?facilitySearch=cedar&intent=search");
+    expect((none.facilities as Picker).options).toEqual([]);
+    expect((none.facilities as Picker).searched).toMatchObject({ total: 0 });
+
+    // With JavaScript: type to search.
+    const typed = await settle(
+      facilityOptionsLoader(args(get("/invoices/facility-options?scope=invoiced&q=bir", cookie))),
+    );
+    expect(((await typed.json()) as Picker).options.map((o) => o.label)).toEqual(["Birch Court"]);
+    const bad = await settle(facilityOptionsLoader(args(get("/invoices/facility-options?scope=all", cookie))));
+    expect(bad.status).toBe(400);
+    const agent = await signInUser(db, user.agency_id, { role: "agent" });
+    const refused = await settle(
+      facilityOptionsLoader(args(get("/invoices/facility-options?scope=invoiced", agent.cookie))),
+    );
+    expect(refused.status).toBe(403);
+  });
+
+  it("offers a new invoice the facilities with fees to invoice, searched; the chosen one's fees", async () => {
+    const birch = await facility("Birch Court");
+    await facility("Cedar Lodge"); // no fee: not offered
+    await fee(1000);
+    await fee(2000);
+    const invoiced = await fee(3000, { facility: birch });
+    await createInvoice(db, ctx, { facilityId: birch, placementIds: [invoiced] }); // Birch's only fee is invoiced
+
+    const start = await load(newLoader, "/invoices/new");
+    expect((start.picker as Picker).options).toEqual([
+      { id: facilityId, label: "Maple House", hint: expect.stringContaining("2 fees to invoice") },
+    ]);
+    expect(start.facility).toBeNull();
+    expect(start.noChoice).toBe(false);
+
+    const chosen = await load(newLoader, `/invoices/new?facility=${facilityId}`);
+    expect(chosen.facility).toEqual({ id: facilityId, name: "Maple House" });
+    expect((chosen.fees as unknown[]).length).toBe(2);
+
+    // Birch has nothing left to invoice: chosen by its link, it is offered and says so.
+    const nothing = await load(newLoader, `/invoices/new?facility=${birch}`);
+    expect((nothing.picker as Picker).options.map((o) => o.label)).toEqual(["Birch Court", "Maple House"]);
+    expect(nothing.fees).toEqual([]);
+
+    const searched = await load(newLoader, "/invoices/new?facility=&facilitySearch=cedar&intent=search");
+    expect((searched.picker as Picker).searched).toMatchObject({ term: "cedar", total: 0 });
+    expect(searched.noChoice).toBe(false);
+
+    expect((await load(newLoader, "/invoices/new?facility=")).noChoice).toBe(true);
+    const other = await signInNewAgency(db);
+    const theirs = (await createFacility(db, { agencyId: other.user.agency_id, name: "Theirs" })).id;
+    const unknown = await load(newLoader, `/invoices/new?facility=${theirs}`);
+    expect(unknown).toMatchObject({ facility: null, unknownFacility: true, fees: [] });
+  });
+
+  it("adds up the agency's aging and lists the facilities that owe by amount, a page at a time", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const birch = await facility("Birch Court");
+    const cedar = await facility("Cedar Lodge");
+    const oak = await facility("Oak Grove");
+    const sendNew = async (id: string, cents: number, due: string) => {
+      const invoice = await issueFor(id, cents, due);
+      await send(invoice);
+      return invoice;
+    };
+    await sendNew(facilityId, 1000, addDays(today, 5)); // Current
+    await sendNew(facilityId, 2000, addDays(today, -40)); // 31–60
+    await sendNew(birch, 9000, addDays(today, -100)); // 90+
+    const part = await sendNew(cedar, 5000, addDays(today, -10)); // 1–30, 1,000 paid
+    await recordPayment(db, ctx, part, { paidOn: today, amountCents: 1000, method: "Check" });
+    const paid = await sendNew(oak, 7000, addDays(today, -70));
+    await recordPayment(db, ctx, paid, { paidOn: today, amountCents: 7000, method: "Check" });
+    await issueFor(oak, 8000); // a draft owes nothing yet
+
+    const first = await agingView(db, ctx, { limit: 2 });
+    expect(first.totals).toEqual({
+      Current: 1000,
+      "1–30 days": 4000,
+      "31–60 days": 2000,
+      "61–90 days": 0,
+      "90+ days": 9000,
+    });
+    expect(first).toMatchObject({ totalCents: 16000, total: 3, totalPages: 2, page: 1 });
+    expect(first.facilities.map((f) => [f.facility.name, f.totalCents])).toEqual([
+      ["Birch Court", 9000],
+      ["Cedar Lodge", 4000],
+    ]);
+    const second = await agingView(db, ctx, { page: 2, limit: 2 });
+    expect(second.facilities).toEqual([
+      {
+        facility: { id: facilityId, name: "Maple House" },
+        buckets: { Current: 1000, "1–30 days": 0, "31–60 days": 2000, "61–90 days": 0, "90+ days": 0 },
+        totalCents: 3000,
+      },
+    ]);
+    expect(second.totals).toEqual(first.totals);
+
+    const screen = await load(agingLoader, "/invoices/aging");
+    expect(screen).toMatchObject({ total: 3, totalPages: 1, totalCents: 16000, problems: [] });
+    const beyond = await settle(agingLoader(args(get("/invoices/aging?page=5", cookie))));
+    expect(beyond.status).toBe(302);
+    expect(beyond.headers.get("Location")).toBe("/invoices/aging?page=1");
+    const wrong = await load(agingLoader, "/invoices/aging?page=first");
+    expect(wrong.problems).toEqual([expect.objectContaining({ param: "page" })]);
+
+    const other = await signInNewAgency(db);
+    const otherCtx: Ctx = { userId: other.user.id, agencyId: other.user.agency_id, role: "coordinator" };
+    expect(await agingView(db, otherCtx, {})).toMatchObject({ total: 0, totalCents: 0, facilities: [] });
   });
 });

@@ -524,6 +524,9 @@ export const ROUTE_RULES: Record<string, Rule> = {
   },
   "_app.invoices._index.tsx": { calls: [page("/invoices", "invoices.manage")] },
   "_app.invoices.aging.tsx": { calls: [page("/invoices/aging", "invoices.manage")] },
+  "invoices.facility-options.ts": {
+    calls: [page("/invoices/facility-options?scope=invoiced&q=a", "invoices.manage")],
+  },
   "_app.invoices.new.tsx": {
     calls: [
       page("/invoices/new", "invoices.manage"),

@@ -7,6 +7,7 @@ import { INVOICE_STATUSES } from "~/utils/vocabulary";
 import { buttonClasses, ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { PageHeader } from "../ui/page-header";
+import { type FacilityPickerData, InvoiceFacilityPicker } from "./facility-picker";
 import { InvoiceStatusBadge, InvoiceTabs, input, label, link, table, td, th } from "./invoice-ui";
 
 // The /invoices list (docs/screens.md, "Invoices"): filters as GET parameters, the table, pages.
@@ -18,7 +19,7 @@ export interface InvoicesListProps {
   total: number;
   totalPages: number;
   page: number;
-  facilities: { id: string; name: string }[];
+  facilities: FacilityPickerData;
   filters: { status: string; facility: string; overdue: string };
   search: string;
   problems: ListProblem[];
@@ -39,18 +40,13 @@ function Filters({ facilities, filters }: Pick<InvoicesListProps, "facilities" |
           ))}
         </select>
       </div>
-      <div>
-        <label htmlFor="facility" className={label}>
-          Facility
-        </label>
-        <select id="facility" name="facility" defaultValue={filters.facility} className={input}>
-          <option value="">All facilities</option>
-          {facilities.map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.name}
-            </option>
-          ))}
-        </select>
+      <div className="w-full sm:w-auto sm:min-w-80 sm:flex-1">
+        <InvoiceFacilityPicker
+          scope="invoiced"
+          picker={facilities}
+          value={filters.facility}
+          emptyLabel="All facilities"
+        />
       </div>
       <label className="flex items-center gap-2 py-2 text-sm text-slate-700">
         <input type="checkbox" name="overdue" value="1" defaultChecked={filters.overdue === "1"} />

@@ -5,41 +5,44 @@ import { formatFee } from "~/utils/referral-fee";
 import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { PageHeader } from "../ui/page-header";
-import { Errors, input, label, link, table, td, th } from "./invoice-ui";
+import { type FacilityPickerData, InvoiceFacilityPicker } from "./facility-picker";
+import { Errors, link, table, td, th } from "./invoice-ui";
 
 // /invoices/new (docs/screens.md, "Invoices"): a facility chosen by a GET, its fees ticked and posted.
 
-type FacilityOption = { id: string; name: string; uninvoicedFees: number };
+type FacilityOption = { id: string; name: string };
 
 export interface NewInvoiceProps {
-  facilities: FacilityOption[];
+  /** The facility picker: the facilities with fees to invoice, searched. */
+  picker: FacilityPickerData;
   facility: FacilityOption | null;
   fees: UninvoicedFee[];
+  /** The facility asked for is not the agency's, or none was chosen before "Show its fees". */
   unknownFacility: boolean;
+  noChoice: boolean;
   errors: string[];
 }
 
-function FacilityPicker({ facilities, facility, unknownFacility }: Omit<NewInvoiceProps, "fees" | "errors">) {
+function FacilityChoice({ picker, facility, unknownFacility, noChoice }: Omit<NewInvoiceProps, "fees" | "errors">) {
+  const error = unknownFacility
+    ? "This facility was not found. Choose one from the list."
+    : noChoice
+      ? "Choose a facility."
+      : undefined;
   return (
     <Card className="p-5">
-      <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 sm:flex-1">
-          <label htmlFor="facility" className={label}>
-            Facility
-          </label>
-          <select id="facility" name="facility" defaultValue={facility?.id ?? ""} className={input} required>
-            <option value="">Choose a facility</option>
-            {facilities.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name} ({f.uninvoicedFees} {f.uninvoicedFees === 1 ? "fee" : "fees"} to invoice)
-              </option>
-            ))}
-          </select>
-          {unknownFacility ? (
-            <Errors id="facility-error" errors={["This facility was not found. Choose one from the list."]} />
-          ) : null}
+          <InvoiceFacilityPicker
+            scope="billable"
+            picker={picker}
+            value={facility?.id ?? ""}
+            emptyLabel="Choose a facility"
+            error={error}
+            errorId="facility-error"
+          />
         </div>
-        <button type="submit" className={buttonClasses("secondary", "md", "self-start sm:self-auto")}>
+        <button type="submit" className={buttonClasses("secondary", "md", "self-start sm:mt-6")}>
           Show its fees
         </button>
       </Form>
@@ -132,7 +135,12 @@ export function NewInvoice(props: NewInvoiceProps) {
         title="New invoice"
         description="Choose a facility, then tick the fees to invoice. The invoice is kept as a draft, without a number, until you send it."
       />
-      <FacilityPicker facilities={props.facilities} facility={facility} unknownFacility={props.unknownFacility} />
+      <FacilityChoice
+        picker={props.picker}
+        facility={facility}
+        unknownFacility={props.unknownFacility}
+        noChoice={props.noChoice}
+      />
       {facility && fees.length === 0 ? <NoFees facility={facility} /> : null}
       {facility && fees.length > 0 ? <FeesForm facility={facility} fees={fees} errors={props.errors} /> : null}
     </div>

@@ -43,6 +43,7 @@ export function ReferencePicker({
   errorId,
   hint,
   search,
+  emptyLabel = "Choose…",
 }: {
   name: string;
   label: string;
@@ -55,6 +56,8 @@ export function ReferencePicker({
   errorId?: string;
   hint?: string;
   search?: PickerSearchBox;
+  /** The select's first option, for no choice ("All facilities" in a filter). */
+  emptyLabel?: string;
 }) {
   const hydrated = useHydrated();
   const id = useId();
@@ -72,7 +75,7 @@ export function ReferencePicker({
           invalid={Boolean(error)}
           aria-describedby={error ? errorId : hint ? hintId : undefined}
         >
-          <option value="">Choose…</option>
+          <option value="">{emptyLabel}</option>
           {options.map((o) => (
             <option key={o.id} value={o.id}>
               {o.label} — {o.hint}
