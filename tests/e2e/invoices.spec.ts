@@ -1,6 +1,7 @@
 // Invoices (issue 36; docs/screens.md, "Invoices"), with JavaScript and without: an invoice made
 // from a facility's fee (a GET of the facility, then a POST of the ticked fees), sent, paid in
-// part then in full (an overpayment refused on the way), and the aging view; the PDF downloads.
+// part then in full (an overpayment refused on the way), the aging view, and the revenue on /reports
+// and the dashboard; the PDF downloads.
 // Screenshots at 1280 and 390 px.
 import type { Page } from "@playwright/test";
 import { createSpareAgent, expect, field, test, toast, token } from "../support/e2e";
@@ -118,6 +119,19 @@ test("a fee invoiced, sent, paid in part then in full; the aging view", async ({
   await page.goto("/invoices?status=Paid");
   await expect(page.getByRole("link", { name: /INV-\d{4}-0001/ })).toBeVisible();
   await shoot(page, "invoice-list", info.project.name);
+
+  // The revenue: invoiced and collected this month, on the reports and the dashboard's tile.
+  await page.goto("/reports");
+  await expect(page.locator("#revenue")).toContainText("Invoiced $2,100.00 · collected $2,100.00");
+  await page.goto("/dashboard");
+  // Each figure is its own term and value, in the tile's list.
+  const figure = (term: string) =>
+    page
+      .locator("div")
+      .filter({ has: page.getByText(term, { exact: true }) })
+      .last();
+  await expect(figure("Invoiced this month")).toContainText("$2,100");
+  await expect(figure("Collected this month")).toContainText("$2,100");
 
   // The facility filter: a picker of the facilities with invoices, searched.
   await page.goto("/invoices");
