@@ -102,8 +102,12 @@ test("placements: each row's client and facility found by name, a row it cannot 
   if (js) {
     await page.screenshot({ path: "/tmp/import-shots/upload-placements-1280.png", fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByLabel("What the file holds").selectOption("placements");
     await page.screenshot({ path: "/tmp/import-shots/upload-placements-390.png", fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
+    await page.reload();
+    await page.getByLabel("What the file holds").selectOption("placements");
   }
   await page
     .locator("input[type=file]")
