@@ -313,8 +313,8 @@ export async function insertImported<T extends ImportTable>(
       rows.map((row) => ({
         ...(row as Insertable<Database["clients"]>),
         agency_id: ctx.agencyId,
-        // Clients name who added them; facilities do not.
-        ...(table === "clients" ? { created_by: ctx.userId } : {}),
+        // Clients and placements name who added them; facilities do not.
+        ...(table === "facilities" ? {} : { created_by: ctx.userId }),
         updated_by: ctx.userId,
       })),
     )

@@ -550,7 +550,7 @@ async function checkReferences(db: DB, ctx: Ctx, input: PlacementInput, agentId:
   return { errors, client, facility };
 }
 
-function columnsOf(input: PlacementInput, agentId: string) {
+export function columnsOf(input: PlacementInput, agentId: string) {
   return {
     client_id: input.clientId,
     facility_id: input.facilityId,

@@ -107,14 +107,48 @@ export const FACILITY_IMPORT_FIELDS: ImportField[] = [
   field("updatedAt", "Updated", "timestamp", "Updated At", "Last Updated"),
 ];
 
+/**
+ * Placements: the placements export's columns. The client, facility and agent are named (a name,
+ * an e-mail, a license number) and found among the agency's records before the form's schema
+ * checks the row; Progress and the referral fee's columns are worked out, not read.
+ */
+export const PLACEMENT_IMPORT_FIELDS: ImportField[] = [
+  field("clientId", "Client", "text", "Client Name", "Resident", "Resident Name"),
+  field("clientEmail", "Client Email", "text", "Client E-mail", "Email", "E-mail"),
+  field("facilityId", "Facility", "text", "Facility Name", "Community"),
+  field(
+    "facilityLicense",
+    "Facility License Number",
+    "text",
+    "License Number",
+    "Licence Number",
+    "License",
+    "License #",
+  ),
+  field("facilityCity", "Facility City", "text"),
+  field("facilityState", "Facility State", "text"),
+  field("agentId", "Agent", "text", "Agent Name"),
+  field("status", "Status", "text", "Placement Status"),
+  field("priority", "Priority", "text"),
+  field("startDate", "Start Date", "date", "Start", "Started"),
+  field("moveInDate", "Move-in Date", "date", "Move In Date", "Move-in", "Moved In"),
+  field("endDate", "End Date", "date", "End", "Ended", "Move-out Date"),
+  field("monthlyRate", "Monthly Rate", "number", "Rate", "Monthly Cost"),
+  field("paymentMethod", "Payment Method", "choice", "Payment"),
+  field("depositAmount", "Deposit", "number", "Deposit Amount"),
+  field("notes", "Notes", "text"),
+  field("createdAt", "Created", "timestamp", "Created At", "Date Added"),
+  field("updatedAt", "Updated", "timestamp", "Updated At", "Last Updated"),
+];
+
 export const IMPORT_FIELDS: Record<ImportType, ImportField[]> = {
   clients: CLIENT_IMPORT_FIELDS,
   facilities: FACILITY_IMPORT_FIELDS,
-  placements: [],
+  placements: PLACEMENT_IMPORT_FIELDS,
 };
 
 /** The kinds of record that can be imported today. */
-export const IMPORTABLE_TYPES: ImportType[] = ["clients", "facilities"];
+export const IMPORTABLE_TYPES: ImportType[] = ["clients", "facilities", "placements"];
 
 /** A header as it is compared: lower case, letters and digits only ("Phone #" → "phone"). */
 export function headerKey(header: string): string {

@@ -4,6 +4,7 @@ import type { Ctx } from "~/models/context";
 import { columnsOf as facilityColumns } from "~/models/facilities.server";
 import { clientsByContact, facilitiesByLicense, type ImportTable } from "~/models/imports.server";
 import { ClientSchema } from "~/schemas/client";
+import { placements } from "./import-placements.server";
 import { FacilitySchema } from "~/schemas/facility";
 import { CLIENT_IMPORT_FIELDS, FACILITY_IMPORT_FIELDS, type ImportField, type ImportType } from "~/schemas/import";
 import type { DB } from "~/utils/db.server";
@@ -20,6 +21,23 @@ export interface Importer {
   keys(input: unknown): string[];
   /** The agency's records that share a key with one of these: key → the oldest such record's id. */
   findExisting(db: DB, ctx: Ctx, keys: string[]): Promise<Map<string, string>>;
+  /**
+   * Before the schema: a batch's inputs completed in place from the agency's records (a
+   * placement's client and facility, named in the file, as their ids); each row's problems.
+   */
+  prepare?(db: DB, ctx: Ctx, inputs: Record<string, unknown>[]): Promise<{ key: string; message: string }[][]>;
+  /**
+   * Rows the database would refuse whatever the duplicate choice (a second open placement of a
+   * client at a facility), among those about to be written (`updating`: the record a row updates):
+   * each row's problem (its field's key and the message), or null. `claimed` holds what the rows written before took (key → row);
+   * the rows let through add theirs.
+   */
+  refusals?(
+    db: DB,
+    ctx: Ctx,
+    rows: { row: number; input: unknown; updating?: string }[],
+    claimed: Map<string, number>,
+  ): Promise<({ key: string; message: string } | null)[]>;
   /** The columns a new record is inserted with (the timestamps the file gave kept). */
   insertColumns(input: unknown, meta: { createdAt?: string; updatedAt?: string }): Record<string, unknown>;
   /** The columns an update sets. */
@@ -91,7 +109,7 @@ const facilities: Importer = {
   sameAs: "Same license number",
 };
 
-export const IMPORTERS: Partial<Record<ImportType, Importer>> = { clients, facilities };
+export const IMPORTERS: Partial<Record<ImportType, Importer>> = { clients, facilities, placements };
 
 export function importerOf(type: ImportType): Importer {
   const importer = IMPORTERS[type];

@@ -45,6 +45,8 @@ interface RunState {
   choice: DuplicateChoice;
   /** Duplicate key → the row that first had it. */
   seen: Map<string, number>;
+  /** What the rows written so far hold that no other row may (the importer's `refusals`): key → row. */
+  claimed: Map<string, number>;
 }
 
 /** Stops an all-or-nothing run and takes its writes back: some rows were not valid. */
@@ -77,19 +79,33 @@ function addOutcome(total: BatchOutcome, batch: BatchOutcome): void {
 /** A valid row: its schema output and its keys. */
 interface ValidRow {
   row: number;
+  cells: string[];
   input: unknown;
   meta: { createdAt?: string; updatedAt?: string };
   keys: string[];
 }
 
 /** Checks a batch's rows: the valid ones (not repeating an earlier row, unless created anyway), and what the others were. */
-export function checkRows(state: RunState, rows: FileRow[], outcome: BatchOutcome): ValidRow[] {
+export async function checkRows(db: DB, state: RunState, rows: FileRow[], outcome: BatchOutcome): Promise<ValidRow[]> {
   const { importer, headers, mapping } = state;
   const valid: ValidRow[] = [];
-  for (const { row, cells } of rows) {
-    const { input, meta, errors } = rowInput(importer.fields, mapping, cells);
+  const read = rows.map(({ cells }) => rowInput(importer.fields, mapping, cells));
+  const prepared = importer.prepare
+    ? await importer.prepare(
+        db,
+        state.ctx,
+        read.map((r) => r.input),
+      )
+    : [];
+  for (const [i, { row, cells }] of rows.entries()) {
+    const { input, meta, errors } = read[i];
+    const problems = [...errors, ...(prepared[i] ?? [])];
     const parsed = importer.schema.safeParse(input);
-    const issues = [...errors, ...(parsed.success ? [] : issuesOf(parsed.error))];
+    // A field the importer could not find says so once, not again as "is required".
+    const schemaIssues = parsed.success
+      ? []
+      : issuesOf(parsed.error).filter((s) => !problems.some((p) => p.key === s.key));
+    const issues = [...problems, ...schemaIssues];
     if (issues.length > 0) {
       outcome.invalid++;
       outcome.errors.push(
@@ -105,7 +121,7 @@ export function checkRows(state: RunState, rows: FileRow[], outcome: BatchOutcom
       continue;
     }
     for (const key of keys) if (!state.seen.has(key)) state.seen.set(key, row);
-    valid.push({ row, input: parsed.data, meta, keys });
+    valid.push({ row, cells, input: parsed.data, meta, keys });
   }
   return valid;
 }
@@ -118,25 +134,63 @@ const duplicate = (row: number, message: string): RowError & { kind: "duplicate"
   message,
 });
 
-/** Writes a batch's valid rows: new records in one statement; duplicates of existing ones skipped, updated, or created. */
-async function writeRows(trx: DB, state: RunState, valid: ValidRow[], outcome: BatchOutcome): Promise<void> {
+/**
+ * The rows of a batch to write, each with the record it updates (if any), the duplicates skipped
+ * said so in `outcome`, and the rows the importer refuses (a second open placement) counted as
+ * not valid.
+ */
+async function rowsToWrite(
+  db: DB,
+  state: RunState,
+  valid: ValidRow[],
+  outcome: BatchOutcome,
+  skipped: string,
+): Promise<{ v: ValidRow; id?: string }[]> {
   const { importer, ctx, choice } = state;
   const existing =
     choice === "create"
       ? new Map<string, string>()
       : await importer.findExisting(
-          trx,
+          db,
           ctx,
           valid.flatMap((v) => v.keys),
         );
-  const inserts: Record<string, unknown>[] = [];
+  const writes: { v: ValidRow; id?: string }[] = [];
   for (const v of valid) {
     const id = v.keys.map((k) => existing.get(k)).find(Boolean);
+    if (id && choice === "skip") {
+      outcome.skipped++;
+      outcome.errors.push(duplicate(v.row, `${importer.duplicateMessage} ${skipped}`));
+    } else writes.push({ v, id });
+  }
+  if (!importer.refusals) return writes;
+  const refused = await importer.refusals(
+    db,
+    ctx,
+    writes.map(({ v, id }) => ({ row: v.row, input: v.input, updating: id })),
+    state.claimed,
+  );
+  return writes.filter(({ v }, i) => {
+    const problem = refused[i];
+    if (!problem) return true;
+    outcome.invalid++;
+    outcome.errors.push(
+      ...rowErrors(v.row, importer.fields, state.headers, state.mapping, v.cells, [problem]).map((e) => ({
+        kind: "invalid",
+        ...e,
+      })),
+    );
+    return false;
+  });
+}
+
+/** Writes a batch's valid rows: new records in one statement; duplicates of existing ones skipped, updated, or created. */
+async function writeRows(trx: DB, state: RunState, valid: ValidRow[], outcome: BatchOutcome): Promise<void> {
+  const { importer, ctx } = state;
+  const inserts: Record<string, unknown>[] = [];
+  for (const { v, id } of await rowsToWrite(trx, state, valid, outcome, "exists: skipped")) {
     if (!id) {
       inserts.push(importer.insertColumns(v.input, v.meta));
-    } else if (choice === "skip") {
-      outcome.skipped++;
-      outcome.errors.push(duplicate(v.row, `${importer.duplicateMessage} exists: skipped`));
     } else {
       const values = await updateImported(trx, ctx, importer.table, id, importer.updateColumns(v.input));
       if (values) {
@@ -151,7 +205,7 @@ async function writeRows(trx: DB, state: RunState, valid: ValidRow[], outcome: B
 async function applyBatch(trx: DB, state: RunState, rows: FileRow[]): Promise<BatchOutcome> {
   const outcome = emptyOutcome();
   outcome.processed = rows.length;
-  await writeRows(trx, state, checkRows(state, rows, outcome), outcome);
+  await writeRows(trx, state, await checkRows(trx, state, rows, outcome), outcome);
   return outcome;
 }
 
@@ -197,6 +251,7 @@ function runState(row: ImportRow): RunState {
     mapping: row.mapping ?? {},
     choice: row.duplicates,
     seen: new Map(),
+    claimed: new Map(),
   };
 }
 
@@ -234,7 +289,7 @@ async function runValid(db: DB, row: ImportRow, options: RunOptions): Promise<vo
     read += rows.length;
     if (read <= row.processed_rows) {
       // Done by an earlier run: only its rows' keys are needed, for duplicates further on.
-      checkRows(state, rows, emptyOutcome());
+      await checkRows(db, state, rows, emptyOutcome());
       continue;
     }
     await db.transaction().execute(async (trx) => {
@@ -338,23 +393,8 @@ export async function previewImport(db: DB, row: ImportRow): Promise<ImportPrevi
   try {
     for await (const rows of fileBatches(db, row, headerOf(state, row))) {
       outcome.processed += rows.length;
-      const checked = checkRows(state, rows, outcome);
-      const existing =
-        state.choice === "create"
-          ? new Map<string, string>()
-          : await state.importer.findExisting(
-              db,
-              state.ctx,
-              checked.flatMap((v) => v.keys),
-            );
-      for (const v of checked) {
-        if (!v.keys.some((k) => existing.has(k))) valid++;
-        else if (state.choice === "update") valid++;
-        else {
-          outcome.skipped++;
-          outcome.errors.push(duplicate(v.row, `${state.importer.duplicateMessage} exists: it will be skipped`));
-        }
-      }
+      const checked = await checkRows(db, state, rows, outcome);
+      valid += (await rowsToWrite(db, state, checked, outcome, "exists: it will be skipped")).length;
     }
   } catch (error) {
     if (error instanceof ImportRefused) return { refused: error.message };

@@ -87,7 +87,7 @@ export const API_AREAS = [
   },
   {
     name: "Imports",
-    description: "CSV imports of clients and facilities (coordinators and admins; docs/api.md, Imports).",
+    description: "CSV imports of clients, facilities and placements (coordinators and admins; docs/api.md, Imports).",
   },
   { name: "Reference", description: "This description of the API." },
 ] as const;
@@ -841,7 +841,7 @@ export const ENDPOINTS: Endpoint[] = [
     area: "Imports",
     summary: "Start a CSV import",
     description:
-      "A CSV file (UTF-8 or Windows-1252, comma or semicolon separated; 20 MB at most) of clients or facilities. It runs as a job: the answer (202) comes before it does; GET /api/imports/{id} tells its status, counts and errors.",
+      "A CSV file (UTF-8 or Windows-1252, comma or semicolon separated; 20 MB at most) of clients, facilities or placements. It runs as a job: the answer (202) comes before it does; GET /api/imports/{id} tells its status, counts and errors.",
     multipart: ImportOptionsSchema.omit({ fileName: true }).extend({
       file: z.string().meta({ format: "binary", description: "The CSV file (20 MB at most)" }),
       mapping: z.string().optional().meta({ description: 'JSON: each field\'s column, from 0 ({"firstName": 0})' }),

@@ -5,6 +5,7 @@
 
 import type { Page } from "@playwright/test";
 import { createEmptyAgencyUser, dbForE2E, expect, loginAs, test } from "../support/e2e";
+import { createClient, createFacility } from "../support/factories";
 
 /** The demo agency's clients as the clients list exports them. */
 async function demoExport(page: Page): Promise<string> {
@@ -74,6 +75,57 @@ test("import the demo export into a new agency: a broken row refused, fixed, imp
     await page.screenshot({ path: "/tmp/import-shots/summary-390.png", fullPage: true });
   }
 
+  await page.getByRole("button", { name: "Undo this import" }).click();
+  await expect(page.getByText("This import was undone")).toBeVisible();
+  expect(await count()).toHaveLength(0);
+});
+
+test("placements: each row's client and facility found by name, a row it cannot resolve listed, the valid rows imported and undone", async ({
+  page,
+  javaScriptEnabled: js,
+}) => {
+  test.setTimeout(120_000);
+  const user = await loginAs(page, await createEmptyAgencyUser());
+  const db = dbForE2E();
+  const { agencyId } = user;
+  await createClient(db, { agencyId, first_name: "Ann", last_name: "Lee", email: `ann-${agencyId}@example.com` });
+  await createFacility(db, { agencyId, name: "Maple House", license_number: `IL-${agencyId.slice(0, 8)}` });
+  const file = [
+    "Client,Facility,Status,Priority,Start Date,Monthly Rate",
+    "Ann Lee,Maple House,Completed,Medium,2025-01-06,4200",
+    "Zed Zee,Maple House,Completed,Medium,2025-02-01,",
+  ].join("\r\n");
+
+  await page.goto("/import");
+  await page.getByLabel("What the file holds").selectOption("placements");
+  await expect(page.getByText("An imported placement is history")).toBeVisible();
+  if (js) {
+    await page.screenshot({ path: "/tmp/import-shots/upload-placements-1280.png", fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByLabel("What the file holds").selectOption("placements");
+    await page.screenshot({ path: "/tmp/import-shots/upload-placements-390.png", fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.reload();
+    await page.getByLabel("What the file holds").selectOption("placements");
+  }
+  await page
+    .locator("input[type=file]")
+    .setInputFiles({ name: "placements.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+  await page.getByRole("button", { name: "Upload and map the columns" }).click();
+  await expect(page.getByRole("heading", { name: "1. Match the columns" })).toBeVisible();
+  await expect(page.getByLabel("Client", { exact: true })).toHaveValue("clientId");
+  await expect(page.getByLabel("Start Date", { exact: true })).toHaveValue("startDate");
+  await page.getByLabel("Import the valid rows, list the others").check();
+  await page.getByRole("button", { name: "Check the rows" }).click();
+  await expect(page.getByRole("heading", { name: "2. Preview" })).toBeVisible();
+  await expect(figure(page, "Not valid")).toHaveText("1");
+  await expect(page.getByRole("cell", { name: 'No client named "Zed Zee"' })).toBeVisible();
+  if (js) await page.screenshot({ path: "/tmp/import-shots/preview-placements-1280.png", fullPage: true });
+  await importAndWait(page);
+  await expect(figure(page, "Created")).toHaveText("1");
+  const count = () => db.selectFrom("placements").select("id").where("agency_id", "=", agencyId).execute();
+  expect(await count()).toHaveLength(1);
   await page.getByRole("button", { name: "Undo this import" }).click();
   await expect(page.getByText("This import was undone")).toBeVisible();
   expect(await count()).toHaveLength(0);

@@ -14,7 +14,7 @@ export function ImportHome({ imports, error }: { imports: ImportRecord[]; error?
     <div className="space-y-6">
       <PageHeader
         title="Import"
-        description="Bring in clients or facilities from a spreadsheet saved as CSV: the columns are matched to fields, every row is checked as the form checks it, and nothing is imported before you have seen a preview."
+        description="Bring in clients, facilities or past placements from a spreadsheet saved as CSV: the columns are matched to fields, every row is checked as the form checks it, and nothing is imported before you have seen a preview."
       />
       <TitledCard
         title="Upload a CSV file"
@@ -62,8 +62,17 @@ export function ImportHome({ imports, error }: { imports: ImportRecord[]; error?
             <Link to="/facilities" className="text-brand-700 underline">
               facility directory
             </Link>{" "}
+            or the{" "}
+            <Link to="/placements" className="text-brand-700 underline">
+              placements list
+            </Link>{" "}
             is read as it is; the headers of other spreadsheets are matched where they can be, and you can change each
             one.
+          </p>
+          <p className="text-sm text-slate-600">
+            Placements name their client (by e-mail or full name) and facility (by license number or name), which must
+            be here already: import clients and facilities first. An imported placement is history: it does not change
+            the facility&apos;s beds, the client&apos;s status or referral fees.
           </p>
           <Button type="submit">Upload and map the columns</Button>
         </Form>

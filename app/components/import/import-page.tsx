@@ -73,7 +73,7 @@ function ColumnRow({ column, fields }: { column: MappedColumn; fields: Props["fi
 const DUPLICATE_RULES: Record<ImportType, string> = {
   clients: "a client already here (same e-mail or phone)",
   facilities: "a facility already here (same license number)",
-  placements: "a placement already here",
+  placements: "a placement already here (same client, facility and start date)",
 };
 
 function Choices({ type, duplicates, mode }: { type: ImportType; duplicates: DuplicateChoice; mode: ImportMode }) {
