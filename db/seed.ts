@@ -37,7 +37,12 @@ export async function clearDatabase(db: Kysely<Database>): Promise<void> {
     }
     // The running totals too: with triggers off (replica), nothing else resets them, and the next
     // seed's rows would be counted on top of these (agency_counts has no key to cascade from).
-    const derived = ["agency_counts", "completed_task_trigrams", "completed_board_trigrams"] as const;
+    const derived = [
+      "agency_counts",
+      "completed_task_trigrams",
+      "completed_board_trigrams",
+      "invoice_balances",
+    ] as const;
     await sql`TRUNCATE ${sql.join([...BUSINESS_TABLES, ...derived].map((t) => sql.table(t)))} CASCADE`.execute(trx);
   });
 }

@@ -282,7 +282,14 @@ function filtered(db: DB, ctx: Ctx, query: InvoiceListQuery, today: string) {
     q = q
       .where("i.status", "in", ["Sent", "Partly paid"])
       .where("i.due_date", "<", today)
-      .where(sql<boolean>`${sumOf("invoice_lines")} - ${sumOf("credit_notes")} - ${sumOf("invoice_payments")} > 0`);
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("invoice_balances as b")
+            .whereRef("b.invoice_id", "=", "i.id")
+            .where("b.outstanding_cents", ">", "0")
+            .select("b.invoice_id"),
+        ),
+      );
   }
   return q;
 }
@@ -932,9 +939,10 @@ export interface AgingRow {
 
 /**
  * The query `o`: what each sent invoice still owes (`owed`, cents; more than nothing where it
- * owes) and how many days it is past its due date (`late`), for the aging figures. The sums are
- * worked out per invoice by the database, as the list's totals are; `o` is materialized so that
- * each bucket's sum reads them instead of working them out again.
+ * owes) and how many days it is past its due date (`late`), for the aging figures. What it owes is
+ * kept per invoice by triggers (`invoice_balances`: lines − credit notes − payments), so reading
+ * every open invoice of a large agency costs no sums; `o` is materialized so that each bucket's sum
+ * reads it once.
  */
 function owedInvoices(db: DB, ctx: Ctx, today: string) {
   return db.with(
@@ -942,14 +950,13 @@ function owedInvoices(db: DB, ctx: Ctx, today: string) {
     (d) =>
       d
         .selectFrom("invoices as i")
+        .leftJoin("invoice_balances as b", "b.invoice_id", "i.id")
         .where("i.agency_id", "=", ctx.agencyId)
         .where("i.status", "in", ["Sent", "Partly paid"])
         .select([
           "i.facility_id",
           sql<number>`${today}::date - i.due_date`.as("late"),
-          sql<string>`(SELECT coalesce(sum(l.amount_cents), 0) FROM invoice_lines l WHERE l.invoice_id = i.id)
-            - (SELECT coalesce(sum(c.amount_cents), 0) FROM credit_notes c WHERE c.invoice_id = i.id)
-            - (SELECT coalesce(sum(p.amount_cents), 0) FROM invoice_payments p WHERE p.invoice_id = i.id)`.as("owed"),
+          sql<string>`coalesce(b.outstanding_cents, 0)`.as("owed"),
         ]),
   );
 }

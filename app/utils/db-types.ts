@@ -430,6 +430,14 @@ export interface CreditNotesTable {
   created_at: CreatedAt;
 }
 
+/** What each invoice still owes: its lines − credit notes − payments, kept by triggers (migration 20261211200000). */
+export interface InvoiceBalancesTable {
+  invoice_id: string;
+  agency_id: string;
+  /** bigint: read as a string. */
+  outstanding_cents: ColumnType<string, number | string, number | string>;
+}
+
 export interface InvoicePaymentsTable {
   id: Generated<string>;
   agency_id: string;
@@ -751,6 +759,7 @@ export interface Database {
   invoice_lines: InvoiceLinesTable;
   credit_notes: CreditNotesTable;
   invoice_payments: InvoicePaymentsTable;
+  invoice_balances: InvoiceBalancesTable;
   tasks: TasksTable;
   task_checklist_items: TaskChecklistItemsTable;
   task_communications: TaskCommunicationsTable;

@@ -5,7 +5,7 @@
 
 import type { AddressInfo } from "node:net";
 import { inflateSync } from "node:zlib";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Ctx } from "~/models/context";
 import {
   addCreditNote,
@@ -42,6 +42,7 @@ import { resetDb, testDb } from "../support/db";
 import { createClient, createFacility, createPlacement, type TestUser } from "../support/factories";
 import { apiRequest, args, formPost, get, settle } from "../support/http";
 import { type ReceivedEmail, startResendStandIn } from "../support/resend-stand-in";
+import { runningTotalsDrift } from "../support/running-totals";
 
 const db = testDb();
 let user: TestUser;
@@ -71,6 +72,12 @@ beforeEach(async () => {
       billing_email: "billing@maple.test",
     })
   ).id;
+});
+
+// What each invoice owes is kept by triggers (invoice_balances): after every test's writes (lines,
+// payments, credit notes, voids, deleted drafts) it is what a recount gives.
+afterEach(async () => {
+  expect(await runningTotalsDrift(db)).toEqual([]);
 });
 
 /** A moved-in placement with its fee worked out: `cents` on `movedInOn`. */

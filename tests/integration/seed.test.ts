@@ -250,9 +250,12 @@ describe("the large seed", () => {
       db,
     );
     await sql`UPDATE agency_counts SET value = value + 1 WHERE name = 'tasks:completed'`.execute(db);
+    await sql`UPDATE invoice_balances SET outstanding_cents = outstanding_cents + 1
+      WHERE invoice_id = (SELECT invoice_id FROM invoice_balances LIMIT 1)`.execute(db);
     expect(await runningTotalsDrift(db)).toEqual([
       expect.stringMatching(/^agency_counts .* tasks:completed: stored \d+, recounted \d+$/),
       expect.stringMatching(/^completed_task_trigrams .*: stored \d+, recounted \d+$/),
+      expect.stringMatching(/^invoice_balances .*: stored -?\d+, recounted (-?\d+|none)$/),
     ]);
   });
 });

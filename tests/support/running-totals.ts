@@ -44,6 +44,19 @@ async function trigramsRecounted(db: Kysely<Database>): Promise<Total[]> {
   return rows;
 }
 
+/** What each invoice owes: its lines − its credit notes − its payments. */
+async function invoiceBalancesRecounted(db: Kysely<Database>): Promise<Total[]> {
+  const { rows } = await sql<Total>`
+    SELECT concat_ws(' ', 'invoice_balances', agency_id, id) AS key, owed::text AS value FROM (
+      SELECT i.agency_id, i.id,
+        (SELECT coalesce(sum(amount_cents), 0) FROM invoice_lines WHERE invoice_id = i.id)
+        - (SELECT coalesce(sum(amount_cents), 0) FROM credit_notes WHERE invoice_id = i.id)
+        - (SELECT coalesce(sum(amount_cents), 0) FROM invoice_payments WHERE invoice_id = i.id) AS owed
+      FROM invoices i) o
+    WHERE owed <> 0`.execute(db);
+  return rows;
+}
+
 /**
  * Where the stored totals differ from a recount ("<table> <key>: stored X, recounted Y"), and
  * tasks whose search copy (task_search) differs from the task: empty when all is right.
@@ -58,10 +71,18 @@ export async function runningTotalsDrift(db: Kysely<Database>): Promise<string[]
       FROM completed_task_trigrams WHERE tasks <> 0
     UNION ALL
     SELECT concat_ws(' ', 'completed_board_trigrams', agency_id, trigram, stage, priority_rank, band), tasks || '/' || progress
-      FROM completed_board_trigrams WHERE tasks <> 0 OR progress <> 0`.execute(db);
+      FROM completed_board_trigrams WHERE tasks <> 0 OR progress <> 0
+    UNION ALL
+    SELECT concat_ws(' ', 'invoice_balances', agency_id, invoice_id), outstanding_cents::text
+      FROM invoice_balances WHERE outstanding_cents <> 0`.execute(db);
   for (const row of storedRows) have.set(row.key, row.value);
   const want = new Map<string, string>();
-  for (const total of [...(await agencyCountsRecounted(db)), ...(await trigramsRecounted(db))]) {
+  const recounted = [
+    ...(await agencyCountsRecounted(db)),
+    ...(await trigramsRecounted(db)),
+    ...(await invoiceBalancesRecounted(db)),
+  ];
+  for (const total of recounted) {
     want.set(total.key, total.value);
   }
 
