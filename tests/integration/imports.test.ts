@@ -155,6 +155,10 @@ describe("reading the file", () => {
         care_level: "memory",
         room_type: i === 1 ? null : "studio",
         referral_source: i === 2 ? "Hospital" : null,
+        // A minute apart: the export lists newest first, and rows made in the same millisecond
+        // would be ordered by their ids, which the import does not keep.
+        created_at: new Date(Date.UTC(2026, 0, 5, 9, i)),
+        updated_at: new Date(Date.UTC(2026, 0, 5, 9, i)),
       });
     }
     const file = await exported(me);
