@@ -9,6 +9,7 @@ import { agencyDay } from "./agency.server";
 import { audit, auditUpdate } from "./audit.server";
 import { type Ctx, ownRow } from "./context";
 import type { FieldError } from "./follow-work.server";
+import { termsOf } from "./agreement-terms.server";
 import { refreshAgreementFees } from "./referral-fees.server";
 import { isDocumentOf, visibleTo } from "./resources.server";
 import { NOT_FOUND, type StaleWrite, versionOf } from "./versions.server";
@@ -42,18 +43,6 @@ export type AgreementWriteResult =
   | StaleWrite;
 
 const ONE_IN_FORCE = "referral_agreements_one_in_force";
-
-/** The terms of an agreement row, as the fee rules read them. */
-export function termsOf(row: AgreementRow): FeeTerms {
-  return {
-    feeType: row.fee_type,
-    feePercent: row.fee_percent === null ? null : Number(row.fee_percent),
-    flatFeeCents: row.flat_fee_cents,
-    paymentTermsDays: row.payment_terms_days,
-    refundRule: row.refund_rule,
-    refundDays: row.refund_days,
-  };
-}
 
 function recordOf(row: AgreementRow & { document_name: string | null }, today: string): AgreementRecord {
   return {
@@ -98,23 +87,6 @@ export async function getAgreement(db: DB, ctx: Ctx, id: string): Promise<Agreem
     agencyDay(db, ctx),
   ]);
   return row ? recordOf(row, today) : null;
-}
-
-/** The agreement of a facility in force on `day` (YYYY-MM-DD), if any. */
-export async function agreementInForce(
-  db: DB,
-  ctx: Ctx,
-  facilityId: string,
-  day: string,
-): Promise<AgreementRow | undefined> {
-  return db
-    .selectFrom("referral_agreements")
-    .selectAll()
-    .where("agency_id", "=", ctx.agencyId)
-    .where("facility_id", "=", facilityId)
-    .where("starts_on", "<=", day)
-    .where((eb) => eb.or([eb("ends_on", "is", null), eb("ends_on", ">=", day)]))
-    .executeTakeFirst();
 }
 
 /** The documents of a facility the caller may see: what its agreement's signed copy is chosen from. */

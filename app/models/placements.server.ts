@@ -34,6 +34,7 @@ import { listUsers } from "./user.server";
 import { type InvalidInput, placementWritten, refusedAsConflict, type WorkConflict } from "./follow-work.server";
 import { deleteAtVersion, lockAtVersion, type NOT_FOUND, type StaleWrite, updateLocked } from "./versions.server";
 import { invoiceOfPlacement } from "./invoices.server";
+import { type NewEvent, writeEvents } from "./placement-events.server";
 import {
   type FeeEditResult,
   type ReferralFee,
@@ -571,28 +572,6 @@ export function columnsOf(input: PlacementInput, agentId: string) {
       ]),
     ),
   };
-}
-
-type NewEvent = { event: string; description: string | null };
-
-/** Adds entries to a placement's timeline, by the caller, now (in their order). */
-export async function writeEvents(db: DB, ctx: Ctx, placementId: string, events: NewEvent[]) {
-  if (events.length === 0) return;
-  const now = Date.now();
-  await db
-    .insertInto("placement_events")
-    .values(
-      // A millisecond apart, so the timeline keeps the order they happened in.
-      events.map((e, i) => ({
-        agency_id: ctx.agencyId,
-        placement_id: placementId,
-        event: e.event,
-        description: e.description,
-        actor_id: ctx.userId,
-        occurred_at: new Date(now + i),
-      })),
-    )
-    .execute();
 }
 
 function checklistEvents(before: Record<ChecklistField, boolean> | null, input: PlacementInput): NewEvent[] {

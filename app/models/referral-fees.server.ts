@@ -6,11 +6,11 @@ import { holdsBed } from "~/utils/client-status";
 import { addDays } from "~/utils/days";
 import { formatFee, noAgreementBasis, workOutCredit, workOutFee } from "~/utils/referral-fee";
 import { agencyDay } from "./agency.server";
-import { agreementInForce, termsOf } from "./agreements.server";
+import { agreementInForce, termsOf } from "./agreement-terms.server";
 import { audit, auditUpdate } from "./audit.server";
 import type { Ctx } from "./context";
 import type { FieldError } from "./follow-work.server";
-import { writeEvents } from "./placements.server";
+import { writeEvents } from "./placement-events.server";
 import { lockAtVersion, NOT_FOUND, type StaleWrite } from "./versions.server";
 
 // A placement's referral fee (issue 36; docs/data-model.md, "Referral agreements and fees"). It is

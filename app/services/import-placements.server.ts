@@ -3,7 +3,7 @@ import { columnsOf } from "~/models/placements.server";
 import { PLACEMENT_IMPORT_FIELDS } from "~/schemas/import";
 import { type PlacementInput, PlacementSchema } from "~/schemas/placement";
 import { PLACEMENT_CHECKLIST } from "~/utils/vocabulary";
-import type { Importer } from "./import-types.server";
+import type { Importer } from "./importer.server";
 
 // Placements (issue 37): a row names its client (an e-mail, or "First Last"), its facility (a
 // license number, or a name, with its city and state when two share it) and its agent (a user's

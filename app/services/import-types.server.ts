@@ -1,52 +1,15 @@
 import type * as z from "zod";
 import { columnsOf as clientColumns } from "~/models/clients.server";
-import type { Ctx } from "~/models/context";
 import { columnsOf as facilityColumns } from "~/models/facilities.server";
-import { clientsByContact, facilitiesByLicense, type ImportTable } from "~/models/imports.server";
+import { clientsByContact, facilitiesByLicense } from "~/models/imports.server";
 import { ClientSchema } from "~/schemas/client";
+import type { Importer } from "./importer.server";
 import { placements } from "./import-placements.server";
 import { FacilitySchema } from "~/schemas/facility";
-import { CLIENT_IMPORT_FIELDS, FACILITY_IMPORT_FIELDS, type ImportField, type ImportType } from "~/schemas/import";
-import type { DB } from "~/utils/db.server";
+import { CLIENT_IMPORT_FIELDS, FACILITY_IMPORT_FIELDS, type ImportType } from "~/schemas/import";
 
-// What each kind of record an import takes needs: its fields (app/schemas/import.ts), the schema
-// the form and the API check it with, how duplicates are found (the forms' rule), and its columns.
-
-export interface Importer {
-  table: ImportTable;
-  fields: ImportField[];
-  /** The form's and the API's schema. */
-  schema: z.ZodType;
-  /** What makes two records the same one ("email:ann@example.com", "phone:15551234567"): any key in common. */
-  keys(input: unknown): string[];
-  /** The agency's records that share a key with one of these: key → the oldest such record's id. */
-  findExisting(db: DB, ctx: Ctx, keys: string[]): Promise<Map<string, string>>;
-  /**
-   * Before the schema: a batch's inputs completed in place from the agency's records (a
-   * placement's client and facility, named in the file, as their ids); each row's problems.
-   */
-  prepare?(db: DB, ctx: Ctx, inputs: Record<string, unknown>[]): Promise<{ key: string; message: string }[][]>;
-  /**
-   * Rows the database would refuse whatever the duplicate choice (a second open placement of a
-   * client at a facility), among those about to be written (`updating`: the record a row updates):
-   * each row's problem (its field's key and the message), or null. `claimed` holds what the rows written before took (key → row);
-   * the rows let through add theirs.
-   */
-  refusals?(
-    db: DB,
-    ctx: Ctx,
-    rows: { row: number; input: unknown; updating?: string }[],
-    claimed: Map<string, number>,
-  ): Promise<({ key: string; message: string } | null)[]>;
-  /** The columns a new record is inserted with (the timestamps the file gave kept). */
-  insertColumns(input: unknown, meta: { createdAt?: string; updatedAt?: string }): Record<string, unknown>;
-  /** The columns an update sets. */
-  updateColumns(input: unknown): Record<string, unknown>;
-  /** What a duplicate's message says it matched. */
-  duplicateMessage: string;
-  /** What a row repeating an earlier row of the file has in common with it ("Same e-mail or phone"). */
-  sameAs: string;
-}
+// The importers of clients and facilities (placements': import-placements.server.ts), and which
+// takes which type. What an importer is: importer.server.ts.
 
 type ClientInput = z.output<typeof ClientSchema>;
 

@@ -17,7 +17,8 @@ import { type DuplicateChoice, IMPORT_MESSAGES, matchHeaders, MAX_IMPORT_ROWS } 
 import { type DB, getDb } from "~/utils/db.server";
 import { csvRows } from "./import-csv.server";
 import { issuesOf, type RowError, rowErrors, rowInput } from "./import-rows.server";
-import { type Importer, importerOf } from "./import-types.server";
+import { importerOf } from "./import-types.server";
+import type { Importer } from "./importer.server";
 
 // Running an import (docs/decisions/012-csv-import.md): its file read as it streams, a batch of
 // rows at a time; each row checked with the form's schema, matched against earlier rows and the

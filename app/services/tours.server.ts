@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { agencyDay } from "~/models/agency.server";
-import { agreementInForce, getAgreement } from "~/models/agreements.server";
+import { agreementInForce } from "~/models/agreement-terms.server";
+import { getAgreement } from "~/models/agreements.server";
 import type { Ctx } from "~/models/context";
 import { countFacilityOptions, getFacility, searchFacilityOptions } from "~/models/facilities.server";
 import { pickerOptions, type PickerSearch } from "~/models/lists.server";

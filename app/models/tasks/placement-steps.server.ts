@@ -2,7 +2,8 @@ import type { DB } from "~/utils/db.server";
 import { type ChecklistField, PLACEMENT_CHECKLIST } from "~/utils/vocabulary";
 import { agencyDay } from "../agency.server";
 import type { Ctx } from "../context";
-import { stepEvent, syncStepTasks, writeEvents } from "../placements.server";
+import { writeEvents } from "../placement-events.server";
+import { stepEvent, syncStepTasks } from "../placements.server";
 import { lockAtVersion, updateLocked } from "../versions.server";
 
 // Tasks belong to placements (issue 35; docs/data-model.md, "Tasks of a placement's checklist"):
