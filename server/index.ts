@@ -5,7 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import { migrateToLatest } from "../db/migrate";
-import { DEMO_LOGIN, isDatabaseEmpty, seedDemo } from "../db/seed";
+import { DEMO_LOGIN } from "../db/seed/common";
 import { pingDatabase } from "../app/models/health.server";
 import { flushViews } from "../app/models/audit.server";
 import { appJobs } from "../app/services/job-list.server";
@@ -54,7 +54,11 @@ async function prepareDatabase() {
     });
   }
   await migrateToLatest(handle.db, (line) => console.log(`[db] ${line}`));
-  if ((handle.embedded || config.seedDemo) && (await isDatabaseEmpty(handle.db))) {
+  if (!handle.embedded && !config.seedDemo) return;
+  // The seeds (their generators and the ZIP table their towns come from) are loaded only where
+  // they may run: a production server on its own Postgres never holds them in memory.
+  const { isDatabaseEmpty, seedDemo } = await import("../db/seed");
+  if (await isDatabaseEmpty(handle.db)) {
     console.log("[db] empty database: loading the demo data…");
     await seedDemo(handle.db, { log: (line) => console.log(`[seed] ${line}`) });
   }

@@ -1,8 +1,21 @@
-import zipcodes from "zipcodes";
+import { createRequire } from "node:module";
+import type * as Zipcodes from "zipcodes";
 import type { LatLng } from "./geo";
 
 // Where a ZIP code or a "City, ST" is, from the centroids of the `zipcodes` package: about
 // 41,000 US ZIP codes with their city and state, shipped with the app (no network at run time).
+
+let table: typeof Zipcodes | undefined;
+
+/**
+ * The `zipcodes` package, loaded on first use. Its table is a 5 MB JavaScript file that takes a
+ * process about 70 MB of memory to load; a process that never places anything (the job runner
+ * importing a client list, a server started on an already seeded database) does not pay it.
+ */
+export function zipTable(): typeof Zipcodes {
+  table ??= createRequire(import.meta.url)("zipcodes") as typeof Zipcodes;
+  return table;
+}
 
 const ZIP = /^(\d{5})(?:-\d{4})?$/;
 
@@ -10,7 +23,7 @@ const ZIP = /^(\d{5})(?:-\d{4})?$/;
 export function zipPoint(zip: string | null | undefined): LatLng | null {
   const five = zip?.trim().match(ZIP)?.[1];
   if (!five) return null;
-  const found = zipcodes.lookup(five);
+  const found = zipTable().lookup(five);
   if (!found || found.country !== "US") return null;
   return { latitude: found.latitude, longitude: found.longitude };
 }
@@ -21,7 +34,9 @@ const places = new Map<string, LatLng | null>();
 function cityPoint(city: string, state: string): LatLng | null {
   const key = `${city}|${state}`.toLowerCase();
   if (places.has(key)) return places.get(key)!;
-  const zips = zipcodes.lookupByName(city, state).filter((z) => z.country === "US");
+  const zips = zipTable()
+    .lookupByName(city, state)
+    .filter((z) => z.country === "US");
   const point =
     zips.length === 0
       ? null

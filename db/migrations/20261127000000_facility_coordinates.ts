@@ -1,5 +1,4 @@
 import { type Kysely, sql } from "kysely";
-import zipcodes from "zipcodes";
 
 // Frozen in time: this file never imports application code. (It reads the `zipcodes` package,
 // the app's own source of ZIP centroids, to fill the coordinates of the facilities saved before.)
@@ -10,6 +9,9 @@ import zipcodes from "zipcodes";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
+  // Imported here, not at the top: every start of the server loads each migration file, and the
+  // package's table costs a process about 70 MB of memory to load.
+  const { default: zipcodes } = await import("zipcodes");
   await sql`ALTER TABLE facilities ADD COLUMN latitude double precision, ADD COLUMN longitude double precision`.execute(
     db,
   );

@@ -1,5 +1,4 @@
-import zipcodes from "zipcodes";
-import { zipPoint } from "../../app/utils/zip-codes.server";
+import { zipPoint, zipTable } from "../../app/utils/zip-codes.server";
 import type { Rng } from "./random";
 
 // Real places for the seeds: each town or city with its real ZIP codes, from the same offline
@@ -14,7 +13,7 @@ export interface Place {
 
 export function placesOf(towns: readonly { city: string; state: string }[]): Place[] {
   return towns.map(({ city, state }) => {
-    const zips = zipcodes
+    const zips = zipTable()
       .lookupByName(city, state)
       .filter((z) => z.country === "US")
       .map((z) => z.zip)
