@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { isDatabaseUnavailable, logDatabaseUnavailable } from "./utils/db.server";
 import { NonceProvider } from "./utils/nonce";
+import { UNAVAILABLE_RETRY_AFTER } from "./utils/responses";
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
@@ -26,6 +27,10 @@ export default function handleRequest(
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   // Pages hold client data: never cached by the browser or a proxy.
   responseHeaders.set("Cache-Control", "no-store");
+  // A page that says the database is away (503) says when to try again, whichever route threw it.
+  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) {
+    responseHeaders.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER));
+  }
 
   // Nothing is deferred, so the page is rendered to one string and sent whole: measured, a fifth
   // less work per page than streaming it in small chunks.

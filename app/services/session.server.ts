@@ -8,7 +8,8 @@ import { boundedToast, type Toast, type ToastType } from "~/utils/toast";
 import { callerOf, clientIp } from "~/utils/request.server";
 import { oncePerRequest } from "~/utils/request-memo.server";
 import { can, type Permission, PERMISSION_MESSAGES } from "~/utils/permissions";
-import { invariantResponse, unavailableResponse } from "~/utils/responses";
+import { invariantResponse } from "~/utils/responses";
+import { unavailableWithUnsaved } from "./unsaved.server";
 
 function secureCookies() {
   return env().appUrl.startsWith("https://");
@@ -85,19 +86,19 @@ export interface GuardArgs {
 
 const SIGNED_IN_USER = Symbol("signed-in user");
 
-export function getOptionalUser({ request, context }: GuardArgs): Promise<AuthUser | null> {
+export function getOptionalUser(args: GuardArgs): Promise<AuthUser | null> {
+  const { request, context } = args;
   return oncePerRequest(context, SIGNED_IN_USER, () =>
-    readSessionToken(request)
-      .then((token) => (token ? getSessionUser(getDb(), token, "browser", limits()) : null))
-      .catch((error: unknown) => {
-        // The database is away: the page says so (503, "Please try again"), not "Server Error".
-        if (isDatabaseUnavailable(error)) {
-          logDatabaseUnavailable(error);
-          throw unavailableResponse();
-        }
-        throw error;
-      }),
-  );
+    readSessionToken(request).then((token) => (token ? getSessionUser(getDb(), token, "browser", limits()) : null)),
+  ).catch(async (error: unknown) => {
+    // The database is away: the page says so (503, "Please try again"), not "Server Error", and
+    // a form sent with this request comes back with it, to be saved again.
+    if (isDatabaseUnavailable(error)) {
+      logDatabaseUnavailable(error);
+      throw await unavailableWithUnsaved(args);
+    }
+    throw error;
+  });
 }
 
 /** The signed-in user, or a redirect to /login that comes back here afterwards. */

@@ -18,12 +18,36 @@ export const DATABASE_UNAVAILABLE = "The database is not answering. Please try a
 /** Seconds a caller is asked to wait before trying again while the database is away. */
 export const UNAVAILABLE_RETRY_AFTER = 5;
 
-/** The 503 a screen throws while the database is away: the error page shows its text and a Retry. */
-export function unavailableResponse(): Response {
+/** A field a form posted, by name, kept while the database could not take it. */
+export type UnsavedField = [name: string, value: string];
+
+/**
+ * The 503 a screen throws while the database is away: the error page shows its text and a Retry.
+ * With the fields of a form that could not be saved (app/services/unsaved.server.ts), its body
+ * is `{ message, unsaved }` and the error page offers them again ("Save again").
+ */
+export function unavailableResponse(unsaved: UnsavedField[] = []): Response {
+  const headers = { "Retry-After": String(UNAVAILABLE_RETRY_AFTER) };
+  if (unsaved.length > 0) {
+    return new Response(JSON.stringify({ message: DATABASE_UNAVAILABLE, unsaved }), {
+      status: 503,
+      headers: { ...headers, "Content-Type": "application/json; charset=utf-8" },
+    });
+  }
   return new Response(DATABASE_UNAVAILABLE, {
     status: 503,
-    headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER), "Content-Type": "text/plain; charset=utf-8" },
+    headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
   });
+}
+
+/** The fields of a form not saved, from an error response's data (see unavailableResponse). */
+export function unsavedOf(data: unknown): UnsavedField[] {
+  const unsaved = (data as { unsaved?: unknown } | null)?.unsaved;
+  if (!Array.isArray(unsaved)) return [];
+  return unsaved.filter(
+    (field): field is UnsavedField =>
+      Array.isArray(field) && typeof field[0] === "string" && typeof field[1] === "string",
+  );
 }
 
 /**

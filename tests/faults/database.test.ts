@@ -453,6 +453,80 @@ describe("the database away for 10 seconds", () => {
   }, 40_000);
 });
 
+describe("a form sent while the database is away", () => {
+  const post = (path: string, fields: [string, string][]) =>
+    fetch(`${server.baseUrl}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Cookie: cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Sec-Fetch-Site": "same-origin",
+      },
+      body: new URLSearchParams(fields),
+    });
+
+  it("comes back on the error page as typed, in a form that saves it once the database is back", async () => {
+    const lastName = `Away${Date.now()}`;
+    const typed = Object.entries(clientFormFields({ lastName, email: `${lastName}@example.com` }));
+    await proxy.down();
+    let page: string;
+    try {
+      const answer = await post("/clients/new", typed);
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get("Retry-After")).toBe("5");
+      page = await answer.text();
+    } finally {
+      await proxy.up();
+    }
+    expect(page).toContain("Not Saved");
+    expect(page).toContain("The database is not answering, so this was not saved.");
+    // Every field as it was sent, hidden in a form that posts to the same address.
+    const form = page.match(/<form method="post" action="\/clients\/new">([\s\S]*?)<\/form>/)?.[1] ?? "";
+    const hidden = [...form.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"\/>/g)].map(
+      ([, name, value]) => [
+        name,
+        value
+          .replace(/&amp;/g, "&")
+          .replace(/&quot;/g, '"')
+          .replace(/&#x27;/g, "'"),
+      ],
+    );
+    expect(hidden).toEqual(typed);
+    expect(form).toContain("Save again");
+
+    // Once the database answers, "Save again" saves the client, once.
+    const saved = await eventually(async () => {
+      const again = await post("/clients/new", hidden as [string, string][]);
+      expect(again.status).toBe(302);
+      return again;
+    }, 8_000);
+    const stored = await db.selectFrom("clients").select("id").where("last_name", "=", lastName).execute();
+    expect(stored).toHaveLength(1);
+    expect(saved.headers.get("Location")).toBe(`/clients/${stored[0].id}`);
+    expectServerUnharmed();
+  }, 20_000);
+
+  it("never writes a password back into the page", async () => {
+    await proxy.down();
+    try {
+      const answer = await post("/profile", [
+        ["intent", "password"],
+        ["currentPassword", "Old-secret-1"],
+        ["newPassword", "New-secret-2"],
+        ["confirmPassword", "New-secret-2"],
+      ]);
+      expect(answer.status).toBe(503);
+      const page = await answer.text();
+      expect(page).not.toContain("secret");
+      expect(page).toContain('name="intent" value="password"');
+    } finally {
+      await proxy.up();
+    }
+    expectServerUnharmed();
+  }, 20_000);
+});
+
 describe("views of a record while the database is away", () => {
   it("are kept and written once it is back", async () => {
     const client = await createClient(db, { agencyId });
