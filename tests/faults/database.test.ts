@@ -5,7 +5,9 @@
 // stays up, every write it acknowledged is stored, every write it refused is not, and requests
 // succeed again within 5 s of the database's return.
 import { createCookie } from "@remix-run/node";
+import { expect as expectPage } from "@playwright/test";
 import { Kysely, PostgresDialect, sql } from "kysely";
+import { chromium } from "playwright-core";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/utils/db-types";
@@ -14,6 +16,7 @@ import { resetDb } from "../support/db";
 import { createAgency, createClient, createFacility, createPlacement, createUser } from "../support/factories";
 import { clientFormFields } from "../support/form-fields";
 import { eventually, type ServerProcess, startServer } from "../support/server-process";
+import { e2eBrowser } from "../support/e2e-env";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
 const SECRET = "fault-suite-session-secret-0123456789abcdef";
@@ -506,6 +509,53 @@ describe("a form sent while the database is away", () => {
     expect(saved.headers.get("Location")).toBe(`/clients/${stored[0].id}`);
     expectServerUnharmed();
   }, 20_000);
+
+  it("in a browser with JavaScript: the page keeps the layout, shows what was typed, and Save again saves it", async () => {
+    const browser = await chromium.launch({
+      executablePath: e2eBrowser(),
+      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    try {
+      const context = await browser.newContext({ baseURL: server.baseUrl });
+      const [name, value] = cookie.split(/=(.*)/s);
+      await context.addCookies([{ name, value, url: server.baseUrl }]);
+      const page = await context.newPage();
+      await page.goto("/clients/new");
+      await page.waitForSelector("html[data-hydrated]");
+      const lastName = `Browser${Date.now()}`;
+      for (const [label, typed] of Object.entries({
+        "First name": "Ada",
+        "Last name": lastName,
+        Email: `${lastName}@example.com`,
+        Phone: `(217) 555-${String(Date.now()).slice(-4)}`,
+        "Date of birth": "1941-02-03",
+        "Contact name": "Maria Gomez",
+        Relationship: "Daughter",
+        "Contact phone": "(217) 555-0100",
+      })) {
+        await page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`)).fill(typed);
+      }
+      await proxy.down();
+      try {
+        await page.getByRole("button", { name: "Create Client" }).click();
+        await page.getByRole("heading", { name: "Not Saved" }).waitFor();
+        // The signed-in layout stays (its loader is not run again after the 503).
+        await expectPage(page.getByRole("link", { name: /Swim Lane Tracker/ })).toBeVisible();
+        await expectPage(page.getByText(lastName, { exact: true })).toBeVisible();
+      } finally {
+        await proxy.up();
+      }
+      await eventually(async () => expect((await api("GET", "/api/clients?limit=1")).status).toBe(200), 8_000);
+      await page.getByRole("button", { name: "Save again" }).click();
+      await page.waitForURL(/\/clients\/[0-9a-f-]{36}$/);
+      const stored = await db.selectFrom("clients").select("id").where("last_name", "=", lastName).execute();
+      expect(stored).toHaveLength(1);
+      expect(new URL(page.url()).pathname).toBe(`/clients/${stored[0].id}`);
+    } finally {
+      await browser.close();
+    }
+    expectServerUnharmed();
+  }, 40_000);
 
   it("never writes a password back into the page", async () => {
     await proxy.down();
