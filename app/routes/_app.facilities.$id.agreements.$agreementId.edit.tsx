@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AgreementForm, agreementFormDefaults } from "~/components/facilities/agreement-form";
-import { FormPage } from "~/components/ui/page-header";
+import { AgreementFormPage } from "~/components/facilities/agreement-form";
 import { facilityDocumentOptions, getAgreement, updateAgreement } from "~/models/agreements.server";
 import { getFacility } from "~/models/facilities.server";
 import { AGREEMENT_MESSAGES, AGREEMENT_NOT_FOUND } from "~/schemas/agreement";
@@ -47,21 +46,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditAgreementPage() {
-  const { facility, agreement, documents } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
-  return (
-    <FormPage
-      title={`Edit agreement with ${facility.name}`}
-      description="Change the terms, or end the agreement with an end date."
-    >
-      <AgreementForm
-        mode="edit"
-        lastResult={data?.result}
-        conflict={data && "conflict" in data ? data.conflict : undefined}
-        defaultValue={agreementFormDefaults(agreement)}
-        documents={documents}
-        cancelTo={`/facilities/${facility.id}`}
-      />
-    </FormPage>
-  );
+  return <AgreementFormPage mode="edit" {...useLoaderData<typeof loader>()} data={useActionData<typeof action>()} />;
 }

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AgreementForm } from "~/components/facilities/agreement-form";
-import { FormPage } from "~/components/ui/page-header";
+import { AgreementFormPage } from "~/components/facilities/agreement-form";
 import { createAgreement, facilityDocumentOptions } from "~/models/agreements.server";
 import { getFacility } from "~/models/facilities.server";
 import { AGREEMENT_MESSAGES } from "~/schemas/agreement";
@@ -37,19 +36,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function NewAgreementPage() {
-  const { facility, documents } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
-  return (
-    <FormPage
-      title={`Add agreement with ${facility.name}`}
-      description="The referral fee this facility pays the agency."
-    >
-      <AgreementForm
-        mode="create"
-        lastResult={data?.result}
-        documents={documents}
-        cancelTo={`/facilities/${facility.id}`}
-      />
-    </FormPage>
-  );
+  return <AgreementFormPage mode="create" {...useLoaderData<typeof loader>()} data={useActionData<typeof action>()} />;
 }

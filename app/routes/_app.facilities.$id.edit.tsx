@@ -32,13 +32,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function EditFacilityPage() {
   const { facility } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
   return (
     <FormPage title={`Edit ${facility.name}`} description="Update the facility's details, prices and availability.">
       <FacilityForm
         mode="edit"
-        lastResult={data?.result}
-        conflict={data && "conflict" in data ? data.conflict : undefined}
+        data={useActionData<typeof action>()}
         defaultValue={facilityFormDefaults(facility)}
         cancelTo={`/facilities/${facility.id}`}
       />

@@ -21,10 +21,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewFacilityPage() {
-  const data = useActionData<typeof action>();
   return (
     <FormPage title="Add Facility" description="A community or care home you place clients with.">
-      <FacilityForm mode="create" lastResult={data?.result} cancelTo="/facilities" />
+      <FacilityForm mode="create" data={useActionData<typeof action>()} cancelTo="/facilities" />
     </FormPage>
   );
 }

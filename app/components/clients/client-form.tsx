@@ -15,11 +15,12 @@ import {
   NO_ROOM_PREFERENCE_LABEL,
   ROOM_TYPE_LABELS,
   ROOM_TYPES,
-  US_STATES,
 } from "~/utils/vocabulary";
+import { AddressSection } from "../ui/address-fields";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import {
+  type EntityFormProps,
   EntryPickerField,
   FormErrorBanner,
   type FormReply,
@@ -78,12 +79,7 @@ export function ClientForm({
   data,
   defaultValue,
   cancelTo,
-}: {
-  mode: "create" | "edit";
-  data: ClientFormData | undefined;
-  defaultValue?: ReturnType<typeof clientFormDefaults>;
-  cancelTo: string;
-}) {
+}: EntityFormProps<ReturnType<typeof clientFormDefaults>, ClientFormData>) {
   const [form, fields] = useClientForm(data, defaultValue);
   return (
     <RecordForm
@@ -171,7 +167,6 @@ function ClientFormBanner({
 
 /** Who the client is: personal information, address and emergency contact. */
 function PersonSections({ fields }: { fields: ClientFields }) {
-  const address = fields.address.getFieldset();
   const emergency = fields.emergencyContact.getFieldset();
   return (
     <>
@@ -190,14 +185,7 @@ function PersonSections({ fields }: { fields: ClientFields }) {
         <SelectField field={fields.gender} label="Gender" placeholder="Not given" options={GENDERS} />
       </FormSection>
 
-      <FormSection title="Address">
-        <InputField field={address.street} label="Street" wide />
-        <InputField field={address.city} label="City" />
-        <div className="grid grid-cols-2 gap-4">
-          <SelectField field={address.state} label="State" placeholder="—" options={US_STATES} />
-          <InputField field={address.zip} label="ZIP code" inputMode="numeric" />
-        </div>
-      </FormSection>
+      <AddressSection address={fields.address.getFieldset()} />
 
       <FormSection title="Emergency Contact">
         <InputField field={emergency.name} label="Contact name" required />

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { AgreementRecord } from "~/models/agreements.server";
 import {
   AGREEMENT_FEE_TYPE_LABELS,
@@ -8,7 +7,7 @@ import {
   REFUND_RULES,
 } from "~/schemas/agreement";
 import {
-  FormErrorBanner,
+  type EntityFormProps,
   type FormReply,
   FormSection,
   InputField,
@@ -16,6 +15,7 @@ import {
   SelectField,
   TextareaField,
 } from "../ui/form";
+import { FormPage } from "../ui/page-header";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 
 /** The form's starting values for a stored agreement (edit), in the schema's field names. */
@@ -36,37 +36,62 @@ export function agreementFormDefaults(a: AgreementRecord) {
   };
 }
 
-/** A facility's referral agreement: the fee, when it is paid, the refund rule, the dates, the signed copy. */
-export function AgreementForm({
+type DocumentOption = { id: string; name: string };
+
+/**
+ * A facility's agreement screen, new or edit: the loader gives the facility, the documents the
+ * signed copy may be, and to edit, the agreement.
+ */
+export function AgreementFormPage({
   mode,
-  lastResult,
-  conflict,
+  facility,
+  agreement,
+  documents,
+  data,
+}: {
+  mode: "create" | "edit";
+  facility: { id: string; name: string };
+  agreement?: AgreementRecord;
+  documents: DocumentOption[];
+  data: FormReply | undefined;
+}) {
+  const edit = mode === "edit";
+  return (
+    <FormPage
+      title={`${edit ? "Edit" : "Add"} agreement with ${facility.name}`}
+      description={
+        edit
+          ? "Change the terms, or end the agreement with an end date."
+          : "The referral fee this facility pays the agency."
+      }
+    >
+      <AgreementForm
+        mode={mode}
+        data={data}
+        defaultValue={agreement ? agreementFormDefaults(agreement) : undefined}
+        documents={documents}
+        cancelTo={`/facilities/${facility.id}`}
+      />
+    </FormPage>
+  );
+}
+
+/** A facility's referral agreement: the fee, when it is paid, the refund rule, the dates, the signed copy. */
+function AgreementForm({
+  mode,
+  data,
   defaultValue,
   documents,
   cancelTo,
-}: {
-  mode: "create" | "edit";
-  lastResult: SubmissionResult<string[]> | undefined;
-  conflict?: FormReply["conflict"];
-  defaultValue?: Record<string, string>;
-  documents: { id: string; name: string }[];
-  cancelTo: string;
-}) {
+}: EntityFormProps<Record<string, string>> & { documents: DocumentOption[] }) {
   const [form, fields] = useSchemaForm(AgreementSchema, {
     id: "agreement-form",
-    lastResult,
+    lastResult: data?.result,
     defaultValue: defaultValue ?? { feeType: "percent", paymentTermsDays: "30", refundRule: "none" },
     constraint: { ...requiredFields("feeType", "startDate") },
   });
   return (
-    <RecordForm
-      form={form}
-      mode={mode}
-      conflict={conflict}
-      banner={<FormErrorBanner form={form} />}
-      cancelTo={cancelTo}
-      noun="Agreement"
-    >
+    <RecordForm form={form} mode={mode} conflict={data?.conflict} cancelTo={cancelTo} noun="Agreement">
       <AgreementSections fields={fields} documents={documents} />
     </RecordForm>
   );
@@ -83,7 +108,7 @@ function AgreementSections({
   documents,
 }: {
   fields: ReturnType<typeof useSchemaForm<typeof AgreementSchema>>[1];
-  documents: { id: string; name: string }[];
+  documents: DocumentOption[];
 }) {
   return (
     <>

@@ -2,12 +2,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { FacilityRecord } from "~/models/facilities.server";
 import { FacilitySchema } from "~/schemas/facility";
 import { formatPhone } from "~/utils/phone";
-import { FACILITY_TYPES, PRESET_AMENITIES, PRESET_SPECIALTIES, US_STATES } from "~/utils/vocabulary";
+import { FACILITY_TYPES, PRESET_AMENITIES, PRESET_SPECIALTIES } from "~/utils/vocabulary";
+import { AddressSection } from "../ui/address-fields";
 import {
   CheckboxField,
   EntryPickerField,
-  FormErrorBanner,
-  type FormReply,
+  type EntityFormProps,
   FormSection,
   InputField,
   RecordForm,
@@ -44,27 +44,13 @@ export function facilityFormDefaults(f: FacilityRecord) {
 
 export function FacilityForm({
   mode,
-  lastResult,
-  conflict,
+  data,
   defaultValue,
   cancelTo,
-}: {
-  mode: "create" | "edit";
-  lastResult: SubmissionResult<string[]> | undefined;
-  conflict?: FormReply["conflict"];
-  defaultValue?: ReturnType<typeof facilityFormDefaults>;
-  cancelTo: string;
-}) {
-  const [form, fields] = useFacilityForm(lastResult, defaultValue);
+}: EntityFormProps<ReturnType<typeof facilityFormDefaults>>) {
+  const [form, fields] = useFacilityForm(data?.result, defaultValue);
   return (
-    <RecordForm
-      form={form}
-      mode={mode}
-      conflict={conflict}
-      banner={<FormErrorBanner form={form} />}
-      cancelTo={cancelTo}
-      noun="Facility"
-    >
+    <RecordForm form={form} mode={mode} conflict={data?.conflict} cancelTo={cancelTo} noun="Facility">
       <FacilitySections fields={fields} />
     </RecordForm>
   );
@@ -91,7 +77,6 @@ function useFacilityForm(
 
 /** Every section of the facility form, from its name to its notes. */
 function FacilitySections({ fields }: { fields: ReturnType<typeof useFacilityForm>[1] }) {
-  const address = fields.address.getFieldset();
   const contact = fields.contact.getFieldset();
   return (
     <>
@@ -114,14 +99,7 @@ function FacilitySections({ fields }: { fields: ReturnType<typeof useFacilityFor
         <InputField field={fields.currentOccupancy} label="Current occupancy" type="number" min={0} step={1} />
       </FormSection>
 
-      <FormSection title="Address">
-        <InputField field={address.street} label="Street address" required wide />
-        <InputField field={address.city} label="City" required />
-        <div className="grid grid-cols-2 gap-4">
-          <SelectField field={address.state} label="State" required placeholder="—" options={US_STATES} />
-          <InputField field={address.zip} label="ZIP code" required inputMode="numeric" />
-        </div>
-      </FormSection>
+      <AddressSection address={fields.address.getFieldset()} required streetLabel="Street address" />
 
       <FormSection title="Contact">
         <InputField field={contact.name} label="Contact name" required />

@@ -7,7 +7,19 @@ import { formatFee } from "~/utils/referral-fee";
 import { INVOICE_PAYMENT_METHODS } from "~/utils/vocabulary";
 import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
-import { ActionForm, Errors, InvoiceStatusBadge, input, label, link, table, td, th } from "./invoice-ui";
+import {
+  ActionForm,
+  amountCell,
+  BackToInvoices,
+  Errors,
+  InvoiceStatusBadge,
+  input,
+  label,
+  link,
+  table,
+  td,
+  th,
+} from "./invoice-ui";
 
 // An invoice's page (docs/screens.md, "Invoices"): its heading, totals, lines, credit notes and
 // payments, and the forms of what can be done with it. Each form posts its `intent`; the one that
@@ -125,8 +137,6 @@ function Table({
     </Card>
   );
 }
-
-const amountCell = `${td} whitespace-nowrap tabular-nums md:text-right`;
 
 /** A row of one of the page's tables: each cell under its column's name (`heads`), the last one an amount. */
 function Row({ heads, cells }: { heads: readonly string[]; cells: ReactNode[] }) {
@@ -375,11 +385,7 @@ export function InvoicePage({ invoice: i, today, sendTo, errors }: InvoicePagePr
   const open = i.status === "Sent" || i.status === "Partly paid";
   return (
     <div className="space-y-6">
-      <p>
-        <Link to="/invoices" className={link}>
-          ← Back to Invoices
-        </Link>
-      </p>
+      <BackToInvoices />
       <Heading invoice={i} />
       <Totals invoice={i} />
       <Lines invoice={i} />

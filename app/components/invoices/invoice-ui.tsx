@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { ListProblem } from "~/utils/list-query";
 import type { InvoiceStatus } from "~/utils/vocabulary";
 import { Badge, type BadgeTone } from "../ui/badge";
 import { buttonClasses } from "../ui/button";
@@ -28,6 +29,31 @@ export const label = "block text-sm font-medium text-slate-700";
 export const table = "stacked-table w-full text-left text-sm";
 export const th = "px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500";
 export const td = "px-3 py-2 align-top text-slate-700";
+/** A cell of money: right-aligned figures from `md` up, on one line. */
+export const amountCell = `${td} whitespace-nowrap tabular-nums md:text-right`;
+
+/** The way back to the list, over an invoice's page and the new invoice's. */
+export function BackToInvoices() {
+  return (
+    <p>
+      <Link to="/invoices" className={link}>
+        ← Back to Invoices
+      </Link>
+    </p>
+  );
+}
+
+/** What the address held that the list could not use, over the results. */
+export function QueryProblems({ problems }: { problems: ListProblem[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <ul className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+      {problems.map((p) => (
+        <li key={p.param}>{p.message}</li>
+      ))}
+    </ul>
+  );
+}
 
 /** The invoice screens' tabs: the list and the aging view. */
 export function InvoiceTabs({ current }: { current: "list" | "aging" }) {

@@ -8,7 +8,18 @@ import { buttonClasses, ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { PageHeader } from "../ui/page-header";
 import { type FacilityPickerData, InvoiceFacilityPicker } from "./facility-picker";
-import { InvoiceStatusBadge, InvoiceTabs, input, label, link, table, td, th } from "./invoice-ui";
+import {
+  amountCell,
+  InvoiceStatusBadge,
+  InvoiceTabs,
+  input,
+  label,
+  link,
+  QueryProblems,
+  table,
+  td,
+  th,
+} from "./invoice-ui";
 
 // The /invoices list (docs/screens.md, "Invoices"): filters as GET parameters, the table, pages.
 
@@ -125,10 +136,10 @@ function InvoiceTable({ invoices, total }: { invoices: Summary[]; total: number 
                   <span className="block text-xs font-medium text-red-700">{i.daysOverdue} days overdue</span>
                 ) : null}
               </td>
-              <td className={`${td} whitespace-nowrap tabular-nums md:text-right`} data-label="Invoiced">
+              <td className={amountCell} data-label="Invoiced">
                 {formatFee(i.invoicedCents)}
               </td>
-              <td className={`${td} whitespace-nowrap tabular-nums md:text-right`} data-label="Outstanding">
+              <td className={amountCell} data-label="Outstanding">
                 {formatFee(i.outstandingCents)}
               </td>
             </tr>
@@ -185,13 +196,7 @@ export function InvoicesList(props: InvoicesListProps) {
         <InvoiceTabs current="list" />
       </PageHeader>
       <Filters facilities={props.facilities} filters={filters} />
-      {problems.length > 0 ? (
-        <ul className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          {problems.map((p) => (
-            <li key={p.param}>{p.message}</li>
-          ))}
-        </ul>
-      ) : null}
+      <QueryProblems problems={problems} />
       {invoices.length === 0 ? <NoInvoices filtered={filtered} /> : <InvoiceTable invoices={invoices} total={total} />}
       <Pager page={props.page} totalPages={props.totalPages} search={search} />
     </div>

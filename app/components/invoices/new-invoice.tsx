@@ -6,7 +6,7 @@ import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { PageHeader } from "../ui/page-header";
 import { type FacilityPickerData, InvoiceFacilityPicker } from "./facility-picker";
-import { Errors, link, table, td, th } from "./invoice-ui";
+import { amountCell, BackToInvoices, Errors, link, table, td, th } from "./invoice-ui";
 
 // /invoices/new (docs/screens.md, "Invoices"): a facility chosen by a GET, its fees ticked and posted.
 
@@ -105,7 +105,7 @@ function FeesForm({ facility, fees, errors }: { facility: FacilityOption; fees: 
                   <td className={td} data-label="Fee basis">
                     {f.basis}
                   </td>
-                  <td className={`${td} whitespace-nowrap tabular-nums md:text-right`} data-label="Amount">
+                  <td className={amountCell} data-label="Amount">
                     {formatFee(f.cents)}
                   </td>
                 </tr>
@@ -126,11 +126,7 @@ export function NewInvoice(props: NewInvoiceProps) {
   const { facility, fees } = props;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <p>
-        <Link to="/invoices" className={link}>
-          ← Back to Invoices
-        </Link>
-      </p>
+      <BackToInvoices />
       <PageHeader
         title="New invoice"
         description="Choose a facility, then tick the fees to invoice. The invoice is kept as a draft, without a number, until you send it."

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { PlacementRecord } from "~/models/placements.server";
 import { FeeEditSchema } from "~/schemas/agreement";
-import { FormErrorBanner, type FormReply, FormSection, InputField, RecordForm, TextareaField } from "../ui/form";
+import { type FormReply, FormSection, InputField, RecordForm, TextareaField } from "../ui/form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 
 /** A placement's referral fee set by hand: amount, due date, and the reason (required). */
@@ -27,14 +27,7 @@ export function FeeForm({
     constraint: requiredFields("fee", "reason"),
   });
   return (
-    <RecordForm
-      form={form}
-      mode="edit"
-      conflict={conflict}
-      banner={<FormErrorBanner form={form} />}
-      cancelTo={`/placements/${p.id}`}
-      noun="Fee"
-    >
+    <RecordForm form={form} mode="edit" conflict={conflict} cancelTo={`/placements/${p.id}`} noun="Fee">
       <FormSection title="Referral fee" description={fee ? `As worked out: ${fee.basis}` : undefined}>
         <InputField field={fields.fee} label="Fee ($)" required type="number" min={0} step={0.01} />
         <InputField field={fields.dueDate} label="Due date" type="date" />

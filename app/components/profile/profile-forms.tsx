@@ -4,8 +4,8 @@ import { ChangePasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PasswordChecklist, PasswordMatch } from "../auth/password-checklist";
 import { InputField, PasswordField } from "../ui/form";
-import { IntentFormCard, type IntentFormsData, IntentSubmitButton, resultFor } from "../ui/intent-form";
-import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
+import { IntentFormCard, type IntentFormsData, IntentSubmitButton, resultFor, useIntentForm } from "../ui/intent-form";
+import { requiredFields } from "../ui/use-schema-form";
 
 // The profile page's two forms. Both post to /profile; the hidden `intent` says which, and the
 // answer goes back to the form that was sent.
@@ -24,10 +24,9 @@ export function ProfileDetailsForm({
   profile: { firstName: string; lastName: string; email: string };
   data: ProfileFormsData | undefined;
 }) {
-  const [form, fields] = useSchemaForm(ProfileSchema, {
+  const [form, fields] = useIntentForm(ProfileSchema, "profile", data, {
     id: "profile-details",
-    lastResult: resultFor("profile", data),
-    defaultValue: { ...profile, intent: "profile" },
+    defaultValue: profile,
     constraint: requiredFields("firstName", "lastName", "email"),
   });
   return (
@@ -68,10 +67,8 @@ export function ChangePasswordForm({ data }: { data: ProfileFormsData | undefine
     setPassword("");
     setConfirmation("");
   }
-  const [form, fields] = useSchemaForm(ChangePasswordSchema, {
+  const [form, fields] = useIntentForm(ChangePasswordSchema, "password", data, {
     id: "change-password",
-    lastResult,
-    defaultValue: { intent: "password" },
     constraint: requiredFields("currentPassword", "password", "confirmPassword"),
   });
 

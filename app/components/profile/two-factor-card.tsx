@@ -1,7 +1,7 @@
 import { TwoFactorConfirmSchema, TwoFactorOffSchema, TwoFactorStartSchema } from "~/schemas/profile";
 import { Alert } from "../ui/alert";
 import { FormSection, InputField, PasswordField } from "../ui/form";
-import { IntentFormCard, IntentSubmitButton, resultFor } from "../ui/intent-form";
+import { IntentFormCard, IntentSubmitButton, useIntentForm } from "../ui/intent-form";
 import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
 import type { ProfileFormsData } from "./profile-forms";
 
@@ -48,21 +48,6 @@ function TurnOnForm() {
   );
 }
 
-/** One of the card's forms, `intent` its name, with the last answer if it was this form's. */
-function useCardForm<S extends typeof TwoFactorConfirmSchema | typeof TwoFactorOffSchema>(
-  schema: S,
-  intent: S["shape"]["intent"]["value"],
-  data: Data,
-  required: string,
-) {
-  return useSchemaForm(schema, {
-    id: intent,
-    lastResult: resultFor(intent, data),
-    defaultValue: { intent },
-    constraint: requiredFields(required),
-  });
-}
-
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 
@@ -102,7 +87,9 @@ function SetupInstructions({ setup, className }: { setup: { qrCode: string; secr
 }
 
 function ConfirmForm({ setup, data }: { setup: { qrCode: string; secret: string }; data: Data }) {
-  const [form, fields] = useCardForm(TwoFactorConfirmSchema, "two-factor-confirm", data, "code");
+  const [form, fields] = useIntentForm(TwoFactorConfirmSchema, "two-factor-confirm", data, {
+    constraint: requiredFields("code"),
+  });
   return (
     <IntentFormCard form={form} intent="two-factor-confirm" label={TITLE} title={TITLE} description={DESCRIPTION}>
       <SetupSteps setup={setup} code={fields.code} className="sm:col-span-2" />
@@ -112,7 +99,9 @@ function ConfirmForm({ setup, data }: { setup: { qrCode: string; secret: string 
 }
 
 function TurnOffForm({ unusedCodes, data }: { unusedCodes: number; data: Data }) {
-  const [form, fields] = useCardForm(TwoFactorOffSchema, "two-factor-off", data, "currentPassword");
+  const [form, fields] = useIntentForm(TwoFactorOffSchema, "two-factor-off", data, {
+    constraint: requiredFields("currentPassword"),
+  });
   return (
     <IntentFormCard form={form} intent="two-factor-off" label={TITLE} title={TITLE} description={DESCRIPTION}>
       <p className="text-sm text-slate-700 sm:col-span-2">

@@ -79,7 +79,6 @@ export function ResourcesPage({ resources, limit, today, filters, ...list }: Res
         controls={
           <FilterForm
             label="Document filters"
-            debounceMs={300}
             active={active + (filters.limit ? 1 : 0)}
             values={filters}
             search={

@@ -3,8 +3,7 @@ import { Alert } from "../ui/alert";
 import { Badge } from "../ui/badge";
 import { BackLink, Items } from "../ui/detail";
 import { SelectField } from "../ui/form";
-import { IntentFormCard, type IntentFormsData, IntentSubmitButton, resultFor } from "../ui/intent-form";
-import { useSchemaForm } from "../ui/use-schema-form";
+import { IntentFormCard, type IntentFormsData, IntentSubmitButton, useIntentForm } from "../ui/intent-form";
 import { ROLE_OPTIONS, type StaffRow } from "./staff-page";
 
 type Intent = "role" | "deactivate" | "reactivate" | "reassign" | "reset-two-factor";
@@ -47,16 +46,13 @@ export function StaffMemberPage({ member, twoFactorOn, colleagues, data }: Staff
   );
 }
 
-function useIntentForm(intent: Intent, data: IntentFormsData | undefined, defaultValue: object = {}) {
-  return useSchemaForm(StaffMemberFormsSchema, {
-    id: `member-${intent}`,
-    lastResult: resultFor(intent, data),
-    defaultValue: { ...defaultValue, intent },
-  });
+/** One of the page's forms (`member-role` …), with the last answer if it was this one's. */
+function useMemberForm(intent: Intent, data: IntentFormsData | undefined, defaultValue: object = {}) {
+  return useIntentForm(StaffMemberFormsSchema, intent, data, { id: `member-${intent}`, defaultValue });
 }
 
 function RoleForm({ member, data }: { member: StaffRow; data: IntentFormsData | undefined }) {
-  const [form, fields] = useIntentForm("role", data, { role: member.role });
+  const [form, fields] = useMemberForm("role", data, { role: member.role });
   return (
     <IntentFormCard form={form} intent="role" label="Role" title="Role" description={ROLE_SUMMARY}>
       <SelectField field={fields.role} label="Role" options={ROLE_OPTIONS} />
@@ -66,7 +62,7 @@ function RoleForm({ member, data }: { member: StaffRow; data: IntentFormsData | 
 }
 
 function ReassignForm({ member, colleagues, data }: Omit<StaffMemberPageData, "twoFactorOn">) {
-  const [form, fields] = useIntentForm("reassign", data);
+  const [form, fields] = useMemberForm("reassign", data);
   const open = member.openTasks + member.openPlacements;
   const counts = `${member.openTasks} open ${member.openTasks === 1 ? "task" : "tasks"} and ${member.openPlacements} active ${member.openPlacements === 1 ? "placement" : "placements"}`;
   return (
@@ -104,7 +100,7 @@ function ReassignForm({ member, colleagues, data }: Omit<StaffMemberPageData, "t
 }
 
 function ResetTwoFactorForm({ data }: { data: IntentFormsData | undefined }) {
-  const [form] = useIntentForm("reset-two-factor", data);
+  const [form] = useMemberForm("reset-two-factor", data);
   return (
     <IntentFormCard
       form={form}
@@ -126,7 +122,7 @@ function ResetTwoFactorForm({ data }: { data: IntentFormsData | undefined }) {
 
 function AccessForm({ member, data }: { member: StaffRow; data: IntentFormsData | undefined }) {
   const intent = member.isActive ? "deactivate" : "reactivate";
-  const [form] = useIntentForm(intent, data);
+  const [form] = useMemberForm(intent, data);
   return (
     <IntentFormCard
       form={form}

@@ -5,9 +5,9 @@ import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { TitledCard } from "../ui/card";
 import { InputField, SelectField } from "../ui/form";
-import { IntentFormCard, type IntentFormsData, IntentSubmitButton, resultFor } from "../ui/intent-form";
+import { IntentFormCard, type IntentFormsData, IntentSubmitButton, useIntentForm } from "../ui/intent-form";
 import { StackedTable } from "../ui/stacked-table";
-import { requiredFields, useSchemaForm } from "../ui/use-schema-form";
+import { requiredFields } from "../ui/use-schema-form";
 
 export interface StaffRow {
   id: string;
@@ -128,10 +128,8 @@ function Invitations({ invitations }: { invitations: InvitationRowData[] }) {
 }
 
 function InviteForm({ data }: { data: IntentFormsData | undefined }) {
-  const [form, fields] = useSchemaForm(InviteSchema, {
-    id: "invite",
-    lastResult: resultFor("invite", data),
-    defaultValue: { intent: "invite", role: "agent" },
+  const [form, fields] = useIntentForm(InviteSchema, "invite", data, {
+    defaultValue: { role: "agent" },
     constraint: requiredFields("firstName", "lastName", "email", "role"),
   });
   return (

@@ -174,7 +174,6 @@ function BoardToolbar({ data }: { data: BoardData }) {
   return (
     <FilterForm
       label="Board filters"
-      debounceMs={300}
       active={active}
       values={data.filters}
       search={

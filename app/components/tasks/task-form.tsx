@@ -9,7 +9,7 @@ import { PRIORITIES, TASK_STAGES, TASK_TYPES, type TaskType } from "~/utils/voca
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { FieldError, FieldHint, Input, Label, Textarea } from "../ui/field";
-import { FormErrorBanner, FormSection, InputField, RecordForm, SelectField, TextareaField } from "../ui/form";
+import { FormSection, InputField, RecordForm, SelectField, TextareaField } from "../ui/form";
 import { InfoIcon, PlusIcon, XIcon } from "../ui/icons";
 import { FormPage } from "../ui/page-header";
 import { PickerField } from "../ui/picker-field";
@@ -306,7 +306,6 @@ export function TaskFormPage({ mode }: { mode: "create" | "edit" }) {
         mode={mode}
         conflict={answer?.conflict}
         enterButton
-        banner={<FormErrorBanner form={form} />}
         cancelTo={returnTo ?? "/tasks"}
         noun="Task"
         pendingLabel="Saving..."

@@ -170,7 +170,6 @@ function TaskFilters({
     <FilterForm
       label="Task filters"
       fold="always"
-      debounceMs={300}
       active={active}
       values={filters}
       search={

@@ -35,7 +35,7 @@ import { PasswordInput } from "./password-input";
 
 // Conform's metadata for any field of any form.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
+export type AnyField = FieldMetadata<any, any, string[]>;
 
 /** What an action answers a form with: Conform's result, which the form shows by its fields. */
 export interface FormReply {
@@ -45,10 +45,21 @@ export interface FormReply {
 }
 
 /**
+ * What a form screen hands an entity's form: new or edit, the action's last answer (`data`), the
+ * starting values of a stored record, and where Cancel goes.
+ */
+export interface EntityFormProps<Defaults, Answer extends FormReply = FormReply> {
+  mode: "create" | "edit";
+  data: Answer | undefined;
+  defaultValue?: Defaults;
+  cancelTo: string;
+}
+
+/**
  * An entity's form (client, facility, placement, task): the form element, then `enterButton` (a
  * form with pickers: EnterButton), in edit mode the record's version (RecordVersion: the form's
- * `version` field, with the `conflict` of a stale save), the `banner` over the fields (its
- * errors), the sections, and Cancel and the submit button (FormActions: `cancelTo`, `noun`,
+ * `version` field, with the `conflict` of a stale save), the `banner` over the fields (the form's
+ * errors unless said: FormErrorBanner), the sections, and Cancel and the submit button (FormActions: `cancelTo`, `noun`,
  * `pendingLabel`).
  */
 export function RecordForm({
@@ -56,7 +67,7 @@ export function RecordForm({
   mode,
   conflict,
   enterButton = false,
-  banner,
+  banner = <FormErrorBanner form={form} />,
   children,
   ...actions
 }: {
@@ -64,7 +75,7 @@ export function RecordForm({
   form: FormMetadata<any, string[]>;
   conflict?: StaleSave | null;
   enterButton?: boolean;
-  banner: ReactNode;
+  banner?: ReactNode;
   children: ReactNode;
 } & ComponentProps<typeof FormActions>) {
   return (

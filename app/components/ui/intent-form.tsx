@@ -1,9 +1,11 @@
 import { type FormMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type * as z from "zod";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { FormSection } from "./form";
+import { useSchemaForm } from "./use-schema-form";
 
 // A page of several small forms that post to the page itself (the profile, a staff member): each
 // sends a hidden `intent`, and the answer goes back to the form that was sent.
@@ -16,6 +18,28 @@ export interface IntentFormsData {
 /** The reply meant for the form of `intent`, if the last answer was its. */
 export function resultFor(intent: string, data: IntentFormsData | undefined) {
   return data?.result?.initialValue?.intent === intent ? data.result : undefined;
+}
+
+/**
+ * The form of `intent` (its `id` unless said), checked with `schema`, with the last answer if it
+ * was this form's; `defaultValue` holds the hidden `intent`.
+ */
+export function useIntentForm<S extends z.ZodType<unknown, Record<string, unknown>>>(
+  schema: S,
+  intent: string,
+  data: IntentFormsData | undefined,
+  {
+    id = intent,
+    defaultValue,
+    constraint,
+  }: Pick<Parameters<typeof useSchemaForm>[1], "defaultValue" | "constraint"> & { id?: string } = {},
+) {
+  return useSchemaForm(schema, {
+    id,
+    lastResult: resultFor(intent, data),
+    defaultValue: { ...defaultValue, intent },
+    constraint,
+  });
 }
 
 /**
