@@ -275,12 +275,19 @@ export function getRecord<R extends { version: number }>(kind: ApiRecord<R>): Ap
 const isStale = (result: { ok: boolean; reason?: unknown }): result is StaleWrite =>
   !result.ok && result.reason === "stale";
 
+/** 412 for a write refused as stale, with the record as it is now (404 should it have gone meanwhile). */
+async function staleAnswer<R>(kind: ApiRecord<R>, db: DB, ctx: Ctx, id: string, refused: StaleWrite) {
+  const record = await kind.find(db, ctx, id);
+  return record ? staleRecordError(kind.name, refused, kind.toApi(record)) : apiError(404, kind.notFound);
+}
+
 /**
  * `PATCH /api/things/{id}…`, a write `apiRecordRoute` does not cover, at the version the caller
  * read (DESIGN §7). Without the permission `needs`, a 403 before anything is read; the body is
  * checked by `schema` (a 400), then the record read (a 404); `write` is given the body with the
  * version it must find the record at (from `If-Match` or the body's `version`). A write refused
- * as stale is a 412 with the record as it is now; `answer` turns any other result into the answer.
+ * as stale is a 412 with the record as it is now (404 should it have gone meanwhile); `answer`
+ * turns any other result into the answer.
  */
 export function patchAtVersion<R extends { version: number }, S extends z.ZodType<{ version?: number }>, W>(
   kind: ApiRecord<R>,
@@ -305,10 +312,7 @@ export function patchAtVersion<R extends { version: number }, S extends z.ZodTyp
     if (!current) throw apiError(404, kind.notFound);
     const version = expectedVersion(request, current.version, body.version);
     const result = await spec.write(db, ctx, id, { ...body, version }, current);
-    if (isStale(result as { ok: boolean })) {
-      const now = await kind.find(db, ctx, id);
-      return staleRecordError(kind.name, result as StaleWrite, now && kind.toApi(now));
-    }
+    if (isStale(result as { ok: boolean })) return staleAnswer(kind, db, ctx, id, result as StaleWrite);
     return spec.answer(result as Exclude<W, StaleWrite>, { db, ctx, id });
   };
 }
@@ -434,11 +438,6 @@ export function apiRecordRoute<R, S extends z.ZodType>(
   const title = name.charAt(0).toUpperCase() + name.slice(1);
   const updated = spec.messages?.updated ?? `${title} updated successfully!`;
   const deleted = spec.messages?.deleted ?? `${title} deleted successfully`;
-  /** 412 with the record as it is now (404 should it have gone meanwhile). */
-  const stale = async (db: DB, ctx: Ctx, id: string, refused: StaleWrite) => {
-    const record = await find(db, ctx, id);
-    return record ? staleRecordError(name, refused, toApi(record)) : apiError(404, notFound);
-  };
   const handlers: Partial<Record<Method, ApiHandler>> = {
     GET: async ({ db, ctx, params }) => {
       const record = await (viewedAs ? viewed(viewedAs, find) : find)(db, ctx, params.id ?? "");
@@ -457,7 +456,7 @@ export function apiRecordRoute<R, S extends z.ZodType>(
       const input = (await readJsonBody(request, update.schema)) as z.output<S> & Record<string, unknown>;
       const expected = expectedVersion(request, version(found), input[versionField] as number | undefined);
       const result = await update.save(db, ctx, id, { ...input, [versionField]: expected });
-      if (!result.ok && result.reason === "stale") return stale(db, ctx, id, result);
+      if (!result.ok && result.reason === "stale") return staleAnswer(spec, db, ctx, id, result);
       if (!result.ok) return apiError(404, notFound);
       return apiSuccess(
         { [name]: toApi(result.record) },
@@ -476,7 +475,7 @@ export function apiRecordRoute<R, S extends z.ZodType>(
         expected = expectedVersion(request, version(found), undefined);
       }
       const result = await remove(db, ctx, id, expected);
-      if (!result.ok && result.reason === "stale") return stale(db, ctx, id, result);
+      if (!result.ok && result.reason === "stale") return staleAnswer(spec, db, ctx, id, result);
       if (!result.ok) return apiError(404, notFound);
       return apiSuccess({ [name]: { _id: params.id } }, { message: deleted });
     };
