@@ -12,7 +12,7 @@ import type { FieldError } from "./follow-work.server";
 import { termsOf } from "./agreement-terms.server";
 import { refreshAgreementFees } from "./referral-fees.server";
 import { isDocumentOf, visibleTo } from "./resources.server";
-import { NOT_FOUND, type StaleWrite, versionOf } from "./versions.server";
+import { currentVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
 
 // Referral agreements (issue 36; docs/data-model.md, "Referral agreements and fees"): a facility's
 // terms for the fee it pays the agency when a client moves in. At most one is in force per facility
@@ -214,12 +214,7 @@ export async function updateAgreement(
   if (!isUuid(id)) return NOT_FOUND;
   return refusedOverlap(() =>
     db.transaction().execute(async (trx): Promise<AgreementWriteResult> => {
-      const found = await trx
-        .selectFrom("referral_agreements")
-        .select("facility_id")
-        .where("id", "=", id)
-        .where("agency_id", "=", ctx.agencyId)
-        .executeTakeFirst();
+      const found = await ownRow(trx, ctx, "referral_agreements", id);
       if (!found) return NOT_FOUND;
       await ownRow(trx, ctx, "facilities", found.facility_id, { forUpdate: true });
       const current = await trx
@@ -229,7 +224,7 @@ export async function updateAgreement(
         .forUpdate()
         .executeTakeFirstOrThrow();
       if (input.version !== undefined && current.version !== input.version) {
-        return { ok: false, reason: "stale", current: await agreementVersion(trx, id) };
+        return notSaved(await currentVersion(trx, ctx, "referral_agreements", id));
       }
       const problems = await problemsOf(trx, ctx, current.facility_id, input, id);
       if (problems.errors.length > 0) {
@@ -247,16 +242,6 @@ export async function updateAgreement(
       return { ok: true, id };
     }),
   );
-}
-
-async function agreementVersion(db: DB, id: string) {
-  const row = await db
-    .selectFrom("referral_agreements as a")
-    .leftJoin("users as u", "u.id", "a.updated_by")
-    .select(["a.version", "a.updated_at", "a.updated_by", "u.first_name", "u.last_name"])
-    .where("a.id", "=", id)
-    .executeTakeFirstOrThrow();
-  return versionOf(row);
 }
 
 /** An agreement's fields as its form and PATCH start from (the API's field names). */

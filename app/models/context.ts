@@ -30,7 +30,7 @@ export type RowOf<Table extends keyof Database & string, Columns extends readonl
 };
 
 /** The tables whose rows belong to one agency, which ownRow reads. */
-type AgencyTable = "clients" | "facilities" | "placements" | "tasks" | "tours" | "users";
+type AgencyTable = "clients" | "facilities" | "placements" | "referral_agreements" | "tasks" | "tours" | "users";
 
 /**
  * The row `id` of `table` when it is the caller agency's (a user: an active one); undefined when

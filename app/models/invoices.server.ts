@@ -1,6 +1,6 @@
-import { type Selectable, sql } from "kysely";
+import { type ExpressionBuilder, type Selectable, sql } from "kysely";
 import type { DB } from "~/utils/db.server";
-import type { InvoicesTable } from "~/utils/db-types";
+import type { Database, InvoicesTable, PlacementsTable } from "~/utils/db-types";
 import { addDays, daysBetween } from "~/utils/days";
 import { AGING_BUCKETS, type AgingBucket, invoiceName } from "~/utils/invoice";
 import { formatFee } from "~/utils/referral-fee";
@@ -442,6 +442,18 @@ export interface UninvoicedFee {
   dueDate: string | null;
 }
 
+/** For a query of placements as `p`: the placement's fee is on no invoice, or only on void ones. */
+export function onNoInvoice({ not, exists, selectFrom }: ExpressionBuilder<Database & { p: PlacementsTable }, "p">) {
+  return not(
+    exists(
+      selectFrom("invoice_lines as l")
+        .select("l.id")
+        .whereRef("l.placement_id", "=", "p.id")
+        .where("l.voided", "=", false),
+    ),
+  );
+}
+
 /** The facility's fees that are on no invoice (or only on void ones), oldest move-in first. */
 export async function uninvoicedFees(db: DB, ctx: Ctx, facilityId: string): Promise<UninvoicedFee[]> {
   if (!isUuid(facilityId)) return [];
@@ -451,16 +463,7 @@ export async function uninvoicedFees(db: DB, ctx: Ctx, facilityId: string): Prom
     .where("p.agency_id", "=", ctx.agencyId)
     .where("p.facility_id", "=", facilityId)
     .where("p.fee_cents", ">", 0)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("invoice_lines as l")
-            .select("l.id")
-            .whereRef("l.placement_id", "=", "p.id")
-            .where("l.voided", "=", false),
-        ),
-      ),
-    )
+    .where(onNoInvoice)
     .select([
       "p.id",
       "c.first_name",

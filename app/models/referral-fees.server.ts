@@ -10,6 +10,7 @@ import { agreementInForce, termsOf } from "./agreement-terms.server";
 import { audit, auditUpdate } from "./audit.server";
 import type { Ctx } from "./context";
 import type { FieldError } from "./follow-work.server";
+import { onNoInvoice } from "./invoices.server";
 import { writeEvents } from "./placement-events.server";
 import { lockAtVersion, NOT_FOUND, type StaleWrite } from "./versions.server";
 
@@ -93,6 +94,17 @@ const creditEvent = (set: { fee_credit_cents: number | null; fee_credit_basis: s
       : `${formatFee(set.fee_credit_cents)}: ${set.fee_credit_basis}`,
 });
 
+/** Writes the fee columns that the database's upkeep changed (`set`) on a placement, audited by their names. */
+async function writeFeeUpkeep(trx: DB, ctx: Ctx, placement: PlacementRow, set: Updateable<Database["placements"]>) {
+  const row = await trx
+    .updateTable("placements")
+    .set(set)
+    .where("id", "=", placement.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await auditUpdate(trx, ctx, "placement", placement, row, Object.keys(set));
+}
+
 /**
  * After a placement was created (`before` null) or changed: its fee follows the move-in and the
  * move-out. Returns the timeline entries to add. The columns are the database's upkeep of the
@@ -144,13 +156,7 @@ export async function settleReferralFee(
     });
   }
   if (Object.keys(set).length === 0) return events;
-  const row = await trx
-    .updateTable("placements")
-    .set(set)
-    .where("id", "=", after.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await auditUpdate(trx, ctx, "placement", after, row, Object.keys(set));
+  await writeFeeUpkeep(trx, ctx, after, set);
   return events;
 }
 
@@ -230,16 +236,7 @@ export async function refreshAgreementFees(
         ]),
       ]),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("invoice_lines as l")
-            .select("l.id")
-            .whereRef("l.placement_id", "=", "p.id")
-            .where("l.voided", "=", false),
-        ),
-      ),
-    )
+    .where(onNoInvoice)
     .orderBy("p.id")
     .forUpdate()
     .execute();
@@ -257,13 +254,7 @@ export async function refreshAgreementFees(
       Object.assign(set, credit);
       events.push(creditEvent(credit));
     }
-    const row = await trx
-      .updateTable("placements")
-      .set(set)
-      .where("id", "=", p.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await auditUpdate(trx, ctx, "placement", p, row, Object.keys(set));
+    await writeFeeUpkeep(trx, ctx, p, set);
     await writeEvents(trx, ctx, p.id, events);
     changed += 1;
   }

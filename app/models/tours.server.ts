@@ -9,7 +9,7 @@ import { audit } from "./audit.server";
 import { type Ctx, ownRow } from "./context";
 import { type FieldError, type InvalidInput, invalidField } from "./follow-work.server";
 import { isDocumentOf, visibleTo } from "./resources.server";
-import { NOT_FOUND, notSaved, type StaleWrite, versionOf } from "./versions.server";
+import { currentVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
 
 // Tours of facilities arranged for clients, and the family's disclosure (issue 36;
 // docs/data-model.md "Tours and the disclosure"). The first Completed tour of a facility for a
@@ -221,18 +221,6 @@ export async function scheduleTour(
   return tour ? { ok: true, tour } : NOT_FOUND;
 }
 
-/** The version of the agency's tour `id` (DESIGN §7), or null when there is none. */
-async function tourVersion(db: DB, ctx: Ctx, id: string) {
-  const row = await db
-    .selectFrom("tours as t")
-    .leftJoin("users as u", "u.id", "t.updated_by")
-    .select(["t.version", "t.updated_at", "t.updated_by", "u.first_name", "u.last_name"])
-    .where("t.id", "=", id)
-    .where("t.agency_id", "=", ctx.agencyId)
-    .executeTakeFirst();
-  return row ? versionOf(row) : null;
-}
-
 export type TourOutcomeWrite = { ok: true; tour: Tour } | typeof NOT_FOUND | StaleWrite;
 
 /**
@@ -250,7 +238,7 @@ export async function recordTourOutcome(
     const before = await ownRow(trx, ctx, "tours", id, { forUpdate: true });
     if (!before) return NOT_FOUND;
     if (input.version !== undefined && before.version !== input.version)
-      return notSaved(await tourVersion(trx, ctx, id));
+      return notSaved(await currentVersion(trx, ctx, "tours", id));
     await trx
       .updateTable("tours")
       .set({

@@ -58,15 +58,15 @@ export function notSaved(current: RecordVersion | null): StaleWrite | typeof NOT
 /** The tables whose records count their versions (a document's `revision` has its own functions). */
 export type VersionedTable = "clients" | "facilities" | "placements" | "tasks";
 
-/** The version of a record of the caller's agency; null when there is none. */
+/** The version of a record of the caller's agency (a tour's and an agreement's too); null when there is none. */
 export async function currentVersion(
   db: DB,
   ctx: Ctx,
-  table: VersionedTable,
+  table: VersionedTable | "tours" | "referral_agreements",
   id: string,
 ): Promise<RecordVersion | null> {
   if (!isUuid(id)) return null;
-  // The four tables have the same names for these columns; Kysely is given one of them.
+  // The tables have the same names for these columns; Kysely is given one of them.
   const row = await db
     .selectFrom(`${table} as r` as "clients as r")
     .leftJoin("users as u", "u.id", "r.updated_by")

@@ -77,6 +77,15 @@ export const EmailSchema = z
   .pipe(z.email("Please enter a valid email address"))
   .meta({ format: "email" });
 
+/** An optional e-mail address: empty, null or absent is null; anything else as `EmailSchema`. */
+export const optionalEmail = () =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .pipe(EmailSchema.nullable());
+
 /** A vocabulary value or one of its aliases; anything else names the allowed values. */
 export function vocabulary<T extends string>(label: string, values: readonly T[], aliases: Record<string, T> = {}) {
   const allowed = [...values, ...Object.keys(aliases)].join(", ");

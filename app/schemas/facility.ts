@@ -10,8 +10,8 @@ import {
 import {
   checkbox,
   distinctEntries,
-  EmailSchema,
   emptyToUndefined,
+  optionalEmail,
   pagingParams,
   parseAmountRange,
   phoneNumber,
@@ -102,21 +102,11 @@ export const FacilitySchema = z
       .strictObject({
         name: requiredText("Contact name is required", 200),
         phone: phoneNumber("Contact phone is required"),
-        email: z
-          .string()
-          .trim()
-          .nullish()
-          .transform((v) => v || null)
-          .pipe(EmailSchema.nullable()),
+        email: optionalEmail(),
       })
       .prefault({} as never),
     /** Where its invoices go (else the contact email); replaced like every field. */
-    billingEmail: z
-      .string()
-      .trim()
-      .nullish()
-      .transform((v) => v || null)
-      .pipe(EmailSchema.nullable()),
+    billingEmail: optionalEmail(),
     amenities: distinctEntries("amenities"),
     specialties: distinctEntries("specialties"),
     /** API only, for older callers: the cost as text, used when minCost is not sent (docs/api.md). */

@@ -3,7 +3,7 @@
 // the app's own terms; the API routes map them here, and nothing else does.
 import type { ClientNote, ClientRecord } from "~/models/clients.server";
 import type { FacilityRecord } from "~/models/facilities.server";
-import type { AgreementRecord } from "~/models/agreements.server";
+import { type AgreementRecord, agreementInputOf } from "~/models/agreements.server";
 import type { FacilityMatch } from "~/models/matching.server";
 import type { PlacementListItem, PlacementRecord } from "~/models/placements.server";
 import type { ResourceListItem, ResourceVersion } from "~/models/resources.server";
@@ -347,21 +347,13 @@ export function toApiTimelineEntry(entry: TimelineEntry) {
   } satisfies z.infer<typeof ApiTimelineEntry>;
 }
 
+/** An agreement as the API answers it: the fields PATCH takes, its document named, and more. */
 export function toApiAgreement(a: AgreementRecord) {
   return {
     _id: a.id,
     facilityId: a.facilityId,
-    feeType: a.feeType,
-    feePercent: a.feePercent,
-    flatFee: a.flatFeeCents === null ? null : a.flatFeeCents / 100,
+    ...agreementInputOf(a),
     flatFeeCents: a.flatFeeCents,
-    paymentTermsDays: a.paymentTermsDays,
-    refundRule: a.refundRule,
-    refundDays: a.refundDays,
-    tourWindowMonths: a.tourWindowMonths,
-    startDate: a.startDate,
-    endDate: a.endDate,
-    notes: a.notes,
     documentId: a.document && named(a.document),
     inForce: a.inForce,
     version: a.version,

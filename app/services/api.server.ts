@@ -246,6 +246,77 @@ export function staleRecordError(name: string, stale: StaleWrite | { current: Re
   );
 }
 
+/** One kind of record as the API serves it by id: its key in the answer's data, its 404 message, how to read it, its JSON shape. */
+export interface ApiRecord<R> {
+  name: string;
+  notFound: string;
+  find: (db: DB, ctx: Ctx, id: string) => Promise<R | null>;
+  toApi: (record: R) => unknown;
+}
+
+/** `{ [name]: the record's shape }`, with its version as the ETag (and a message or status when given). */
+export function recordAnswer<R extends { version: number }>(
+  kind: ApiRecord<R>,
+  record: R,
+  init: { status?: number; message?: string } = {},
+) {
+  return apiSuccess({ [kind.name]: kind.toApi(record) }, { ...init, headers: { ETag: etag(record.version) } });
+}
+
+/** `GET /api/things/{id}`: the record with its version as the ETag, or a 404. */
+export function getRecord<R extends { version: number }>(kind: ApiRecord<R>): ApiHandler {
+  return async ({ db, ctx, params }) => {
+    const record = await kind.find(db, ctx, params.id ?? "");
+    if (!record) throw apiError(404, kind.notFound);
+    return recordAnswer(kind, record);
+  };
+}
+
+const isStale = (result: { ok: boolean; reason?: unknown }): result is StaleWrite =>
+  !result.ok && result.reason === "stale";
+
+/** 412 for a write refused as stale, with the record as it is now (404 should it have gone meanwhile). */
+async function staleAnswer<R>(kind: ApiRecord<R>, db: DB, ctx: Ctx, id: string, refused: StaleWrite) {
+  const record = await kind.find(db, ctx, id);
+  return record ? staleRecordError(kind.name, refused, kind.toApi(record)) : apiError(404, kind.notFound);
+}
+
+/**
+ * `PATCH /api/things/{id}…`, a write `apiRecordRoute` does not cover, at the version the caller
+ * read (DESIGN §7). Without the permission `needs`, a 403 before anything is read; the body is
+ * checked by `schema` (a 400), then the record read (a 404); `write` is given the body with the
+ * version it must find the record at (from `If-Match` or the body's `version`). A write refused
+ * as stale is a 412 with the record as it is now (404 should it have gone meanwhile); `answer`
+ * turns any other result into the answer.
+ */
+export function patchAtVersion<R extends { version: number }, S extends z.ZodType<{ version?: number }>, W>(
+  kind: ApiRecord<R>,
+  spec: {
+    needs?: Permission;
+    schema: S;
+    write: (
+      db: DB,
+      ctx: Ctx,
+      id: string,
+      input: z.output<S> & { version: number | undefined },
+      current: R,
+    ) => Promise<W | StaleWrite>;
+    answer: (result: Exclude<W, StaleWrite>, caller: { db: DB; ctx: Ctx; id: string }) => Promise<Response> | Response;
+  },
+): ApiHandler {
+  return async ({ db, ctx, request, params }) => {
+    if (spec.needs && !can(ctx.role, spec.needs)) throw apiError(403, PERMISSION_MESSAGES[spec.needs]);
+    const id = params.id ?? "";
+    const body = await readJsonBody(request, spec.schema);
+    const current = await kind.find(db, ctx, id);
+    if (!current) throw apiError(404, kind.notFound);
+    const version = expectedVersion(request, current.version, body.version);
+    const result = await spec.write(db, ctx, id, { ...body, version }, current);
+    if (isStale(result as { ok: boolean })) return staleAnswer(kind, db, ctx, id, result as StaleWrite);
+    return spec.answer(result as Exclude<W, StaleWrite>, { db, ctx, id });
+  };
+}
+
 /** The answers of a record's writes that `apiRecordRoute` takes from a model: saved, no such record, or stale. */
 export type Saved<R> = { ok: true; record: R } | { ok: false; reason: "not-found" } | StaleWrite;
 export type Removed = { ok: true } | { ok: false; reason: "not-found" } | StaleWrite;
@@ -367,11 +438,6 @@ export function apiRecordRoute<R, S extends z.ZodType>(
   const title = name.charAt(0).toUpperCase() + name.slice(1);
   const updated = spec.messages?.updated ?? `${title} updated successfully!`;
   const deleted = spec.messages?.deleted ?? `${title} deleted successfully`;
-  /** 412 with the record as it is now (404 should it have gone meanwhile). */
-  const stale = async (db: DB, ctx: Ctx, id: string, refused: StaleWrite) => {
-    const record = await find(db, ctx, id);
-    return record ? staleRecordError(name, refused, toApi(record)) : apiError(404, notFound);
-  };
   const handlers: Partial<Record<Method, ApiHandler>> = {
     GET: async ({ db, ctx, params }) => {
       const record = await (viewedAs ? viewed(viewedAs, find) : find)(db, ctx, params.id ?? "");
@@ -390,7 +456,7 @@ export function apiRecordRoute<R, S extends z.ZodType>(
       const input = (await readJsonBody(request, update.schema)) as z.output<S> & Record<string, unknown>;
       const expected = expectedVersion(request, version(found), input[versionField] as number | undefined);
       const result = await update.save(db, ctx, id, { ...input, [versionField]: expected });
-      if (!result.ok && result.reason === "stale") return stale(db, ctx, id, result);
+      if (!result.ok && result.reason === "stale") return staleAnswer(spec, db, ctx, id, result);
       if (!result.ok) return apiError(404, notFound);
       return apiSuccess(
         { [name]: toApi(result.record) },
@@ -409,7 +475,7 @@ export function apiRecordRoute<R, S extends z.ZodType>(
         expected = expectedVersion(request, version(found), undefined);
       }
       const result = await remove(db, ctx, id, expected);
-      if (!result.ok && result.reason === "stale") return stale(db, ctx, id, result);
+      if (!result.ok && result.reason === "stale") return staleAnswer(spec, db, ctx, id, result);
       if (!result.ok) return apiError(404, notFound);
       return apiSuccess({ [name]: { _id: params.id } }, { message: deleted });
     };
