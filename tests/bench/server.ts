@@ -45,8 +45,9 @@ export async function startServer(): Promise<{ url: string; pid?: number; stop: 
   execSync("npx remix build", { cwd: ROOT, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  // One process (no npx or tsx wrapper in between), so stopping it stops the server.
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  // One process (no npx or tsx wrapper in between), so stopping it stops the server; started as
+  // the Docker image starts it (the Dockerfile's CMD: the same heap limit).
+  const child = spawn(process.execPath, ["--max-old-space-size=192", "--import", "tsx", "server/index.ts"], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
