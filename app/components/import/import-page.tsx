@@ -185,7 +185,12 @@ function Progress({ import: record }: Props) {
         <ProgressBar
           value={pct}
           tone="brand"
-          label={`${processed.toLocaleString("en-US")} of about ${total.toLocaleString("en-US")} rows`}
+          label={
+            // A workbook sent straight to the API is counted only as it is read.
+            total > 0
+              ? `${processed.toLocaleString("en-US")} of about ${total.toLocaleString("en-US")} rows`
+              : `${processed.toLocaleString("en-US")} rows so far`
+          }
           showValue
         />
       </div>
