@@ -23,7 +23,7 @@ const db = new Kysely<Database>({
 });
 
 const ROWS = 20_000;
-let servers: ServerProcess[] = [];
+const servers: ServerProcess[] = [];
 let agencyId: string;
 let token: string;
 
