@@ -84,10 +84,12 @@ export class RunnerLiveness {
       application_name: "placement-jobs-liveness",
     });
     client.on("error", (error) => {
-      // The lock went with the connection: take it again on a new one (a sweep elsewhere leaves
-      // this pool's jobs alone while they are less than SWEEP_GRACE_SECONDS old, no longer).
+      // A connection that never opened is retried by `reconnect`; one that was in use lost the
+      // lock with it: take it again on a new one (a sweep elsewhere leaves this pool's jobs alone
+      // while they are less than SWEEP_GRACE_SECONDS old, no longer).
+      if (this.client !== client) return;
+      this.client = null;
       this.log(`[jobs] the runner's liveness connection failed (${error.message}): reconnecting`);
-      if (this.client === client) this.client = null;
       client.end().catch(() => {});
       if (!this.stopping) setTimeout(() => void this.reconnect(), 1_000).unref();
     });
