@@ -118,46 +118,68 @@ export async function* xlsxRows(
     entries: "ignore",
   });
   const state = reader as unknown as ReaderState;
+  const sheets = reader[Symbol.asyncIterator]();
+  const next = <T>(iterator: AsyncIterator<T>) => Promise.race([iterator.next(), zipFailed]);
   let read = false;
+  let ended = false;
+  let current: unknown;
   try {
-    for await (const sheet of unlessFailed(reader[Symbol.asyncIterator](), zipFailed)) {
+    for (let s = await next(sheets); !s.done; s = await next(sheets)) {
+      current = s.value;
       const first = state.model?.sheets?.[0]?.name;
-      if (read || (first !== undefined && (sheet as unknown as SheetState).name !== first)) continue;
+      if (read || (first !== undefined && (s.value as unknown as SheetState).name !== first)) continue;
       read = true;
       const date1904 = state.properties?.model?.date1904 ?? false;
-      for await (const row of unlessFailed(sheet[Symbol.asyncIterator](), zipFailed)) {
+      const rows = s.value[Symbol.asyncIterator]();
+      for (let r = await next(rows); !r.done; r = await next(rows)) {
         const cells: string[] = [];
-        row.eachCell({ includeEmpty: false }, (cell, column) => {
+        r.value.eachCell({ includeEmpty: false }, (cell, column) => {
           cells[column - 1] = cellText(cell as CellLike, date1904);
         });
         const full = Array.from(cells, (cell) => cell ?? "");
-        if (full.some((cell) => cell.trim() !== "")) yield { number: row.number, cells: full };
+        if (full.some((cell) => cell.trim() !== "")) yield { number: r.value.number, cells: full };
       }
     }
+    ended = true;
   } catch (error) {
+    ended = true;
     if (sourceError !== undefined) throw sourceError;
     throw new UnreadableWorkbook(error instanceof Error ? error.message : String(error));
   } finally {
+    if (!ended) await letGo(sheets, current, source.readableEnded, zipFailed);
     source.destroy();
   }
   if (sourceError !== undefined) throw sourceError;
   if (!read) throw new UnreadableWorkbook("No worksheet in the workbook");
 }
 
-/** An iterator's values until `failed` rejects (then that error, without waiting for the iterator). */
-async function* unlessFailed<T>(iterator: AsyncIterator<T>, failed: Promise<never>): AsyncGenerator<T> {
-  let ended = false;
+/** The file a sheet is being read from, when it waited in a temporary file (a stream with a path). */
+function fileOf(sheet: unknown): Readable | undefined {
+  const iterator = (sheet as { iterator?: unknown } | undefined)?.iterator;
+  return iterator instanceof Readable ? iterator : undefined;
+}
+
+/**
+ * Stops a reading left early (a sample needs its first rows only). The sheets that waited in
+ * temporary files (all of them when the zip had them before its shared strings, as Excel writes
+ * it: the zip was then read to its end) are deleted by the reader as it passes each: it is led
+ * past them without reading them. Otherwise the zip is still being read and no sheet waits.
+ */
+async function letGo(
+  sheets: AsyncIterator<unknown>,
+  current: unknown,
+  zipRead: boolean,
+  failed: Promise<never>,
+): Promise<void> {
+  fileOf(current)?.destroy();
+  if (!zipRead) {
+    void sheets.return?.(undefined)?.catch(() => {});
+    return;
+  }
   try {
-    for (;;) {
-      const next = await Promise.race([iterator.next(), failed]);
-      if (next.done) return;
-      yield next.value;
-    }
-  } catch (error) {
-    ended = true;
-    throw error;
-  } finally {
-    // Left early (the rows a sample needs were read): the reader lets go of its file and temporary files.
-    if (!ended) void iterator.return?.(undefined)?.catch(() => {});
+    for (let s = await Promise.race([sheets.next(), failed]); !s.done; s = await Promise.race([sheets.next(), failed]))
+      fileOf(s.value)?.destroy();
+  } catch {
+    // a damaged rest of the file: nothing more waits
   }
 }

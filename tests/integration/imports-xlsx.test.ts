@@ -1,4 +1,7 @@
 import { parse } from "csv-parse/sync";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as exportRoute from "~/routes/clients.export";
 import * as homeRoute from "~/routes/_app.import._index";
@@ -245,5 +248,36 @@ describe("an Excel workbook", () => {
       ["DOB", "dateOfBirth", ["1941-03-07"]],
       ["Zip Code", "address.zip", ["02134"]],
     ]);
+  });
+
+  it("the mapping form's samples leave no temporary file behind (a sheet stored before its shared strings waits in one)", async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), "xlsx-samples-"));
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      // More rows than a batch: the sample stops reading after its first batch.
+      const rows = [HEAD, ...Array.from({ length: 1_500 }, (_, i) => [`P${i}`, "Lee", `p${i}@example.com`])];
+      // exceljs, as Excel, writes the sheets before the shared strings.
+      const file = await xlsxFile({ name: "Sheet1", rows }, { name: "Sheet2", rows });
+      const form = new FormData();
+      form.set("type", "clients");
+      form.set("file", new Blob([file as BlobPart], { type: XLSX_TYPE }), "people.xlsx");
+      const request = new Request("http://localhost/import", {
+        method: "POST",
+        body: form,
+        headers: { Cookie: me.cookie },
+      });
+      const id = (await settle(homeRoute.action(args(request)))).headers.get("Location")!.split("/").pop()!;
+      for (let i = 0; i < 2; i++) {
+        const loaded = (await (
+          await settle(pageRoute.loader(args(get(`/import/${id}`, me.cookie), { id })))
+        ).json()) as Json;
+        expect(loaded.columns[0].samples).toEqual(["P0", "P1", "P2"]);
+      }
+      await expect.poll(() => readdirSync(tmp)).toEqual([]);
+    } finally {
+      process.env.TMPDIR = before;
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
