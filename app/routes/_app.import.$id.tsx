@@ -11,7 +11,9 @@ import { requirePermission, requireSignedIn } from "~/services/session.server";
 // preview (?step=preview), then the import's progress (the page refreshes itself while it runs)
 // and its summary, with Undo for 24 hours. Every step is a plain form.
 
-export const handle = { header: { title: "Import", subtitle: "Clients, facilities and placements from CSV" } };
+export const handle = {
+  header: { title: "Import", subtitle: "Clients, facilities and placements from a spreadsheet" },
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const running = data?.import.status === "queued" || data?.import.status === "running";

@@ -10,7 +10,9 @@ import { requirePermission, requireSignedIn } from "~/services/session.server";
 // /import (coordinators and admins): upload a CSV file, which becomes a draft import to map and
 // preview (/import/{id}); the agency's latest imports.
 
-export const handle = { header: { title: "Import", subtitle: "Clients, facilities and placements from CSV" } };
+export const handle = {
+  header: { title: "Import", subtitle: "Clients, facilities and placements from a spreadsheet" },
+};
 
 export const meta: MetaFunction = () => [{ title: "Import · Senior Placement" }];
 

@@ -180,10 +180,14 @@ export function matchHeaders(fields: ImportField[], headers: string[]): Record<s
 
 export const IMPORT_MESSAGES = {
   type: `Type must be one of ${IMPORTABLE_TYPES.join(", ")}`,
-  noFile: "Please choose a CSV file to import",
+  noFile: "Please choose a CSV or Excel (.xlsx) file to import",
+  notSpreadsheet: "The file is neither a CSV file nor an Excel workbook (.xlsx): save the spreadsheet as one of them",
+  oldExcel: "Excel 97-2003 workbooks (.xls) are not read: save the file as an Excel workbook (.xlsx) or as CSV",
+  unreadableWorkbook:
+    "The Excel workbook could not be read: it may be damaged. Open it in Excel and save it again, or save it as CSV",
   tooLarge: `The file is too large: at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`,
   tooManyRows: `The file has too many rows: at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")}`,
-  empty: "The file has no header row: its first line must name the columns",
+  empty: "The file has no header row: its first row must name the columns",
   mapping: "The column mapping must be an object of field names and column numbers",
   notFound: "No such import",
   undoLate: `An import can be undone for ${UNDO_HOURS} hours after it finished`,

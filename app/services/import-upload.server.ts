@@ -29,11 +29,13 @@ import { EncodingSniffer } from "./import-csv.server";
 import { runImport } from "./import.server";
 import { enqueue } from "./jobs.server";
 import { storedFileName } from "./uploads.server";
+import { excelWorkbookReader } from "~/utils/file-types.server";
 
 // Starting an import from an upload (POST /api/imports, the import screen): the multipart form
 // read as it arrives, its file streamed into the database in pieces of 1 MB (never held whole),
-// its encoding found on the way; then, in the same transaction, the import's row and its job. A
-// refused upload rolls back and leaves nothing.
+// what it is (CSV or an Excel workbook, by its content) and a CSV's encoding found on the way;
+// then, in the same transaction, the import's row and its job. A refused upload rolls back and
+// leaves nothing.
 
 const CHUNK_BYTES = 1024 * 1024;
 
@@ -52,10 +54,49 @@ interface ReceivedFile {
   size: number;
   lines: number;
   encoding: "utf-8" | "windows-1252";
+  format: "csv" | "xlsx";
+}
+
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+const OLE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/**
+ * What an upload is, told by its content as it streams (its name may say anything): an Excel
+ * workbook (a zip, PK\x03\x04, with the part xl/workbook.xml), or CSV text (no NUL byte: the
+ * encodings read are UTF-8 and Windows-1252); else why it is neither.
+ */
+class FormatSniffer {
+  private head: number[] = [];
+  private nul = false;
+  private readonly workbook = excelWorkbookReader();
+
+  push(chunk: Uint8Array): void {
+    for (let i = 0; this.head.length < 8 && i < chunk.length; i++) this.head.push(chunk[i]);
+    if (this.isZip()) this.workbook.push(chunk);
+    else if (!this.nul && chunk.includes(0)) this.nul = true;
+  }
+
+  private isZip(): boolean {
+    return ZIP_SIGNATURE.every((byte, i) => this.head[i] === byte);
+  }
+
+  /** The format, or the message that refuses the file. */
+  finish(): { format: "csv" | "xlsx" } | { refused: string } {
+    if (this.isZip()) return this.workbook.finish() ? { format: "xlsx" } : { refused: IMPORT_MESSAGES.notSpreadsheet };
+    if (OLE_SIGNATURE.every((byte, i) => this.head[i] === byte)) return { refused: IMPORT_MESSAGES.oldExcel };
+    return this.nul ? { refused: IMPORT_MESSAGES.notSpreadsheet } : { format: "csv" };
+  }
+}
+
+interface Received {
+  file?: ReceivedFile;
+  tooLarge?: boolean;
+  /** Why the file is not taken (neither CSV nor a workbook). */
+  refused?: string;
 }
 
 /** Streams the `file` part into pieces of the import `id` (in `trx`). */
-function fileHandler(trx: DB, id: string, received: { file?: ReceivedFile; tooLarge?: boolean }): UploadHandler {
+function fileHandler(trx: DB, id: string, received: Received): UploadHandler {
   return async ({ name, filename, data }) => {
     if (filename === undefined) return undefined;
     if (name !== "file" || filename === "" || received.file) {
@@ -63,7 +104,8 @@ function fileHandler(trx: DB, id: string, received: { file?: ReceivedFile; tooLa
       return undefined;
     }
     const sniffer = new EncodingSniffer();
-    const file: ReceivedFile = { name: storedFileName(filename), size: 0, lines: 0, encoding: "utf-8" };
+    const format = new FormatSniffer();
+    const file: ReceivedFile = { name: storedFileName(filename), size: 0, lines: 0, encoding: "utf-8", format: "csv" };
     let pending: Uint8Array[] = [];
     let pendingBytes = 0;
     let seq = 0;
@@ -74,6 +116,7 @@ function fileHandler(trx: DB, id: string, received: { file?: ReceivedFile; tooLa
         continue;
       }
       sniffer.push(chunk);
+      format.push(chunk);
       for (const byte of chunk) if (byte === 10) file.lines++;
       pending.push(chunk);
       pendingBytes += chunk.byteLength;
@@ -85,6 +128,9 @@ function fileHandler(trx: DB, id: string, received: { file?: ReceivedFile; tooLa
     }
     if (pendingBytes > 0) await addImportChunk(trx, id, seq++, Buffer.concat(pending));
     file.encoding = sniffer.finish();
+    const kind = format.finish();
+    if ("refused" in kind) received.refused = kind.refused;
+    else file.format = kind.format;
     received.file = file;
     return file.name;
   };
@@ -104,7 +150,7 @@ export type ImportStart = "queue" | "process" | "draft";
 export async function startImport(db: DB, ctx: Ctx, request: Request, start: ImportStart): Promise<string> {
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
-    const received: { file?: ReceivedFile; tooLarge?: boolean } = {};
+    const received: Received = {};
     let fields: FormData;
     try {
       fields = await parseMultipartFormData(
@@ -117,6 +163,7 @@ export async function startImport(db: DB, ctx: Ctx, request: Request, start: Imp
       throw error;
     }
     if (received.tooLarge) throw refused(413, "file", IMPORT_MESSAGES.tooLarge);
+    if (received.refused) throw refused(400, "file", received.refused);
     const options = ImportOptionsSchema.safeParse(Object.fromEntries([...fields].filter(([k]) => k !== "file")));
     const errors = [
       ...(received.file ? [] : [{ path: "file", msg: IMPORT_MESSAGES.noFile }]),
@@ -130,10 +177,12 @@ export async function startImport(db: DB, ctx: Ctx, request: Request, start: Imp
       file_name: file.name,
       size_bytes: file.size,
       encoding: file.encoding,
+      format: file.format,
       mapping: options.data.mapping ?? null,
       duplicates: options.data.duplicates,
       mode: options.data.mode,
-      total_rows: Math.max(0, file.lines - 1),
+      // A workbook's rows are not known before it is read (its preview or its run counts them).
+      total_rows: file.format === "csv" ? Math.max(0, file.lines - 1) : 0,
       status: start === "draft" ? "draft" : "queued",
     });
     if (start === "queue") await enqueueImport(trx, id);

@@ -16,6 +16,7 @@ import {
 import { type DuplicateChoice, IMPORT_MESSAGES, matchHeaders, MAX_IMPORT_ROWS } from "~/schemas/import";
 import { type DB, getDb } from "~/utils/db.server";
 import { csvRows } from "./import-csv.server";
+import { UnreadableWorkbook, xlsxRows } from "./import-xlsx.server";
 import { issuesOf, type RowError, rowErrors, rowInput } from "./import-rows.server";
 import { importerOf } from "./import-types.server";
 import type { Importer } from "./importer.server";
@@ -213,22 +214,39 @@ async function applyBatch(trx: DB, state: RunState, rows: FileRow[]): Promise<Ba
 /** The file's rows after its header, a batch at a time; `header` receives the header first. */
 async function* fileBatches(db: DB, row: ImportRow, header: (cells: string[]) => void): AsyncGenerator<FileRow[]> {
   let batch: FileRow[] = [];
-  let number = 0;
-  for await (const cells of csvRows(importFile(db, row.id), row.encoding)) {
-    number++;
-    if (number === 1) {
+  let count = 0;
+  for await (const { number, cells } of fileRows(db, row)) {
+    count++;
+    if (count === 1) {
       header(cells);
       continue;
     }
-    if (number - 1 > MAX_IMPORT_ROWS) throw new ImportRefused(IMPORT_MESSAGES.tooManyRows);
-    batch.push({ row: number, cells });
+    if (count - 1 > MAX_IMPORT_ROWS) throw new ImportRefused(IMPORT_MESSAGES.tooManyRows);
+    batch.push({ row: number ?? count, cells });
     if (batch.length >= IMPORT_BATCH_ROWS) {
       yield batch;
       batch = [];
     }
   }
-  if (number === 0) throw new ImportRefused(IMPORT_MESSAGES.empty);
+  if (count === 0) throw new ImportRefused(IMPORT_MESSAGES.empty);
   if (batch.length > 0) yield batch;
+}
+
+/**
+ * The rows of an import's file as they stream: a CSV's (numbered as they come), or the first
+ * worksheet's of a workbook (numbered as in the sheet, empty rows passed over).
+ */
+async function* fileRows(db: DB, row: ImportRow): AsyncGenerator<{ number?: number; cells: string[] }> {
+  if (row.format === "csv") {
+    for await (const cells of csvRows(importFile(db, row.id), row.encoding)) yield { cells };
+    return;
+  }
+  try {
+    yield* xlsxRows(importFile(db, row.id));
+  } catch (error) {
+    if (error instanceof UnreadableWorkbook) throw new ImportRefused(IMPORT_MESSAGES.unreadableWorkbook);
+    throw error;
+  }
 }
 
 /** A file the import cannot read at all (no header, too many rows): the import fails with this message. */

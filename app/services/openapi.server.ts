@@ -87,7 +87,8 @@ export const API_AREAS = [
   },
   {
     name: "Imports",
-    description: "CSV imports of clients, facilities and placements (coordinators and admins; docs/api.md, Imports).",
+    description:
+      "Imports of clients, facilities and placements from CSV files or Excel workbooks (coordinators and admins; docs/api.md, Imports).",
   },
   { name: "Reference", description: "This description of the API." },
 ] as const;
@@ -839,11 +840,11 @@ export const ENDPOINTS: Endpoint[] = [
     method: "post",
     path: "/api/imports",
     area: "Imports",
-    summary: "Start a CSV import",
+    summary: "Start an import (CSV or Excel)",
     description:
-      "A CSV file (UTF-8 or Windows-1252, comma or semicolon separated; 20 MB at most) of clients, facilities or placements. It runs as a job: the answer (202) comes before it does; GET /api/imports/{id} tells its status, counts and errors.",
+      "A CSV file (UTF-8 or Windows-1252, comma or semicolon separated) or an Excel workbook (.xlsx, its first sheet), 20 MB at most, told apart by content, of clients, facilities or placements. It runs as a job: the answer (202) comes before it does; GET /api/imports/{id} tells its status, counts and errors.",
     multipart: ImportOptionsSchema.omit({ fileName: true }).extend({
-      file: z.string().meta({ format: "binary", description: "The CSV file (20 MB at most)" }),
+      file: z.string().meta({ format: "binary", description: "The CSV file or Excel workbook (20 MB at most)" }),
       mapping: z.string().optional().meta({ description: 'JSON: each field\'s column, from 0 ({"firstName": 0})' }),
     }),
     status: 202,

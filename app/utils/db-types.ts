@@ -703,6 +703,8 @@ export interface ImportsTable {
   size_bytes: Generated<number>;
   /** The file's text encoding, found when it was uploaded: valid UTF-8, else Windows-1252. */
   encoding: Generated<"utf-8" | "windows-1252">;
+  /** What the file is, told by its content at upload: CSV text, or an Excel workbook. */
+  format: Generated<"csv" | "xlsx">;
   /** The file's column (by position) each field reads: { field: column index }. Null: matched by header. */
   mapping: Record<string, number> | null;
   duplicates: Generated<"skip" | "update" | "create">;

@@ -412,6 +412,13 @@ class OfficeZipReader implements ContentReader {
 }
 
 /**
+ * Whether a zip is an Excel workbook: it has the part xl/workbook.xml (the import's test of an
+ * upload's content, whatever its name). Feed every chunk to `push`, then `finish`: null when not.
+ */
+export const excelWorkbookReader = (): { push(chunk: Uint8Array): boolean; finish(): FileMetadata | null } =>
+  new OfficeZipReader("xl/workbook.xml");
+
+/**
  * Text: UTF-8 (a BOM is fine) with no NUL byte anywhere, checked on every chunk. The decoder is
  * streaming, so a character cut by a chunk boundary is read whole; its output is dropped.
  */

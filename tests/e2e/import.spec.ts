@@ -6,6 +6,7 @@
 import type { Page } from "@playwright/test";
 import { createEmptyAgencyUser, dbForE2E, expect, loginAs, test } from "../support/e2e";
 import { createClient, createFacility } from "../support/factories";
+import { xlsxFile } from "../support/xlsx";
 
 /** The demo agency's clients as the clients list exports them. */
 async function demoExport(page: Page): Promise<string> {
@@ -129,6 +130,95 @@ test("placements: each row's client and facility found by name, a row it cannot 
   await page.getByRole("button", { name: "Undo this import" }).click();
   await expect(page.getByText("This import was undone")).toBeVisible();
   expect(await count()).toHaveLength(0);
+});
+
+test("an Excel workbook: its first sheet mapped, checked, imported and undone", async ({
+  page,
+  javaScriptEnabled: js,
+}) => {
+  test.setTimeout(120_000);
+  const user = await loginAs(page, await createEmptyAgencyUser());
+  const tag = user.agencyId.slice(0, 8);
+  const workbook = await xlsxFile(
+    {
+      name: "Clients",
+      rows: [
+        [
+          "Given Name",
+          "Surname",
+          "E-mail",
+          "Phone #",
+          "DOB",
+          "Emergency Contact",
+          "Relationship",
+          "Emergency Phone",
+          "Zip Code",
+        ],
+        [
+          "Ann",
+          "Lee",
+          `ann-${tag}@example.com`,
+          "(217) 555-0101",
+          new Date(Date.UTC(1941, 2, 7)),
+          "Jo",
+          "Son",
+          "(217) 555-0199",
+          "02134",
+        ],
+        [],
+        [
+          "Bo",
+          "Ng",
+          "not-an-email",
+          "(217) 555-0102",
+          new Date(Date.UTC(1942, 3, 8)),
+          "Jo",
+          "Son",
+          "(217) 555-0199",
+          "60601",
+        ],
+      ],
+    },
+    { name: "Notes", rows: [["Not read"]] },
+  );
+  await page.goto("/import");
+  await expect(page.getByRole("heading", { name: "Upload a spreadsheet" })).toBeVisible();
+  if (js) await page.screenshot({ path: "/tmp/import-shots/upload-xlsx-1280.png", fullPage: true });
+  else {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.screenshot({ path: "/tmp/import-shots/upload-xlsx-390.png", fullPage: true });
+  }
+  await page.locator("input[type=file]").setInputFiles({
+    name: "clients.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: workbook,
+  });
+  await page.getByRole("button", { name: "Upload and map the columns" }).click();
+  await expect(page.getByRole("heading", { name: "1. Match the columns" })).toBeVisible();
+  await expect(page.getByLabel("Given Name", { exact: true })).toHaveValue("firstName");
+  await expect(page.getByLabel("Zip Code", { exact: true })).toHaveValue("address.zip");
+  // The samples are the cells as typed: the date as a date, the ZIP with its zero.
+  await expect(page.getByText("1941-03-07")).toBeVisible();
+  await expect(page.getByText("02134")).toBeVisible();
+  await page.getByLabel("Import the valid rows, list the others").check();
+  await page.getByRole("button", { name: "Check the rows" }).click();
+  await expect(page.getByRole("heading", { name: "2. Preview" })).toBeVisible();
+  await expect(figure(page, "Not valid")).toHaveText("1");
+  // Row 4 of the sheet: the empty row 3 counts, as in Excel.
+  await expect(page.getByRole("row").filter({ hasText: "Please enter a valid email address" })).toContainText("4");
+  await importAndWait(page);
+  await expect(figure(page, "Created")).toHaveText("1");
+  const clients = () =>
+    dbForE2E()
+      .selectFrom("clients")
+      .select(["first_name", "date_of_birth", "address_zip"])
+      .where("agency_id", "=", user.agencyId)
+      .execute();
+  expect(await clients()).toEqual([{ first_name: "Ann", date_of_birth: "1941-03-07", address_zip: "02134" }]);
+  await page.getByRole("button", { name: "Undo this import" }).click();
+  await expect(page.getByText("This import was undone")).toBeVisible();
+  expect(await clients()).toEqual([]);
 });
 
 test("the mapping form on a phone and a desktop", async ({ page, agency: _agency, javaScriptEnabled: js }) => {

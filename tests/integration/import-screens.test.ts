@@ -105,5 +105,7 @@ it("refuses an upload without a file, saying so", async () => {
   });
   const response = await settle(homeRoute.action(args(request)));
   expect(response.status).toBe(400);
-  expect(((await response.json()) as { error: string }).error).toBe("Please choose a CSV file to import");
+  expect(((await response.json()) as { error: string }).error).toBe(
+    "Please choose a CSV or Excel (.xlsx) file to import",
+  );
 });

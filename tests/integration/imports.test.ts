@@ -126,7 +126,7 @@ describe("POST /api/imports", () => {
   it("refuses a request without a file, or of an unknown type, leaving nothing", async () => {
     const noFile = await upload(null);
     expect(noFile.status).toBe(400);
-    expect(noFile.json.errors).toEqual([{ path: "file", msg: "Please choose a CSV file to import" }]);
+    expect(noFile.json.errors).toEqual([{ path: "file", msg: "Please choose a CSV or Excel (.xlsx) file to import" }]);
     const badType = await upload(csv(), { type: "tasks" });
     expect(badType.status).toBe(400);
     expect(badType.json.errors[0].path).toBe("type");

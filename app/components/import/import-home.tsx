@@ -14,11 +14,11 @@ export function ImportHome({ imports, error }: { imports: ImportRecord[]; error?
     <div className="space-y-6">
       <PageHeader
         title="Import"
-        description="Bring in clients, facilities or past placements from a spreadsheet saved as CSV: the columns are matched to fields, every row is checked as the form checks it, and nothing is imported before you have seen a preview."
+        description="Bring in clients, facilities or past placements from a spreadsheet, an Excel workbook or a CSV file: the columns are matched to fields, every row is checked as the form checks it, and nothing is imported before you have seen a preview."
       />
       <TitledCard
-        title="Upload a CSV file"
-        description="UTF-8 or Windows-1252, comma or semicolon separated, 20 MB at most."
+        title="Upload a spreadsheet"
+        description="An Excel workbook (.xlsx: its first sheet is read) or a CSV file (UTF-8 or Windows-1252, comma or semicolon separated), 20 MB and 100,000 rows at most."
       >
         <Form method="post" encType="multipart/form-data" className="space-y-4 p-5">
           {error ? (
@@ -47,7 +47,7 @@ export function ImportHome({ imports, error }: { imports: ImportRecord[]; error?
                 id="import-file"
                 name="file"
                 type="file"
-                accept=".csv,text/csv"
+                accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
                 required
                 className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
               />

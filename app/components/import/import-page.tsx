@@ -111,7 +111,7 @@ function MappingForm({ import: record, columns, fields }: Props) {
     >
       <Form method="post" className="space-y-5 p-5">
         {columns.length === 0 ? (
-          <Alert tone="warning">The file has no header row: its first line must name the columns.</Alert>
+          <Alert tone="warning">The file has no header row: its first row must name the columns.</Alert>
         ) : (
           <div>
             <div className="hidden border-b border-slate-200 pb-2 text-xs font-medium text-slate-500 uppercase md:grid md:grid-cols-[1fr_1.2fr_1.5fr] md:gap-4">
@@ -185,7 +185,12 @@ function Progress({ import: record }: Props) {
         <ProgressBar
           value={pct}
           tone="brand"
-          label={`${processed.toLocaleString("en-US")} of about ${total.toLocaleString("en-US")} rows`}
+          label={
+            // A workbook sent straight to the API is counted only as it is read.
+            total > 0
+              ? `${processed.toLocaleString("en-US")} of about ${total.toLocaleString("en-US")} rows`
+              : `${processed.toLocaleString("en-US")} rows so far`
+          }
           showValue
         />
       </div>
