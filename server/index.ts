@@ -9,6 +9,7 @@ import { DEMO_LOGIN } from "../db/seed/common";
 import { pingDatabase } from "../app/models/health.server";
 import { flushViews } from "../app/models/audit.server";
 import { appJobs } from "../app/services/job-list.server";
+import { resumeImportsInProcess } from "../app/services/import-upload.server";
 import { type JobQueue, startServerJobQueue } from "../app/services/jobs.server";
 import { schedulePruning, UPLOAD_MAX_MS } from "../app/services/maintenance.server";
 import { database } from "../app/utils/db.server";
@@ -150,6 +151,8 @@ async function main() {
     );
     return null;
   });
+  // Without a queue (the embedded database) imports run here: those a stop cut off go on.
+  if (database().embedded) void resumeImportsInProcess(database().db);
   if (workers === 0) {
     await serve(() => announce(1), jobs);
     return;

@@ -140,6 +140,12 @@ export async function readImportRow(db: DB, id: string): Promise<ImportRow | und
   return db.selectFrom("imports").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The imports of every agency that were waiting or running when the process stopped (without a queue). */
+export async function unfinishedImportIds(db: DB): Promise<string[]> {
+  const rows = await db.selectFrom("imports").select("id").where("status", "in", ["queued", "running"]).execute();
+  return rows.map((row) => row.id);
+}
+
 /** Locks an import's row for the transaction: a second run of its job waits, then sees where the first left it. */
 export async function lockImportRow(trx: DB, id: string): Promise<ImportRow | undefined> {
   return trx.selectFrom("imports").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();

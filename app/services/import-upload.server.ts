@@ -15,6 +15,7 @@ import {
   queueDraft,
   undoImportWrites,
   readImportRow,
+  unfinishedImportIds,
 } from "~/models/imports.server";
 import {
   IMPORT_MESSAGES,
@@ -196,6 +197,19 @@ const enqueueImport = (trx: DB, id: string) =>
 
 function runInProcess(db: DB, id: string): void {
   void runImport(db, id).catch((error: unknown) => console.error(`[import] import ${id} failed`, error));
+}
+
+/**
+ * Without a queue (the embedded database), an import runs in the process that took it: one that
+ * was waiting or running when that process stopped is run again when the server starts (from
+ * its last batch, or from the start for all or nothing, which was rolled back). Resolves when
+ * they are done.
+ */
+export async function resumeImportsInProcess(db: DB): Promise<void> {
+  for (const id of await unfinishedImportIds(db)) {
+    console.log(`[import] import ${id} was not finished when the server stopped: running it again`);
+    await runImport(db, id).catch((error: unknown) => console.error(`[import] import ${id} failed`, error));
+  }
 }
 
 /** Starts a draft of the caller's agency with these choices; false when it is not a draft (any more). */

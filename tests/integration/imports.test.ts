@@ -8,6 +8,7 @@ import * as importRoute from "~/routes/api.imports.$id";
 import * as undoRoute from "~/routes/api.imports.$id_.undo";
 import { addImportChunk, insertImport } from "~/models/imports.server";
 import { setImportQueue } from "~/services/import-api.server";
+import { resumeImportsInProcess } from "~/services/import-upload.server";
 import { runImport } from "~/services/import.server";
 import { type Json, signInNewAgency, signInUser, type SignedIn } from "../support/api";
 import { resetDb, testDb } from "../support/db";
@@ -392,6 +393,19 @@ describe("an import stopped half-way", () => {
     expect(await clientsOf(me.user.agency_id)).toHaveLength(2500);
     expect((await undo(id)).status).toBe(200);
     expect(await clientsOf(me.user.agency_id)).toEqual([]);
+  });
+
+  it("without a queue (the embedded database), the server's start runs the cut-off imports again", async () => {
+    const cutAll = await queued("all", many(1500));
+    await expect(runImport(db, cutAll, killed)).rejects.toThrow("killed");
+    const others = many(1500).replaceAll("@example.com", "@example.org").replaceAll("(217)", "(312)");
+    const cutValid = await queued("valid", others);
+    await expect(runImport(db, cutValid, killed)).rejects.toThrow("killed");
+    await resumeImportsInProcess(db);
+    for (const id of [cutAll, cutValid]) {
+      expect((await getImport(id)).json.data.import).toMatchObject({ status: "done", counts: { created: 1500 } });
+    }
+    expect(await clientsOf(me.user.agency_id)).toHaveLength(3000);
   });
 });
 
