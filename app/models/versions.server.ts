@@ -58,11 +58,11 @@ export function notSaved(current: RecordVersion | null): StaleWrite | typeof NOT
 /** The tables whose records count their versions (a document's `revision` has its own functions). */
 export type VersionedTable = "clients" | "facilities" | "placements" | "tasks";
 
-/** The version of a record of the caller's agency (a tour's and an agreement's too); null when there is none. */
+/** The version of a record of the caller's agency (a tour's, an agreement's, a disclosure's too); null when there is none. */
 export async function currentVersion(
   db: DB,
   ctx: Ctx,
-  table: VersionedTable | "tours" | "referral_agreements",
+  table: VersionedTable | "tours" | "referral_agreements" | "client_disclosures",
   id: string,
 ): Promise<RecordVersion | null> {
   if (!isUuid(id)) return null;

@@ -6,7 +6,7 @@
 // of an agreement: a document the caller may not see (restricted, another agency's) is refused.
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAgreement, getAgreement, updateAgreement } from "~/models/agreements.server";
-import { getTour, recordTourOutcome, scheduleTour } from "~/models/tours.server";
+import { getDisclosure, getTour, recordDisclosure, recordTourOutcome, scheduleTour } from "~/models/tours.server";
 import { updateReferralFee } from "~/models/placements.server";
 import { action as clientPageAction, loader as clientPageLoader } from "~/routes/_app.clients.$id._index";
 import { action as editAgreementAction } from "~/routes/_app.facilities.$id.agreements.$agreementId.edit";
@@ -16,6 +16,7 @@ import { action as agreementApi } from "~/routes/api.agreements.$id";
 import { action as placementApi } from "~/routes/api.placements.$id";
 import { action as feeApi } from "~/routes/api.placements.$id_.fee";
 import { action as tourApi, loader as tourApiLoader } from "~/routes/api.tours.$id";
+import { action as disclosureApi, loader as disclosureApiLoader } from "~/routes/api.clients.$id_.disclosure";
 import type { AgreementInput } from "~/schemas/agreement";
 import { type Json, type SignedIn, signInNewAgency, signInUser } from "../support/api";
 import { resetDb, testDb } from "../support/db";
@@ -271,6 +272,131 @@ describe("two people recording the outcome of the same tour", () => {
     const blind = await call(sam, { method: "PATCH", body: { outcome: "No-show" } });
     expect(blind.status).toBe(200);
     expect((await json(blind)).data.tour).toMatchObject({ outcome: "No-show", version: 3 });
+  });
+});
+
+// ─────────────────────────────── the disclosure ───────────────────────────────
+
+const disclosureFields = (who: string, version: string) => ({
+  section: "disclosure",
+  disclosedOn: who === "Dana" ? "2026-10-01" : "2026-10-02",
+  method: who === "Dana" ? "E-mail" : "In person",
+  resourceId: "",
+  version,
+});
+
+describe("two people recording the same client's disclosure", () => {
+  it("on the client's page: the form carries its version (0: none yet); the second comes back as typed (409)", async () => {
+    const client = await createClient(db, { agencyId, first_name: "Grace", last_name: "Okafor" });
+    const opened = await settle(clientPageLoader(args(get(`/clients/${client.id}`, sam.cookie), { id: client.id })));
+    expect((await json(opened)).tours.disclosure).toBeNull();
+
+    // Both opened the page before any was recorded.
+    const first = await recordOnPage(client.id, dana, disclosureFields("Dana", "0"));
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe(`/clients/${client.id}#disclosure`);
+
+    const second = await recordOnPage(client.id, sam, disclosureFields("Sam", "0"));
+    expect(second.status).toBe(409);
+    const answer = await json(second);
+    expect(answer.form).toBe("disclosure");
+    expect(answer.conflict).toEqual({
+      message: expect.stringMatching(CHANGED_AT("Dana Ruiz", "disclosure")),
+      href: `/clients/${client.id}#disclosure`,
+      version: 1,
+      byYou: false,
+    });
+    expect(answer.result.initialValue).toMatchObject({ disclosedOn: "2026-10-02", method: "In person", version: "1" });
+    expect(await getDisclosure(db, ctxOf(dana), client.id)).toMatchObject({
+      disclosedOn: "2026-10-01",
+      method: "E-mail",
+      recordedBy: { id: dana.user.id },
+      version: 1,
+    });
+
+    // Sam saves again, over Dana's version, as the form now is; then Dana's page (version 1) is stale.
+    expect((await recordOnPage(client.id, sam, disclosureFields("Sam", "1"))).status).toBe(302);
+    expect(await getDisclosure(db, ctxOf(dana), client.id)).toMatchObject({ method: "In person", version: 2 });
+    const stale = await recordOnPage(client.id, dana, disclosureFields("Dana", "1"));
+    expect(stale.status).toBe(409);
+    expect((await json(stale)).conflict).toMatchObject({
+      message: expect.stringMatching(CHANGED_AT("Sam Lee", "disclosure")),
+      version: 2,
+    });
+    const audited = await db
+      .selectFrom("audit_events")
+      .select(["actor_id", "action"])
+      .where("entity_type", "=", "disclosure")
+      .orderBy("created_at")
+      .execute();
+    expect(audited).toEqual([
+      { actor_id: dana.user.id, action: "create" },
+      { actor_id: sam.user.id, action: "update" },
+    ]);
+  });
+
+  it("at the same moment, both first: one is recorded, the other refused as stale", async () => {
+    const client = await createClient(db, { agencyId });
+    const input = (method: "E-mail" | "Mail") =>
+      ({ disclosedOn: "2026-10-01", method, resourceId: null, version: 0 }) as const;
+    const results = await Promise.all([
+      recordDisclosure(db, ctxOf(dana), client.id, input("E-mail")),
+      recordDisclosure(db, ctxOf(sam), client.id, input("Mail")),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([
+      { ok: false, reason: "stale", current: expect.objectContaining({ version: 1 }) },
+    ]);
+    expect(await getDisclosure(db, ctxOf(dana), client.id)).toMatchObject({
+      method: results[0].ok ? "E-mail" : "Mail",
+      version: 1,
+    });
+    // Changes from the same version at the same moment: one is stored.
+    const again = await Promise.all([
+      recordDisclosure(db, ctxOf(dana), client.id, { ...input("E-mail"), version: 1 }),
+      recordDisclosure(db, ctxOf(sam), client.id, { ...input("Mail"), disclosedOn: "2026-10-02", version: 1 }),
+    ]);
+    expect(again.filter((r) => r.ok)).toHaveLength(1);
+    expect((await getDisclosure(db, ctxOf(dana), client.id))?.version).toBe(2);
+  });
+
+  it('through the API: GET sends the ETag ("0" while none); PUT with an old If-Match or version is 412', async () => {
+    const client = await createClient(db, { agencyId });
+    const path = `/api/clients/${client.id}/disclosure`;
+    const call = (who: SignedIn, init: { method?: string; body?: Json; headers?: Record<string, string> } = {}) => {
+      const request = apiRequest(path, { token: who.token, ...init });
+      return settle((request.method === "GET" ? disclosureApiLoader : disclosureApi)(args(request, { id: client.id })));
+    };
+    const put = (who: SignedIn, body: Json, headers: Record<string, string> = {}) =>
+      call(who, { method: "PUT", body, headers });
+    const none = await call(sam);
+    expect(none.headers.get("ETag")).toBe('"0"');
+    expect((await json(none)).data).toEqual({ disclosure: null });
+
+    const first = await put(dana, { disclosedOn: "2026-10-01", method: "E-mail" }, { "If-Match": '"0"' });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("ETag")).toBe('"1"');
+    expect((await json(first)).data.disclosure).toMatchObject({ method: "E-mail", version: 1 });
+
+    const refused = await put(sam, { disclosedOn: "2026-10-02", method: "Mail" }, { "If-Match": '"0"' });
+    expect(refused.status).toBe(412);
+    expect(refused.headers.get("ETag")).toBe('"1"');
+    const body = await json(refused);
+    expect(body.message).toMatch(/^The disclosure has changed since the version you sent: Dana Ruiz changed it at /);
+    expect(body.data.disclosure).toMatchObject({ clientId: client.id, method: "E-mail", version: 1 });
+
+    const read = await call(sam);
+    expect(read.headers.get("ETag")).toBe('"1"');
+    expect((await put(sam, { disclosedOn: "2026-10-02", method: "Mail", version: 1 })).status).toBe(200);
+    const byBody = await put(dana, { disclosedOn: "2026-10-01", method: "Portal", version: 1 });
+    expect(byBody.status).toBe(412);
+    expect((await getDisclosure(db, ctxOf(dana), client.id))?.method).toBe("Mail");
+
+    // Without a version, as before: recorded over whatever is there.
+    const blind = await put(dana, { disclosedOn: "2026-10-01", method: "Portal" });
+    expect(blind.status).toBe(200);
+    expect((await json(blind)).data.disclosure).toMatchObject({ method: "Portal", version: 3 });
+    expect((await put(dana, { disclosedOn: "2026-10-01", method: "Portal", version: -1 })).status).toBe(400);
   });
 });
 
