@@ -36,6 +36,7 @@ const refuse = (path: string, msg: string): InvoiceRefusal => ({
 
 export const INVOICE_MESSAGES = {
   noFees: "Tick at least one fee to invoice.",
+  feeGone: "A fee you ticked is no longer there: its placement was deleted. Reload the page and tick the fees again.",
   otherFacility: "A fee of another facility cannot be on this invoice.",
   alreadyInvoiced: "A fee you ticked is already on another invoice. Reload the page and tick the fees again.",
   notInvoiceable: "A fee you ticked has no amount yet: correct it on its placement first.",
@@ -617,11 +618,15 @@ export async function createInvoice(db: DB, ctx: Ctx, input: NewInvoiceInput): P
   if (input.placementIds.length === 0) return refuse("placementIds", INVOICE_MESSAGES.noFees);
   try {
     return await db.transaction().execute(async (trx) => {
+      // The placements before their facility, in the order every placement write locks them
+      // (updatePlacement, deletePlacement: the placement, then its facility's beds): two writes
+      // that lock the same rows in opposite orders wait for each other forever (a deadlock).
+      const placements = await lockFees(trx, ctx, input.placementIds);
       const facility = await ownRow(trx, ctx, "facilities", input.facilityId, { forUpdate: true });
       if (!facility) return refuse("facilityId", INVOICE_MESSAGES.noFacility);
-      const placements = await lockFees(trx, ctx, input.placementIds);
+      // A placement deleted meanwhile (its delete locks the row too, and took its turn first), or none of the agency's.
       if (placements.length !== new Set(input.placementIds).size)
-        return refuse("placementIds", INVOICE_MESSAGES.noFees);
+        return refuse("placementIds", INVOICE_MESSAGES.feeGone);
       if (placements.some((p) => p.facility_id !== facility.id))
         return refuse("placementIds", INVOICE_MESSAGES.otherFacility);
       if (placements.some((p) => p.fee_cents === null || p.fee_cents <= 0))

@@ -137,6 +137,21 @@ export async function updateAtVersion<T extends VersionedTable>(
 const ENTITIES = { clients: "client", facilities: "facility", placements: "placement", tasks: "task" } as const;
 
 /**
+ * Deletes a record the transaction has locked (lockAtVersion), with its audit entry: for a delete
+ * that checks what refers to the record after locking it, so that nothing can come to refer to it
+ * between the check and the delete.
+ */
+export async function deleteLocked<T extends VersionedTable>(trx: DB, ctx: Ctx, table: T, row: Row<T>): Promise<void> {
+  const id = (row as { id: string }).id;
+  await trx
+    .deleteFrom(table as VersionedTable as "clients")
+    .where("id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .execute();
+  await audit(trx, ctx, { action: "delete", entity: ENTITIES[table], id });
+}
+
+/**
  * Deletes a record of the caller's agency (still at `version`, if given), with its audit entry;
  * `after` runs in the same transaction with the deleted row (what follows from it: a bed given
  * back, a client's status).

@@ -4,10 +4,12 @@
 // (409, what was typed kept, who changed it) and in the API (412, the record as it is now), and the
 // first one's data is intact; two saves at the same moment store one of them. Also the signed copy
 // of an agreement: a document the caller may not see (restricted, another agency's) is refused.
+import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAgreement, getAgreement, updateAgreement } from "~/models/agreements.server";
 import { getDisclosure, getTour, recordDisclosure, recordTourOutcome, scheduleTour } from "~/models/tours.server";
-import { updateReferralFee } from "~/models/placements.server";
+import { createInvoice, INVOICE_MESSAGES } from "~/models/invoices.server";
+import { deletePlacement, updateReferralFee } from "~/models/placements.server";
 import { action as clientPageAction, loader as clientPageLoader } from "~/routes/_app.clients.$id._index";
 import { action as editAgreementAction } from "~/routes/_app.facilities.$id.agreements.$agreementId.edit";
 import { action as newAgreementAction } from "~/routes/_app.facilities.$id.agreements.new";
@@ -530,6 +532,95 @@ describe("two people correcting the same placement's fee", () => {
     expect(body.message).toMatch(/^The placement has changed since the version you sent: Dana Ruiz changed it at /);
     expect(body.data.placement).toMatchObject({ _id: id, version: version + 1 });
     expect(body.data.placement.referralFee).toMatchObject({ feeCents: 200000, editReason: "Agreed discount" });
+  });
+});
+
+// ─────────────────────────────── a placement deleted while it is invoiced ───────────────────────────────
+
+const INVOICED_409 = /^This placement's fee is on a draft invoice, so it cannot be deleted\. /;
+
+/** Until another connection waits for a row lock (the write under test has reached it). */
+async function untilSomeoneWaits() {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+    if (rows[0].n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("no one waited for the lock");
+}
+
+const orphanLines = () => db.selectFrom("invoice_lines").select("id").where("placement_id", "is", null).execute();
+
+const deleteByApi = (id: string, who: SignedIn) =>
+  settle(placementApi(args(apiRequest(`/api/placements/${id}`, { method: "DELETE", token: who.token }), { id })));
+
+describe("a placement deleted while an invoice is made of its fee", () => {
+  it("the invoice first: the delete waits for it, then is refused (409) and the line keeps its placement", async () => {
+    const { id } = await movedIn();
+    let deleting: Promise<Response> | undefined;
+    await db.transaction().execute(async (trx) => {
+      // What createInvoice does: the fee's placement locked, then the invoice and its line written.
+      await trx.selectFrom("placements").select("id").where("id", "=", id).forUpdate().execute();
+      deleting = deleteByApi(id, sam);
+      await untilSomeoneWaits();
+      const invoice = await trx
+        .insertInto("invoices")
+        .values({ agency_id: agencyId, facility_id: facilityId, issue_date: "2026-03-10", due_date: "2026-04-09" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("invoice_lines")
+        .values({
+          agency_id: agencyId,
+          invoice_id: invoice.id,
+          placement_id: id,
+          client_name: "Grace Okafor",
+          moved_in_on: "2026-03-10",
+          description: "50% of $4,200 first month",
+          amount_cents: 210000,
+          position: 0,
+        })
+        .execute();
+    });
+    const refused = await deleting!;
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).message).toMatch(INVOICED_409);
+    expect(await db.selectFrom("placements").select("id").where("id", "=", id).execute()).toHaveLength(1);
+    expect(await orphanLines()).toEqual([]);
+  });
+
+  it("the delete first: the invoice waits for it, then is refused, saying the placement was deleted", async () => {
+    const { id } = await movedIn();
+    let invoicing: ReturnType<typeof createInvoice> | undefined;
+    await db.transaction().execute(async (trx) => {
+      // What deletePlacement does: the placement locked, checked, then deleted.
+      await trx.selectFrom("placements").select("id").where("id", "=", id).forUpdate().execute();
+      invoicing = createInvoice(db, ctxOf(dana), { facilityId, placementIds: [id] });
+      await untilSomeoneWaits();
+      await trx.deleteFrom("placements").where("id", "=", id).execute();
+    });
+    expect(await invoicing!).toEqual({
+      ok: false,
+      reason: "invalid",
+      errors: [{ path: "placementIds", msg: INVOICE_MESSAGES.feeGone }],
+    });
+    expect(await db.selectFrom("invoices").select("id").execute()).toEqual([]);
+    expect(await orphanLines()).toEqual([]);
+  });
+
+  it("at the same moment: exactly one of them is done, and no invoice line is left without its placement", async () => {
+    for (let round = 0; round < 6; round++) {
+      const { id } = await movedIn();
+      const [invoiced, deleted] = await Promise.all([
+        createInvoice(db, ctxOf(dana), { facilityId, placementIds: [id] }),
+        deletePlacement(db, ctxOf(sam), id),
+      ]);
+      expect([invoiced.ok, deleted.ok].filter(Boolean)).toHaveLength(1);
+      if (invoiced.ok) expect(deleted).toMatchObject({ ok: false, reason: "in-use", invoice: { number: null } });
+      else expect(invoiced).toMatchObject({ errors: [{ msg: INVOICE_MESSAGES.feeGone }] });
+      expect(await orphanLines()).toEqual([]);
+    }
   });
 });
 
