@@ -512,6 +512,16 @@ export function placementInvoicedMessage(invoice: { number: string | null }): st
     : "This placement's fee is on a draft invoice, so it cannot be deleted. Delete the draft or take the fee off it first.";
 }
 
+/**
+ * Why a placement whose fee is on an invoice does not go back to In Progress or Confirmed (409):
+ * that would undo the move-in the invoice bills, and clear its fee.
+ */
+export function placementInvoicedStatusMessage(invoice: { number: string | null }, status: string): string {
+  return invoice.number
+    ? `This placement's fee is on invoice ${invoice.number}, so it cannot go back to ${status}. If the move-in did not happen, void the invoice first.`
+    : `This placement's fee is on a draft invoice, so it cannot go back to ${status}. If the move-in did not happen, delete the draft or take the fee off it first.`;
+}
+
 // ─────────────────────────────── writing ───────────────────────────────
 
 const LINE_INDEX = "invoice_lines_one_invoice_idx";

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { isOpenPlacement } from "~/utils/client-status";
 import type { Database } from "~/utils/db-types";
 import { type PlacementInput, type PlacementListQuery, searchTerm } from "~/schemas/placement";
 import type { DB } from "~/utils/db.server";
@@ -41,7 +42,7 @@ import {
   type StaleWrite,
   updateLocked,
 } from "./versions.server";
-import { invoiceOfPlacement } from "./invoices.server";
+import { invoiceOfPlacement, placementInvoicedStatusMessage } from "./invoices.server";
 import { type NewEvent, writeEvents } from "./placement-events.server";
 import {
   type FeeEditResult,
@@ -648,6 +649,17 @@ export async function updatePlacement(
       const locked = await lockAtVersion(trx, ctx, "placements", id, input.version);
       if (!locked.ok) return locked;
       const current = locked.row;
+      // Back to In Progress or Confirmed undoes the move-in and clears its fee: not while an
+      // invoice bills that fee (the placement is locked, as an invoice made of it locks it).
+      if (current.fee_basis !== null && isOpenPlacement(input)) {
+        const invoice = await invoiceOfPlacement(trx, ctx, id);
+        if (invoice)
+          return {
+            ok: false,
+            reason: "conflict",
+            errors: [{ path: "status", msg: placementInvoicedStatusMessage(invoice, input.status) }],
+          } as const;
+      }
       const agentId = input.agentId ?? current.agent_id;
       const { errors } = await checkReferences(trx, ctx, input, agentId);
       if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;

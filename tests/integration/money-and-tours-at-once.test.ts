@@ -8,11 +8,12 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAgreement, getAgreement, updateAgreement } from "~/models/agreements.server";
 import { getDisclosure, getTour, recordDisclosure, recordTourOutcome, scheduleTour } from "~/models/tours.server";
-import { createInvoice, INVOICE_MESSAGES } from "~/models/invoices.server";
+import { createInvoice, INVOICE_MESSAGES, voidInvoice } from "~/models/invoices.server";
 import { deletePlacement, updateReferralFee } from "~/models/placements.server";
 import { action as clientPageAction, loader as clientPageLoader } from "~/routes/_app.clients.$id._index";
 import { action as editAgreementAction } from "~/routes/_app.facilities.$id.agreements.$agreementId.edit";
 import { action as newAgreementAction } from "~/routes/_app.facilities.$id.agreements.new";
+import { action as editPlacementAction } from "~/routes/_app.placements.$id.edit";
 import { action as feeAction, loader as feeLoader } from "~/routes/_app.placements.$id.fee";
 import { action as agreementApi } from "~/routes/api.agreements.$id";
 import { action as placementApi } from "~/routes/api.placements.$id";
@@ -21,6 +22,7 @@ import { action as tourApi, loader as tourApiLoader } from "~/routes/api.tours.$
 import { action as disclosureApi, loader as disclosureApiLoader } from "~/routes/api.clients.$id_.disclosure";
 import type { AgreementInput } from "~/schemas/agreement";
 import { type Json, type SignedIn, signInNewAgency, signInUser } from "../support/api";
+import { placementFormFields } from "../support/api-bodies";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createClient, createFacility, createPlacement, createResource } from "../support/factories";
 import { apiRequest, args, formPost, get, settle } from "../support/http";
@@ -620,6 +622,141 @@ describe("a placement deleted while an invoice is made of its fee", () => {
       if (invoiced.ok) expect(deleted).toMatchObject({ ok: false, reason: "in-use", invoice: { number: null } });
       else expect(invoiced).toMatchObject({ errors: [{ msg: INVOICE_MESSAGES.feeGone }] });
       expect(await orphanLines()).toEqual([]);
+    }
+  });
+});
+
+// ─────────────────────────────── an invoiced placement put back ───────────────────────────────
+
+const feeAndStatus = (id: string) =>
+  db
+    .selectFrom("placements")
+    .select(["status", "fee_cents", "fee_basis", "version"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+
+describe("an invoiced placement put back to In Progress or Confirmed", () => {
+  /** The moved-in placement of `movedIn`, its fee on a draft invoice: the placement's API body and form fields. */
+  async function invoiced() {
+    const { id } = await movedIn();
+    const made = await createInvoice(db, ctxOf(dana), { facilityId, placementIds: [id] });
+    if (!made.ok) throw new Error("not invoiced");
+    const row = await db
+      .selectFrom("placements")
+      .select(["client_id", "agent_id"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const body = (status: string) => ({
+      clientId: row.client_id,
+      facilityId,
+      status,
+      priority: "Medium",
+      startDate: "2026-01-01",
+      moveInDate: "2026-03-10",
+      monthlyRate: 4200,
+    });
+    const fields = (status: string) =>
+      placementFormFields(
+        { clientId: row.client_id, facilityId, agentId: row.agent_id },
+        { status, startDate: "2026-01-01", moveInDate: "2026-03-10", monthlyRate: "4200" },
+      );
+    return { id, invoiceId: made.id, body, fields };
+  }
+
+  const putPlacement = (id: string, body: Json) =>
+    settle(placementApi(args(apiRequest(`/api/placements/${id}`, { method: "PUT", body, token: dana.token }), { id })));
+
+  it("through the API: 409 naming the invoice; the fee and the move-in stay as billed", async () => {
+    const { id, body } = await invoiced();
+    const before = await feeAndStatus(id);
+    expect(before).toMatchObject({ status: "Completed", fee_cents: 210000 });
+    for (const status of ["Confirmed", "In Progress"]) {
+      const refused = await putPlacement(id, body(status));
+      expect(refused.status).toBe(409);
+      expect((await json(refused)).errors).toEqual([
+        {
+          path: "status",
+          msg: `This placement's fee is on a draft invoice, so it cannot go back to ${status}. If the move-in did not happen, delete the draft or take the fee off it first.`,
+        },
+      ]);
+    }
+    expect(await feeAndStatus(id)).toEqual(before);
+    // A sent invoice is named by its number.
+    await db
+      .updateTable("invoices")
+      .set({ status: "Sent", number: "INV-2026-0007" })
+      .where("agency_id", "=", agencyId)
+      .execute();
+    const named = await putPlacement(id, body("Confirmed"));
+    expect(named.status).toBe(409);
+    expect((await json(named)).errors[0].msg).toBe(
+      "This placement's fee is on invoice INV-2026-0007, so it cannot go back to Confirmed. If the move-in did not happen, void the invoice first.",
+    );
+    // Other changes of the moved-in placement are saved as before.
+    expect((await putPlacement(id, { ...body("Completed"), notes: "Settled in well" })).status).toBe(200);
+  });
+
+  it("on the edit screen: the form comes back as typed (409) with the message under Status", async () => {
+    const { id, fields } = await invoiced();
+    const answer = await settle(
+      editPlacementAction(args(formPost(`/placements/${id}/edit`, fields("Confirmed"), dana.cookie), { id })),
+    );
+    expect(answer.status).toBe(409);
+    const body = await json(answer);
+    expect(body.result.error).toEqual({
+      status: [
+        "This placement's fee is on a draft invoice, so it cannot go back to Confirmed. If the move-in did not happen, delete the draft or take the fee off it first.",
+      ],
+    });
+    expect(body.result.initialValue).toMatchObject({ status: "Confirmed", monthlyRate: "4200" });
+    expect(await feeAndStatus(id)).toMatchObject({ status: "Completed", fee_cents: 210000 });
+  });
+
+  it("once the invoice is void, it goes back and its fee is cleared, as before", async () => {
+    const { id, invoiceId, body } = await invoiced();
+    await db
+      .updateTable("invoices")
+      .set({ status: "Sent", number: "INV-2026-0001" })
+      .where("id", "=", invoiceId)
+      .execute();
+    expect((await voidInvoice(db, ctxOf(dana), invoiceId, "Move-in fell through")).ok).toBe(true);
+    expect((await putPlacement(id, body("Confirmed"))).status).toBe(200);
+    expect(await feeAndStatus(id)).toMatchObject({ status: "Confirmed", fee_cents: null, fee_basis: null });
+  });
+
+  it("at the same moment as an invoice of its fee: one of them is done", async () => {
+    for (let round = 0; round < 4; round++) {
+      const { id } = await movedIn();
+      const row = await db
+        .selectFrom("placements")
+        .select(["client_id", "version"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      const [made, put] = await Promise.all([
+        createInvoice(db, ctxOf(dana), { facilityId, placementIds: [id] }),
+        putPlacement(id, {
+          clientId: row.client_id,
+          facilityId,
+          status: "Confirmed",
+          priority: "Medium",
+          startDate: "2026-01-01",
+          moveInDate: "2026-03-10",
+          monthlyRate: 4200,
+        }),
+      ]);
+      const stored = await feeAndStatus(id);
+      if (made.ok) {
+        expect(put.status).toBe(409);
+        expect(stored).toMatchObject({ status: "Completed", fee_cents: 210000 });
+      } else {
+        expect(put.status).toBe(200);
+        expect(made).toMatchObject({ errors: [{ msg: INVOICE_MESSAGES.notInvoiceable }] });
+        expect(stored).toMatchObject({ status: "Confirmed", fee_cents: null });
+      }
+      // Back to Completed for the next round's move-in (one open placement per client and facility).
+      await db.deleteFrom("invoice_lines").execute();
+      await db.deleteFrom("invoices").execute();
+      await db.deleteFrom("placements").where("id", "=", id).execute();
     }
   });
 });
