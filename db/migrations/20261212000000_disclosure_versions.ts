@@ -14,7 +14,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE client_disclosures
     ADD COLUMN version integer NOT NULL DEFAULT 1 CHECK (version > 0),
     ADD COLUMN updated_by uuid REFERENCES users(id) ON DELETE SET NULL`.execute(db);
+  // Named without looking changed: updated_at stays when it was recorded.
+  await sql`ALTER TABLE client_disclosures DISABLE TRIGGER client_disclosures_set_updated_at`.execute(db);
   await sql`UPDATE client_disclosures SET updated_by = recorded_by`.execute(db);
+  await sql`ALTER TABLE client_disclosures ENABLE TRIGGER client_disclosures_set_updated_at`.execute(db);
   await sql`
     CREATE FUNCTION client_disclosures_count_version() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
