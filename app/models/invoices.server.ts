@@ -36,6 +36,7 @@ const refuse = (path: string, msg: string): InvoiceRefusal => ({
 
 export const INVOICE_MESSAGES = {
   noFees: "Tick at least one fee to invoice.",
+  feeGone: "A fee you ticked is no longer there: its placement was deleted. Reload the page and tick the fees again.",
   otherFacility: "A fee of another facility cannot be on this invoice.",
   alreadyInvoiced: "A fee you ticked is already on another invoice. Reload the page and tick the fees again.",
   notInvoiceable: "A fee you ticked has no amount yet: correct it on its placement first.",
@@ -511,6 +512,16 @@ export function placementInvoicedMessage(invoice: { number: string | null }): st
     : "This placement's fee is on a draft invoice, so it cannot be deleted. Delete the draft or take the fee off it first.";
 }
 
+/**
+ * Why a placement whose fee is on an invoice does not go back to In Progress or Confirmed (409):
+ * that would undo the move-in the invoice bills, and clear its fee.
+ */
+export function placementInvoicedStatusMessage(invoice: { number: string | null }, status: string): string {
+  return invoice.number
+    ? `This placement's fee is on invoice ${invoice.number}, so it cannot go back to ${status}. If the move-in did not happen, void the invoice first.`
+    : `This placement's fee is on a draft invoice, so it cannot go back to ${status}. If the move-in did not happen, delete the draft or take the fee off it first.`;
+}
+
 // ─────────────────────────────── writing ───────────────────────────────
 
 const LINE_INDEX = "invoice_lines_one_invoice_idx";
@@ -617,11 +628,15 @@ export async function createInvoice(db: DB, ctx: Ctx, input: NewInvoiceInput): P
   if (input.placementIds.length === 0) return refuse("placementIds", INVOICE_MESSAGES.noFees);
   try {
     return await db.transaction().execute(async (trx) => {
+      // The placements before their facility, in the order every placement write locks them
+      // (updatePlacement, deletePlacement: the placement, then its facility's beds): two writes
+      // that lock the same rows in opposite orders wait for each other forever (a deadlock).
+      const placements = await lockFees(trx, ctx, input.placementIds);
       const facility = await ownRow(trx, ctx, "facilities", input.facilityId, { forUpdate: true });
       if (!facility) return refuse("facilityId", INVOICE_MESSAGES.noFacility);
-      const placements = await lockFees(trx, ctx, input.placementIds);
+      // A placement deleted meanwhile (its delete locks the row too, and took its turn first), or none of the agency's.
       if (placements.length !== new Set(input.placementIds).size)
-        return refuse("placementIds", INVOICE_MESSAGES.noFees);
+        return refuse("placementIds", INVOICE_MESSAGES.feeGone);
       if (placements.some((p) => p.facility_id !== facility.id))
         return refuse("placementIds", INVOICE_MESSAGES.otherFacility);
       if (placements.some((p) => p.fee_cents === null || p.fee_cents <= 0))

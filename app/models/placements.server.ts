@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { isOpenPlacement } from "~/utils/client-status";
 import type { Database } from "~/utils/db-types";
 import { type PlacementInput, type PlacementListQuery, searchTerm } from "~/schemas/placement";
 import type { DB } from "~/utils/db.server";
@@ -32,8 +33,16 @@ import { type AgencyCounts, readAgencyCounts } from "./counts.server";
 import { countFacilityOptions, searchFacilityOptions } from "./facilities.server";
 import { listUsers } from "./user.server";
 import { type InvalidInput, placementWritten, refusedAsConflict, type WorkConflict } from "./follow-work.server";
-import { deleteAtVersion, lockAtVersion, type NOT_FOUND, type StaleWrite, updateLocked } from "./versions.server";
-import { invoiceOfPlacement } from "./invoices.server";
+import {
+  currentVersion,
+  deleteLocked,
+  lockAtVersion,
+  NOT_FOUND,
+  notSaved,
+  type StaleWrite,
+  updateLocked,
+} from "./versions.server";
+import { invoiceOfPlacement, placementInvoicedStatusMessage } from "./invoices.server";
 import { type NewEvent, writeEvents } from "./placement-events.server";
 import {
   type FeeEditResult,
@@ -640,6 +649,17 @@ export async function updatePlacement(
       const locked = await lockAtVersion(trx, ctx, "placements", id, input.version);
       if (!locked.ok) return locked;
       const current = locked.row;
+      // Back to In Progress or Confirmed undoes the move-in and clears its fee: not while an
+      // invoice bills that fee (the placement is locked, as an invoice made of it locks it).
+      if (current.fee_basis !== null && isOpenPlacement(input)) {
+        const invoice = await invoiceOfPlacement(trx, ctx, id);
+        if (invoice)
+          return {
+            ok: false,
+            reason: "conflict",
+            errors: [{ path: "status", msg: placementInvoicedStatusMessage(invoice, input.status) }],
+          } as const;
+      }
       const agentId = input.agentId ?? current.agent_id;
       const { errors } = await checkReferences(trx, ctx, input, agentId);
       if (errors.length > 0) return { ok: false, reason: "invalid", errors } as const;
@@ -715,6 +735,11 @@ export type PlacementInvoiced = { ok: false; reason: "in-use"; invoice: { id: st
 /**
  * Deletes a placement (still at `version`, if given): a moved-in resident's bed is given back, the
  * client's status follows. A placement whose fee is on an invoice (not void) is not deleted.
+ *
+ * The placement's row is locked first, then the invoices are checked, then it is deleted, in one
+ * transaction: an invoice made of its fee locks the same row (createInvoice), so the two take
+ * turns. An invoice made first is seen by the check (the delete is refused); a delete made first
+ * leaves the invoice no fee to take. Never an invoice line whose placement is gone.
  */
 export async function deletePlacement(
   db: DB,
@@ -722,9 +747,18 @@ export async function deletePlacement(
   id: string,
   version?: number,
 ): Promise<{ ok: true } | { ok: false; reason: "not-found" } | StaleWrite | PlacementInvoiced> {
-  const invoice = await invoiceOfPlacement(db, ctx, id);
-  if (invoice) return { ok: false, reason: "in-use", invoice };
-  return deleteAtVersion(db, ctx, "placements", id, version, (trx, row) => placementWritten(trx, ctx, row, null));
+  if (!isUuid(id)) return NOT_FOUND;
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockAtVersion(trx, ctx, "placements", id, undefined);
+    if (!locked.ok) return locked;
+    const invoice = await invoiceOfPlacement(trx, ctx, id);
+    if (invoice) return { ok: false, reason: "in-use", invoice } as const;
+    if (version !== undefined && locked.row.version !== version)
+      return notSaved(await currentVersion(trx, ctx, "placements", id));
+    await deleteLocked(trx, ctx, "placements", locked.row);
+    await placementWritten(trx, ctx, locked.row, null);
+    return { ok: true } as const;
+  });
 }
 
 // ─────────────────────────────── form ───────────────────────────────

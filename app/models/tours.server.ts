@@ -316,6 +316,8 @@ export interface Disclosure {
   /** The document given (one of the client's), when it is recorded and the caller may see it. */
   document: { id: string; name: string } | null;
   recordedBy: Person | null;
+  /** Counts the changes people made (DESIGN §7): a disclosure recorded over a newer one is refused. */
+  version: number;
   updatedAt: string;
 }
 
@@ -341,6 +343,7 @@ export async function getDisclosure(db: DB, ctx: Ctx, clientId: string): Promise
       "d.disclosed_on",
       "d.method",
       "d.recorded_by",
+      "d.version",
       "d.updated_at",
       "u.first_name",
       "u.last_name",
@@ -359,16 +362,21 @@ export async function getDisclosure(db: DB, ctx: Ctx, clientId: string): Promise
     document: row.resource_id ? { id: row.resource_id, name: row.original_name ?? "" } : null,
     recordedBy:
       row.recorded_by && row.first_name ? { id: row.recorded_by, name: name(row.first_name, row.last_name) } : null,
+    version: row.version,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
 
-export type DisclosureWrite = { ok: true; disclosure: Disclosure; created: boolean } | typeof NOT_FOUND | InvalidInput;
+export type DisclosureWrite =
+  { ok: true; disclosure: Disclosure; created: boolean } | typeof NOT_FOUND | InvalidInput | StaleWrite;
 
 /**
  * Records (or replaces) that the family of the agency's client `clientId` received the written
  * disclosure, on a day up to the agency's today; its document must be one of the client's that
- * the caller may see.
+ * the caller may see. With `input.version` (the version read; 0: none was recorded), it is
+ * written only when the disclosure is still at it: else stale, with how it stands now, and
+ * nothing written. Two first recordings at the same moment meet at the table's unique key: the
+ * second then finds the first's and is checked against it.
  */
 export async function recordDisclosure(
   db: DB,
@@ -383,38 +391,65 @@ export async function recordDisclosure(
   if (input.resourceId && !(await isDocumentOf(db, ctx, { type: "Client", id: clientId }, input.resourceId))) {
     return invalidField("resourceId", DISCLOSURE_MESSAGES.resourceId);
   }
-  const saved = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("client_disclosures")
-      .values({
-        agency_id: ctx.agencyId,
-        client_id: clientId,
-        disclosed_on: input.disclosedOn,
-        method: input.method,
-        resource_id: input.resourceId,
-        recorded_by: ctx.userId,
-      })
-      .onConflict((oc) =>
-        oc.columns(["agency_id", "client_id"]).doUpdateSet({
-          disclosed_on: input.disclosedOn,
-          method: input.method,
-          resource_id: input.resourceId,
+  const fields = { disclosed_on: input.disclosedOn, method: input.method, resource_id: input.resourceId };
+  const saved = await db.transaction().execute(async (trx): Promise<{ ok: true; created: boolean } | StaleWrite> => {
+    const locked = () =>
+      trx
+        .selectFrom("client_disclosures")
+        .select(["id", "version"])
+        .where("agency_id", "=", ctx.agencyId)
+        .where("client_id", "=", clientId)
+        .forUpdate()
+        .executeTakeFirst();
+    let before = await locked();
+    if (!before) {
+      // None yet: insert it, unless someone else's first recording got there meanwhile (the
+      // insert waits for theirs to commit, then does nothing): then that one is the one to check.
+      const inserted = await trx
+        .insertInto("client_disclosures")
+        .values({
+          ...fields,
+          agency_id: ctx.agencyId,
+          client_id: clientId,
           recorded_by: ctx.userId,
-        }),
-      )
-      // xmax = 0: the row was inserted, not updated.
-      .returning(["id", sql<boolean>`(xmax = 0)`.as("created")])
-      .executeTakeFirstOrThrow();
+          updated_by: ctx.userId,
+        })
+        .onConflict((oc) => oc.columns(["agency_id", "client_id"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (inserted) {
+        await audit(trx, ctx, {
+          action: "create",
+          entity: "disclosure",
+          id: inserted.id,
+          details: { client: clientId, method: input.method },
+        });
+        return { ok: true, created: true };
+      }
+      before = await locked();
+      if (!before) throw new Error("The disclosure recorded meanwhile is gone");
+    }
+    if (input.version !== undefined && before.version !== input.version) {
+      const current = await currentVersion(trx, ctx, "client_disclosures", before.id);
+      return notSaved(current) as StaleWrite;
+    }
+    await trx
+      .updateTable("client_disclosures")
+      // Names who changed it; the database adds one to its version.
+      .set({ ...fields, recorded_by: ctx.userId, updated_by: ctx.userId })
+      .where("id", "=", before.id)
+      .execute();
     await audit(trx, ctx, {
-      action: row.created ? "create" : "update",
+      action: "update",
       entity: "disclosure",
-      id: row.id,
+      id: before.id,
       details: { client: clientId, method: input.method },
     });
-    return row.created;
+    return { ok: true, created: false };
   });
+  if (!saved.ok) return saved;
   const disclosure = await getDisclosure(db, ctx, clientId);
-  return disclosure ? { ok: true, disclosure, created: saved } : NOT_FOUND;
+  return disclosure ? { ok: true, disclosure, created: saved.created } : NOT_FOUND;
 }
 
 /** Which of `clientIds` have no disclosure recorded (a placement list's badge). */

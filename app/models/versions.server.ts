@@ -58,11 +58,11 @@ export function notSaved(current: RecordVersion | null): StaleWrite | typeof NOT
 /** The tables whose records count their versions (a document's `revision` has its own functions). */
 export type VersionedTable = "clients" | "facilities" | "placements" | "tasks";
 
-/** The version of a record of the caller's agency (a tour's and an agreement's too); null when there is none. */
+/** The version of a record of the caller's agency (a tour's, an agreement's, a disclosure's too); null when there is none. */
 export async function currentVersion(
   db: DB,
   ctx: Ctx,
-  table: VersionedTable | "tours" | "referral_agreements",
+  table: VersionedTable | "tours" | "referral_agreements" | "client_disclosures",
   id: string,
 ): Promise<RecordVersion | null> {
   if (!isUuid(id)) return null;
@@ -135,6 +135,21 @@ export async function updateAtVersion<T extends VersionedTable>(
 }
 
 const ENTITIES = { clients: "client", facilities: "facility", placements: "placement", tasks: "task" } as const;
+
+/**
+ * Deletes a record the transaction has locked (lockAtVersion), with its audit entry: for a delete
+ * that checks what refers to the record after locking it, so that nothing can come to refer to it
+ * between the check and the delete.
+ */
+export async function deleteLocked<T extends VersionedTable>(trx: DB, ctx: Ctx, table: T, row: Row<T>): Promise<void> {
+  const id = (row as { id: string }).id;
+  await trx
+    .deleteFrom(table as VersionedTable as "clients")
+    .where("id", "=", id)
+    .where("agency_id", "=", ctx.agencyId)
+    .execute();
+  await audit(trx, ctx, { action: "delete", entity: ENTITIES[table], id });
+}
 
 /**
  * Deletes a record of the caller's agency (still at `version`, if given), with its audit entry;

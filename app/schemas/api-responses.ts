@@ -484,6 +484,7 @@ export const ApiDisclosure = z
     method: z.enum(DISCLOSURE_METHODS),
     document: named.nullable().meta({ description: "The document given, one of the client's" }),
     recordedBy: named.nullable(),
+    version,
     updatedAt: time,
   })
   .meta({ id: "Disclosure" });

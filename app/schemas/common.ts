@@ -330,23 +330,27 @@ export function searchTerm(value: unknown): string {
   return typeof value === "string" ? value.replaceAll("\u0000", "").trim().slice(0, 100) : "";
 }
 
-const VERSION_MESSAGE = (name: string) => `${name} must be a whole number of 1 or more`;
+const VERSION_MESSAGE = (name: string, min: number) => `${name} must be a whole number of ${min} or more`;
 
 /**
  * The version of the record an edit was read at (DESIGN §7): an edit form's hidden field, the
  * API's body field (`If-Match` says the same). A save over a newer version is refused; absent,
- * nothing is checked (a create, or an API client that does not send it).
+ * nothing is checked (a create, or an API client that does not send it). With `orNone`, 0 says
+ * that none was recorded when it was read (a record that is created by its first save, such as a
+ * client's disclosure): a save then is refused if someone recorded one meanwhile.
  */
-export const recordVersion = (name = "version") =>
-  z.preprocess(
+export const recordVersion = (name = "version", { orNone = false }: { orNone?: boolean } = {}) => {
+  const min = orNone ? 0 : 1;
+  return z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : /^\d{1,10}$/.test(v.trim()) ? Number(v) : v) : v),
     z
-      .number({ error: VERSION_MESSAGE(name) })
-      .int(VERSION_MESSAGE(name))
-      .min(1, VERSION_MESSAGE(name))
-      .max(2_147_483_647, VERSION_MESSAGE(name))
+      .number({ error: VERSION_MESSAGE(name, min) })
+      .int(VERSION_MESSAGE(name, min))
+      .min(min, VERSION_MESSAGE(name, min))
+      .max(2_147_483_647, VERSION_MESSAGE(name, min))
       .optional(),
   );
+};
 
 /**
  * Why a one-time link (an invitation, a password reset) does not work: none is behind it, it has

@@ -74,5 +74,10 @@ export const DisclosureSchema = z.strictObject({
       .nullish()
       .transform((v) => v ?? null),
   ),
+  /**
+   * The version of the disclosure the form (or the API caller) read, 0 when none was recorded:
+   * a disclosure recorded over a newer one (or over one recorded meanwhile) is refused.
+   */
+  version: recordVersion("version", { orNone: true }),
 });
 export type DisclosureInput = z.output<typeof DisclosureSchema>;

@@ -390,6 +390,7 @@ export function toApiDisclosure(d: Disclosure) {
     method: d.method,
     document: d.document && named(d.document),
     recordedBy: d.recordedBy && named(d.recordedBy),
+    version: d.version,
     updatedAt: d.updatedAt,
   } satisfies z.infer<typeof ApiDisclosure>;
 }

@@ -384,8 +384,9 @@ export const ENDPOINTS: Endpoint[] = [
     path: "/api/clients/{id}/disclosure",
     area: "Clients",
     summary: "Whether the family received the agency's written disclosure",
-    description: "`disclosure` is null while none is recorded.",
+    description: '`disclosure` is null while none is recorded. The ETag is its version, `"0"` while none is recorded.',
     data: record("disclosure", ApiDisclosure.nullable()),
+    etag: true,
   },
   {
     method: "put",
@@ -393,9 +394,12 @@ export const ENDPOINTS: Endpoint[] = [
     area: "Clients",
     summary: "Record (or replace) the family's disclosure",
     description:
-      "A date after the agency's today is refused. `resourceId` must be one of the client's documents that the caller may see.",
+      "A date after the agency's today is refused. `resourceId` must be one of the client's documents that the caller may see. " +
+      "With `If-Match` or `version` (`0`: none was recorded when read), a disclosure recorded or changed since is a 412.",
     body: DisclosureSchema,
+    ifMatch: true,
     data: record("disclosure", ApiDisclosure),
+    etag: true,
   },
 
   // Facilities

@@ -47,7 +47,12 @@ export async function savePlacementForm(request: Request, id?: string) {
     const chosen = { clientId: placement.clientId, facilityId: placement.facilityId };
     if (result.reason === "invalid" || result.reason === "conflict") {
       const status = result.reason === "conflict" ? 409 : 400;
-      return json({ result: reply(), errors: result.errors, ...(await pickers(form, chosen)) }, { status });
+      // Each refusal under its field (a picker, the status), as typed.
+      const fieldErrors = Object.fromEntries(result.errors.map((e) => [e.path, [e.msg]]));
+      return json(
+        { result: reply({ fieldErrors }), errors: result.errors, ...(await pickers(form, chosen)) },
+        { status },
+      );
     }
     const record = { noun: "placement", href: `/placements/${id}`, notFound: PLACEMENT_NOT_FOUND };
     return refusedSave(db, ctx, reply, result, record, () => pickers(form, chosen));

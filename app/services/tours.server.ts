@@ -204,9 +204,13 @@ function disclosureOnClient(request: Request, { db, ctx }: Pick<SignedIn, "db" |
     const refused = (fieldErrors: Record<string, string[]>) =>
       json({ form: "disclosure" as const, result: reply({ fieldErrors }) }, { status: 400 });
     const result = await recordDisclosure(db, ctx, clientId, input);
-    if (!result.ok) {
-      invariantResponse(result.reason !== "not-found", "Client not found.");
+    if (!result.ok && result.reason === "invalid") {
       return refused(Object.fromEntries(result.errors.map((e) => [e.path, [e.msg]])));
+    }
+    if (!result.ok) {
+      // Someone recorded it after this page was opened: back as typed, saying who (409).
+      const record = { noun: "disclosure", href: back(clientId, "disclosure"), notFound: "Client not found." };
+      return refusedSave(db, ctx, reply, result, record, async () => ({ form: "disclosure" as const }));
     }
     return redirectWithToast(back(clientId, "disclosure"), { type: "success", title: DISCLOSURE_MESSAGES.saved });
   });

@@ -256,6 +256,10 @@ export interface ClientDisclosuresTable {
   method: DisclosureMethod;
   resource_id: string | null;
   recorded_by: string | null;
+  /** Counts the changes people made (one more each time the application sets updated_by). */
+  version: ReadOnly<number>;
+  /** Who made the latest change (null: a removed user). */
+  updated_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

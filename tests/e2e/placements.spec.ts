@@ -973,11 +973,8 @@ test.describe("deleting a placement", () => {
 });
 
 test.describe("a placement whose fee is on an invoice", () => {
-  test("is not deleted: the page says why, with the way back and to the invoice", async ({
-    page,
-    agency,
-    javaScriptEnabled: js,
-  }) => {
+  /** A moved-in placement whose fee is on a sent invoice. */
+  async function invoicedPlacement(agency: Parameters<typeof insertFacility>[0]) {
     const facility = await insertFacility(agency, { name: `Billed House ${token()}` });
     const client = await insertClient(agency, { first_name: "Billed", last_name: `Fee${token()}` });
     const placement = await insertPlacement(agency, client, facility, {
@@ -1011,7 +1008,15 @@ test.describe("a placement whose fee is on an invoice", () => {
         amount_cents: 210000,
       })
       .execute();
+    return { placement, invoice, number };
+  }
 
+  test("is not deleted: the page says why, with the way back and to the invoice", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }) => {
+    const { placement, invoice, number } = await invoicedPlacement(agency);
     await page.goto(`/placements/${placement.id}`);
     await confirmDelete(page, js, deletion(placement), "Delete");
     const message = `This placement's fee is on invoice ${number}, so it cannot be deleted. If the invoice was made in error, void it first.`;
@@ -1020,6 +1025,33 @@ test.describe("a placement whose fee is on an invoice", () => {
     await page.getByRole("link", { name: "Open the invoice" }).click();
     await expect(page).toHaveURL(new RegExp(`/invoices/${invoice.id}$`));
     await expect(page.getByRole("heading", { name: new RegExp(number) })).toBeVisible();
+  });
+
+  test("does not go back to Confirmed: the form comes back as typed, saying why under Status", async ({
+    page,
+    agency,
+    javaScriptEnabled: js,
+  }, testInfo) => {
+    const { placement, number } = await invoicedPlacement(agency);
+    await page.goto(`/placements/${placement.id}/edit`);
+    await ready(page, js, "form");
+    await expect(field(page, "Status")).toHaveValue("Completed");
+    await field(page, "Status").selectOption("Confirmed");
+    await field(page, "Notes about this placement").fill("The move-in fell through");
+    await page.getByRole("button", { name: "Update Placement" }).click();
+
+    const message = `This placement's fee is on invoice ${number}, so it cannot go back to Confirmed. If the move-in did not happen, void the invoice first.`;
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/placements/${placement.id}/edit$`));
+    await expect(field(page, "Status")).toHaveValue("Confirmed");
+    await expect(field(page, "Status")).toHaveAttribute("aria-invalid", "true");
+    await expect(field(page, "Notes about this placement")).toHaveValue("The move-in fell through");
+    const stored = (await placementsOf(agency)).find((p) => p.id === placement.id);
+    expect(stored?.status).toBe("Completed");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath("invoiced-status-1280.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: testInfo.outputPath("invoiced-status-390.png") });
   });
 });
 

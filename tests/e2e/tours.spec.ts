@@ -165,4 +165,56 @@ test.describe("tours and the disclosure", () => {
     await expect(card).toContainText("Oct 1, 2026 · E-mail");
     await expect(page.getByRole("alert").filter({ hasText: "Disclosure not recorded" })).toHaveCount(0);
   });
+
+  test("a disclosure recorded after someone else recorded one comes back as typed, names them; saving again works", async ({
+    page,
+    agency,
+  }, testInfo) => {
+    const client = await insertClient(agency);
+    const db = dbForE2E();
+    const dana = await createUser(db, { agencyId: agency.agencyId, first_name: "Dana", last_name: "Ruiz" });
+
+    await page.goto(`/clients/${client.id}`);
+    const card = page.locator("#disclosure");
+    await expect(card).toContainText("Not given");
+    await field(card, "Date given").fill("2026-10-02");
+    await field(card, "How").selectOption("In person");
+    // Meanwhile Dana records that the family had it by e-mail the day before.
+    await db
+      .insertInto("client_disclosures")
+      .values({
+        agency_id: agency.agencyId,
+        client_id: client.id,
+        disclosed_on: "2026-10-01",
+        method: "E-mail",
+        recorded_by: dana.id,
+        updated_by: dana.id,
+      })
+      .execute();
+    await card.getByRole("button", { name: "Record disclosure" }).click();
+
+    const notice = card.getByRole("alert").filter({ hasText: "Dana Ruiz changed this disclosure" });
+    await expect(notice).toContainText(
+      /^Dana Ruiz changed this disclosure at \d{1,2}:\d{2} [AP]M, after you opened it\./,
+    );
+    await expect(notice).toContainText("Your changes are below and were not saved.");
+    await expect(notice.getByRole("link", { name: "Review their version" })).toHaveAttribute(
+      "href",
+      `/clients/${client.id}#disclosure`,
+    );
+    await expect(field(card, "Date given")).toHaveValue("2026-10-02");
+    await expect(field(card, "How")).toHaveValue("In person");
+    await expect(card).toContainText("Oct 1, 2026 · E-mail");
+    await expect(card).toContainText("recorded by Dana Ruiz");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await card.screenshot({ path: testInfo.outputPath("stale-disclosure-1280.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.screenshot({ path: testInfo.outputPath("stale-disclosure-390.png") });
+
+    await card.getByRole("button", { name: "Save disclosure" }).click();
+    await expect(toast(page, "success")).toContainText("Disclosure recorded");
+    await expect(card).toContainText("Oct 2, 2026 · In person");
+    await expect(card).toContainText(`recorded by ${agency.firstName} ${agency.lastName}`);
+    await expect(card.getByRole("alert")).toHaveCount(0);
+  });
 });

@@ -4,20 +4,25 @@
 // (409, what was typed kept, who changed it) and in the API (412, the record as it is now), and the
 // first one's data is intact; two saves at the same moment store one of them. Also the signed copy
 // of an agreement: a document the caller may not see (restricted, another agency's) is refused.
+import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAgreement, getAgreement, updateAgreement } from "~/models/agreements.server";
-import { getTour, recordTourOutcome, scheduleTour } from "~/models/tours.server";
-import { updateReferralFee } from "~/models/placements.server";
+import { getDisclosure, getTour, recordDisclosure, recordTourOutcome, scheduleTour } from "~/models/tours.server";
+import { createInvoice, INVOICE_MESSAGES, voidInvoice } from "~/models/invoices.server";
+import { deletePlacement, updateReferralFee } from "~/models/placements.server";
 import { action as clientPageAction, loader as clientPageLoader } from "~/routes/_app.clients.$id._index";
 import { action as editAgreementAction } from "~/routes/_app.facilities.$id.agreements.$agreementId.edit";
 import { action as newAgreementAction } from "~/routes/_app.facilities.$id.agreements.new";
+import { action as editPlacementAction } from "~/routes/_app.placements.$id.edit";
 import { action as feeAction, loader as feeLoader } from "~/routes/_app.placements.$id.fee";
 import { action as agreementApi } from "~/routes/api.agreements.$id";
 import { action as placementApi } from "~/routes/api.placements.$id";
 import { action as feeApi } from "~/routes/api.placements.$id_.fee";
 import { action as tourApi, loader as tourApiLoader } from "~/routes/api.tours.$id";
+import { action as disclosureApi, loader as disclosureApiLoader } from "~/routes/api.clients.$id_.disclosure";
 import type { AgreementInput } from "~/schemas/agreement";
 import { type Json, type SignedIn, signInNewAgency, signInUser } from "../support/api";
+import { placementFormFields } from "../support/api-bodies";
 import { resetDb, testDb } from "../support/db";
 import { createAgency, createClient, createFacility, createPlacement, createResource } from "../support/factories";
 import { apiRequest, args, formPost, get, settle } from "../support/http";
@@ -274,6 +279,131 @@ describe("two people recording the outcome of the same tour", () => {
   });
 });
 
+// ─────────────────────────────── the disclosure ───────────────────────────────
+
+const disclosureFields = (who: string, version: string) => ({
+  section: "disclosure",
+  disclosedOn: who === "Dana" ? "2026-10-01" : "2026-10-02",
+  method: who === "Dana" ? "E-mail" : "In person",
+  resourceId: "",
+  version,
+});
+
+describe("two people recording the same client's disclosure", () => {
+  it("on the client's page: the form carries its version (0: none yet); the second comes back as typed (409)", async () => {
+    const client = await createClient(db, { agencyId, first_name: "Grace", last_name: "Okafor" });
+    const opened = await settle(clientPageLoader(args(get(`/clients/${client.id}`, sam.cookie), { id: client.id })));
+    expect((await json(opened)).tours.disclosure).toBeNull();
+
+    // Both opened the page before any was recorded.
+    const first = await recordOnPage(client.id, dana, disclosureFields("Dana", "0"));
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe(`/clients/${client.id}#disclosure`);
+
+    const second = await recordOnPage(client.id, sam, disclosureFields("Sam", "0"));
+    expect(second.status).toBe(409);
+    const answer = await json(second);
+    expect(answer.form).toBe("disclosure");
+    expect(answer.conflict).toEqual({
+      message: expect.stringMatching(CHANGED_AT("Dana Ruiz", "disclosure")),
+      href: `/clients/${client.id}#disclosure`,
+      version: 1,
+      byYou: false,
+    });
+    expect(answer.result.initialValue).toMatchObject({ disclosedOn: "2026-10-02", method: "In person", version: "1" });
+    expect(await getDisclosure(db, ctxOf(dana), client.id)).toMatchObject({
+      disclosedOn: "2026-10-01",
+      method: "E-mail",
+      recordedBy: { id: dana.user.id },
+      version: 1,
+    });
+
+    // Sam saves again, over Dana's version, as the form now is; then Dana's page (version 1) is stale.
+    expect((await recordOnPage(client.id, sam, disclosureFields("Sam", "1"))).status).toBe(302);
+    expect(await getDisclosure(db, ctxOf(dana), client.id)).toMatchObject({ method: "In person", version: 2 });
+    const stale = await recordOnPage(client.id, dana, disclosureFields("Dana", "1"));
+    expect(stale.status).toBe(409);
+    expect((await json(stale)).conflict).toMatchObject({
+      message: expect.stringMatching(CHANGED_AT("Sam Lee", "disclosure")),
+      version: 2,
+    });
+    const audited = await db
+      .selectFrom("audit_events")
+      .select(["actor_id", "action"])
+      .where("entity_type", "=", "disclosure")
+      .orderBy("created_at")
+      .execute();
+    expect(audited).toEqual([
+      { actor_id: dana.user.id, action: "create" },
+      { actor_id: sam.user.id, action: "update" },
+    ]);
+  });
+
+  it("at the same moment, both first: one is recorded, the other refused as stale", async () => {
+    const client = await createClient(db, { agencyId });
+    const input = (method: "E-mail" | "Mail") =>
+      ({ disclosedOn: "2026-10-01", method, resourceId: null, version: 0 }) as const;
+    const results = await Promise.all([
+      recordDisclosure(db, ctxOf(dana), client.id, input("E-mail")),
+      recordDisclosure(db, ctxOf(sam), client.id, input("Mail")),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([
+      { ok: false, reason: "stale", current: expect.objectContaining({ version: 1 }) },
+    ]);
+    expect(await getDisclosure(db, ctxOf(dana), client.id)).toMatchObject({
+      method: results[0].ok ? "E-mail" : "Mail",
+      version: 1,
+    });
+    // Changes from the same version at the same moment: one is stored.
+    const again = await Promise.all([
+      recordDisclosure(db, ctxOf(dana), client.id, { ...input("E-mail"), version: 1 }),
+      recordDisclosure(db, ctxOf(sam), client.id, { ...input("Mail"), disclosedOn: "2026-10-02", version: 1 }),
+    ]);
+    expect(again.filter((r) => r.ok)).toHaveLength(1);
+    expect((await getDisclosure(db, ctxOf(dana), client.id))?.version).toBe(2);
+  });
+
+  it('through the API: GET sends the ETag ("0" while none); PUT with an old If-Match or version is 412', async () => {
+    const client = await createClient(db, { agencyId });
+    const path = `/api/clients/${client.id}/disclosure`;
+    const call = (who: SignedIn, init: { method?: string; body?: Json; headers?: Record<string, string> } = {}) => {
+      const request = apiRequest(path, { token: who.token, ...init });
+      return settle((request.method === "GET" ? disclosureApiLoader : disclosureApi)(args(request, { id: client.id })));
+    };
+    const put = (who: SignedIn, body: Json, headers: Record<string, string> = {}) =>
+      call(who, { method: "PUT", body, headers });
+    const none = await call(sam);
+    expect(none.headers.get("ETag")).toBe('"0"');
+    expect((await json(none)).data).toEqual({ disclosure: null });
+
+    const first = await put(dana, { disclosedOn: "2026-10-01", method: "E-mail" }, { "If-Match": '"0"' });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("ETag")).toBe('"1"');
+    expect((await json(first)).data.disclosure).toMatchObject({ method: "E-mail", version: 1 });
+
+    const refused = await put(sam, { disclosedOn: "2026-10-02", method: "Mail" }, { "If-Match": '"0"' });
+    expect(refused.status).toBe(412);
+    expect(refused.headers.get("ETag")).toBe('"1"');
+    const body = await json(refused);
+    expect(body.message).toMatch(/^The disclosure has changed since the version you sent: Dana Ruiz changed it at /);
+    expect(body.data.disclosure).toMatchObject({ clientId: client.id, method: "E-mail", version: 1 });
+
+    const read = await call(sam);
+    expect(read.headers.get("ETag")).toBe('"1"');
+    expect((await put(sam, { disclosedOn: "2026-10-02", method: "Mail", version: 1 })).status).toBe(200);
+    const byBody = await put(dana, { disclosedOn: "2026-10-01", method: "Portal", version: 1 });
+    expect(byBody.status).toBe(412);
+    expect((await getDisclosure(db, ctxOf(dana), client.id))?.method).toBe("Mail");
+
+    // Without a version, as before: recorded over whatever is there.
+    const blind = await put(dana, { disclosedOn: "2026-10-01", method: "Portal" });
+    expect(blind.status).toBe(200);
+    expect((await json(blind)).data.disclosure).toMatchObject({ method: "Portal", version: 3 });
+    expect((await put(dana, { disclosedOn: "2026-10-01", method: "Portal", version: -1 })).status).toBe(400);
+  });
+});
+
 // ─────────────────────────────── fee corrections ───────────────────────────────
 
 /** A placement at the facility (agreement: 50%), moved in by a PUT as the API does it. */
@@ -404,6 +534,230 @@ describe("two people correcting the same placement's fee", () => {
     expect(body.message).toMatch(/^The placement has changed since the version you sent: Dana Ruiz changed it at /);
     expect(body.data.placement).toMatchObject({ _id: id, version: version + 1 });
     expect(body.data.placement.referralFee).toMatchObject({ feeCents: 200000, editReason: "Agreed discount" });
+  });
+});
+
+// ─────────────────────────────── a placement deleted while it is invoiced ───────────────────────────────
+
+const INVOICED_409 = /^This placement's fee is on a draft invoice, so it cannot be deleted\. /;
+
+/** Until another connection waits for a row lock (the write under test has reached it). */
+async function untilSomeoneWaits() {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+    if (rows[0].n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("no one waited for the lock");
+}
+
+const orphanLines = () => db.selectFrom("invoice_lines").select("id").where("placement_id", "is", null).execute();
+
+const deleteByApi = (id: string, who: SignedIn) =>
+  settle(placementApi(args(apiRequest(`/api/placements/${id}`, { method: "DELETE", token: who.token }), { id })));
+
+describe("a placement deleted while an invoice is made of its fee", () => {
+  it("the invoice first: the delete waits for it, then is refused (409) and the line keeps its placement", async () => {
+    const { id } = await movedIn();
+    let deleting: Promise<Response> | undefined;
+    await db.transaction().execute(async (trx) => {
+      // What createInvoice does: the fee's placement locked, then the invoice and its line written.
+      await trx.selectFrom("placements").select("id").where("id", "=", id).forUpdate().execute();
+      deleting = deleteByApi(id, sam);
+      await untilSomeoneWaits();
+      const invoice = await trx
+        .insertInto("invoices")
+        .values({ agency_id: agencyId, facility_id: facilityId, issue_date: "2026-03-10", due_date: "2026-04-09" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("invoice_lines")
+        .values({
+          agency_id: agencyId,
+          invoice_id: invoice.id,
+          placement_id: id,
+          client_name: "Grace Okafor",
+          moved_in_on: "2026-03-10",
+          description: "50% of $4,200 first month",
+          amount_cents: 210000,
+          position: 0,
+        })
+        .execute();
+    });
+    const refused = await deleting!;
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).message).toMatch(INVOICED_409);
+    expect(await db.selectFrom("placements").select("id").where("id", "=", id).execute()).toHaveLength(1);
+    expect(await orphanLines()).toEqual([]);
+  });
+
+  it("the delete first: the invoice waits for it, then is refused, saying the placement was deleted", async () => {
+    const { id } = await movedIn();
+    let invoicing: ReturnType<typeof createInvoice> | undefined;
+    await db.transaction().execute(async (trx) => {
+      // What deletePlacement does: the placement locked, checked, then deleted.
+      await trx.selectFrom("placements").select("id").where("id", "=", id).forUpdate().execute();
+      invoicing = createInvoice(db, ctxOf(dana), { facilityId, placementIds: [id] });
+      await untilSomeoneWaits();
+      await trx.deleteFrom("placements").where("id", "=", id).execute();
+    });
+    expect(await invoicing!).toEqual({
+      ok: false,
+      reason: "invalid",
+      errors: [{ path: "placementIds", msg: INVOICE_MESSAGES.feeGone }],
+    });
+    expect(await db.selectFrom("invoices").select("id").execute()).toEqual([]);
+    expect(await orphanLines()).toEqual([]);
+  });
+
+  it("at the same moment: exactly one of them is done, and no invoice line is left without its placement", async () => {
+    for (let round = 0; round < 6; round++) {
+      const { id } = await movedIn();
+      const [invoiced, deleted] = await Promise.all([
+        createInvoice(db, ctxOf(dana), { facilityId, placementIds: [id] }),
+        deletePlacement(db, ctxOf(sam), id),
+      ]);
+      expect([invoiced.ok, deleted.ok].filter(Boolean)).toHaveLength(1);
+      if (invoiced.ok) expect(deleted).toMatchObject({ ok: false, reason: "in-use", invoice: { number: null } });
+      else expect(invoiced).toMatchObject({ errors: [{ msg: INVOICE_MESSAGES.feeGone }] });
+      expect(await orphanLines()).toEqual([]);
+    }
+  });
+});
+
+// ─────────────────────────────── an invoiced placement put back ───────────────────────────────
+
+const feeAndStatus = (id: string) =>
+  db
+    .selectFrom("placements")
+    .select(["status", "fee_cents", "fee_basis", "version"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+
+describe("an invoiced placement put back to In Progress or Confirmed", () => {
+  /** The moved-in placement of `movedIn`, its fee on a draft invoice: the placement's API body and form fields. */
+  async function invoiced() {
+    const { id } = await movedIn();
+    const made = await createInvoice(db, ctxOf(dana), { facilityId, placementIds: [id] });
+    if (!made.ok) throw new Error("not invoiced");
+    const row = await db
+      .selectFrom("placements")
+      .select(["client_id", "agent_id"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const body = (status: string) => ({
+      clientId: row.client_id,
+      facilityId,
+      status,
+      priority: "Medium",
+      startDate: "2026-01-01",
+      moveInDate: "2026-03-10",
+      monthlyRate: 4200,
+    });
+    const fields = (status: string) =>
+      placementFormFields(
+        { clientId: row.client_id, facilityId, agentId: row.agent_id },
+        { status, startDate: "2026-01-01", moveInDate: "2026-03-10", monthlyRate: "4200" },
+      );
+    return { id, invoiceId: made.id, body, fields };
+  }
+
+  const putPlacement = (id: string, body: Json) =>
+    settle(placementApi(args(apiRequest(`/api/placements/${id}`, { method: "PUT", body, token: dana.token }), { id })));
+
+  it("through the API: 409 naming the invoice; the fee and the move-in stay as billed", async () => {
+    const { id, body } = await invoiced();
+    const before = await feeAndStatus(id);
+    expect(before).toMatchObject({ status: "Completed", fee_cents: 210000 });
+    for (const status of ["Confirmed", "In Progress"]) {
+      const refused = await putPlacement(id, body(status));
+      expect(refused.status).toBe(409);
+      expect((await json(refused)).errors).toEqual([
+        {
+          path: "status",
+          msg: `This placement's fee is on a draft invoice, so it cannot go back to ${status}. If the move-in did not happen, delete the draft or take the fee off it first.`,
+        },
+      ]);
+    }
+    expect(await feeAndStatus(id)).toEqual(before);
+    // A sent invoice is named by its number.
+    await db
+      .updateTable("invoices")
+      .set({ status: "Sent", number: "INV-2026-0007" })
+      .where("agency_id", "=", agencyId)
+      .execute();
+    const named = await putPlacement(id, body("Confirmed"));
+    expect(named.status).toBe(409);
+    expect((await json(named)).errors[0].msg).toBe(
+      "This placement's fee is on invoice INV-2026-0007, so it cannot go back to Confirmed. If the move-in did not happen, void the invoice first.",
+    );
+    // Other changes of the moved-in placement are saved as before.
+    expect((await putPlacement(id, { ...body("Completed"), notes: "Settled in well" })).status).toBe(200);
+  });
+
+  it("on the edit screen: the form comes back as typed (409) with the message under Status", async () => {
+    const { id, fields } = await invoiced();
+    const answer = await settle(
+      editPlacementAction(args(formPost(`/placements/${id}/edit`, fields("Confirmed"), dana.cookie), { id })),
+    );
+    expect(answer.status).toBe(409);
+    const body = await json(answer);
+    expect(body.result.error).toEqual({
+      status: [
+        "This placement's fee is on a draft invoice, so it cannot go back to Confirmed. If the move-in did not happen, delete the draft or take the fee off it first.",
+      ],
+    });
+    expect(body.result.initialValue).toMatchObject({ status: "Confirmed", monthlyRate: "4200" });
+    expect(await feeAndStatus(id)).toMatchObject({ status: "Completed", fee_cents: 210000 });
+  });
+
+  it("once the invoice is void, it goes back and its fee is cleared, as before", async () => {
+    const { id, invoiceId, body } = await invoiced();
+    await db
+      .updateTable("invoices")
+      .set({ status: "Sent", number: "INV-2026-0001" })
+      .where("id", "=", invoiceId)
+      .execute();
+    expect((await voidInvoice(db, ctxOf(dana), invoiceId, "Move-in fell through")).ok).toBe(true);
+    expect((await putPlacement(id, body("Confirmed"))).status).toBe(200);
+    expect(await feeAndStatus(id)).toMatchObject({ status: "Confirmed", fee_cents: null, fee_basis: null });
+  });
+
+  it("at the same moment as an invoice of its fee: one of them is done", async () => {
+    for (let round = 0; round < 4; round++) {
+      const { id } = await movedIn();
+      const row = await db
+        .selectFrom("placements")
+        .select(["client_id", "version"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      const [made, put] = await Promise.all([
+        createInvoice(db, ctxOf(dana), { facilityId, placementIds: [id] }),
+        putPlacement(id, {
+          clientId: row.client_id,
+          facilityId,
+          status: "Confirmed",
+          priority: "Medium",
+          startDate: "2026-01-01",
+          moveInDate: "2026-03-10",
+          monthlyRate: 4200,
+        }),
+      ]);
+      const stored = await feeAndStatus(id);
+      if (made.ok) {
+        expect(put.status).toBe(409);
+        expect(stored).toMatchObject({ status: "Completed", fee_cents: 210000 });
+      } else {
+        expect(put.status).toBe(200);
+        expect(made).toMatchObject({ errors: [{ msg: INVOICE_MESSAGES.notInvoiceable }] });
+        expect(stored).toMatchObject({ status: "Confirmed", fee_cents: null });
+      }
+      // Back to Completed for the next round's move-in (one open placement per client and facility).
+      await db.deleteFrom("invoice_lines").execute();
+      await db.deleteFrom("invoices").execute();
+      await db.deleteFrom("placements").where("id", "=", id).execute();
+    }
   });
 });
 

@@ -50,4 +50,12 @@ describe("the version field", () => {
       expect(result.error?.issues.map((i) => i.message)).toEqual(["revision must be a whole number of 1 or more"]);
     }
   });
+
+  it("with orNone, also takes 0: none was recorded when it was read (a client's disclosure)", () => {
+    const disclosure = z.strictObject({ version: recordVersion("version", { orNone: true }) });
+    expect(disclosure.parse({ version: "0" })).toEqual({ version: 0 });
+    expect(disclosure.parse({ version: 2 })).toEqual({ version: 2 });
+    const result = disclosure.safeParse({ version: -1 });
+    expect(result.error?.issues.map((i) => i.message)).toEqual(["version must be a whole number of 0 or more"]);
+  });
 });

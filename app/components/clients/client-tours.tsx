@@ -28,7 +28,7 @@ export interface ToursAnswer extends Partial<TourPickerEcho> {
   form?: "tour" | "tour-outcome" | "disclosure";
   tourId?: string;
   result?: SubmissionResult<string[]>;
-  /** A recorded outcome refused because someone changed the tour after the page was opened. */
+  /** A recorded outcome (or disclosure) refused because someone changed it after the page was opened. */
   conflict?: StaleSave;
 }
 
@@ -305,12 +305,13 @@ function DisclosureForm({ data, documents, answer }: DisclosureProps) {
   const d = data.disclosure;
   const navigation = useNavigation();
   const lastResult = answer?.form === "disclosure" ? answer.result : undefined;
+  const conflict = answer?.form === "disclosure" && navigation.state === "idle" ? answer.conflict : undefined;
   const [form, fields] = useSchemaForm(DisclosureSchema, {
     id: "disclosure-form",
     lastResult: navigation.state === "idle" ? lastResult : undefined,
     defaultValue: d
-      ? { disclosedOn: d.disclosedOn, method: d.method, resourceId: d.document?.id ?? "" }
-      : { disclosedOn: data.today },
+      ? { disclosedOn: d.disclosedOn, method: d.method, resourceId: d.document?.id ?? "", version: String(d.version) }
+      : { disclosedOn: data.today, version: "0" },
     constraint: { disclosedOn: { required: true }, method: { required: true } },
     ignore: ["section"],
   });
@@ -327,6 +328,7 @@ function DisclosureForm({ data, documents, answer }: DisclosureProps) {
       title={d ? "Change the disclosure" : "Record the disclosure"}
       submit={d ? "Save disclosure" : "Record disclosure"}
     >
+      <RecordVersion field={fields.version} conflict={conflict} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <InputField field={fields.disclosedOn} type="date" label="Date given" required />
         <SelectField field={fields.method} label="How" required placeholder="Choose how" options={METHOD_OPTIONS} />
