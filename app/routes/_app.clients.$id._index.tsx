@@ -18,6 +18,8 @@ import { requireRouteRecord } from "~/services/record-screen.server";
 
 /** The top matches shown on the page. */
 const SUITABLE_SHOWN = 5;
+/** The tasks shown on the page (open ones first); the rest are under "All tasks". */
+const TASKS_SHOWN = 10;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.client.firstName} ${data.client.lastName} · Senior Placement` : "Client · Senior Placement" },
@@ -32,17 +34,19 @@ export async function loader(args: LoaderFunctionArgs) {
     placements: listClientPlacements(db, ctx, client.id),
     matches: topMatches(db, ctx, matchableOf(client), SUITABLE_SHOWN),
   };
-  const tourFacility = new URL(args.request.url).searchParams.get("tourFacility");
-  const [timeline, placements, tasks, matches, documents, history, tours] = await Promise.all([
+  const search = new URL(args.request.url).searchParams;
+  const [timeline, placements, listed, matches, documents, history, tours] = await Promise.all([
     timelinePage(db, ctx, client.id, query),
     pending.placements,
-    listClientTasks(db, ctx, client.id),
+    listClientTasks(db, ctx, client.id, TASKS_SHOWN + 1),
     pending.matches,
     relatedDocuments(db, ctx, "Client", client.id),
     clientHistory({ db, ctx }, client.id),
-    clientToursData(db, ctx, client.id, pending, tourFacility),
+    clientToursData(db, ctx, client.id, pending, search.get("tourFacility"), search.get("tours") === "all"),
   ]);
-  return json({ client, timeline, placements, tasks, matches, documents, history, tours });
+  const tasks = listed.slice(0, TASKS_SHOWN);
+  const moreTasks = listed.length > TASKS_SHOWN;
+  return json({ client, timeline, placements, tasks, moreTasks, matches, documents, history, tours });
 }
 
 /** The page's forms: log a note or call, schedule a tour, record its outcome, record the disclosure. */

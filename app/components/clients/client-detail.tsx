@@ -62,7 +62,7 @@ export function ClientPlacementsCard({ clientId, placements }: { clientId: strin
   );
 }
 
-export function ClientTasksCard({ clientId, tasks }: { clientId: string; tasks: TaskOfClient[] }) {
+export function ClientTasksCard({ clientId, tasks, more }: { clientId: string; tasks: TaskOfClient[]; more: boolean }) {
   return (
     <TitledCard
       title="Tasks"
@@ -101,6 +101,14 @@ export function ClientTasksCard({ clientId, tasks }: { clientId: string; tasks: 
           </li>
         )}
       </CardList>
+      {more ? (
+        <p className="border-t border-slate-100 px-5 py-3 text-sm">
+          <span className="text-slate-500">Showing the first {tasks.length} tasks, open ones first. </span>
+          <Link to={`/tasks?clientId=${clientId}`} className="font-medium text-brand-700 hover:underline">
+            See all of this client&apos;s tasks
+          </Link>
+        </p>
+      ) : null}
     </TitledCard>
   );
 }

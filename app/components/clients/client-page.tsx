@@ -28,7 +28,10 @@ export interface ClientPageData {
   /** A page of everything that happened with the client (`?kind=&page=` of the page's URL). */
   timeline: TimelineData;
   placements: PlacementOfClient[];
+  /** The first of the client's tasks, open ones first. */
   tasks: TaskOfClient[];
+  /** The client has more tasks than those shown (all of them: "All tasks", /tasks?clientId=). */
+  moreTasks: boolean;
   matches: FacilityMatch[];
   documents: RelatedDocumentsData;
   /** Who viewed and changed the client, for a coordinator or an admin (null: an agent, who sees none). */
@@ -48,6 +51,7 @@ export function ClientPage({
   timeline,
   placements,
   tasks,
+  moreTasks,
   matches,
   documents,
   history,
@@ -62,7 +66,7 @@ export function ClientPage({
       <RecordColumns side={<SideColumn client={client} />}>
         <ContactCard client={client} />
         <TimelineCard timeline={timeline} logResult={logResult} />
-        <ToursCard data={tours} answer={answer} />
+        <ToursCard clientId={client.id} data={tours} answer={answer} />
         <MedicalCard client={client} />
         <FacilityMatchesCard
           id="matches"
@@ -72,7 +76,7 @@ export function ClientPage({
           matches={matches}
         />
         <ClientPlacementsCard clientId={client.id} placements={placements} />
-        <ClientTasksCard clientId={client.id} tasks={tasks} />
+        <ClientTasksCard clientId={client.id} tasks={tasks} more={moreTasks} />
         <RelatedDocuments documents={documents} />
         <DisclosureCard data={tours} documents={documents.resources} answer={answer} />
         {history ? <ClientHistoryCard clientId={client.id} history={history} /> : null}

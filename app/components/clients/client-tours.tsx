@@ -32,7 +32,15 @@ export interface ToursAnswer extends Partial<TourPickerEcho> {
   conflict?: StaleSave;
 }
 
-export function ToursCard({ data, answer }: { data: ClientToursData; answer: ToursAnswer | undefined }) {
+export function ToursCard({
+  clientId,
+  data,
+  answer,
+}: {
+  clientId: string;
+  data: ClientToursData;
+  answer: ToursAnswer | undefined;
+}) {
   return (
     <TitledCard id="tours" title="Tours" description="Facility visits arranged for this client">
       <CardList items={data.tours} label="Tours of this client" empty="No tours yet.">
@@ -44,8 +52,38 @@ export function ToursCard({ data, answer }: { data: ClientToursData; answer: Tou
           />
         )}
       </CardList>
+      <MoreTours clientId={clientId} data={data} />
       <ScheduleForm data={data} answer={answer?.form === "tour" ? answer : undefined} />
     </TitledCard>
+  );
+}
+
+/** The latest tours are shown; a link shows them all (`?tours=all`, a plain link), and back. */
+function MoreTours({ clientId, data }: { clientId: string; data: ClientToursData }) {
+  if (!data.moreTours && !data.allTours) return null;
+  return (
+    <p className="border-t border-slate-100 px-5 py-3 text-sm">
+      {data.allTours ? (
+        <Link
+          to={`/clients/${clientId}#tours`}
+          preventScrollReset
+          className="font-medium text-brand-700 hover:underline"
+        >
+          Show the latest tours only
+        </Link>
+      ) : (
+        <>
+          <span className="text-slate-500">Showing the latest {data.tours.length} tours. </span>
+          <Link
+            to={`/clients/${clientId}?tours=all#tours`}
+            preventScrollReset
+            className="font-medium text-brand-700 hover:underline"
+          >
+            Show all tours
+          </Link>
+        </>
+      )}
+    </p>
   );
 }
 
