@@ -9,7 +9,7 @@ import { listClientPlacements } from "~/models/placements.server";
 import { listClientTasks } from "~/models/tasks/list.server";
 import { TimelineQuerySchema } from "~/schemas/client";
 import { clientHistory } from "~/services/audit-page.server";
-import { timelinePage } from "~/services/client-timeline.server";
+import { timelinePage, timelineView } from "~/services/client-timeline.server";
 import { clientPageAction, clientToursData } from "~/services/tours.server";
 import { relatedDocuments } from "~/services/resources.server";
 import { requireSignedIn } from "~/services/session.server";
@@ -44,9 +44,38 @@ export async function loader(args: LoaderFunctionArgs) {
     clientHistory({ db, ctx }, client.id),
     clientToursData(db, ctx, client.id, pending, search.get("tourFacility"), search.get("tours") === "all"),
   ]);
-  const tasks = listed.slice(0, TASKS_SHOWN);
+  // What the cards show, no more (it is also the page's hydration data).
+  const tasks = listed.slice(0, TASKS_SHOWN).map(({ id, title, stage, priority, dueDate, isCompleted }) => ({
+    id,
+    title,
+    stage,
+    priority,
+    dueDate,
+    isCompleted,
+  }));
   const moreTasks = listed.length > TASKS_SHOWN;
-  return json({ client, timeline, placements, tasks, moreTasks, matches, documents, history, tours });
+  return json({
+    client,
+    timeline: timelineView(timeline),
+    placements,
+    tasks,
+    moreTasks,
+    matches,
+    documents,
+    history: history && {
+      more: history.more,
+      entries: history.entries.map(({ id, at, when, who, emailTried, action, fields }) => ({
+        id,
+        at,
+        when,
+        who,
+        emailTried,
+        action,
+        fields,
+      })),
+    },
+    tours,
+  });
 }
 
 /** The page's forms: log a note or call, schedule a tour, record its outcome, record the disclosure. */

@@ -40,10 +40,16 @@ export interface FacilityOption {
 }
 
 /** How many of a client's tours its page shows, the latest planned first, until "Show all tours" (`?tours=all`). */
-export const CLIENT_TOURS_SHOWN = 5;
+export const CLIENT_TOURS_SHOWN = 3;
+
+/** A tour as the client page's Tours card shows it. */
+export type TourOnClientPage = Pick<
+  Tour,
+  "id" | "facility" | "scheduledAt" | "staff" | "familyAttendees" | "notes" | "outcome" | "outcomeNotes" | "version"
+>;
 
 export interface ClientToursData {
-  tours: Tour[];
+  tours: TourOnClientPage[];
   /** The client has more tours than those shown (the page shows the latest few unless asked for all). */
   moreTours: boolean;
   /** Every tour is shown (`?tours=all`). */
@@ -108,7 +114,19 @@ export async function clientToursData(
     }
   }
   return {
-    tours,
+    tours: tours.map(
+      ({ id, facility, scheduledAt, staff, familyAttendees, notes, outcome, outcomeNotes, version }) => ({
+        id,
+        facility,
+        scheduledAt,
+        staff,
+        familyAttendees,
+        notes,
+        outcome,
+        outcomeNotes,
+        version,
+      }),
+    ),
     moreTours: listed.length > tours.length,
     allTours,
     disclosure,

@@ -62,7 +62,18 @@ export function ClientPlacementsCard({ clientId, placements }: { clientId: strin
   );
 }
 
-export function ClientTasksCard({ clientId, tasks, more }: { clientId: string; tasks: TaskOfClient[]; more: boolean }) {
+/** What the Tasks card shows of a task. */
+export type ClientTaskView = Pick<TaskOfClient, "id" | "title" | "stage" | "priority" | "dueDate" | "isCompleted">;
+
+export function ClientTasksCard({
+  clientId,
+  tasks,
+  more,
+}: {
+  clientId: string;
+  tasks: ClientTaskView[];
+  more: boolean;
+}) {
   return (
     <TitledCard
       title="Tasks"

@@ -10,7 +10,15 @@ import { CardList } from "../ui/card-list";
  * entries, who did what and when, the fields an update changed; the whole of it in the audit log
  * for an admin.
  */
-export function ClientHistoryCard({ clientId, history }: { clientId: string; history: ClientHistoryData }) {
+/** What the card shows of the history. */
+export interface ClientHistoryView extends Pick<ClientHistoryData, "more"> {
+  entries: Pick<
+    ClientHistoryData["entries"][number],
+    "id" | "at" | "when" | "who" | "emailTried" | "action" | "fields"
+  >[];
+}
+
+export function ClientHistoryCard({ clientId, history }: { clientId: string; history: ClientHistoryView }) {
   const admin = useCan("audit.view");
   const shown = history.entries.length;
   return (

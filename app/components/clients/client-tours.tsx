@@ -1,9 +1,8 @@
 import { type FormMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import type { Tour } from "~/models/tours.server";
+import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { DisclosureSchema, TourOutcomeSchema, TourSchema } from "~/schemas/tour";
-import type { ClientToursData, FacilityOption, TourPickerEcho } from "~/services/tours.server";
+import type { ClientToursData, FacilityOption, TourOnClientPage, TourPickerEcho } from "~/services/tours.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import type { StaleSave } from "~/utils/stale-save";
 import { DISCLOSURE_METHODS, TOUR_OUTCOMES } from "~/utils/vocabulary";
@@ -87,8 +86,15 @@ function MoreTours({ clientId, data }: { clientId: string; data: ClientToursData
   );
 }
 
-function TourItem({ tour, answer }: { tour: Tour; answer: ToursAnswer | undefined }) {
+/**
+ * A tour, and the form that records its outcome while it awaits one. A recorded outcome is changed
+ * through "Change outcome" (`?outcome=<tour>`, a plain link), which shows the form for that tour.
+ */
+function TourItem({ tour, answer }: { tour: TourOnClientPage; answer: ToursAnswer | undefined }) {
   const timeZone = useTimeZone();
+  const [search] = useSearchParams();
+  const editing = tour.outcome === "Scheduled" || answer !== undefined || search.get("outcome") === tour.id;
+  const changeHref = `?${new URLSearchParams([...(search.get("tours") ? [["tours", "all"]] : []), ["outcome", tour.id]])}#tour-${tour.id}`;
   return (
     <li id={`tour-${tour.id}`} className="scroll-mt-40 space-y-2 px-5 py-4 text-sm">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -109,7 +115,18 @@ function TourItem({ tour, answer }: { tour: Tour; answer: ToursAnswer | undefine
       {tour.outcomeNotes ? (
         <p className="whitespace-pre-line text-slate-600 wrap-anywhere">Outcome: {tour.outcomeNotes}</p>
       ) : null}
-      <OutcomeForm tour={tour} lastResult={answer?.result} conflict={answer?.conflict} />
+      {editing ? (
+        <OutcomeForm tour={tour} lastResult={answer?.result} conflict={answer?.conflict} />
+      ) : (
+        <Link
+          to={changeHref}
+          preventScrollReset
+          aria-label={`Change the outcome of the tour of ${tour.facility.name}`}
+          className="inline-block font-medium text-brand-700 hover:underline"
+        >
+          Change outcome
+        </Link>
+      )}
     </li>
   );
 }
@@ -121,7 +138,7 @@ function OutcomeForm({
   lastResult,
   conflict,
 }: {
-  tour: Tour;
+  tour: TourOnClientPage;
   lastResult: SubmissionResult<string[]> | undefined;
   conflict: StaleSave | undefined;
 }) {
