@@ -76,6 +76,7 @@ export function ClientTasksCard({
 }) {
   return (
     <TitledCard
+      id="tasks"
       title="Tasks"
       action={
         <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
