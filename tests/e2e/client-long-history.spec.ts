@@ -42,7 +42,7 @@ test.describe("a client with a long history", () => {
     await expect(tours).toHaveCount(6);
 
     const oldest = page.locator(`#tour-${tourIds[5]}`);
-    await oldest.getByRole("link", { name: `Change the outcome of the tour of ${facility.name}` }).click();
+    await oldest.getByRole("link", { name: `Change outcome of the tour of ${facility.name}` }).click();
     const form = oldest.getByRole("form", { name: `Outcome of the tour of ${facility.name}` });
     await field(form, "Outcome").selectOption("Cancelled");
     await field(form, "Outcome notes").fill("The family changed their mind");

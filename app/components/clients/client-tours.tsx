@@ -118,13 +118,8 @@ function TourItem({ tour, answer }: { tour: TourOnClientPage; answer: ToursAnswe
       {editing ? (
         <OutcomeForm tour={tour} lastResult={answer?.result} conflict={answer?.conflict} />
       ) : (
-        <Link
-          to={changeHref}
-          preventScrollReset
-          aria-label={`Change the outcome of the tour of ${tour.facility.name}`}
-          className="inline-block font-medium text-brand-700 hover:underline"
-        >
-          Change outcome
+        <Link to={changeHref} preventScrollReset className="inline-block font-medium text-brand-700 hover:underline">
+          Change outcome<span className="sr-only"> of the tour of {tour.facility.name}</span>
         </Link>
       )}
     </li>
@@ -143,6 +138,7 @@ function OutcomeForm({
   conflict: StaleSave | undefined;
 }) {
   const navigation = useNavigation();
+  const timeZone = useTimeZone();
   const [form, fields] = useSchemaForm(TourOutcomeSchema, {
     id: `tour-outcome-${tour.id}`,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
@@ -155,7 +151,7 @@ function OutcomeForm({
     <Form
       method="post"
       {...getFormProps(form)}
-      aria-label={`Outcome of the tour of ${tour.facility.name}`}
+      aria-label={`Outcome of the tour of ${tour.facility.name}, ${formatDateTime(tour.scheduledAt, timeZone)}`}
       className="grid grid-cols-1 gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
     >
       <input type="hidden" name="section" value="tour-outcome" />
