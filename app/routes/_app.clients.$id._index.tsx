@@ -64,8 +64,7 @@ export async function loader(args: LoaderFunctionArgs) {
     documents,
     history: history && {
       more: history.more,
-      entries: history.entries.map(({ id, at, when, who, emailTried, action, fields }) => ({
-        id,
+      entries: history.entries.map(({ at, when, who, emailTried, action, fields }) => ({
         at,
         when,
         who,

@@ -117,7 +117,7 @@ export async function timelinePage(db: DB, ctx: Ctx, clientId: string, query: Ti
 }
 
 /** An entry as the client's page shows it: what, the text, who by name, when, and where it links. */
-export interface TimelineItemView extends Pick<TimelineEntry, "id" | "kind" | "title" | "detail" | "at" | "when"> {
+export interface TimelineItemView extends Pick<TimelineEntry, "kind" | "title" | "detail" | "at" | "when"> {
   who: string | null;
   href: string | null;
 }
@@ -130,8 +130,7 @@ export interface TimelineView extends Omit<TimelineData, "entries"> {
 export function timelineView({ entries, ...page }: TimelineData): TimelineView {
   return {
     ...page,
-    entries: entries.map(({ id, kind, title, detail, at, when, who, record }) => ({
-      id,
+    entries: entries.map(({ kind, title, detail, at, when, who, record }) => ({
       kind,
       title,
       detail,

@@ -125,8 +125,9 @@ function TimelineEntries({ timeline }: { timeline: TimelineView }) {
   return (
     <>
       <ol className="divide-y divide-slate-100" aria-label="Timeline entries">
-        {entries.map((entry) => (
-          <TimelineItem key={entry.id} entry={entry} />
+        {/* A page of entries is read, never reordered: its place is its key. */}
+        {entries.map((entry, i) => (
+          <TimelineItem key={i} entry={entry} />
         ))}
       </ol>
       {totalPages > 1 ? (
