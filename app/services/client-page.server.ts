@@ -43,16 +43,14 @@ export async function clientPageData(db: DB, ctx: Ctx, client: ClientRecord, url
     client,
     timeline: timelineView(timeline),
     placements,
-    tasks: tasks
-      .slice(0, TASKS_SHOWN)
-      .map(({ id, title, stage, priority, dueDate, isCompleted }) => ({
-        id,
-        title,
-        stage,
-        priority,
-        dueDate,
-        isCompleted,
-      })),
+    tasks: tasks.slice(0, TASKS_SHOWN).map(({ id, title, stage, priority, dueDate, isCompleted }) => ({
+      id,
+      title,
+      stage,
+      priority,
+      dueDate,
+      isCompleted,
+    })),
     moreTasks: tasks.length > TASKS_SHOWN,
     matches,
     documents,
