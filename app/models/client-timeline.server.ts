@@ -15,8 +15,8 @@ import { visibleTo } from "./resources.server";
 // (or those tasks' and placements' ids), ordered by time and cut at the page's end
 // (LIMIT page × size) before the branches are merged, ordered and cut to the page. A page never
 // reads more than page × size rows of a kind, and the authors' names are read for the page's rows
-// only. The counts per kind (the filter's and the page links') are one more statement over the
-// same branches.
+// only. The counts per kind (the filter's and the page links') are counted over the same branches,
+// in the same statement.
 
 /** One entry as the sources store it, before it is worded (services/client-timeline.server.ts). */
 export interface TimelineRow {
@@ -160,7 +160,9 @@ interface Row {
 
 /**
  * A page of a client's timeline (of the agency's client `clientId`: the caller checks that it is
- * one), newest first, of one kind or all, and the counts of each kind.
+ * one), newest first, of one kind or all, and the counts of each kind: one statement, so that the
+ * client's tasks and placements are read once and the page costs one round trip. The counts row
+ * always comes back (LEFT JOIN LATERAL), with the page's rows beside it (none beyond the last page).
  */
 export async function clientTimeline(
   db: DB,
@@ -170,19 +172,31 @@ export async function clientTimeline(
 ): Promise<TimelinePage> {
   const kinds: readonly TimelineKind[] = query.kind ? [query.kind] : TIMELINE_KINDS;
   const branches = kinds.map((kind) => BRANCHES[kind](db, ctx, clientId));
+  const every = sql.join(
+    TIMELINE_KINDS.map((kind) => BRANCHES[kind](db, ctx, clientId)),
+    sql` UNION ALL `,
+  );
   const offset = (query.page - 1) * query.limit;
-  const [page, counts] = await Promise.all([
-    sql<Row>`${clientRecords(ctx, clientId)}
-      SELECT e.kind, e.event, e.id, e.at, e.actor_id, u.first_name, u.last_name, e.body, e.ref_id, e.ref_name
-      FROM (
-        SELECT * FROM (${merged(branches, offset + query.limit)}) m ORDER BY ${ORDER} LIMIT ${query.limit} OFFSET ${offset}
-      ) e
-      LEFT JOIN users u ON u.id = e.actor_id
-      ORDER BY ${ORDER}`.execute(db),
-    timelineCounts(db, ctx, clientId),
-  ]);
+  const { rows } = await sql<
+    Row & { counts: Partial<Record<TimelineKind, number>> | null }
+  >`${clientRecords(ctx, clientId)}
+    SELECT c.counts, e.kind, e.event, e.id, e.at, e.actor_id, u.first_name, u.last_name, e.body, e.ref_id, e.ref_name
+    FROM (
+      SELECT json_object_agg(b.kind, b.n) AS counts
+      FROM (SELECT a.kind, count(*)::int AS n FROM (${every}) a GROUP BY a.kind) b
+    ) c
+    LEFT JOIN LATERAL (
+      SELECT * FROM (${merged(branches, offset + query.limit)}) m ORDER BY ${ORDER} LIMIT ${query.limit} OFFSET ${offset}
+    ) e ON true
+    LEFT JOIN users u ON u.id = e.actor_id
+    ORDER BY ${ORDER}`.execute(db);
+  const counts = Object.fromEntries(TIMELINE_KINDS.map((kind) => [kind, rows[0]?.counts?.[kind] ?? 0])) as Record<
+    TimelineKind,
+    number
+  >;
   const total = kinds.reduce((sum, kind) => sum + counts[kind], 0);
-  return { ...pageInfo(query, { total, capped: false }), rows: page.rows.map(toRow), counts };
+  const entries = rows.filter((row) => row.kind !== null).map(toRow);
+  return { ...pageInfo(query, { total, capped: false }), rows: entries, counts };
 }
 
 function toRow(row: Row): TimelineRow {
@@ -195,17 +209,4 @@ function toRow(row: Row): TimelineRow {
     body: row.body,
     ref: row.ref_id ? { id: row.ref_id, name: row.ref_name ?? "" } : null,
   };
-}
-
-/** How many entries of each kind the client's timeline holds. */
-async function timelineCounts(db: DB, ctx: Ctx, clientId: string): Promise<Record<TimelineKind, number>> {
-  const all = sql.join(
-    TIMELINE_KINDS.map((kind) => BRANCHES[kind](db, ctx, clientId)),
-    sql` UNION ALL `,
-  );
-  const { rows } = await sql<{ kind: TimelineKind; n: number }>`${clientRecords(ctx, clientId)}
-    SELECT b.kind, count(*)::int AS n FROM (${all}) b GROUP BY b.kind`.execute(db);
-  const counts = Object.fromEntries(TIMELINE_KINDS.map((kind) => [kind, 0])) as Record<TimelineKind, number>;
-  for (const row of rows) counts[row.kind] = row.n;
-  return counts;
 }

@@ -108,14 +108,15 @@ async function withStaff(db: DB, ctx: Ctx, rows: TourRow[]): Promise<Tour[]> {
   }));
 }
 
-/** A client's tours, the latest planned first (the client's page, GET /api/clients/{id}/tours). */
-export async function listClientTours(db: DB, ctx: Ctx, clientId: string): Promise<Tour[]> {
+/** A client's tours, the latest planned first (the client's page, GET /api/clients/{id}/tours); at most `limit`. */
+export async function listClientTours(db: DB, ctx: Ctx, clientId: string, limit?: number): Promise<Tour[]> {
   if (!isUuid(clientId)) return [];
-  const rows = await tourQuery(db, ctx)
+  let query = tourQuery(db, ctx)
     .where("t.client_id", "=", clientId)
     .orderBy("t.scheduled_at", "desc")
-    .orderBy("t.id", "desc")
-    .execute();
+    .orderBy("t.id", "desc");
+  if (limit !== undefined) query = query.limit(limit);
+  const rows = await query.execute();
   return withStaff(db, ctx, rows);
 }
 

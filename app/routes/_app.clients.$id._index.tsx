@@ -4,20 +4,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientPage, type ClientPageAnswer } from "~/components/clients/client-page";
 import { viewed } from "~/models/audit.server";
 import { getClient } from "~/models/clients.server";
-import { matchableOf, topMatches } from "~/models/matching.server";
-import { listClientPlacements } from "~/models/placements.server";
-import { listClientTasks } from "~/models/tasks/list.server";
-import { TimelineQuerySchema } from "~/schemas/client";
-import { clientHistory } from "~/services/audit-page.server";
-import { timelinePage } from "~/services/client-timeline.server";
-import { clientPageAction, clientToursData } from "~/services/tours.server";
-import { relatedDocuments } from "~/services/resources.server";
+import { clientPageData } from "~/services/client-page.server";
+import { clientPageAction } from "~/services/tours.server";
 import { requireSignedIn } from "~/services/session.server";
-import { readListQuery } from "~/utils/list-query";
 import { requireRouteRecord } from "~/services/record-screen.server";
-
-/** The top matches shown on the page. */
-const SUITABLE_SHOWN = 5;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.client.firstName} ${data.client.lastName} · Senior Placement` : "Client · Senior Placement" },
@@ -26,23 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader(args: LoaderFunctionArgs) {
   // One `view` entry for the page, its timeline included (the timeline writes none of its own).
   const { record: client, ctx, db } = await requireRouteRecord(args, viewed("client", getClient), "Client not found.");
-  // The timeline's kind and page from the URL; a parameter it cannot use is left out.
-  const { query } = readListQuery(new URL(args.request.url), TimelineQuerySchema);
-  const pending = {
-    placements: listClientPlacements(db, ctx, client.id),
-    matches: topMatches(db, ctx, matchableOf(client), SUITABLE_SHOWN),
-  };
-  const tourFacility = new URL(args.request.url).searchParams.get("tourFacility");
-  const [timeline, placements, tasks, matches, documents, history, tours] = await Promise.all([
-    timelinePage(db, ctx, client.id, query),
-    pending.placements,
-    listClientTasks(db, ctx, client.id),
-    pending.matches,
-    relatedDocuments(db, ctx, "Client", client.id),
-    clientHistory({ db, ctx }, client.id),
-    clientToursData(db, ctx, client.id, pending, tourFacility),
-  ]);
-  return json({ client, timeline, placements, tasks, matches, documents, history, tours });
+  return json(await clientPageData(db, ctx, client, new URL(args.request.url)));
 }
 
 /** The page's forms: log a note or call, schedule a tour, record its outcome, record the disclosure. */

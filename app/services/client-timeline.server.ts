@@ -116,6 +116,32 @@ export async function timelinePage(db: DB, ctx: Ctx, clientId: string, query: Ti
   return { ...page, kind: query.kind ?? "", entries: rows.map((row) => toTimelineEntry(row, timeZone)) };
 }
 
+/** An entry as the client's page shows it: what, the text, who by name, when, and where it links. */
+export interface TimelineItemView extends Pick<TimelineEntry, "kind" | "title" | "detail" | "at" | "when"> {
+  who: string | null;
+  href: string | null;
+}
+
+/** A page of the timeline as the client's page shows it (what it renders, no more: it is also the hydration data). */
+export interface TimelineView extends Omit<TimelineData, "entries"> {
+  entries: TimelineItemView[];
+}
+
+export function timelineView({ entries, ...page }: TimelineData): TimelineView {
+  return {
+    ...page,
+    entries: entries.map(({ kind, title, detail, at, when, who, record }) => ({
+      kind,
+      title,
+      detail,
+      at,
+      when,
+      who: who?.name ?? null,
+      href: record?.href ?? null,
+    })),
+  };
+}
+
 /** The toast after logging each type on the client's page. */
 export const LOGGED_TOASTS: Record<CommunicationType, string> = {
   note: "Note added",

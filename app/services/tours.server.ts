@@ -39,8 +39,21 @@ export interface FacilityOption {
   hint: string;
 }
 
+/** How many of a client's tours its page shows, the latest planned first, until "Show all tours" (`?tours=all`). */
+export const CLIENT_TOURS_SHOWN = 3;
+
+/** A tour as the client page's Tours card shows it. */
+export type TourOnClientPage = Pick<
+  Tour,
+  "id" | "facility" | "scheduledAt" | "staff" | "familyAttendees" | "notes" | "outcome" | "outcomeNotes" | "version"
+>;
+
 export interface ClientToursData {
-  tours: Tour[];
+  tours: TourOnClientPage[];
+  /** The client has more tours than those shown (the page shows the latest few unless asked for all). */
+  moreTours: boolean;
+  /** Every tour is shown (`?tours=all`). */
+  allTours: boolean;
   disclosure: Disclosure | null;
   /** Who may go on a tour: the agency's active staff. */
   staff: { id: string; name: string }[];
@@ -59,10 +72,11 @@ export async function clientToursData(
   clientId: string,
   pending: { placements: Promise<PlacementOfClient[]>; matches: Promise<FacilityMatch[]> },
   tourFacility: string | null,
+  allTours = false,
 ): Promise<ClientToursData> {
   const chosen = tourFacility && isUuid(tourFacility) ? tourFacility : null;
-  const [tours, disclosure, users, day, asked, placements, matches] = await Promise.all([
-    listClientTours(db, ctx, clientId),
+  const [listed, disclosure, users, day, asked, placements, matches] = await Promise.all([
+    listClientTours(db, ctx, clientId, allTours ? undefined : CLIENT_TOURS_SHOWN + 1),
     getDisclosure(db, ctx, clientId),
     listUsers(db, ctx),
     agencyDay(db, ctx),
@@ -70,6 +84,7 @@ export async function clientToursData(
     pending.placements,
     pending.matches,
   ]);
+  const tours = allTours ? listed : listed.slice(0, CLIENT_TOURS_SHOWN);
   const related = { placements, matches };
   const facilities = new Map<string, FacilityOption>();
   if (asked)
@@ -99,7 +114,21 @@ export async function clientToursData(
     }
   }
   return {
-    tours,
+    tours: tours.map(
+      ({ id, facility, scheduledAt, staff, familyAttendees, notes, outcome, outcomeNotes, version }) => ({
+        id,
+        facility,
+        scheduledAt,
+        staff,
+        familyAttendees,
+        notes,
+        outcome,
+        outcomeNotes,
+        version,
+      }),
+    ),
+    moreTours: listed.length > tours.length,
+    allTours,
     disclosure,
     staff: users.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}` })),
     facilities: [...facilities.values()],
@@ -134,7 +163,7 @@ export async function clientPageAction(request: Request, signedIn: Pick<SignedIn
   return logOnClient(request, signedIn, clientId);
 }
 
-const back = (clientId: string, card: string) => `/clients/${clientId}#${card}`;
+const back = (clientId: string, card: string, search = "") => `/clients/${clientId}${search}#${card}`;
 
 function scheduleOnClient(request: Request, { db, ctx }: Pick<SignedIn, "db" | "ctx">, clientId: string) {
   const { term, shown } = PICKER_SEARCH_FIELDS.facility;
@@ -173,9 +202,11 @@ function outcomeOnClient(
   clientId: string,
   tourId: string,
 ) {
+  // Back to the tour where it was: among all the tours when they were all shown (`?tours=all`).
+  const all = new URL(request.url).searchParams.get("tours") === "all" ? "?tours=all" : "";
   const options = {
     failure: "Failed to record the outcome",
-    success: { to: back(clientId, `tour-${tourId}`), title: TOUR_MESSAGES.recorded },
+    success: { to: back(clientId, `tour-${tourId}`, all), title: TOUR_MESSAGES.recorded },
     ignore: ["section", "tourId"],
     echo: async () => ({ form: "tour-outcome" as const, tourId }),
   };
@@ -188,7 +219,7 @@ function outcomeOnClient(
     const saved = await recordTourOutcome(db, ctx, tourId, input);
     if (saved.ok) return undefined;
     // Someone recorded its outcome after this page was opened: back as typed, saying who (409).
-    const record = { noun: "tour", href: back(clientId, `tour-${tourId}`), notFound: TOUR_MESSAGES.notFound };
+    const record = { noun: "tour", href: back(clientId, `tour-${tourId}`, all), notFound: TOUR_MESSAGES.notFound };
     return refusedSave(db, ctx, reply, saved, record, async () => ({ form: "tour-outcome" as const, tourId }));
   });
 }

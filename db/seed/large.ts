@@ -2,6 +2,7 @@ import cliProgress from "cli-progress";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../app/utils/db-types";
 import { insertAgencyAndStaff } from "./common";
+import { busyClientSql } from "./large-busy";
 import { bind } from "./large-sql";
 import {
   agreementsSql,
@@ -144,6 +145,9 @@ export async function seedLarge(db: Kysely<Database>, options: SeedLargeOptions 
         await sql.raw(bind(step.template, { from: step.from, to: step.to, now })).execute(trx);
         bar?.increment(step.weight);
         if (steps[i + 1]?.label !== step.label) await sql`ANALYZE ${sql.table(step.label)}`.execute(trx);
+      }
+      for (const statement of busyClientSql(counts.facilities)) {
+        await sql.raw(bind(statement, { from: 0, to: 0, now })).execute(trx);
       }
     });
   } finally {

@@ -274,7 +274,7 @@ interface SampleIds {
 /**
  * Ids the filters by reference and the detail pages need: the newest placement and its facility,
  * the first task and its assignee, the most recently updated memory-care client (for its matches
- * and its page) and the newest document.
+ * and its page; the large seed gives it about 500 timeline entries) and the newest document.
  */
 async function sampleIds(url: string, token: string): Promise<SampleIds> {
   const headers = { Authorization: `Bearer ${token}` };
@@ -288,6 +288,14 @@ async function sampleIds(url: string, token: string): Promise<SampleIds> {
   const task = await first<{ _id: string; assignedTo: { _id: string } }>("/api/tasks?limit=1", "tasks");
   const client = await first<{ _id: string }>("/api/clients?careLevel=memory&limit=1", "clients");
   const resource = await first<{ _id: string }>("/api/resources?limit=1", "resources");
+  // Issue 35 measures the client's page with a long history: the large seed gives this client
+  // about 500 timeline entries (db/seed/large-busy.ts).
+  const timeline = (await (await fetch(`${url}/api/clients/${client._id}/timeline?limit=1`, { headers })).json()) as {
+    data?: { pagination?: { total?: number } };
+  };
+  const entries = timeline.data?.pagination?.total ?? 0;
+  if (entries < 400)
+    throw new Error(`the sample client has ${entries} timeline entries, not about 500: load the large data set again`);
   return {
     facilityId: placement.facilityId._id,
     placementId: placement._id,

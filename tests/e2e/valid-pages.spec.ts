@@ -9,7 +9,7 @@ import {
   test,
   token,
 } from "../support/e2e";
-import { insertClient, insertFacility, insertPlacement } from "../support/e2e-data";
+import { insertClient, insertClientWithHistory, insertFacility, insertPlacement } from "../support/e2e-data";
 import { createAgency, createUser } from "../support/factories";
 import { totpAt } from "../support/totp";
 
@@ -284,6 +284,15 @@ test.describe("every screen is valid HTML and passes axe, with JavaScript and wi
     await expectValidScreen(page, `/facilities/${facility.id}`);
     await expectValidScreen(page, `/placements/${placement.id}`);
     await expectValidScreen(page, "/placements");
+  });
+  test("a client with a long history: the newest entries, the latest tours, all of them with an outcome being changed", async ({
+    page,
+    agency,
+  }) => {
+    const { client, tourIds } = await insertClientWithHistory(agency);
+    await expectValidScreen(page, `/clients/${client.id}`);
+    await expectValidScreen(page, `/clients/${client.id}?page=3`);
+    await expectValidScreen(page, `/clients/${client.id}?tours=all&outcome=${tourIds[5]}`);
   });
   test("an unknown address (404)", async ({ page, loginAs }) => {
     await loginAs();

@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import zipcodes from "zipcodes";
 import { clearDatabase, countRows, DEMO_LOGIN, isDatabaseEmpty, seedDemo, seedLarge } from "../../db/seed";
+import { BUSY_CLIENT } from "../../db/seed/large-busy";
 import { verifyLogin } from "~/models/user.server";
 import { noAgreementBasis, workOutFee } from "~/utils/referral-fee";
 import { resetDb, testDb } from "../support/db";
@@ -143,8 +144,8 @@ describe("the large seed", () => {
       clients: 100,
       facilities: 36,
       placements: 100,
-      tasks: 200,
-      task_communications: 600,
+      tasks: 200 + BUSY_CLIENT.tasks,
+      task_communications: 600 + BUSY_CLIENT.communications,
       resources: 40,
       resource_versions: 40,
     });
@@ -157,6 +158,19 @@ describe("the large seed", () => {
       "In Progress",
     ]);
     expect(await verifyLogin(db, DEMO_LOGIN.email, DEMO_LOGIN.password)).not.toBeNull();
+    // The bench's sample client (the memory-care client updated last) has a history of about 500 entries.
+    const { rows } = await sql<{ notes: number; status: number; tours: number; tasks: number }>`
+      WITH c AS (SELECT id FROM clients WHERE care_level = 'memory' ORDER BY updated_at DESC, id DESC LIMIT 1)
+      SELECT (SELECT count(*)::int FROM client_notes WHERE client_id = (SELECT id FROM c)) AS notes,
+        (SELECT count(*)::int FROM client_status_changes WHERE client_id = (SELECT id FROM c)) AS status,
+        (SELECT count(*)::int FROM tours WHERE client_id = (SELECT id FROM c)) AS tours,
+        (SELECT count(*)::int FROM tasks WHERE client_id = (SELECT id FROM c)) AS tasks`.execute(db);
+    expect(rows[0]).toMatchObject({
+      notes: BUSY_CLIENT.notes,
+      status: BUSY_CLIENT.statusChanges,
+      tours: BUSY_CLIENT.tours,
+    });
+    expect(rows[0].tasks).toBeGreaterThanOrEqual(BUSY_CLIENT.tasks);
     // Real ZIP codes of the city, with the coordinates the app saves.
     const facilities = await db.selectFrom("facilities").select(["address_city", "address_zip", "latitude"]).execute();
     for (const f of facilities) {

@@ -169,3 +169,59 @@ export async function changeAs(
     .where("id", "=", id)
     .execute();
 }
+
+/**
+ * A client with a long history (issue 35): `notes` notes a day apart (the newest, "Note 1",
+ * yesterday), `tours` tours of one facility a week apart (the latest still Scheduled, the others
+ * Completed) and `tasks` tasks (two open, the rest completed).
+ */
+export async function insertClientWithHistory(
+  user: SignedInUser,
+  { notes = 45, tours = 6, tasks = 12 }: { notes?: number; tours?: number; tasks?: number } = {},
+): Promise<{ client: StoredClient; facility: StoredFacility; tourIds: string[] }> {
+  const db = dbForE2E();
+  const client = await insertClient(user);
+  const facility = await insertFacility(user, { name: `Maple Grove ${token()}` });
+  const day = 86_400_000;
+  if (notes > 0)
+    await db
+      .insertInto("client_notes")
+      .values(
+        Array.from({ length: notes }, (_, i) => ({
+          agency_id: user.agencyId,
+          client_id: client.id,
+          author_id: user.id,
+          content: `Note ${i + 1}`,
+          occurred_at: new Date(Date.now() - (i + 1) * day),
+        })),
+      )
+      .execute();
+  const made =
+    tours === 0
+      ? []
+      : await db
+          .insertInto("tours")
+          .values(
+            Array.from({ length: tours }, (_, i) => ({
+              agency_id: user.agencyId,
+              client_id: client.id,
+              facility_id: facility.id,
+              scheduled_at: new Date(Date.now() + (1 - i * 7) * day),
+              outcome: i === 0 ? "Scheduled" : "Completed",
+              outcome_at: i === 0 ? null : new Date(Date.now() + (1 - i * 7) * day),
+              created_by: user.id,
+            })),
+          )
+          .returning("id")
+          .execute();
+  for (let i = 0; i < tasks; i++) {
+    await insertTask(user, {
+      client_id: client.id,
+      title: `Task ${i + 1} ${token()}`,
+      due_date: new Date(Date.now() + (i + 1) * day).toISOString().slice(0, 10),
+      is_completed: i >= 2,
+      completed_at: i >= 2 ? new Date() : null,
+    });
+  }
+  return { client, facility, tourIds: made.map((t) => t.id) };
+}

@@ -62,9 +62,21 @@ export function ClientPlacementsCard({ clientId, placements }: { clientId: strin
   );
 }
 
-export function ClientTasksCard({ clientId, tasks }: { clientId: string; tasks: TaskOfClient[] }) {
+/** What the Tasks card shows of a task. */
+export type ClientTaskView = Pick<TaskOfClient, "id" | "title" | "stage" | "priority" | "dueDate" | "isCompleted">;
+
+export function ClientTasksCard({
+  clientId,
+  tasks,
+  more,
+}: {
+  clientId: string;
+  tasks: ClientTaskView[];
+  more: boolean;
+}) {
   return (
     <TitledCard
+      id="tasks"
       title="Tasks"
       action={
         <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
@@ -101,6 +113,14 @@ export function ClientTasksCard({ clientId, tasks }: { clientId: string; tasks: 
           </li>
         )}
       </CardList>
+      {more ? (
+        <p className="border-t border-slate-100 px-5 py-3 text-sm">
+          <span className="text-slate-500">Showing the first {tasks.length} tasks, open ones first. </span>
+          <Link to={`/tasks?clientId=${clientId}`} className="font-medium text-brand-700 hover:underline">
+            See all of this client&apos;s tasks
+          </Link>
+        </p>
+      ) : null}
     </TitledCard>
   );
 }

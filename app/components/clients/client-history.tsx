@@ -10,7 +10,12 @@ import { CardList } from "../ui/card-list";
  * entries, who did what and when, the fields an update changed; the whole of it in the audit log
  * for an admin.
  */
-export function ClientHistoryCard({ clientId, history }: { clientId: string; history: ClientHistoryData }) {
+/** What the card shows of the history. */
+export interface ClientHistoryView extends Pick<ClientHistoryData, "more"> {
+  entries: Pick<ClientHistoryData["entries"][number], "at" | "when" | "who" | "emailTried" | "action" | "fields">[];
+}
+
+export function ClientHistoryCard({ clientId, history }: { clientId: string; history: ClientHistoryView }) {
   const admin = useCan("audit.view");
   const shown = history.entries.length;
   return (
@@ -30,8 +35,8 @@ export function ClientHistoryCard({ clientId, history }: { clientId: string; his
       }
     >
       <CardList items={history.entries} label="Latest entries" empty="Nothing recorded yet.">
-        {(entry) => (
-          <li key={entry.id} className="flex flex-col gap-1 px-5 py-3 text-sm sm:flex-row sm:justify-between sm:gap-4">
+        {(entry, i) => (
+          <li key={i} className="flex flex-col gap-1 px-5 py-3 text-sm sm:flex-row sm:justify-between sm:gap-4">
             <p className="min-w-0">
               <EntryWho entry={entry} /> <span className="text-slate-700">· {entry.action}</span>
               {entry.fields.length > 0 ? (

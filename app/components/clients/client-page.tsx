@@ -5,9 +5,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ClientRecord } from "~/models/clients.server";
 import type { FacilityMatch } from "~/models/matching.server";
 import type { PlacementOfClient } from "~/models/placements.server";
-import type { TaskOfClient } from "~/models/tasks/list.server";
-import type { ClientHistoryData } from "~/services/audit-page.server";
-import type { TimelineData } from "~/services/client-timeline.server";
+import type { ClientTaskView } from "./client-detail";
+import type { TimelineView } from "~/services/client-timeline.server";
 import { formatDate } from "~/utils/format";
 import { CARE_LEVEL_LABELS, NO_ROOM_PREFERENCE_LABEL, ROOM_TYPE_LABELS } from "~/utils/vocabulary";
 import { FacilityMatchesCard } from "../matching/facility-matches";
@@ -16,7 +15,7 @@ import { Badge, clientStatusTone } from "../ui/badge";
 import { Card, TitledCard } from "../ui/card";
 import { Chips, ContactItem, DetailCard, Item, RecordActions, RecordColumns, RecordPage } from "../ui/detail";
 import { budgetText } from "./client-card";
-import { ClientHistoryCard } from "./client-history";
+import { ClientHistoryCard, type ClientHistoryView } from "./client-history";
 import { ageOn, ClientPlacementsCard, ClientTasksCard, NewPlacementLink } from "./client-detail";
 import { TimelineCard } from "./client-timeline";
 import { DisclosureCard, DisclosureNotice, ToursCard, type ToursAnswer } from "./client-tours";
@@ -26,13 +25,16 @@ import type { ClientToursData } from "~/services/tours.server";
 export interface ClientPageData {
   client: ClientRecord;
   /** A page of everything that happened with the client (`?kind=&page=` of the page's URL). */
-  timeline: TimelineData;
+  timeline: TimelineView;
   placements: PlacementOfClient[];
-  tasks: TaskOfClient[];
+  /** The first of the client's tasks, open ones first. */
+  tasks: ClientTaskView[];
+  /** The client has more tasks than those shown (all of them: "All tasks", /tasks?clientId=). */
+  moreTasks: boolean;
   matches: FacilityMatch[];
   documents: RelatedDocumentsData;
   /** Who viewed and changed the client, for a coordinator or an admin (null: an agent, who sees none). */
-  history: ClientHistoryData | null;
+  history: ClientHistoryView | null;
   /** The Tours and Disclosure cards. */
   tours: ClientToursData;
   /** The answer to a form just sent (its messages when it was refused): `form` says which. */
@@ -48,6 +50,7 @@ export function ClientPage({
   timeline,
   placements,
   tasks,
+  moreTasks,
   matches,
   documents,
   history,
@@ -62,7 +65,7 @@ export function ClientPage({
       <RecordColumns side={<SideColumn client={client} />}>
         <ContactCard client={client} />
         <TimelineCard timeline={timeline} logResult={logResult} />
-        <ToursCard data={tours} answer={answer} />
+        <ToursCard clientId={client.id} data={tours} answer={answer} />
         <MedicalCard client={client} />
         <FacilityMatchesCard
           id="matches"
@@ -72,7 +75,7 @@ export function ClientPage({
           matches={matches}
         />
         <ClientPlacementsCard clientId={client.id} placements={placements} />
-        <ClientTasksCard clientId={client.id} tasks={tasks} />
+        <ClientTasksCard clientId={client.id} tasks={tasks} more={moreTasks} />
         <RelatedDocuments documents={documents} />
         <DisclosureCard data={tours} documents={documents.resources} answer={answer} />
         {history ? <ClientHistoryCard clientId={client.id} history={history} /> : null}

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { TimelineData, TimelineEntry } from "~/services/client-timeline.server";
+import type { TimelineItemView, TimelineView } from "~/services/client-timeline.server";
 import { ClientNoteSchema, TIMELINE_PAGE_SIZE } from "~/schemas/client";
 import { withParams } from "~/utils/list-query";
 import {
@@ -30,7 +30,7 @@ export function TimelineCard({
   timeline,
   logResult,
 }: {
-  timeline: TimelineData;
+  timeline: TimelineView;
   logResult: SubmissionResult<string[]> | undefined;
 }) {
   const all = TIMELINE_KINDS.reduce((sum, kind) => sum + timeline.counts[kind], 0);
@@ -86,7 +86,7 @@ function LogForm({ lastResult }: { lastResult: SubmissionResult<string[]> | unde
 }
 
 /** The kinds as links (each its count), "All" first: the URL holds the filter. */
-function KindFilter({ kind, counts, all }: { kind: TimelineKind | ""; counts: TimelineData["counts"]; all: number }) {
+function KindFilter({ kind, counts, all }: { kind: TimelineKind | ""; counts: TimelineView["counts"]; all: number }) {
   const items = [
     { value: "", label: "All", to: timelineHref(""), count: all },
     ...TIMELINE_KINDS.map((k) => ({ value: k, label: TIMELINE_KIND_LABELS[k], to: timelineHref(k), count: counts[k] })),
@@ -103,7 +103,7 @@ function KindFilter({ kind, counts, all }: { kind: TimelineKind | ""; counts: Ti
   );
 }
 
-function TimelineEntries({ timeline }: { timeline: TimelineData }) {
+function TimelineEntries({ timeline }: { timeline: TimelineView }) {
   const { entries, kind, page, totalPages, total } = timeline;
   if (entries.length === 0) {
     return (
@@ -125,8 +125,9 @@ function TimelineEntries({ timeline }: { timeline: TimelineData }) {
   return (
     <>
       <ol className="divide-y divide-slate-100" aria-label="Timeline entries">
-        {entries.map((entry) => (
-          <TimelineItem key={entry.id} entry={entry} />
+        {/* A page of entries is read, never reordered: its place is its key. */}
+        {entries.map((entry, i) => (
+          <TimelineItem key={i} entry={entry} />
         ))}
       </ol>
       {totalPages > 1 ? (
@@ -148,18 +149,18 @@ function TimelineEntries({ timeline }: { timeline: TimelineData }) {
 }
 
 /** Who, when no one is known: a status changed by a rule, else someone whose account is gone. */
-const nobody = (entry: TimelineEntry) => (entry.kind === "status" ? "Automatic" : "Former staff member");
+const nobody = (entry: TimelineItemView) => (entry.kind === "status" ? "Automatic" : "Former staff member");
 
-function TimelineItem({ entry }: { entry: TimelineEntry }) {
+function TimelineItem({ entry }: { entry: TimelineItemView }) {
   return (
     <li className="timeline-entry">
       <p className="font-medium text-slate-900 wrap-anywhere">
         <span className="badge badge-pill badge-gray mr-2">{TIMELINE_KIND_LABELS[entry.kind]}</span>
-        {entry.record ? <Link to={entry.record.href}>{entry.title}</Link> : entry.title}
+        {entry.href ? <Link to={entry.href}>{entry.title}</Link> : entry.title}
       </p>
       {entry.detail ? <p className="whitespace-pre-line text-slate-700 wrap-anywhere">{entry.detail}</p> : null}
       <p className="text-xs text-slate-500">
-        {entry.who?.name ?? nobody(entry)} · <time dateTime={entry.at}>{entry.when}</time>
+        {entry.who ?? nobody(entry)} · <time dateTime={entry.at}>{entry.when}</time>
       </p>
     </li>
   );

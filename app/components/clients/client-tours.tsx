@@ -1,9 +1,8 @@
 import { type FormMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import type { Tour } from "~/models/tours.server";
+import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { DisclosureSchema, TourOutcomeSchema, TourSchema } from "~/schemas/tour";
-import type { ClientToursData, FacilityOption, TourPickerEcho } from "~/services/tours.server";
+import type { ClientToursData, FacilityOption, TourOnClientPage, TourPickerEcho } from "~/services/tours.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import type { StaleSave } from "~/utils/stale-save";
 import { DISCLOSURE_METHODS, TOUR_OUTCOMES } from "~/utils/vocabulary";
@@ -32,7 +31,15 @@ export interface ToursAnswer extends Partial<TourPickerEcho> {
   conflict?: StaleSave;
 }
 
-export function ToursCard({ data, answer }: { data: ClientToursData; answer: ToursAnswer | undefined }) {
+export function ToursCard({
+  clientId,
+  data,
+  answer,
+}: {
+  clientId: string;
+  data: ClientToursData;
+  answer: ToursAnswer | undefined;
+}) {
   return (
     <TitledCard id="tours" title="Tours" description="Facility visits arranged for this client">
       <CardList items={data.tours} label="Tours of this client" empty="No tours yet.">
@@ -44,13 +51,50 @@ export function ToursCard({ data, answer }: { data: ClientToursData; answer: Tou
           />
         )}
       </CardList>
+      <MoreTours clientId={clientId} data={data} />
       <ScheduleForm data={data} answer={answer?.form === "tour" ? answer : undefined} />
     </TitledCard>
   );
 }
 
-function TourItem({ tour, answer }: { tour: Tour; answer: ToursAnswer | undefined }) {
+/** The latest tours are shown; a link shows them all (`?tours=all`, a plain link), and back. */
+function MoreTours({ clientId, data }: { clientId: string; data: ClientToursData }) {
+  if (!data.moreTours && !data.allTours) return null;
+  return (
+    <p className="border-t border-slate-100 px-5 py-3 text-sm">
+      {data.allTours ? (
+        <Link
+          to={`/clients/${clientId}#tours`}
+          preventScrollReset
+          className="font-medium text-brand-700 hover:underline"
+        >
+          Show the latest tours only
+        </Link>
+      ) : (
+        <>
+          <span className="text-slate-500">Showing the latest {data.tours.length} tours. </span>
+          <Link
+            to={`/clients/${clientId}?tours=all#tours`}
+            preventScrollReset
+            className="font-medium text-brand-700 hover:underline"
+          >
+            Show all tours
+          </Link>
+        </>
+      )}
+    </p>
+  );
+}
+
+/**
+ * A tour, and the form that records its outcome while it awaits one. A recorded outcome is changed
+ * through "Change outcome" (`?outcome=<tour>`, a plain link), which shows the form for that tour.
+ */
+function TourItem({ tour, answer }: { tour: TourOnClientPage; answer: ToursAnswer | undefined }) {
   const timeZone = useTimeZone();
+  const [search] = useSearchParams();
+  const editing = tour.outcome === "Scheduled" || answer !== undefined || search.get("outcome") === tour.id;
+  const changeHref = `?${new URLSearchParams([...(search.get("tours") ? [["tours", "all"]] : []), ["outcome", tour.id]])}#tour-${tour.id}`;
   return (
     <li id={`tour-${tour.id}`} className="scroll-mt-40 space-y-2 px-5 py-4 text-sm">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -71,7 +115,13 @@ function TourItem({ tour, answer }: { tour: Tour; answer: ToursAnswer | undefine
       {tour.outcomeNotes ? (
         <p className="whitespace-pre-line text-slate-600 wrap-anywhere">Outcome: {tour.outcomeNotes}</p>
       ) : null}
-      <OutcomeForm tour={tour} lastResult={answer?.result} conflict={answer?.conflict} />
+      {editing ? (
+        <OutcomeForm tour={tour} lastResult={answer?.result} conflict={answer?.conflict} />
+      ) : (
+        <Link to={changeHref} preventScrollReset className="inline-block font-medium text-brand-700 hover:underline">
+          Change outcome<span className="sr-only"> of the tour of {tour.facility.name}</span>
+        </Link>
+      )}
     </li>
   );
 }
@@ -83,11 +133,12 @@ function OutcomeForm({
   lastResult,
   conflict,
 }: {
-  tour: Tour;
+  tour: TourOnClientPage;
   lastResult: SubmissionResult<string[]> | undefined;
   conflict: StaleSave | undefined;
 }) {
   const navigation = useNavigation();
+  const timeZone = useTimeZone();
   const [form, fields] = useSchemaForm(TourOutcomeSchema, {
     id: `tour-outcome-${tour.id}`,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
@@ -100,7 +151,7 @@ function OutcomeForm({
     <Form
       method="post"
       {...getFormProps(form)}
-      aria-label={`Outcome of the tour of ${tour.facility.name}`}
+      aria-label={`Outcome of the tour of ${tour.facility.name}, ${formatDateTime(tour.scheduledAt, timeZone)}`}
       className="grid grid-cols-1 gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
     >
       <input type="hidden" name="section" value="tour-outcome" />

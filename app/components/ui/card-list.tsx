@@ -14,7 +14,7 @@ export function CardList<T>({
   /** The list's accessible name ("Tours of this client"). */
   label?: string;
   empty: ReactNode;
-  children: (item: T) => ReactNode;
+  children: (item: T, index: number) => ReactNode;
 }) {
   if (items.length === 0) return <p className="p-5 text-sm text-slate-500">{empty}</p>;
   return (

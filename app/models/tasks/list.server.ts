@@ -118,12 +118,15 @@ export interface TaskOfClient {
   placementStep: ChecklistField | null;
 }
 
-/** A client's tasks: open ones first, by due date (for the client's page). */
-export function listClientTasks(db: DB, ctx: Ctx, clientId: string): Promise<TaskOfClient[]> {
-  return listTasksOf(db, ctx, "client_id", clientId);
+/**
+ * A client's tasks for its page: open ones first, soonest due first, then the completed ones,
+ * latest due first; at most `limit`.
+ */
+export function listClientTasks(db: DB, ctx: Ctx, clientId: string, limit = 100): Promise<TaskOfClient[]> {
+  return listTasksOf(db, ctx, "client_id", clientId, limit);
 }
 
-/** A placement's tasks: open ones first, by due date (for the placement's page). */
+/** A placement's tasks: open ones first, soonest due first, then the completed ones (for the placement's page). */
 export function listPlacementTasks(db: DB, ctx: Ctx, placementId: string): Promise<TaskOfClient[]> {
   return listTasksOf(db, ctx, "placement_id", placementId);
 }
@@ -133,6 +136,7 @@ async function listTasksOf(
   ctx: Ctx,
   column: "client_id" | "placement_id",
   id: string,
+  limit = 100,
 ): Promise<TaskOfClient[]> {
   const rows = await db
     .selectFrom("tasks as t")
@@ -142,9 +146,10 @@ async function listTasksOf(
     .where(`t.${column}`, "=", id)
     .where("t.agency_id", "=", ctx.agencyId)
     .orderBy("t.is_completed")
-    .orderBy("t.due_date")
+    .orderBy(sql`CASE WHEN t.is_completed THEN NULL ELSE t.due_date END`)
+    .orderBy("t.due_date", "desc")
     .orderBy("t.id")
-    .limit(100)
+    .limit(limit)
     .execute();
   return rows.map((row) => ({
     id: row.id,
