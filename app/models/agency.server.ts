@@ -26,6 +26,8 @@ export interface AgencyDay {
   timeZone: string;
   /** YYYY-MM-DD in the agency's time zone. */
   today: string;
+  /** Whether the zone is the agency's own (set in its settings), not the configured TIME_ZONE. */
+  own: boolean;
 }
 
 export async function agencyDay(db: DB, ctx: Ctx, now: Date = new Date()): Promise<AgencyDay> {
@@ -36,10 +38,10 @@ export async function agencyDay(db: DB, ctx: Ctx, now: Date = new Date()): Promi
           ?.time_zone;
   const timeZone = own ?? env().timeZone;
   try {
-    return { timeZone, today: dayIn(timeZone, now) };
+    return { timeZone, today: dayIn(timeZone, now), own: own != null };
   } catch {
     // A zone this runtime does not know (set by hand in the database): the configured one.
-    return { timeZone: env().timeZone, today: dayIn(env().timeZone, now) };
+    return { timeZone: env().timeZone, today: dayIn(env().timeZone, now), own: false };
   }
 }
 

@@ -86,12 +86,12 @@ export async function reportRange(
   ctx: Ctx,
   query: ReportQuery,
 ): Promise<{ range: ReportRange; shortened: boolean }> {
-  const { timeZone, today } = await agencyDay(db, ctx);
+  const { timeZone, today, own } = await agencyDay(db, ctx);
   const to = query.to ?? (query.from && query.from > today ? query.from : today);
   let from = query.from ?? monthStart(to, DEFAULT_MONTHS - 1);
   const shortened = monthsOf(from, to).length > MAX_MONTHS;
   if (shortened) from = monthStart(to, MAX_MONTHS - 1);
-  return { range: { from, to, agentId: query.agentId, timeZone, today }, shortened };
+  return { range: { from, to, agentId: query.agentId, timeZone, ownTimeZone: own, today }, shortened };
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
