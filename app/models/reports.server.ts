@@ -5,7 +5,7 @@ import { CLIENT_STATUSES, type ClientStatus, REFERRAL_SOURCES, type ReferralSour
 import type { Ctx } from "./context";
 
 // The reports (/reports, the dashboard's chart, the reports' CSV downloads): each read from the
-// figures kept per month (migration 20261212000000, docs/decisions/008-report-rollups.md) rather
+// figures kept per month (migration 20261212000000, docs/decisions/013-report-figures.md) rather
 // than from a year of the agency's rows. A range that cuts a month reads the whole month and takes
 // away the days it leaves out, counted live from the rows (for the default range, the days after
 // today: none or a few). What counts:
@@ -342,7 +342,7 @@ async function keptSpreads(db: DB, ctx: Ctx, range: ReportRange, last: string): 
         FROM targets t CROSS JOIN LATERAL (
           SELECT f.days, f.placements AS n FROM report_move_in_days f
            WHERE t.grp <> 'infinity' AND f.agency_id = ${ctx.agencyId} AND ${agent("f.agent_id")}
-             AND f.month = t.grp AND f.days BETWEEN t.bucket * ${width} AND t.bucket * ${width} + ${width - 1}
+             AND f.month = t.grp AND f.month >= ${split.first} AND f.month < ${split.end} AND f.days BETWEEN t.bucket * ${width} AND t.bucket * ${width} + ${width - 1}
           UNION ALL
           SELECT f.days, f.placements FROM report_move_in_days f
            WHERE t.grp = 'infinity' AND f.agency_id = ${ctx.agencyId} AND ${agent("f.agent_id")}

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 
 // Frozen in time: this file never imports application code.
 //
-// The reports' figures kept per month (docs/decisions/008-report-rollups.md), so /reports reads
+// The reports' figures kept per month (docs/decisions/013-report-figures.md), so /reports reads
 // a few hundred kept rows instead of a year of the agency's placements, clients, invoices and
 // payments (140 ms of Postgres a view on the large set). Each table holds sums per agency and
 // month (and the key the reports group or filter by), written by statement-level triggers in the
@@ -38,6 +38,13 @@ interface Rollup {
   sums: string[];
   sources: Source[];
 }
+
+/**
+ * The rows of agencies that still exist: an agency's deletion cascades to its rows, whose triggers
+ * may run after the agency's own has forgotten its figures (the move-ins join the agency, and the
+ * invoices' lines their invoice, which is gone with it).
+ */
+const AGENCY_EXISTS = (row: string) => `EXISTS (SELECT 1 FROM agencies a WHERE a.id = ${row}.agency_id)`;
 
 /**
  * In an update's trigger, the rows whose `column` changed: the others' old and new rows would
@@ -106,7 +113,7 @@ const ROLLUPS: Rollup[] = [
         table: "placements",
         query: `SELECT agency_id, date_trunc('month', start_date)::date AS month, agent_id, 1 AS placements,
                   (status = 'Completed')::int AS completed
-                FROM %s WHERE status <> 'Cancelled'`,
+                FROM %s p WHERE status <> 'Cancelled' AND ${AGENCY_EXISTS("p")}`,
         events: ["INSERT", "UPDATE", "DELETE", "TRUNCATE"],
       },
     ],
@@ -122,7 +129,7 @@ const ROLLUPS: Rollup[] = [
         table: "clients",
         query: `SELECT agency_id, date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS month,
                   created_by, tracker_status, referral_source, 1 AS clients
-                FROM %s`,
+                FROM %s c WHERE ${AGENCY_EXISTS("c")}`,
         events: ["INSERT", "UPDATE", "DELETE", "TRUNCATE"],
       },
     ],
@@ -148,7 +155,8 @@ const ROLLUPS: Rollup[] = [
       },
       {
         table: "invoice_payments",
-        query: `SELECT agency_id, date_trunc('month', paid_on)::date AS month, amount_cents::bigint AS collected_cents FROM %s`,
+        query: `SELECT agency_id, date_trunc('month', paid_on)::date AS month, amount_cents::bigint AS collected_cents
+                FROM %s p WHERE ${AGENCY_EXISTS("p")}`,
         events: ["INSERT", "UPDATE", "DELETE", "TRUNCATE"],
       },
     ],
@@ -186,7 +194,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     agent_id uuid,
     days integer NOT NULL,
     placements integer NOT NULL DEFAULT 0,
-    CONSTRAINT report_move_in_days_key UNIQUE NULLS NOT DISTINCT (agency_id, agent_id, month, days)
+    CONSTRAINT report_move_in_days_key UNIQUE NULLS NOT DISTINCT (agency_id, agent_id, month, days) INCLUDE (placements)
   )`.execute(db);
   // The days of one bucket over a range of months (the whole range's quartiles).
   await sql`CREATE INDEX report_move_in_days_by_days ON report_move_in_days (agency_id, agent_id, days, month)
@@ -197,7 +205,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     agent_id uuid,
     bucket integer NOT NULL,
     placements integer NOT NULL DEFAULT 0,
-    CONSTRAINT report_move_in_buckets_key UNIQUE NULLS NOT DISTINCT (agency_id, agent_id, month, bucket)
+    CONSTRAINT report_move_in_buckets_key UNIQUE NULLS NOT DISTINCT (agency_id, agent_id, month, bucket) INCLUDE (placements)
   )`.execute(db);
   await sql`CREATE TABLE report_intake_months (
     agency_id uuid NOT NULL,
@@ -306,6 +314,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // their date (the partial index of 20261210020000 holds open placements only).
   await sql`CREATE INDEX placements_agency_moved_in_idx ON placements (agency_id, move_in_date)
     INCLUDE (status, agent_id, client_id) WHERE move_in_date IS NOT NULL`.execute(db);
+  // Statistics for the planner now, not at autovacuum's next pass (the backfill wrote every row).
+  for (const rollup of ROLLUPS) await sql`ANALYZE ${sql.table(rollup.table)}`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
