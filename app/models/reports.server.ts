@@ -170,11 +170,16 @@ function placementFigures(db: DB, ctx: Ctx, range: ReportRange) {
   return db.selectFrom(figures.as("f"));
 }
 
+/** The clients added in a range, by stage and referral source (intakeFigures). */
+export type IntakeFigures = { tracker_status: ClientStatus; referral_source: ReferralSource | null; n: number }[];
+
 /**
  * The clients added in the range (by the person if narrowed), by stage and referral source: the
- * kept months (of the agency's days) less the clients added on days outside the range.
+ * kept UTC months less (or plus) the clients added in the parts of the first and last months the
+ * range leaves out (or takes in): the agency's days start at its midnight, not UTC's. Conversion
+ * and referral sources both read these (the page reads them once for both).
  */
-async function intakeFigures(db: DB, ctx: Ctx, range: ReportRange) {
+export async function intakeFigures(db: DB, ctx: Ctx, range: ReportRange): Promise<IntakeFigures> {
   const split = instantSplit(
     zonedTime(`${range.from}T00:00`, range.timeZone),
     zonedTime(`${addDays(range.to, 1)}T00:00`, range.timeZone),
@@ -426,9 +431,14 @@ export interface StageCount {
 }
 
 /** How many of the clients added in the range have reached each stage of the pipeline. */
-export async function pipelineConversion(db: DB, ctx: Ctx, range: ReportRange): Promise<StageCount[]> {
+export async function pipelineConversion(
+  db: DB,
+  ctx: Ctx,
+  range: ReportRange,
+  figures: Promise<IntakeFigures> = intakeFigures(db, ctx, range),
+): Promise<StageCount[]> {
   const now = new Map<string, number>();
-  for (const row of await intakeFigures(db, ctx, range)) {
+  for (const row of await figures) {
     now.set(row.tracker_status, (now.get(row.tracker_status) ?? 0) + row.n);
   }
   return CLIENT_STATUSES.map((stage, k) => ({
@@ -446,9 +456,14 @@ export interface SourceCount {
 }
 
 /** The clients added in the range by referral source: every source in the vocabulary's order, then "not recorded". */
-export async function referralSources(db: DB, ctx: Ctx, range: ReportRange): Promise<SourceCount[]> {
+export async function referralSources(
+  db: DB,
+  ctx: Ctx,
+  range: ReportRange,
+  figures: Promise<IntakeFigures> = intakeFigures(db, ctx, range),
+): Promise<SourceCount[]> {
   const bySource = new Map<ReferralSource | null, { n: number; placed: number }>();
-  for (const row of await intakeFigures(db, ctx, range)) {
+  for (const row of await figures) {
     const counts = bySource.get(row.referral_source) ?? { n: 0, placed: 0 };
     counts.n += row.n;
     if (row.tracker_status === "Placed" || row.tracker_status === "Follow-up") counts.placed += row.n;
