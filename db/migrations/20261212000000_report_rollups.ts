@@ -5,20 +5,20 @@ import { type Kysely, sql } from "kysely";
 // The reports' figures kept per month (docs/decisions/013-report-figures.md), so /reports reads
 // a few hundred kept rows instead of a year of the agency's placements, clients, invoices and
 // payments (140 ms of Postgres a view on the large set). Each table holds sums per agency and
-// month (and the key the reports group or filter by), written by statement-level triggers in the
-// writing statement's transaction as the running totals are (decision 002): what a statement
+// month (and the keys the reports group or filter by), written by statement-level triggers in
+// the writing statement's transaction as the running totals are (decision 002): what a statement
 // inserted is added, what it deleted taken away, an update is both, so two writers add to a row
-// in turn and a rollback takes the change back. Nothing is ever recomputed at read time; a
-// report over days that cut a month reads the whole month and takes away the days outside the
-// range, counted live.
+// in turn and a rollback takes the change back. Nothing is recomputed; a report over days that
+// cut a month counts the shorter part of that month from the rows.
 //
 // - report_placement_months: placements that count (not cancelled) by the month of their start
 //   date and agent, with how many are completed;
 // - report_move_in_days: placements that moved in (not cancelled, a move-in date) by the month of
-//   the move-in, agent and the days from the client's intake (the day the client was added, in
-//   the agency's time zone) to the move-in: the histogram the quartiles are read from;
-// - report_intake_months: clients by the month they were added (the agency's), who added them,
-//   their stage and referral source;
+//   the move-in, agent (and everyone: agent_id null) and the days from the client's intake (the
+//   day the client was added, in the agency's own time zone) to the move-in: the histogram the
+//   quartiles are read from; report_move_in_buckets: the same by 32 days;
+// - report_intake_months: clients by the UTC month they were added, who added them, their stage
+//   and referral source;
 // - report_revenue_months: referral fees invoiced (lines of invoices neither draft nor void, by
 //   the invoice's issue month) and collected (payments by the month paid).
 //
