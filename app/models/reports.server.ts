@@ -6,9 +6,10 @@ import type { Ctx } from "./context";
 
 // The reports (/reports, the dashboard's chart, the reports' CSV downloads): each read from the
 // figures kept per month (migration 20261212000000, docs/decisions/013-report-figures.md) rather
-// than from a year of the agency's rows. A range that cuts a month reads the whole month and takes
-// away the days it leaves out, counted live from the rows (for the default range, the days after
-// today: none or a few). What counts:
+// than from a year of the agency's rows. A range that cuts a month counts the shorter part of that
+// month live from the rows: the days it leaves out, taken away from the whole month, or the days
+// it takes in, added (monthSplit; for the default range, the days after today: none or a few).
+// What counts:
 //
 // - a placement counts in the month of its start date, by its agent; cancelled ones do not count;
 // - intake to move-in: the days from the client's intake (the day the client was added, in the
