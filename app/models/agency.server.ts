@@ -26,8 +26,13 @@ export interface AgencyDay {
   timeZone: string;
   /** YYYY-MM-DD in the agency's time zone. */
   today: string;
-  /** Whether the zone is the agency's own (set in its settings), not the configured TIME_ZONE. */
-  own: boolean;
+}
+
+/** The agency's own time zone (null: none set, it uses the configured TIME_ZONE). */
+export async function agencyTimeZone(db: DB, ctx: Ctx): Promise<string | null> {
+  if (ctx.agencyTimeZone !== undefined) return ctx.agencyTimeZone;
+  const row = await db.selectFrom("agencies").select("time_zone").where("id", "=", ctx.agencyId).executeTakeFirst();
+  return row?.time_zone ?? null;
 }
 
 export async function agencyDay(db: DB, ctx: Ctx, now: Date = new Date()): Promise<AgencyDay> {
@@ -38,10 +43,10 @@ export async function agencyDay(db: DB, ctx: Ctx, now: Date = new Date()): Promi
           ?.time_zone;
   const timeZone = own ?? env().timeZone;
   try {
-    return { timeZone, today: dayIn(timeZone, now), own: own != null };
+    return { timeZone, today: dayIn(timeZone, now) };
   } catch {
     // A zone this runtime does not know (set by hand in the database): the configured one.
-    return { timeZone: env().timeZone, today: dayIn(env().timeZone, now), own: false };
+    return { timeZone: env().timeZone, today: dayIn(env().timeZone, now) };
   }
 }
 

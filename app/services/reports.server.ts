@@ -1,4 +1,4 @@
-import { agencyDay } from "~/models/agency.server";
+import { agencyDay, agencyTimeZone } from "~/models/agency.server";
 import type { Ctx } from "~/models/context";
 import {
   intakeFigures,
@@ -88,12 +88,15 @@ export async function reportRange(
   ctx: Ctx,
   query: ReportQuery,
 ): Promise<{ range: ReportRange; shortened: boolean }> {
-  const { timeZone, today, own } = await agencyDay(db, ctx);
+  const [{ timeZone, today }, own] = await Promise.all([agencyDay(db, ctx), agencyTimeZone(db, ctx)]);
   const to = query.to ?? (query.from && query.from > today ? query.from : today);
   let from = query.from ?? monthStart(to, DEFAULT_MONTHS - 1);
   const shortened = monthsOf(from, to).length > MAX_MONTHS;
   if (shortened) from = monthStart(to, MAX_MONTHS - 1);
-  return { range: { from, to, agentId: query.agentId, timeZone, ownTimeZone: own, today }, shortened };
+  // The agency's own zone, which the days from intake to move-in are kept in (not the configured
+  // TIME_ZONE, nor the one agencyDay falls back to when this runtime does not know the agency's).
+  const ownTimeZone = own === timeZone;
+  return { range: { from, to, agentId: query.agentId, timeZone, ownTimeZone, today }, shortened };
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
