@@ -42,6 +42,11 @@ export async function clearDatabase(db: Kysely<Database>): Promise<void> {
       "completed_task_trigrams",
       "completed_board_trigrams",
       "invoice_balances",
+      "report_placement_months",
+      "report_move_in_days",
+      "report_move_in_buckets",
+      "report_intake_months",
+      "report_revenue_months",
     ] as const;
     await sql`TRUNCATE ${sql.join([...BUSINESS_TABLES, ...derived].map((t) => sql.table(t)))} CASCADE`.execute(trx);
   });

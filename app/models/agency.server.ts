@@ -28,6 +28,13 @@ export interface AgencyDay {
   today: string;
 }
 
+/** The agency's own time zone (null: none set, it uses the configured TIME_ZONE). */
+export async function agencyTimeZone(db: DB, ctx: Ctx): Promise<string | null> {
+  if (ctx.agencyTimeZone !== undefined) return ctx.agencyTimeZone;
+  const row = await db.selectFrom("agencies").select("time_zone").where("id", "=", ctx.agencyId).executeTakeFirst();
+  return row?.time_zone ?? null;
+}
+
 export async function agencyDay(db: DB, ctx: Ctx, now: Date = new Date()): Promise<AgencyDay> {
   const own =
     ctx.agencyTimeZone !== undefined

@@ -1061,7 +1061,8 @@ export async function agingView(
 /**
  * Revenue per month from `from` to `to` (YYYY-MM, both included): invoiced by the issue month of
  * sent invoices (not drafts, not void ones), collected by the month of the payment. Every month of
- * the span has a row, zero when nothing happened.
+ * the span has a row, zero when nothing happened. Read from the figures kept per month
+ * (report_revenue_months, written by triggers on invoices, their lines and payments).
  */
 export async function revenueByMonth(
   db: DB,
@@ -1070,33 +1071,21 @@ export async function revenueByMonth(
 ): Promise<{ month: string; invoicedCents: number; collectedCents: number }[]> {
   const start = `${span.from}-01`;
   const end = addMonth(`${span.to}-01`);
-  const [invoiced, collected] = await Promise.all([
-    db
-      .selectFrom("invoices as i")
-      .innerJoin("invoice_lines as l", "l.invoice_id", "i.id")
-      .where("i.agency_id", "=", ctx.agencyId)
-      .where("i.status", "not in", ["Draft", "Void"])
-      .where("i.issue_date", ">=", start)
-      .where("i.issue_date", "<", end)
-      .select([sql<string>`to_char(i.issue_date, 'YYYY-MM')`.as("month"), sql<string>`sum(l.amount_cents)`.as("cents")])
-      .groupBy(sql`to_char(i.issue_date, 'YYYY-MM')`)
-      .execute(),
-    db
-      .selectFrom("invoice_payments as p")
-      .where("p.agency_id", "=", ctx.agencyId)
-      .where("p.paid_on", ">=", start)
-      .where("p.paid_on", "<", end)
-      .select([sql<string>`to_char(p.paid_on, 'YYYY-MM')`.as("month"), sql<string>`sum(p.amount_cents)`.as("cents")])
-      .groupBy(sql`to_char(p.paid_on, 'YYYY-MM')`)
-      .execute(),
-  ]);
+  const rows = await db
+    .selectFrom("report_revenue_months")
+    .where("agency_id", "=", ctx.agencyId)
+    .where("month", ">=", start)
+    .where("month", "<", end)
+    .select(["month", "invoiced_cents", "collected_cents"])
+    .execute();
+  const byMonth = new Map(rows.map((row) => [String(row.month).slice(0, 7), row]));
   const result: { month: string; invoicedCents: number; collectedCents: number }[] = [];
   for (let day = start; day < end; day = addMonth(day)) {
     const month = day.slice(0, 7);
     result.push({
       month,
-      invoicedCents: cents(invoiced.find((r) => r.month === month)?.cents),
-      collectedCents: cents(collected.find((r) => r.month === month)?.cents),
+      invoicedCents: cents(byMonth.get(month)?.invoiced_cents),
+      collectedCents: cents(byMonth.get(month)?.collected_cents),
     });
   }
   return result;

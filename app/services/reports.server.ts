@@ -1,6 +1,8 @@
-import { agencyDay } from "~/models/agency.server";
+import { agencyDay, agencyTimeZone } from "~/models/agency.server";
 import type { Ctx } from "~/models/context";
 import {
+  intakeFigures,
+  type IntakeFigures,
   intakeToMoveIn,
   type MonthCount,
   monthsOf,
@@ -86,12 +88,15 @@ export async function reportRange(
   ctx: Ctx,
   query: ReportQuery,
 ): Promise<{ range: ReportRange; shortened: boolean }> {
-  const { timeZone, today } = await agencyDay(db, ctx);
+  const [{ timeZone, today }, own] = await Promise.all([agencyDay(db, ctx), agencyTimeZone(db, ctx)]);
   const to = query.to ?? (query.from && query.from > today ? query.from : today);
   let from = query.from ?? monthStart(to, DEFAULT_MONTHS - 1);
   const shortened = monthsOf(from, to).length > MAX_MONTHS;
   if (shortened) from = monthStart(to, MAX_MONTHS - 1);
-  return { range: { from, to, agentId: query.agentId, timeZone, today }, shortened };
+  // The agency's own zone, which the days from intake to move-in are kept in (not the configured
+  // TIME_ZONE, nor the one agencyDay falls back to when this runtime does not know the agency's).
+  const ownTimeZone = own === timeZone;
+  return { range: { from, to, agentId: query.agentId, timeZone, ownTimeZone, today }, shortened };
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
@@ -233,8 +238,8 @@ async function intakeToMoveInSection(db: DB, ctx: Ctx, range: ReportRange): Prom
   };
 }
 
-async function conversionSection(db: DB, ctx: Ctx, range: ReportRange): Promise<ReportSection> {
-  const stages = await pipelineConversion(db, ctx, range);
+async function conversionSection(db: DB, ctx: Ctx, range: ReportRange, reads: Reads): Promise<ReportSection> {
+  const stages = await pipelineConversion(db, ctx, range, reads.intake());
   const added = stages[0].reached;
   return {
     name: "conversion",
@@ -269,8 +274,8 @@ async function conversionSection(db: DB, ctx: Ctx, range: ReportRange): Promise<
   };
 }
 
-async function referralSection(db: DB, ctx: Ctx, range: ReportRange): Promise<ReportSection> {
-  const sources = await referralSources(db, ctx, range);
+async function referralSection(db: DB, ctx: Ctx, range: ReportRange, reads: Reads): Promise<ReportSection> {
+  const sources = await referralSources(db, ctx, range, reads.intake());
   const added = sources.reduce((sum, s) => sum + s.clients, 0);
   const label = (s: (typeof sources)[number]) => s.source ?? "Not recorded";
   const ranked = [...sources].filter((s) => s.clients > 0).sort((a, b) => b.clients - a.clients);
@@ -329,7 +334,18 @@ async function revenueSection(db: DB, ctx: Ctx, range: ReportRange): Promise<Rep
   };
 }
 
-const SECTIONS: Record<ReportName, (db: DB, ctx: Ctx, range: ReportRange) => Promise<ReportSection>> = {
+/** What several sections read alike, read once for the page: the clients added, by stage and source. */
+interface Reads {
+  intake(): Promise<IntakeFigures>;
+}
+
+/** Reads made on first use, for one call's sections only (a new page view reads again). */
+function readsOnce(db: DB, ctx: Ctx, range: ReportRange): Reads {
+  let intake: Promise<IntakeFigures> | undefined;
+  return { intake: () => (intake ??= intakeFigures(db, ctx, range)) };
+}
+
+const SECTIONS: Record<ReportName, (db: DB, ctx: Ctx, range: ReportRange, reads: Reads) => Promise<ReportSection>> = {
   "placements-by-month": placementsPerMonth,
   "placements-by-agent": placementsPerAgent,
   "intake-to-move-in": intakeToMoveInSection,
@@ -340,12 +356,13 @@ const SECTIONS: Record<ReportName, (db: DB, ctx: Ctx, range: ReportRange) => Pro
 
 /** One report, as its section of the page and its CSV download show it. */
 export function loadReport(db: DB, ctx: Ctx, name: ReportName, range: ReportRange): Promise<ReportSection> {
-  return SECTIONS[name](db, ctx, range);
+  return SECTIONS[name](db, ctx, range, readsOnce(db, ctx, range));
 }
 
 /** Every report, in the page's order. */
 export function loadReports(db: DB, ctx: Ctx, range: ReportRange): Promise<ReportSection[]> {
-  return Promise.all(Object.values(SECTIONS).map((load) => load(db, ctx, range)));
+  const reads = readsOnce(db, ctx, range);
+  return Promise.all(Object.values(SECTIONS).map((load) => load(db, ctx, range, reads)));
 }
 
 /** The dashboard's Referral fees tile: this month's invoiced and collected, and what is owed (overdue). */

@@ -684,6 +684,55 @@ export interface NotificationDigestsTable {
 }
 
 /** Running totals per agency, kept by triggers (see the agency_counts migration). */
+/**
+ * The reports' figures kept per month (the report_rollups migration; docs/data-model.md,
+ * "Report figures"), written by statement-level triggers: never by the app.
+ */
+export interface ReportPlacementMonthsTable {
+  agency_id: string;
+  /** The first day of the month of the placements' start date. */
+  month: DateOnly;
+  agent_id: string;
+  placements: number;
+  completed: number;
+}
+
+/** Move-ins by month, agent (null: everyone) and days from intake. */
+export interface ReportMoveInDaysTable {
+  agency_id: string;
+  month: DateOnly;
+  agent_id: string | null;
+  days: number;
+  placements: number;
+}
+
+/** The same by bucket of 32 days (days >> 5). */
+export interface ReportMoveInBucketsTable {
+  agency_id: string;
+  month: DateOnly;
+  agent_id: string | null;
+  bucket: number;
+  placements: number;
+}
+
+export interface ReportIntakeMonthsTable {
+  agency_id: string;
+  month: DateOnly;
+  created_by: string | null;
+  tracker_status: ClientStatus;
+  referral_source: ReferralSource | null;
+  clients: number;
+}
+
+export interface ReportRevenueMonthsTable {
+  agency_id: string;
+  month: DateOnly;
+  /** bigint: read as a string. */
+  invoiced_cents: ColumnType<string, number | string, number | string>;
+  /** bigint: read as a string. */
+  collected_cents: ColumnType<string, number | string, number | string>;
+}
+
 export interface AgencyCountsTable {
   agency_id: string;
   name: string;
@@ -743,6 +792,11 @@ export interface ImportFileChunksTable {
 
 export interface Database {
   agency_counts: AgencyCountsTable;
+  report_placement_months: ReportPlacementMonthsTable;
+  report_move_in_days: ReportMoveInDaysTable;
+  report_move_in_buckets: ReportMoveInBucketsTable;
+  report_intake_months: ReportIntakeMonthsTable;
+  report_revenue_months: ReportRevenueMonthsTable;
   rate_limits: RateLimitsTable;
   agencies: AgenciesTable;
   users: UsersTable;

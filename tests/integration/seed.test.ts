@@ -266,10 +266,13 @@ describe("the large seed", () => {
     await sql`UPDATE agency_counts SET value = value + 1 WHERE name = 'tasks:completed'`.execute(db);
     await sql`UPDATE invoice_balances SET outstanding_cents = outstanding_cents + 1
       WHERE invoice_id = (SELECT invoice_id FROM invoice_balances LIMIT 1)`.execute(db);
+    await sql`UPDATE report_move_in_days SET placements = placements + 1
+      WHERE ctid = (SELECT ctid FROM report_move_in_days WHERE agent_id IS NULL LIMIT 1)`.execute(db);
     expect(await runningTotalsDrift(db)).toEqual([
       expect.stringMatching(/^agency_counts .* tasks:completed: stored \d+, recounted \d+$/),
       expect.stringMatching(/^completed_task_trigrams .*: stored \d+, recounted \d+$/),
       expect.stringMatching(/^invoice_balances .*: stored -?\d+, recounted (-?\d+|none)$/),
+      expect.stringMatching(/^report_move_in_days .* everyone -?\d+: stored \d+, recounted \d+$/),
     ]);
   });
 });

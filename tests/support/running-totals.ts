@@ -1,5 +1,5 @@
-// The running totals kept by triggers (docs/decisions/002-running-totals.md), counted again from
-// the rows they sum. A bulk path (the large seed, an import) must leave them equal to this.
+// The running totals kept by triggers (docs/decisions/002-running-totals.md) and the reports'
+// figures kept per month (docs/decisions/013-report-figures.md), counted again from the rows they sum. A bulk path (the large seed, an import) must leave them equal to this.
 //
 //   expect(await runningTotalsDrift(db)).toEqual([]);
 import { type Kysely, sql } from "kysely";
@@ -58,6 +58,47 @@ async function invoiceBalancesRecounted(db: Kysely<Database>): Promise<Total[]> 
 }
 
 /**
+ * The reports' figures kept per month (the report_rollups migration), counted again from the rows:
+ * each as "<table> <key>" and its sums joined by "/".
+ */
+async function reportFiguresRecounted(db: Kysely<Database>): Promise<Total[]> {
+  const { rows } = await sql<Total>`
+    SELECT concat_ws(' ', 'report_placement_months', agency_id, month, agent_id) AS key,
+           count(*) || '/' || count(*) FILTER (WHERE status = 'Completed') AS value
+      FROM (SELECT *, date_trunc('month', start_date)::date AS month FROM placements WHERE status <> 'Cancelled') p
+     GROUP BY agency_id, month, agent_id
+    UNION ALL
+    SELECT concat_ws(' ', 'report_move_in_days', agency_id, month, coalesce(agent_id::text, 'everyone'), days), count(*)::text
+      FROM (SELECT p.agency_id, p.agent_id, date_trunc('month', p.move_in_date)::date AS month,
+                   p.move_in_date - (c.created_at AT TIME ZONE a.time_zone)::date AS days
+              FROM placements p JOIN clients c ON c.id = p.client_id JOIN agencies a ON a.id = p.agency_id
+             WHERE p.status <> 'Cancelled' AND p.move_in_date IS NOT NULL AND a.time_zone IS NOT NULL) m
+     GROUP BY GROUPING SETS ((agency_id, month, agent_id, days), (agency_id, month, days))
+    UNION ALL
+    SELECT concat_ws(' ', 'report_move_in_buckets', agency_id, month, coalesce(agent_id::text, 'everyone'), bucket),
+           count(*)::text
+      FROM (SELECT p.agency_id, p.agent_id, date_trunc('month', p.move_in_date)::date AS month,
+                   floor((p.move_in_date - (c.created_at AT TIME ZONE a.time_zone)::date) / 32.0)::int AS bucket
+              FROM placements p JOIN clients c ON c.id = p.client_id JOIN agencies a ON a.id = p.agency_id
+             WHERE p.status <> 'Cancelled' AND p.move_in_date IS NOT NULL AND a.time_zone IS NOT NULL) m
+     GROUP BY GROUPING SETS ((agency_id, month, agent_id, bucket), (agency_id, month, bucket))
+    UNION ALL
+    SELECT concat_ws(' ', 'report_intake_months', agency_id, month, coalesce(created_by::text, 'nobody'), tracker_status,
+             coalesce(referral_source, 'not recorded')), count(*)::text
+      FROM (SELECT *, date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS month FROM clients) c
+     GROUP BY agency_id, month, created_by, tracker_status, referral_source
+    UNION ALL
+    SELECT concat_ws(' ', 'report_revenue_months', agency_id, month), sum(invoiced) || '/' || sum(collected)
+      FROM (SELECT i.agency_id, date_trunc('month', i.issue_date)::date AS month, l.amount_cents AS invoiced, 0 AS collected
+              FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id WHERE i.status NOT IN ('Draft', 'Void')
+            UNION ALL
+            SELECT agency_id, date_trunc('month', paid_on)::date, 0, amount_cents FROM invoice_payments) r
+     GROUP BY agency_id, month
+    HAVING sum(invoiced) <> 0 OR sum(collected) <> 0`.execute(db);
+  return rows;
+}
+
+/**
  * Where the stored totals differ from a recount ("<table> <key>: stored X, recounted Y"), and
  * tasks whose search copy (task_search) differs from the task: empty when all is right.
  */
@@ -74,13 +115,31 @@ export async function runningTotalsDrift(db: Kysely<Database>): Promise<string[]
       FROM completed_board_trigrams WHERE tasks <> 0 OR progress <> 0
     UNION ALL
     SELECT concat_ws(' ', 'invoice_balances', agency_id, invoice_id), outstanding_cents::text
-      FROM invoice_balances WHERE outstanding_cents <> 0`.execute(db);
+      FROM invoice_balances WHERE outstanding_cents <> 0
+    UNION ALL
+    SELECT concat_ws(' ', 'report_placement_months', agency_id, month, agent_id), placements || '/' || completed
+      FROM report_placement_months WHERE placements <> 0 OR completed <> 0
+    UNION ALL
+    SELECT concat_ws(' ', 'report_move_in_days', agency_id, month, coalesce(agent_id::text, 'everyone'), days), placements::text
+      FROM report_move_in_days WHERE placements <> 0
+    UNION ALL
+    SELECT concat_ws(' ', 'report_move_in_buckets', agency_id, month, coalesce(agent_id::text, 'everyone'), bucket),
+           placements::text
+      FROM report_move_in_buckets WHERE placements <> 0
+    UNION ALL
+    SELECT concat_ws(' ', 'report_intake_months', agency_id, month, coalesce(created_by::text, 'nobody'), tracker_status,
+             coalesce(referral_source, 'not recorded')), clients::text
+      FROM report_intake_months WHERE clients <> 0
+    UNION ALL
+    SELECT concat_ws(' ', 'report_revenue_months', agency_id, month), invoiced_cents || '/' || collected_cents
+      FROM report_revenue_months WHERE invoiced_cents <> 0 OR collected_cents <> 0`.execute(db);
   for (const row of storedRows) have.set(row.key, row.value);
   const want = new Map<string, string>();
   const recounted = [
     ...(await agencyCountsRecounted(db)),
     ...(await trigramsRecounted(db)),
     ...(await invoiceBalancesRecounted(db)),
+    ...(await reportFiguresRecounted(db)),
   ];
   for (const total of recounted) {
     want.set(total.key, total.value);
