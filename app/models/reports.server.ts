@@ -5,7 +5,7 @@ import { CLIENT_STATUSES, type ClientStatus, REFERRAL_SOURCES, type ReferralSour
 import type { Ctx } from "./context";
 
 // The reports (/reports, the dashboard's chart, the reports' CSV downloads): each read from the
-// figures kept per month (migration 20261212000000, docs/decisions/013-report-figures.md) rather
+// figures kept per month (migration 20261212010000, docs/decisions/013-report-figures.md) rather
 // than from a year of the agency's rows. A range that cuts a month counts the shorter part of that
 // month live from the rows: the days it leaves out, taken away from the whole month, or the days
 // it takes in, added (monthSplit; for the default range, the days after today: none or a few).
