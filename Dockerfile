@@ -100,8 +100,9 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 
 # tsx, loaded into node itself (`node --import tsx`), runs the TypeScript server from source: one
 # process, which gets docker stop's SIGTERM directly (npx would add npm's and tsx's own processes,
-# about 130 MB more memory). The workers it forks load tsx the same way, with the same flags.
-# Each process's heap is held to 192 MB: the app keeps 40–60 MB alive, and without a limit V8
-# sizes the heap by the machine's memory and lets garbage pile up (a 100,000-row import took the
-# job runner from 176 to 341 MB; with the limit, 230 MB, no slower). docs/deployment.md, "Memory".
+# about 130 MB more memory). The workers it forks load tsx the same way. This process, which
+# supervises them and runs the job queue (imports), has its heap held to 192 MB: it keeps 40–60 MB
+# alive, and without a limit V8 sizes the heap by the machine's memory and lets garbage pile up
+# (a 100,000-row import took it from 176 to 341 MB; with the limit, 230 MB). The workers that
+# serve pages keep V8's own sizing (server/index.ts). docs/deployment.md, "Memory".
 CMD ["node", "--max-old-space-size=192", "--import", "tsx", "server/index.ts"]
