@@ -276,7 +276,9 @@ describe("an Excel workbook", () => {
       }
       await expect.poll(() => readdirSync(tmp)).toEqual([]);
     } finally {
-      process.env.TMPDIR = before;
+      // (Assigning undefined would store the text "undefined": the next test file's os.tmpdir().)
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
       rmSync(tmp, { recursive: true, force: true });
     }
   });
