@@ -174,6 +174,8 @@ test.describe("the placements export", () => {
     await expect(page).toHaveURL(/status=Completed/);
 
     const exportLink = page.getByRole("link", { name: "Export", exact: true });
+    // The list (and its link) follows the address as its page renders: waited for, not read at once.
+    await expect(exportLink).toHaveAttribute("href", /status=Completed/);
     const href = await hrefOf(exportLink);
     expect(href.pathname).toBe("/placements/export");
     expect(href.searchParams.get("status")).toBe("Completed");
