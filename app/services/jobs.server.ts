@@ -25,6 +25,8 @@ export interface JobQueue {
   runner: Runner;
   /** Gives back now the jobs of runners whose process is gone (done at start and every 20 s): the pools given back. */
   sweep(): Promise<string[]>;
+  /** The id of this runner's worker pool (whose advisory lock says it is alive), once made. */
+  poolId(): string | null;
   /** Stops taking jobs, lets those running finish, and closes the queue's connections. */
   stop(): Promise<void>;
 }
@@ -112,6 +114,10 @@ export class RunnerLiveness {
   }
 
   /** Holds the lock of this runner's worker pool (queued on the connection at once). */
+  get pool(): string | null {
+    return this.poolId;
+  }
+
   hold(poolId: string): void {
     this.poolId = poolId;
     if (this.client) this.lock(poolId).catch(() => {});
@@ -201,6 +207,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   return {
     runner,
     sweep: () => liveness.sweep(),
+    poolId: () => liveness.pool,
     stop: () => {
       stopped ??= runner
         .stop()
