@@ -87,7 +87,8 @@ it("a runner stopped cleanly lets go of its lock; its successor finds nothing to
   await expect.poll(() => holders(first.poolId())).toBe(1);
   const firstPool = first.poolId();
   await first.stop();
-  expect(await holders(firstPool)).toBe(0);
+  // Postgres lets the lock go as the connection's backend ends, a moment after the client closed it.
+  await expect.poll(() => holders(firstPool)).toBe(0);
   const second = await startJobQueue({ connectionString: testDatabaseUrl(), tasks: {}, log: () => {} });
   queues.push(second);
   expect(await second.sweep()).toEqual([]);
