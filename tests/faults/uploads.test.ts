@@ -301,8 +301,15 @@ describe("uploads broken off", () => {
       // Connections: the database pool may have opened more of its 10 for the requests at once.
       expect(now.sockets).toBeLessThanOrEqual(before.sockets + 10);
     }, 30_000);
-    console.log(`[uploads] 200 aborted uploads sent and cleared in ${Date.now() - cutAt} ms`);
-    expect(residentBytes(worker) - memoryBefore).toBeLessThan(30 * MB);
+    const grown = residentBytes(worker) - memoryBefore;
+    console.log(
+      `[uploads] 200 aborted uploads sent and cleared in ${Date.now() - cutAt} ms; the worker grew ${(grown / MB).toFixed(1)} MB`,
+    );
+    // What this guards against is a body kept after its request was cut: each of these uploads
+    // carries 1 to 4 MB, so keeping them would grow the process by hundreds of MB. The worker's
+    // own garbage, which V8 collects when it sees fit, moves its RSS by tens of MB from run to run
+    // (measured 36 and 41 MB on a busy machine, under 30 on most runs): 64 MB tells the two apart.
+    expect(grown).toBeLessThan(64 * MB);
     expect(server.workers()).toEqual([worker]);
     // And the next upload goes through.
     const after = await answered(
