@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import * as placementsExport from "~/routes/placements.export";
 import * as importsRoute from "~/routes/api.imports._index";
 import * as importRoute from "~/routes/api.imports.$id";
 import * as undoRoute from "~/routes/api.imports.$id_.undo";
-import { setImportQueue } from "~/services/import-api.server";
 import { type Json, signInNewAgency, type SignedIn } from "../support/api";
 import { resetDb, testDb } from "../support/db";
+import { runImportsHere } from "../support/imports";
 import { createClient, createFacility, createPlacement, createUser } from "../support/factories";
 import { args, get, settle } from "../support/http";
 
@@ -17,15 +17,7 @@ import { args, get, settle } from "../support/http";
 const db = testDb();
 let me: SignedIn;
 
-beforeAll(() => setImportQueue(false));
-afterAll(() => setImportQueue(undefined));
-afterEach(async () => {
-  for (let i = 0; i < 100; i++) {
-    const running = await db.selectFrom("imports").select("id").where("status", "in", ["queued", "running"]).execute();
-    if (running.length === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-});
+runImportsHere(db);
 beforeEach(async () => {
   await resetDb(db);
   me = await signInNewAgency(db, { first_name: "Casey", last_name: "Cole" });

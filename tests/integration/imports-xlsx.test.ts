@@ -2,15 +2,15 @@ import { parse } from "csv-parse/sync";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import * as exportRoute from "~/routes/clients.export";
 import * as homeRoute from "~/routes/_app.import._index";
 import * as pageRoute from "~/routes/_app.import.$id";
 import * as importsRoute from "~/routes/api.imports._index";
 import * as importRoute from "~/routes/api.imports.$id";
-import { setImportQueue } from "~/services/import-api.server";
 import { type Json, signInNewAgency, type SignedIn } from "../support/api";
 import { resetDb, testDb } from "../support/db";
+import { runImportsHere } from "../support/imports";
 import { createClient } from "../support/factories";
 import { args, get, settle } from "../support/http";
 import { largeXlsxFile, xlsxFile } from "../support/xlsx";
@@ -22,15 +22,7 @@ import { largeXlsxFile, xlsxFile } from "../support/xlsx";
 const db = testDb();
 let me: SignedIn;
 
-beforeAll(() => setImportQueue(false));
-afterAll(() => setImportQueue(undefined));
-afterEach(async () => {
-  for (let i = 0; i < 200; i++) {
-    const running = await db.selectFrom("imports").select("id").where("status", "in", ["queued", "running"]).execute();
-    if (running.length === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-});
+runImportsHere(db);
 beforeEach(async () => {
   await resetDb(db);
   me = await signInNewAgency(db);

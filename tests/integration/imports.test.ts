@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import * as exportRoute from "~/routes/clients.export";
 import * as facilitiesExport from "~/routes/facilities.export";
 import * as importsRoute from "~/routes/api.imports._index";
 import * as importRoute from "~/routes/api.imports.$id";
 import * as undoRoute from "~/routes/api.imports.$id_.undo";
 import { addImportChunk, insertImport } from "~/models/imports.server";
-import { setImportQueue } from "~/services/import-api.server";
 import { resumeImportsInProcess } from "~/services/import-upload.server";
 import { runImport } from "~/services/import.server";
 import { type Json, signInNewAgency, signInUser, type SignedIn } from "../support/api";
 import { resetDb, testDb } from "../support/db";
+import { runImportsHere } from "../support/imports";
 import { createClient, createFacility } from "../support/factories";
 import { args, get, settle } from "../support/http";
 
@@ -22,16 +22,7 @@ import { args, get, settle } from "../support/http";
 const db = testDb();
 let me: SignedIn;
 
-beforeAll(() => setImportQueue(false));
-afterAll(() => setImportQueue(undefined));
-/** Imports still running in the background (a test that did not wait for its upload's) end before the next test. */
-afterEach(async () => {
-  for (let i = 0; i < 100; i++) {
-    const running = await db.selectFrom("imports").select("id").where("status", "in", ["queued", "running"]).execute();
-    if (running.length === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-});
+runImportsHere(db);
 beforeEach(async () => {
   await resetDb(db);
   me = await signInNewAgency(db);
