@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
@@ -147,6 +148,62 @@ function noteLostConnections(client: pg.PoolClient) {
   } as typeof client.query;
 }
 
+/** Statements longer than this run unnamed: a batch insert of many rows gains nothing from a kept plan. */
+const MAX_PREPARED_TEXT = 16_000;
+/**
+ * A connection that has prepared this many statements (each holds memory in its Postgres process)
+ * is closed when it is given back, and the pool opens a fresh one when it needs one: the app has a
+ * few hundred distinct statements, so this happens rarely, and the memory stays bounded.
+ */
+const MAX_PREPARED_PER_CONNECTION = 500;
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+/** A statement's name is a digest of its text: the same on every connection, no list to keep. */
+const names = new Map<string, string>();
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `s_${createHash("sha1").update(text).digest("hex")}`;
+    if (names.size >= 5_000) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs every statement that has values as a named prepared statement (node-postgres's `name`), so
+ * that Postgres parses it once per connection and, after a few runs, may keep its plan (Postgres's
+ * `plan_cache_mode = auto`: a generic plan when it costs no more than the custom ones). Planning
+ * was most of Postgres's time on a page: on a client's page 5.7 ms of 8.6 a request, the
+ * timeline's statement 2.4 ms to plan and 1.6 to run. Statements without values keep the simple
+ * protocol as before (a migration's several statements in one text cannot be prepared).
+ */
+function prepareStatements(client: pg.PoolClient) {
+  const prepared = new Set<string>();
+  preparedOn.set(client, prepared);
+  const query = client.query;
+  client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+    const [text, values] = args;
+    if (
+      args.length === 2 &&
+      typeof text === "string" &&
+      text.length <= MAX_PREPARED_TEXT &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
+      const name = statementName(text);
+      prepared.add(name);
+      return (query as (config: pg.QueryConfig) => unknown).call(this, { name, text, values });
+    }
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof client.query;
+}
+
+/** Whether a client has prepared as many statements as a connection may keep. */
+function preparedToTheLimit(client: pg.PoolClient): boolean {
+  return (preparedOn.get(client)?.size ?? 0) >= MAX_PREPARED_PER_CONNECTION;
+}
+
 /**
  * The pool as Kysely uses it, where a client found lost is released with an error, which tells pg
  * to close it instead of keeping it (`client.release(error)`).
@@ -166,7 +223,9 @@ function dropLostOnRelease(pool: pg.Pool) {
         const release = client.release;
         client.release = (error?: Error | boolean) => {
           idleSince.set(client, losses);
-          release.call(client, error || (lost.has(client) ? new Error("connection lost") : undefined));
+          const broken = lost.has(client) ? new Error("connection lost") : undefined;
+          const full = preparedToTheLimit(client) ? new Error("prepared statements at their limit") : undefined;
+          release.call(client, error || broken || full);
         };
         return client;
       }
@@ -219,6 +278,7 @@ export function openDatabase(options: {
           noteConnectionLost();
           logLostConnection(error);
         });
+        if (!embedded) prepareStatements(client);
         noteLostConnections(client);
       });
       return pool;
