@@ -1037,6 +1037,14 @@ export async function agingView(
       )
       .selectFrom("s")
       .innerJoin("facilities as f", "f.id", "s.facility_id")
+      // Only the facilities that can be on this page are joined to their names (the names order
+      // equal totals): those owing at least the page's last amount. Thousands of facilities owe
+      // something in a large agency; reading every one's name cost most of the view.
+      .where(
+        sql`s.total::bigint`,
+        ">=",
+        sql`coalesce((SELECT total::bigint FROM s ORDER BY 1 DESC OFFSET ${page.page * page.limit - 1} LIMIT 1), 0)`,
+      )
       .selectAll("s")
       .select("f.name")
       .orderBy(sql`s.total::bigint`, "desc")

@@ -798,6 +798,26 @@ describe("at an agency's size: the facility pickers and the aging pages", () => 
     expect(unknown).toMatchObject({ facility: null, unknownFacility: true, fees: [] });
   });
 
+  it("orders facilities that owe the same amount by name, across the page's edge", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const owing = ["Zinnia Place", "Aster Home", "Birch Court", "Cedar Lodge"];
+    for (const [i, name] of owing.entries()) {
+      const invoice = await issueFor(await facility(name), i === 3 ? 9000 : 5000, addDays(today, -3));
+      await send(invoice);
+    }
+    const names = async (page: number) =>
+      (await agingView(db, ctx, { page, limit: 2 })).facilities.map((f) => [f.facility.name, f.totalCents]);
+    expect(await names(1)).toEqual([
+      ["Cedar Lodge", 9000],
+      ["Aster Home", 5000],
+    ]);
+    expect(await names(2)).toEqual([
+      ["Birch Court", 5000],
+      ["Zinnia Place", 5000],
+    ]);
+    expect(await names(3)).toEqual([]);
+  });
+
   it("adds up the agency's aging and lists the facilities that owe by amount, a page at a time", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const birch = await facility("Birch Court");
