@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Selectable, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
 import type { DB } from "~/utils/db.server";
 import type { Database, InvoicesTable, PlacementsTable } from "~/utils/db-types";
 import { addDays, daysBetween } from "~/utils/days";
@@ -274,25 +274,32 @@ export interface InvoiceListQuery {
   limit?: number;
 }
 
-function filtered(db: DB, ctx: Ctx, query: InvoiceListQuery, today: string) {
-  let q = invoicesWithTotals(db, ctx);
-  if (query.status) q = q.where("i.status", "=", query.status);
-  if (query.facility)
-    q = isUuid(query.facility) ? q.where("i.facility_id", "=", query.facility) : q.where(sql<boolean>`false`);
-  if (query.overdue) {
-    q = q
-      .where("i.status", "in", ["Sent", "Partly paid"])
-      .where("i.due_date", "<", today)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom("invoice_balances as b")
+/** The list's filters, as one condition on `i` (an invoice): the page and its count both use it. */
+function invoiceFilter(query: InvoiceListQuery, today: string) {
+  return (eb: ExpressionBuilder<Database & { i: Database["invoices"] }, "i">) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (query.status) conditions.push(eb("i.status", "=", query.status));
+    if (query.facility)
+      conditions.push(isUuid(query.facility) ? eb("i.facility_id", "=", query.facility) : eb.lit(false));
+    if (query.overdue) {
+      conditions.push(
+        eb("i.status", "in", ["Sent", "Partly paid"]),
+        eb("i.due_date", "<", today),
+        eb.exists(
+          eb
+            .selectFrom("invoice_balances as b")
             .whereRef("b.invoice_id", "=", "i.id")
             .where("b.outstanding_cents", ">", "0")
             .select("b.invoice_id"),
         ),
       );
-  }
-  return q;
+    }
+    return eb.and(conditions);
+  };
+}
+
+function filtered(db: DB, ctx: Ctx, query: InvoiceListQuery, today: string) {
+  return invoicesWithTotals(db, ctx).where(invoiceFilter(query, today));
 }
 
 export const INVOICE_PAGE_SIZE = 25;
@@ -310,8 +317,11 @@ export async function listInvoices(db: DB, ctx: Ctx, query: InvoiceListQuery) {
       .limit(limit)
       .offset((page - 1) * limit)
       .execute(),
+    // Counted on the invoices alone: every invoice has its facility, and the totals are not needed.
     db
-      .selectFrom(base.as("x"))
+      .selectFrom("invoices as i")
+      .where("i.agency_id", "=", ctx.agencyId)
+      .where(invoiceFilter(query, today))
       .select(sql<string>`count(*)`.as("n"))
       .executeTakeFirstOrThrow(),
   ]);
