@@ -10,7 +10,7 @@ import { agreementInForce, termsOf } from "./agreement-terms.server";
 import { audit, auditUpdate } from "./audit.server";
 import type { Ctx } from "./context";
 import type { FieldError } from "./follow-work.server";
-import { onNoInvoice } from "./invoices.server";
+import { invoiceOfPlacement, onNoInvoice } from "./invoices.server";
 import { writeEvents } from "./placement-events.server";
 import { lockAtVersion, NOT_FOUND, type StaleWrite } from "./versions.server";
 
@@ -129,7 +129,11 @@ export async function settleReferralFee(
       before?.move_in_date !== after.move_in_date ||
       before?.monthly_rate !== after.monthly_rate ||
       before?.facility_id !== after.facility_id;
-    if (changed && !byHand) {
+    // A fee already on an invoice (not void) keeps its figure, as billed: a later change of the
+    // move-in date, rate or facility does not rework it (a credit note corrects the invoice).
+    const invoiced =
+      changed && !byHand && wasIn && after.fee_basis !== null && (await invoiceOfPlacement(trx, ctx, after.id));
+    if (changed && !byHand && !invoiced) {
       const fee = await feeAt(trx, ctx, after, movedInOn);
       Object.assign(set, fee, { fee_moved_in_on: movedInOn });
       events.push(feeEvent(fee));

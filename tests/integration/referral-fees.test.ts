@@ -594,6 +594,28 @@ describe("an agreement changed after the move-ins", () => {
     expect(await feeOf(billed.id)).toMatchObject({ feeCents: 210000 });
   });
 
+  it("an invoiced fee keeps its figure when the placement's rate or move-in date is corrected; on a void invoice it follows", async () => {
+    await addAgreement(half);
+    const billed = await moveIn({});
+    const onVoid = await moveIn({});
+    await invoice(billed.id);
+    await invoice(onVoid.id, true);
+    for (const p of [billed, onVoid]) {
+      const answer = await putPlacement(p.id, { ...p.body, monthlyRate: 5000, moveInDate: "2026-03-12" });
+      expect(answer.status).toBe(200);
+    }
+    expect((await getPlacement(billed.id)).referralFee).toMatchObject({
+      feeCents: 210000,
+      basis: "50% of $4,200 first month",
+      movedInOn: "2026-03-10",
+    });
+    expect((await getPlacement(onVoid.id)).referralFee).toMatchObject({
+      feeCents: 250000,
+      basis: "50% of $5,000 first month",
+      movedInOn: "2026-03-12",
+    });
+  });
+
   it("a placement whose fee is on an invoice is not deleted (409 with the invoice), on the screen and in the API", async () => {
     await addAgreement(half);
     const billed = await moveIn({});
