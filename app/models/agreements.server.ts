@@ -10,7 +10,7 @@ import { audit, auditUpdate } from "./audit.server";
 import { type Ctx, ownRow } from "./context";
 import type { FieldError } from "./follow-work.server";
 import { termsOf } from "./agreement-terms.server";
-import { refreshAgreementFees } from "./referral-fees.server";
+import { lockFacilityFees, refreshAgreementFees } from "./referral-fees.server";
 import { isDocumentOf, visibleTo } from "./resources.server";
 import { currentVersion, NOT_FOUND, notSaved, type StaleWrite } from "./versions.server";
 
@@ -180,6 +180,8 @@ export async function createAgreement(
 ): Promise<AgreementWriteResult> {
   return refusedOverlap(() =>
     db.transaction().execute(async (trx): Promise<AgreementWriteResult> => {
+      if (!isUuid(facilityId)) return NOT_FOUND;
+      await lockFacilityFees(trx, ctx, facilityId);
       const facility = await ownRow(trx, ctx, "facilities", facilityId, { forUpdate: true });
       if (!facility) return NOT_FOUND;
       const problems = await problemsOf(trx, ctx, facilityId, input, null);
@@ -216,6 +218,7 @@ export async function updateAgreement(
     db.transaction().execute(async (trx): Promise<AgreementWriteResult> => {
       const found = await ownRow(trx, ctx, "referral_agreements", id);
       if (!found) return NOT_FOUND;
+      await lockFacilityFees(trx, ctx, found.facility_id);
       await ownRow(trx, ctx, "facilities", found.facility_id, { forUpdate: true });
       const current = await trx
         .selectFrom("referral_agreements")

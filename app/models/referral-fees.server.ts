@@ -211,6 +211,24 @@ export async function setFeeByHand(trx: DB, ctx: Ctx, id: string, input: FeeEdit
 }
 
 /**
+ * Locks the facility's worked-out fees (its moved-in placements) before an agreement's write locks
+ * the facility: the order every placement write and every new invoice takes (the placements, then
+ * their facility). An agreement that locked the facility first and its placements after could wait
+ * forever on an invoice made at the same moment, and it on the agreement (a deadlock).
+ */
+export async function lockFacilityFees(trx: DB, ctx: Ctx, facilityId: string): Promise<void> {
+  await trx
+    .selectFrom("placements")
+    .select("id")
+    .where("agency_id", "=", ctx.agencyId)
+    .where("facility_id", "=", facilityId)
+    .where("fee_basis", "is not", null)
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+}
+
+/**
  * After a facility's agreement was added or changed (in its transaction): the fees it decides are
  * worked out again — the facility's fees worked out from it, or from no agreement, or whose
  * move-in falls in its dates (`span`) — unless set by hand or on an invoice (not void): an

@@ -301,6 +301,17 @@ async function moveIn(placement: { monthlyRate?: number | null; moveInDate?: str
   return { id: row.id, body, fee: answer.json.data.placement.referralFee as Json };
 }
 
+/** Until another connection of this database waits for a row lock (what a second writer does). */
+async function waitForLockWait() {
+  for (let tries = 0; tries < 500; tries++) {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+    if (rows[0].n > 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error("no connection came to wait for the lock");
+}
+
 const putPlacement = (id: string, body: Json) =>
   call(placementAction, apiRequest(`/api/placements/${id}`, { method: "PUT", body, token }), { id });
 
@@ -614,6 +625,23 @@ describe("an agreement changed after the move-ins", () => {
       basis: "50% of $5,000 first month",
       movedInOn: "2026-03-12",
     });
+  });
+
+  it("an agreement's change locks the facility's fees before the facility, as invoices do: no deadlock", async () => {
+    const agreementId = (await addAgreement(half)).json.data.agreement._id;
+    const moved = await moveIn({});
+    let change: ReturnType<typeof patchAgreement> | undefined;
+    await db.transaction().execute(async (trx) => {
+      // What an invoice made of this fee does: its placement first…
+      await trx.selectFrom("placements").select("id").where("id", "=", moved.id).forUpdate().execute();
+      change = patchAgreement(agreementId, { feePercent: 80 });
+      await waitForLockWait();
+      // …then its facility, which the agreement's change, waiting on the placement, does not hold.
+      await sql`SET LOCAL lock_timeout = '5s'`.execute(trx);
+      await trx.selectFrom("facilities").select("id").where("id", "=", facilityId).forUpdate().execute();
+    });
+    expect((await change!).status).toBe(200);
+    expect((await getPlacement(moved.id)).referralFee).toMatchObject({ feeCents: 336000 });
   });
 
   it("a placement whose fee is on an invoice is not deleted (409 with the invoice), on the screen and in the API", async () => {
