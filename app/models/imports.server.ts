@@ -68,6 +68,10 @@ export function toImportRecord(row: ImportRow): ImportRecord {
 
 // ─────────────────────────────── the import and its file ───────────────────────────────
 
+/** A column mapping as the `mapping` column is written: its JSON text, or null. */
+const storedMapping = (mapping: Record<string, number> | null | undefined) =>
+  mapping ? (JSON.stringify(mapping) as never) : null;
+
 /** Adds an import of the caller's agency (in the caller's transaction, with its file's pieces and its job). */
 export async function insertImport(
   trx: DB,
@@ -78,7 +82,7 @@ export async function insertImport(
     .insertInto("imports")
     .values({
       ...values,
-      mapping: values.mapping ? (JSON.stringify(values.mapping) as never) : null,
+      mapping: storedMapping(values.mapping),
       agency_id: ctx.agencyId,
       created_by: ctx.userId,
     })
@@ -151,47 +155,33 @@ export async function lockImportRow(trx: DB, id: string): Promise<ImportRow | un
   return trx.selectFrom("imports").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
 }
 
-/** A draft of the caller's agency, queued with these choices; false when it is not a draft. */
-export async function queueDraft(
-  trx: DB,
-  ctx: Ctx,
-  id: string,
-  choices: { mapping?: Record<string, number>; duplicates: ImportRow["duplicates"]; mode: ImportMode },
-): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const result = await trx
+type DraftChoices = { mapping?: Record<string, number>; duplicates: ImportRow["duplicates"]; mode: ImportMode };
+
+/** The update of a draft of the caller's agency: these choices, and the other `columns` given. */
+function updateDraft(db: DB, ctx: Ctx, id: string, choices: DraftChoices, columns: { status?: "queued" } = {}) {
+  return db
     .updateTable("imports")
     .set({
-      status: "queued",
-      mapping: choices.mapping ? (JSON.stringify(choices.mapping) as never) : null,
+      ...columns,
+      mapping: storedMapping(choices.mapping),
       duplicates: choices.duplicates,
       mode: choices.mode,
     })
     .where("id", "=", id)
     .where("agency_id", "=", ctx.agencyId)
-    .where("status", "=", "draft")
-    .executeTakeFirst();
+    .where("status", "=", "draft");
+}
+
+/** A draft of the caller's agency, queued with these choices; false when it is not a draft. */
+export async function queueDraft(trx: DB, ctx: Ctx, id: string, choices: DraftChoices): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const result = await updateDraft(trx, ctx, id, choices, { status: "queued" }).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** Sets a draft's choices (the mapping form, before its preview). */
-export async function setDraftChoices(
-  db: DB,
-  ctx: Ctx,
-  id: string,
-  choices: { mapping?: Record<string, number>; duplicates: ImportRow["duplicates"]; mode: ImportMode },
-): Promise<void> {
-  await db
-    .updateTable("imports")
-    .set({
-      mapping: choices.mapping ? (JSON.stringify(choices.mapping) as never) : null,
-      duplicates: choices.duplicates,
-      mode: choices.mode,
-    })
-    .where("id", "=", id)
-    .where("agency_id", "=", ctx.agencyId)
-    .where("status", "=", "draft")
-    .execute();
+export async function setDraftChoices(db: DB, ctx: Ctx, id: string, choices: DraftChoices): Promise<void> {
+  await updateDraft(db, ctx, id, choices).execute();
 }
 
 export type ImportUpdate = Partial<{

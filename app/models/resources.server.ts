@@ -297,42 +297,29 @@ export async function relatedNames(
     const rows = ids.length === 0 ? [] : await read(ids);
     return rows.map((row) => [relatedKey({ type, id: row.id }), row.label] as const);
   };
-  const own = { agency: ctx.agencyId };
+  // A client, a facility and a task are named from their own row (the tables share `id` and
+  // `agency_id`: Kysely is given one of them); a placement by its client and facility.
+  const fromOwnRow = (type: Exclude<RelatedType, "Placement">) => (ids: string[]) =>
+    db
+      .selectFrom(RELATED_TABLE[type] as "clients")
+      .select(["id", RELATED_LABEL[type].as("label")])
+      .where("agency_id", "=", ctx.agencyId)
+      .where("id", "in", ids)
+      .execute();
   const lists = await Promise.all([
-    named("Client", (ids) =>
-      db
-        .selectFrom("clients")
-        .select(["id", sql<string>`first_name || ' ' || last_name`.as("label")])
-        .where("agency_id", "=", own.agency)
-        .where("id", "in", ids)
-        .execute(),
-    ),
-    named("Facility", (ids) =>
-      db
-        .selectFrom("facilities")
-        .select(["id", "name as label"])
-        .where("agency_id", "=", own.agency)
-        .where("id", "in", ids)
-        .execute(),
-    ),
+    named("Client", fromOwnRow("Client")),
+    named("Facility", fromOwnRow("Facility")),
     named("Placement", (ids) =>
       db
         .selectFrom("placements as p")
         .innerJoin("clients as c", "c.id", "p.client_id")
         .innerJoin("facilities as f", "f.id", "p.facility_id")
         .select(["p.id", placementLabel.as("label")])
-        .where("p.agency_id", "=", own.agency)
+        .where("p.agency_id", "=", ctx.agencyId)
         .where("p.id", "in", ids)
         .execute(),
     ),
-    named("Task", (ids) =>
-      db
-        .selectFrom("tasks")
-        .select(["id", "title as label"])
-        .where("agency_id", "=", own.agency)
-        .where("id", "in", ids)
-        .execute(),
-    ),
+    named("Task", fromOwnRow("Task")),
   ]);
   return new Map(lists.flat());
 }
@@ -369,6 +356,13 @@ export async function* streamResources(
 }
 
 const RELATED_TABLE = { Client: "clients", Facility: "facilities", Placement: "placements", Task: "tasks" } as const;
+
+/** The name of a client, a facility or a task, from its own row. */
+const RELATED_LABEL = {
+  Client: sql<string>`first_name || ' ' || last_name`,
+  Facility: sql<string>`name`,
+  Task: sql<string>`title`,
+} as const;
 
 const placementLabel = sql<string>`c.first_name || ' ' || c.last_name || ' → ' || f.name`;
 

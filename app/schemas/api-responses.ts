@@ -32,6 +32,8 @@ const id = z.string().meta({ description: "The record's id (a uuid)", format: "u
 const day = z.string().meta({ description: "A date, YYYY-MM-DD", format: "date" });
 const time = z.string().meta({ description: "A time, ISO 8601 in UTC", format: "date-time" });
 const version = z.number().int().min(1).meta({ description: "The record's version, also its ETag (docs/api.md)" });
+/** A versioned record's closing fields: its version and when it was made and last changed. */
+const versionAndTimes = { version, createdAt: time, updatedAt: time };
 const person = { _id: id, firstName: z.string(), lastName: z.string() };
 
 // ─────────────────────────────── the envelope ───────────────────────────────
@@ -126,9 +128,7 @@ export const ApiClient = z
       )
       .optional()
       .meta({ description: "GET /api/clients/{id} only" }),
-    version,
-    createdAt: time,
-    updatedAt: time,
+    ...versionAndTimes,
   })
   .meta({ id: "Client" });
 
@@ -155,9 +155,7 @@ export const ApiFacility = z
     notes: z.string().nullable(),
     isActive: z.boolean(),
     rating: z.number().nullable(),
-    version,
-    createdAt: time,
-    updatedAt: time,
+    ...versionAndTimes,
   })
   .meta({ id: "Facility" });
 
@@ -239,9 +237,7 @@ export const ApiAgreement = z
     notes: z.string().nullable(),
     documentId: z.object({ _id: id, name: z.string() }).nullable(),
     inForce: z.boolean().meta({ description: "In force on the agency's today" }),
-    version,
-    createdAt: time,
-    updatedAt: time,
+    ...versionAndTimes,
   })
   .meta({ id: "ReferralAgreement" });
 
