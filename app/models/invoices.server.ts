@@ -1022,6 +1022,26 @@ export async function agingTotals(
   return { totals: bucketsOf(row), totalCents: cents(row.total), facilities: Number(row.facilities) };
 }
 
+/** What sent invoices still owe the agency, and how much of it is past due (the dashboard's tile). */
+export async function outstandingTotals(
+  db: DB,
+  ctx: Ctx,
+  today: string,
+): Promise<{ outstandingCents: number; overdueCents: number }> {
+  const row = await db
+    .selectFrom("invoices as i")
+    .innerJoin("invoice_balances as b", "b.invoice_id", "i.id")
+    .where("i.agency_id", "=", ctx.agencyId)
+    .where("i.status", "in", ["Sent", "Partly paid"])
+    .where("b.outstanding_cents", ">", "0")
+    .select([
+      sql<string>`coalesce(sum(b.outstanding_cents), 0)`.as("outstanding"),
+      sql<string>`coalesce(sum(b.outstanding_cents) FILTER (WHERE i.due_date < ${today}::date), 0)`.as("overdue"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { outstandingCents: cents(row.outstanding), overdueCents: cents(row.overdue) };
+}
+
 export const AGING_PAGE_SIZE = 25;
 
 /**

@@ -16,7 +16,7 @@ import type { ReportName, ReportQuery } from "~/schemas/report";
 import type { ChartGeometry } from "~/utils/chart-geometry";
 import { bandChart, barChart, columnChart } from "~/utils/charts.server";
 import type { DB } from "~/utils/db.server";
-import { agingTotals, revenueByMonth } from "~/models/invoices.server";
+import { outstandingTotals, revenueByMonth } from "~/models/invoices.server";
 
 // The reports as the page, its CSV downloads and the dashboard show them: the range read from the
 // URL, then per report its chart and its table (the same figures; the CSV is the table).
@@ -369,14 +369,9 @@ export function loadReports(db: DB, ctx: Ctx, range: ReportRange): Promise<Repor
 export async function referralFeesTile(db: DB, ctx: Ctx) {
   const { today } = await agencyDay(db, ctx);
   const month = today.slice(0, 7);
-  const [[thisMonth], aging] = await Promise.all([
+  const [[thisMonth], owed] = await Promise.all([
     revenueByMonth(db, ctx, { from: month, to: month }),
-    agingTotals(db, ctx),
+    outstandingTotals(db, ctx, today),
   ]);
-  return {
-    invoicedCents: thisMonth.invoicedCents,
-    collectedCents: thisMonth.collectedCents,
-    outstandingCents: aging.totalCents,
-    overdueCents: aging.totalCents - aging.totals.Current,
-  };
+  return { invoicedCents: thisMonth.invoicedCents, collectedCents: thisMonth.collectedCents, ...owed };
 }
