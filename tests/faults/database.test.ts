@@ -6,7 +6,7 @@
 // succeed again within 5 s of the database's return.
 import { createCookie } from "@remix-run/node";
 import { expect as expectPage } from "@playwright/test";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import { chromium } from "playwright-core";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -17,6 +17,7 @@ import { createAgency, createClient, createFacility, createPlacement, createUser
 import { clientFormFields } from "../support/form-fields";
 import { eventually, type ServerProcess, startServer } from "../support/server-process";
 import { e2eBrowser } from "../support/e2e-env";
+import { failWhileWaiting, terminateApp } from "../support/faults";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
 const SECRET = "fault-suite-session-secret-0123456789abcdef";
@@ -92,41 +93,9 @@ async function screen(path: string) {
   return { status: response.status, text: await response.text() };
 }
 
-/** Ends the app's connections to Postgres in these states; answers how many. */
-async function terminateApp(states: string[] = ["idle", "idle in transaction", "active"]): Promise<number> {
-  const { rows } = await sql<{ ended: boolean }>`
-    SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
-    WHERE application_name = 'placement' AND datname = current_database() AND state = ANY(${states})`.execute(db);
-  return rows.filter((row) => row.ended).length;
-}
-
-/**
- * Sends `request` while the test holds `table` locked, so that the app's statement waits inside
- * its request; then ends that statement's connection, and answers what the request answered.
- */
-async function endedWhileWaiting<T>(table: string, request: () => Promise<T>): Promise<T> {
-  const blocker = new pg.Client({ connectionString: databaseUrl, application_name: "fault-suite" });
-  await blocker.connect();
-  let answered: Promise<T>;
-  try {
-    await blocker.query("BEGIN");
-    await blocker.query(`LOCK TABLE ${pg.escapeIdentifier(table)} IN ACCESS EXCLUSIVE MODE`);
-    answered = request();
-    await eventually(async () => {
-      const { rows } = await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE application_name = 'placement' AND state = 'active' AND wait_event_type = 'Lock'`.execute(db);
-      expect(rows[0].n).toBe(1);
-    }, 5_000);
-    expect(await terminateApp(["active"])).toBe(1);
-  } finally {
-    // The lock goes with the connection's end, as after a restart: the page that answers the
-    // failed request (its header reads clients too, for the bell) is not held up by the test.
-    await blocker.query("ROLLBACK");
-    await blocker.end();
-  }
-  return answered;
-}
+/** Sends `request` while the test holds `table` locked, then ends that statement's connection (support/faults.ts). */
+const endedWhileWaiting = <T>(table: string, request: () => Promise<T>) =>
+  failWhileWaiting(db, databaseUrl, table, { kind: "terminate" }, request);
 
 let sequence = 0;
 /** A new client's body with its own e-mail and phone (no duplicate warning). */
@@ -176,7 +145,7 @@ async function storedEmails(emails: string[]): Promise<Set<string>> {
 describe("a connection ended by Postgres", () => {
   it("while idle in the pool: the next requests fail or succeed, the process stays up", async () => {
     for (let i = 0; i < 4; i++) expect((await api("GET", "/api/clients")).status).toBe(200);
-    expect(await terminateApp(["idle"])).toBeGreaterThan(0);
+    expect(await terminateApp(db, ["idle"])).toBeGreaterThan(0);
     const answers = await Promise.all([1, 2, 3, 4].map(() => api("GET", "/api/clients")));
     for (const answer of answers) expect([200, 503]).toContain(answer.status);
     const back = Date.now();
@@ -190,7 +159,7 @@ describe("a connection ended by Postgres", () => {
     const killer = (async () => {
       let ended = 0;
       while (Date.now() < stop) {
-        ended += await terminateApp();
+        ended += await terminateApp(db);
         await new Promise((resolve) => setTimeout(resolve, 30));
       }
       return ended;
@@ -229,7 +198,7 @@ describe("a connection ended by Postgres", () => {
       while (!done) {
         // Not while a statement runs: a COMMIT cut half-way could be done yet unanswered, which
         // no client can tell from a refusal. Between statements, and inside open transactions.
-        ended += await terminateApp(["idle", "idle in transaction"]);
+        ended += await terminateApp(db, ["idle", "idle in transaction"]);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     })();
