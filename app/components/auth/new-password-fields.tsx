@@ -23,8 +23,8 @@ export function useNewPasswordSubmit() {
 
 /**
  * A new password twice, with the five rules ticked off as it is typed (with JavaScript) or as the
- * server found them (without): the reset-password and invitation pages. `answer` changes with
- * each answer of the server, which empties both fields. `onReady` hears whether the form can go.
+ * server found them (without): the reset-password, invitation and profile pages. `answer` changes
+ * with each answer of the server, which empties both fields. `onReady` hears whether the form can go.
  */
 export function NewPasswordFields({
   password: passwordField,
@@ -34,14 +34,17 @@ export function NewPasswordFields({
   labels = ["New Password", "Confirm Password"],
   onReady,
   autoFocus,
+  required,
 }: {
   password: Field;
   confirmPassword: Field;
   answer: string;
   checks: PasswordChecks;
   labels?: [string, string];
-  onReady: (ready: boolean) => void;
+  onReady?: (ready: boolean) => void;
   autoFocus?: boolean;
+  /** Marks both labels required (the profile's form, where the current password is one too). */
+  required?: boolean;
 }) {
   const hydrated = useHydrated();
   const [password, setPassword] = useState("");
@@ -52,7 +55,7 @@ export function NewPasswordFields({
     setConfirmation("");
   }, [answer]);
   const ready = PASSWORD_RULES.every((rule) => rule.test(password)) && password === confirmation;
-  useEffect(() => onReady(ready), [ready, onReady]);
+  useEffect(() => onReady?.(ready), [ready, onReady]);
 
   // Live with JavaScript; without it, what the server found in the last submit.
   const live = hydrated && (password !== "" || confirmation !== "");
@@ -60,19 +63,23 @@ export function NewPasswordFields({
   const match = live ? (confirmation === "" ? null : password === confirmation) : (checks?.match ?? null);
   return (
     <>
-      <PasswordField
-        key={`password-${answer}`}
-        field={passwordField}
-        label={labels[0]}
-        autoComplete="new-password"
-        onChange={(event) => setPassword(event.currentTarget.value)}
-        autoFocus={autoFocus}
-      />
-      <PasswordChecklist met={met} />
+      <div className="space-y-3">
+        <PasswordField
+          key={`password-${answer}`}
+          field={passwordField}
+          label={labels[0]}
+          required={required}
+          autoComplete="new-password"
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          autoFocus={autoFocus}
+        />
+        <PasswordChecklist met={met} />
+      </div>
       <PasswordField
         key={`confirm-${answer}`}
         field={confirmPassword}
         label={labels[1]}
+        required={required}
         autoComplete="new-password"
         onChange={(event) => setConfirmation(event.currentTarget.value)}
         below={<PasswordMatch match={match} />}

@@ -6,7 +6,7 @@ import { formatFee } from "~/utils/referral-fee";
 import { Card } from "../ui/card";
 import { PageHeader } from "../ui/page-header";
 import { Pagination } from "../ui/pagination";
-import { amountCell, InvoiceTabs, link, QueryProblems, table, td, th } from "./invoice-ui";
+import { amountCell, InvoiceTable, InvoiceTabs, link, QueryProblems, td } from "./invoice-ui";
 
 // /invoices/aging: what facilities still owe on sent invoices, by days past the due date: the
 // agency's totals per bucket, then the facilities that owe, the largest amount first, a page at a time.
@@ -48,44 +48,35 @@ export function AgingPage({ facilities, totals, totalCents, problems, ...list }:
   );
 }
 
+const AGING_HEADS = ["Facility", ...AGING_BUCKETS, "Total"];
+
 /** The facilities that owe, each with its amounts per bucket and in all. */
 function AgingTable({ facilities }: Pick<AgingPageData, "facilities">) {
   return (
-    <Card className="overflow-x-auto">
-      <table className={table}>
-        <caption className="sr-only">Outstanding by days past due, per facility, the largest first</caption>
-        <thead className="border-b border-slate-200 bg-slate-50">
-          <tr>
-            <th className={th}>Facility</th>
-            {AGING_BUCKETS.map((b) => (
-              <th key={b} className={`${th} text-right`}>
-                {b}
-              </th>
-            ))}
-            <th className={`${th} text-right`}>Total</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {facilities.map((row) => (
-            <tr key={row.facility.id}>
-              <th scope="row" className={`${td} font-medium`}>
-                <Link to={`/invoices?facility=${row.facility.id}`} className={link}>
-                  {row.facility.name}
-                </Link>
-              </th>
-              {AGING_BUCKETS.map((b) => (
-                <td key={b} className={amountCell} data-label={b}>
-                  {row.buckets[b] ? formatFee(row.buckets[b]) : "—"}
-                </td>
-              ))}
-              <td className={`${amountCell} font-medium`} data-label="Total">
-                {formatFee(row.totalCents)}
-              </td>
-            </tr>
+    <InvoiceTable
+      caption="Outstanding by days past due, per facility, the largest first"
+      captionHidden
+      heads={AGING_HEADS}
+      amounts={AGING_HEADS.length - 1}
+    >
+      {facilities.map((row) => (
+        <tr key={row.facility.id}>
+          <th scope="row" className={`${td} font-medium`}>
+            <Link to={`/invoices?facility=${row.facility.id}`} className={link}>
+              {row.facility.name}
+            </Link>
+          </th>
+          {AGING_BUCKETS.map((b) => (
+            <td key={b} className={amountCell} data-label={b}>
+              {row.buckets[b] ? formatFee(row.buckets[b]) : "—"}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </Card>
+          <td className={`${amountCell} font-medium`} data-label="Total">
+            {formatFee(row.totalCents)}
+          </td>
+        </tr>
+      ))}
+    </InvoiceTable>
   );
 }
 

@@ -9,16 +9,15 @@ import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import {
   ActionForm,
-  amountCell,
   BackToInvoices,
   Errors,
   InvoiceStatusBadge,
+  InvoiceTable,
   input,
   label,
   link,
-  table,
+  Row,
   td,
-  th,
 } from "./invoice-ui";
 
 // An invoice's page (docs/screens.md, "Invoices"): its heading, totals, lines, credit notes and
@@ -107,57 +106,13 @@ function Totals({ invoice: i }: { invoice: InvoiceRecord }) {
   );
 }
 
-/** A table of the page, with its caption and header row; `rows` are its body. */
-function Table({
-  caption,
-  heads,
-  children,
-}: {
-  caption: string;
-  heads: readonly string[] | null;
-  children: ReactNode;
-}) {
-  return (
-    <Card className="overflow-x-auto">
-      <table className={table}>
-        <caption className="px-3 pt-3 text-left text-sm font-semibold text-slate-900">{caption}</caption>
-        {heads ? (
-          <thead className="border-b border-slate-200 bg-slate-50">
-            <tr>
-              {heads.map((h, n) => (
-                <th key={h} className={n === heads.length - 1 ? `${th} md:text-right` : th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-        ) : null}
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </Card>
-  );
-}
-
-/** A row of one of the page's tables: each cell under its column's name (`heads`), the last one an amount. */
-function Row({ heads, cells }: { heads: readonly string[]; cells: ReactNode[] }) {
-  return (
-    <tr>
-      {cells.map((cell, n) => (
-        <td key={heads[n]} className={n === cells.length - 1 ? amountCell : td} data-label={heads[n]}>
-          {cell}
-        </td>
-      ))}
-    </tr>
-  );
-}
-
 const LINE_HEADS = ["Client", "Moved in", "Description", "Amount"] as const;
 const CREDIT_HEADS = ["Date", "Reason", "Amount"] as const;
 const PAYMENT_HEADS = ["Date", "Method", "Reference", "Amount"] as const;
 
 function Lines({ invoice: i }: { invoice: InvoiceRecord }) {
   return (
-    <Table caption="Lines" heads={LINE_HEADS}>
+    <InvoiceTable caption="Lines" heads={LINE_HEADS}>
       {i.lines.map((l) => (
         <Row
           key={l.id}
@@ -176,24 +131,24 @@ function Lines({ invoice: i }: { invoice: InvoiceRecord }) {
           ]}
         />
       ))}
-    </Table>
+    </InvoiceTable>
   );
 }
 
 function CreditNotes({ invoice: i }: { invoice: InvoiceRecord }) {
   if (i.creditNotes.length === 0) return null;
   return (
-    <Table caption="Credit notes" heads={CREDIT_HEADS}>
+    <InvoiceTable caption="Credit notes" heads={CREDIT_HEADS}>
       {i.creditNotes.map((c) => (
         <Row key={c.id} heads={CREDIT_HEADS} cells={[formatDate(c.issuedOn), c.reason, formatFee(c.amountCents)]} />
       ))}
-    </Table>
+    </InvoiceTable>
   );
 }
 
 function Payments({ invoice: i }: { invoice: InvoiceRecord }) {
   return (
-    <Table caption="Payments" heads={i.payments.length === 0 ? null : PAYMENT_HEADS}>
+    <InvoiceTable caption="Payments" heads={i.payments.length === 0 ? null : PAYMENT_HEADS}>
       {i.payments.length === 0 ? (
         <tr>
           <td className={`${td} text-slate-600`}>No payments recorded yet.</td>
@@ -207,7 +162,7 @@ function Payments({ invoice: i }: { invoice: InvoiceRecord }) {
           />
         ))
       )}
-    </Table>
+    </InvoiceTable>
   );
 }
 

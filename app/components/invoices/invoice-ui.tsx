@@ -4,6 +4,7 @@ import type { ListProblem } from "~/utils/list-query";
 import type { InvoiceStatus } from "~/utils/vocabulary";
 import { Badge, type BadgeTone } from "../ui/badge";
 import { buttonClasses } from "../ui/button";
+import { Card } from "../ui/card";
 
 // Pieces the invoice screens share (docs/screens.md, "Invoices").
 
@@ -31,6 +32,64 @@ export const th = "px-3 py-2 text-xs font-semibold uppercase tracking-wide text-
 export const td = "px-3 py-2 align-top text-slate-700";
 /** A cell of money: right-aligned figures from `md` up, on one line. */
 export const amountCell = `${td} whitespace-nowrap tabular-nums md:text-right`;
+
+/**
+ * A table of the invoice screens, in its card: its caption (`captionHidden`: said to screen readers
+ * only), its header row (none when `heads` is null), then its rows.
+ */
+export function InvoiceTable({
+  caption,
+  captionHidden,
+  heads,
+  amounts,
+  children,
+}: {
+  caption: ReactNode;
+  captionHidden?: boolean;
+  heads: readonly string[] | null;
+  amounts?: number;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="overflow-x-auto">
+      <table className={table}>
+        <caption className={captionHidden ? "sr-only" : "px-3 pt-3 text-left text-sm font-semibold text-slate-900"}>
+          {caption}
+        </caption>
+        {heads ? <HeadRow heads={heads} amounts={amounts} /> : null}
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </Card>
+  );
+}
+
+/** A table's header: its columns' names, the last `amounts` of them (1 unless said) over figures. */
+export function HeadRow({ heads, amounts = 1 }: { heads: readonly string[]; amounts?: number }) {
+  return (
+    <thead className="border-b border-slate-200 bg-slate-50">
+      <tr>
+        {heads.map((h, n) => (
+          <th key={h} className={n >= heads.length - amounts ? `${th} md:text-right` : th}>
+            {h}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** A row: each cell under its column's name (`heads`), the last `amounts` of them (1 unless said) figures. */
+export function Row({ heads, cells, amounts = 1 }: { heads: readonly string[]; cells: ReactNode[]; amounts?: number }) {
+  return (
+    <tr>
+      {cells.map((cell, n) => (
+        <td key={heads[n]} className={n >= cells.length - amounts ? amountCell : td} data-label={heads[n]}>
+          {cell}
+        </td>
+      ))}
+    </tr>
+  );
+}
 
 /** The way back to the list, over an invoice's page and the new invoice's. */
 export function BackToInvoices() {

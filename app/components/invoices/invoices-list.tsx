@@ -8,18 +8,7 @@ import { buttonClasses, ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { PageHeader } from "../ui/page-header";
 import { type FacilityPickerData, InvoiceFacilityPicker } from "./facility-picker";
-import {
-  amountCell,
-  InvoiceStatusBadge,
-  InvoiceTabs,
-  input,
-  label,
-  link,
-  QueryProblems,
-  table,
-  td,
-  th,
-} from "./invoice-ui";
+import { InvoiceStatusBadge, InvoiceTable, InvoiceTabs, input, label, link, QueryProblems, Row } from "./invoice-ui";
 
 // The /invoices list (docs/screens.md, "Invoices"): filters as GET parameters, the table, pages.
 
@@ -97,56 +86,35 @@ function NoInvoices({ filtered }: { filtered: boolean }) {
   );
 }
 
-function InvoiceTable({ invoices, total }: { invoices: Summary[]; total: number }) {
+const LIST_HEADS = ["Number", "Facility", "Status", "Issued", "Due", "Invoiced", "Outstanding"] as const;
+
+function Invoices({ invoices, total }: { invoices: Summary[]; total: number }) {
   return (
-    <Card className="overflow-x-auto">
-      <table className={table}>
-        <caption className="sr-only">Invoices ({total})</caption>
-        <thead className="border-b border-slate-200 bg-slate-50">
-          <tr>
-            <th className={th}>Number</th>
-            <th className={th}>Facility</th>
-            <th className={th}>Status</th>
-            <th className={th}>Issued</th>
-            <th className={th}>Due</th>
-            <th className={`${th} text-right`}>Invoiced</th>
-            <th className={`${th} text-right`}>Outstanding</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {invoices.map((i) => (
-            <tr key={i.id}>
-              <td className={td} data-label="Number">
-                <Link to={`/invoices/${i.id}`} className={link}>
-                  {i.number ?? "Draft"}
-                </Link>
-              </td>
-              <td className={td} data-label="Facility">
-                {i.facility.name}
-              </td>
-              <td className={td} data-label="Status">
-                <InvoiceStatusBadge status={i.status} />
-              </td>
-              <td className={td} data-label="Issued">
-                {formatDate(i.issueDate)}
-              </td>
-              <td className={td} data-label="Due">
-                {formatDate(i.dueDate)}
-                {i.daysOverdue > 0 ? (
-                  <span className="block text-xs font-medium text-red-700">{i.daysOverdue} days overdue</span>
-                ) : null}
-              </td>
-              <td className={amountCell} data-label="Invoiced">
-                {formatFee(i.invoicedCents)}
-              </td>
-              <td className={amountCell} data-label="Outstanding">
-                {formatFee(i.outstandingCents)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
+    <InvoiceTable caption={`Invoices (${total})`} captionHidden heads={LIST_HEADS} amounts={2}>
+      {invoices.map((i) => (
+        <Row
+          key={i.id}
+          heads={LIST_HEADS}
+          amounts={2}
+          cells={[
+            <Link key="number" to={`/invoices/${i.id}`} className={link}>
+              {i.number ?? "Draft"}
+            </Link>,
+            i.facility.name,
+            <InvoiceStatusBadge key="status" status={i.status} />,
+            formatDate(i.issueDate),
+            <>
+              {formatDate(i.dueDate)}
+              {i.daysOverdue > 0 ? (
+                <span className="block text-xs font-medium text-red-700">{i.daysOverdue} days overdue</span>
+              ) : null}
+            </>,
+            formatFee(i.invoicedCents),
+            formatFee(i.outstandingCents),
+          ]}
+        />
+      ))}
+    </InvoiceTable>
   );
 }
 
@@ -197,7 +165,7 @@ export function InvoicesList(props: InvoicesListProps) {
       </PageHeader>
       <Filters facilities={props.facilities} filters={filters} />
       <QueryProblems problems={problems} />
-      {invoices.length === 0 ? <NoInvoices filtered={filtered} /> : <InvoiceTable invoices={invoices} total={total} />}
+      {invoices.length === 0 ? <NoInvoices filtered={filtered} /> : <Invoices invoices={invoices} total={total} />}
       <Pager page={props.page} totalPages={props.totalPages} search={search} />
     </div>
   );

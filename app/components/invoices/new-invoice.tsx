@@ -6,7 +6,7 @@ import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { PageHeader } from "../ui/page-header";
 import { type FacilityPickerData, InvoiceFacilityPicker } from "./facility-picker";
-import { amountCell, BackToInvoices, Errors, link, table, td, th } from "./invoice-ui";
+import { BackToInvoices, Errors, HeadRow, link, Row, table } from "./invoice-ui";
 
 // /invoices/new (docs/screens.md, "Invoices"): a facility chosen by a GET, its fees ticked and posted.
 
@@ -64,6 +64,8 @@ function NoFees({ facility }: { facility: FacilityOption }) {
   );
 }
 
+const FEE_HEADS = ["Invoice", "Client", "Moved in", "Fee basis", "Amount"] as const;
+
 function FeesForm({ facility, fees, errors }: { facility: FacilityOption; fees: UninvoicedFee[]; errors: string[] }) {
   return (
     <Form method="post" className="space-y-4">
@@ -74,41 +76,30 @@ function FeesForm({ facility, fees, errors }: { facility: FacilityOption; fees: 
             Fees of {facility.name} not yet invoiced
           </legend>
           <table className={`${table} mt-2`}>
-            <thead className="border-b border-slate-200 bg-slate-50">
-              <tr>
-                <th className={th}>Invoice</th>
-                <th className={th}>Client</th>
-                <th className={th}>Moved in</th>
-                <th className={th}>Fee basis</th>
-                <th className={`${th} text-right`}>Amount</th>
-              </tr>
-            </thead>
+            <HeadRow heads={FEE_HEADS} />
             <tbody className="divide-y divide-slate-100">
               {fees.map((f) => (
-                <tr key={f.placementId}>
-                  <td className={td} data-label="Invoice">
+                <Row
+                  key={f.placementId}
+                  heads={FEE_HEADS}
+                  cells={[
                     <input
+                      key="invoice"
                       type="checkbox"
                       name="placementIds"
                       value={f.placementId}
                       id={`fee-${f.placementId}`}
                       defaultChecked
                       className="h-4 w-4"
-                    />
-                  </td>
-                  <td className={td} data-label="Client">
-                    <label htmlFor={`fee-${f.placementId}`}>{f.clientName}</label>
-                  </td>
-                  <td className={td} data-label="Moved in">
-                    {f.movedInOn ? formatDate(f.movedInOn) : ""}
-                  </td>
-                  <td className={td} data-label="Fee basis">
-                    {f.basis}
-                  </td>
-                  <td className={amountCell} data-label="Amount">
-                    {formatFee(f.cents)}
-                  </td>
-                </tr>
+                    />,
+                    <label key="client" htmlFor={`fee-${f.placementId}`}>
+                      {f.clientName}
+                    </label>,
+                    f.movedInOn ? formatDate(f.movedInOn) : "",
+                    f.basis,
+                    formatFee(f.cents),
+                  ]}
+                />
               ))}
             </tbody>
           </table>

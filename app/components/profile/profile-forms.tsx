@@ -1,8 +1,6 @@
-import { type ReactNode, useState } from "react";
-import { PASSWORD_RULES } from "~/schemas/auth";
+import { useState } from "react";
 import { ChangePasswordSchema, ProfileSchema } from "~/schemas/profile";
-import { useHydrated } from "~/utils/use-hydrated";
-import { PasswordChecklist, PasswordMatch } from "../auth/password-checklist";
+import { NewPasswordFields, type PasswordChecks } from "../auth/new-password-fields";
 import { InputField, PasswordField } from "../ui/form";
 import { IntentFormCard, type IntentFormsData, IntentSubmitButton, resultFor, useIntentForm } from "../ui/intent-form";
 import { requiredFields } from "../ui/use-schema-form";
@@ -13,7 +11,7 @@ import { requiredFields } from "../ui/use-schema-form";
 /** What the page's action answers. */
 export interface ProfileFormsData extends IntentFormsData {
   /** Without JavaScript, the checklist as the server found the new password. */
-  checks?: { met: boolean[]; match: boolean } | null;
+  checks?: PasswordChecks;
 }
 
 /** Name and e-mail; the current password only when the e-mail changes. */
@@ -55,28 +53,17 @@ export function ProfileDetailsForm({
 /** The current password, then the new one twice, with the five rules as a checklist. */
 export function ChangePasswordForm({ data }: { data: ProfileFormsData | undefined }) {
   const lastResult = resultFor("password", data);
-  const hydrated = useHydrated();
-  const [password, setPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  // Every answer empties the three fields (they are never sent back), and what the checklist reads.
+  // Every answer empties the three fields (they are never sent back).
   const [answered, setAnswered] = useState(data);
   const [answers, setAnswers] = useState(0);
   if (data !== answered) {
     setAnswered(data);
     setAnswers(answers + 1);
-    setPassword("");
-    setConfirmation("");
   }
   const [form, fields] = useIntentForm(ChangePasswordSchema, "password", data, {
     id: "change-password",
     constraint: requiredFields("currentPassword", "password", "confirmPassword"),
   });
-
-  // Live with JavaScript; without it, what the server found in the last submit.
-  const live = hydrated && (password !== "" || confirmation !== "");
-  const checks = lastResult ? data?.checks : null;
-  const met = live ? PASSWORD_RULES.map((rule) => rule.test(password)) : (checks?.met ?? null);
-  const match = live && confirmation !== "" ? password === confirmation : null;
 
   return (
     <IntentFormCard
@@ -94,33 +81,15 @@ export function ChangePasswordForm({ data }: { data: ProfileFormsData | undefine
         required
         autoComplete="current-password"
       />
-      <Stack>
-        <PasswordField
-          key={`new-${answers}`}
-          field={fields.password}
-          label="New password"
-          required
-          autoComplete="new-password"
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
-        <PasswordChecklist met={met} />
-      </Stack>
-      <PasswordField
-        key={`confirm-${answers}`}
-        field={fields.confirmPassword}
-        label="Confirm new password"
+      <NewPasswordFields
+        password={fields.password}
+        confirmPassword={fields.confirmPassword}
+        answer={String(answers)}
+        checks={lastResult ? data?.checks : null}
+        labels={["New password", "Confirm new password"]}
         required
-        autoComplete="new-password"
-        onChange={(event) => setConfirmation(event.currentTarget.value)}
-        below={<PasswordMatch match={match} />}
-        // While typing, "Passwords match" says it; the server's message is for the page without JavaScript.
-        showErrors={match === null}
       />
       <IntentSubmitButton intent="password" label="Change Password" pendingLabel="Changing Password..." />
     </IntentFormCard>
   );
-}
-
-function Stack({ children }: { children: ReactNode }) {
-  return <div className="space-y-3">{children}</div>;
 }
