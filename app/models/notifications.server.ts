@@ -6,7 +6,7 @@ import type { Database } from "~/utils/db-types";
 import { formatDate } from "~/utils/format";
 import { can } from "~/utils/permissions";
 import { isUuid } from "~/utils/uuid";
-import type { ClientStatus } from "~/utils/vocabulary";
+import type { ClientStatus, PlacementStatus } from "~/utils/vocabulary";
 import type { Ctx } from "./context";
 import { visibleTo } from "./resources.server";
 
@@ -44,14 +44,19 @@ const WEEK_DAYS = 7;
 /** A stored notification, once read, is still listed for this many days. */
 const KEEP_READ_DAYS = 7;
 
-const OPEN_PLACEMENTS = ["In Progress", "Confirmed"] as const;
+/**
+ * The open statuses written into the statement, not sent as values: a statement is prepared once
+ * and its plan kept (docs/decisions/014-prepared-statements.md), and only a plan that sees these
+ * words uses the indexes kept for open placements (`placements_move_in_idx`).
+ */
+const OPEN_PLACEMENTS = [sql.lit<PlacementStatus>("In Progress"), sql.lit<PlacementStatus>("Confirmed")];
 
 function dueTasks(db: DB, ctx: Ctx, today: string) {
   return db
     .selectFrom("tasks")
     .where("agency_id", "=", ctx.agencyId)
     .where("assigned_to", "=", ctx.userId)
-    .where("is_completed", "=", false)
+    .where("is_completed", "=", sql.lit(false))
     .where("due_date", "<=", today)
     .orderBy("due_date")
     .orderBy("id")
