@@ -112,6 +112,13 @@ export interface InvoiceRecord extends InvoiceSummary {
 const sumOf = (table: "invoice_lines" | "credit_notes" | "invoice_payments") =>
   sql<string>`(SELECT coalesce(sum(x.amount_cents), 0) FROM ${sql.table(table)} x WHERE x.invoice_id = i.id)`;
 
+/**
+ * The statuses of an invoice that still owes, written into the statement rather than sent as
+ * values: the plan Postgres keeps for a prepared statement (docs/decisions/014) then uses the
+ * index kept for open invoices (`invoices_open_idx`).
+ */
+const OPEN_INVOICES = [sql.lit<InvoiceStatus>("Sent"), sql.lit<InvoiceStatus>("Partly paid")];
+
 /** Invoices of the agency with their totals, as one query the list, the CSV and the aging read. */
 function invoicesWithTotals(db: DB, ctx: Ctx) {
   return db
@@ -283,7 +290,7 @@ function invoiceFilter(query: InvoiceListQuery, today: string) {
       conditions.push(isUuid(query.facility) ? eb("i.facility_id", "=", query.facility) : eb.lit(false));
     if (query.overdue) {
       conditions.push(
-        eb("i.status", "in", ["Sent", "Partly paid"]),
+        eb("i.status", "in", OPEN_INVOICES),
         eb("i.due_date", "<", today),
         eb.exists(
           eb
@@ -980,7 +987,7 @@ function owedInvoices(db: DB, ctx: Ctx, today: string) {
         .selectFrom("invoices as i")
         .leftJoin("invoice_balances as b", "b.invoice_id", "i.id")
         .where("i.agency_id", "=", ctx.agencyId)
-        .where("i.status", "in", ["Sent", "Partly paid"])
+        .where("i.status", "in", OPEN_INVOICES)
         .select([
           "i.facility_id",
           sql<number>`${today}::date - i.due_date`.as("late"),
@@ -1007,21 +1014,6 @@ const bucketsOf = (row: BucketSums) =>
     number
   >;
 
-/** What is outstanding on sent invoices, by days past due, for the whole agency, and how many facilities owe it. */
-export async function agingTotals(
-  db: DB,
-  ctx: Ctx,
-  today?: string,
-): Promise<{ totals: AgingRow["buckets"]; totalCents: number; facilities: number }> {
-  today ??= (await agencyDay(db, ctx)).today;
-  const row = await owedInvoices(db, ctx, today)
-    .selectFrom("o")
-    .where(sql<boolean>`o.owed > 0`)
-    .select([...BUCKET_SUMS, sql<string>`count(DISTINCT o.facility_id)`.as("facilities")])
-    .executeTakeFirstOrThrow();
-  return { totals: bucketsOf(row), totalCents: cents(row.total), facilities: Number(row.facilities) };
-}
-
 /** What sent invoices still owe the agency, and how much of it is past due (the dashboard's tile). */
 export async function outstandingTotals(
   db: DB,
@@ -1032,7 +1024,7 @@ export async function outstandingTotals(
     .selectFrom("invoices as i")
     .innerJoin("invoice_balances as b", "b.invoice_id", "i.id")
     .where("i.agency_id", "=", ctx.agencyId)
-    .where("i.status", "in", ["Sent", "Partly paid"])
+    .where("i.status", "in", OPEN_INVOICES)
     .where("b.outstanding_cents", ">", "0")
     .select([
       sql<string>`coalesce(sum(b.outstanding_cents), 0)`.as("outstanding"),
@@ -1055,44 +1047,68 @@ export async function agingView(
 ): Promise<PageInfo & { facilities: AgingRow[]; totals: AgingRow["buckets"]; totalCents: number }> {
   const { today } = await agencyDay(db, ctx);
   const page = { page: query.page ?? 1, limit: query.limit ?? AGING_PAGE_SIZE };
-  const [all, rows] = await Promise.all([
-    agingTotals(db, ctx, today),
-    owedInvoices(db, ctx, today)
-      .with("s", (w) =>
-        w
+  // One statement: what each facility owes (`s`, read once), the agency's totals from it (`t`),
+  // and the page of facilities (`p`), as rows of the page each with the totals (one row with the
+  // totals alone when the page is empty).
+  const rows = await owedInvoices(db, ctx, today)
+    .with(
+      (w) => w("s").materialized(),
+      (d) =>
+        d
           .selectFrom("o")
           .where(sql<boolean>`o.owed > 0`)
           .groupBy("o.facility_id")
           .select(["o.facility_id", ...BUCKET_SUMS]),
-      )
-      .selectFrom("s")
-      .innerJoin("facilities as f", "f.id", "s.facility_id")
-      // Only the facilities that can be on this page are joined to their names (the names order
-      // equal totals): those owing at least the page's last amount. Thousands of facilities owe
-      // something in a large agency; reading every one's name cost most of the view.
-      .where(
-        sql`s.total::bigint`,
-        ">=",
-        sql`coalesce((SELECT total::bigint FROM s ORDER BY 1 DESC OFFSET ${page.page * page.limit - 1} LIMIT 1), 0)`,
-      )
-      .selectAll("s")
-      .select("f.name")
-      .orderBy(sql`s.total::bigint`, "desc")
-      .orderBy("f.name")
-      .orderBy("f.id")
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute(),
-  ]);
+    )
+    .with("t", (d) =>
+      d
+        .selectFrom("s")
+        .select([
+          ...AGING_BUCKETS.map((_, i) => sql<string>`coalesce(sum(${sql.ref(`s.b${i}`)}), 0)`.as(`all${i}`)),
+          sql<string>`coalesce(sum(s.total), 0)`.as("all_total"),
+          sql<string>`count(*)`.as("facilities"),
+        ]),
+    )
+    .with("p", (d) =>
+      d
+        .selectFrom("s")
+        .innerJoin("facilities as f", "f.id", "s.facility_id")
+        // Only the facilities that can be on this page are joined to their names (the names order
+        // equal totals): those owing at least the page's last amount. Thousands of facilities owe
+        // something in a large agency; reading every one's name cost most of the view.
+        .where(
+          sql`s.total::bigint`,
+          ">=",
+          sql`coalesce((SELECT total::bigint FROM s ORDER BY 1 DESC OFFSET ${page.page * page.limit - 1} LIMIT 1), 0)`,
+        )
+        .selectAll("s")
+        .select("f.name")
+        .orderBy(sql`s.total::bigint`, "desc")
+        .orderBy("f.name")
+        .orderBy("f.id")
+        .limit(page.limit)
+        .offset((page.page - 1) * page.limit),
+    )
+    .selectFrom("t")
+    .leftJoin("p", (join) => join.on(sql<boolean>`true`))
+    .selectAll(["t", "p"])
+    .orderBy(sql`p.total::bigint`, "desc")
+    .orderBy("p.name")
+    .orderBy("p.facility_id")
+    .execute();
+  const all = rows[0] as unknown as Record<string, string>;
+  const totals = Object.fromEntries(AGING_BUCKETS.map((b, i) => [b, cents(all[`all${i}`])])) as AgingRow["buckets"];
   return {
-    ...pageInfo(page, { total: all.facilities, capped: false }),
-    totals: all.totals,
-    totalCents: all.totalCents,
-    facilities: rows.map((r) => ({
-      facility: { id: r.facility_id, name: r.name },
-      buckets: bucketsOf(r),
-      totalCents: cents(r.total),
-    })),
+    ...pageInfo(page, { total: Number(all.facilities), capped: false }),
+    totals,
+    totalCents: cents(all.all_total),
+    facilities: rows
+      .filter((r) => r.facility_id !== null)
+      .map((r) => ({
+        facility: { id: r.facility_id!, name: r.name! },
+        buckets: bucketsOf(r as BucketSums),
+        totalCents: cents(r.total!),
+      })),
   };
 }
 
