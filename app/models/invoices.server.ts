@@ -119,6 +119,9 @@ const sumOf = (table: "invoice_lines" | "credit_notes" | "invoice_payments") =>
  */
 const OPEN_INVOICES = [sql.lit<InvoiceStatus>("Sent"), sql.lit<InvoiceStatus>("Partly paid")];
 
+/** A balance `b` that still owes something (written out, for the index kept for them: `invoice_balances_owing_idx`). */
+const OWES = sql<boolean>`b.outstanding_cents > 0`;
+
 /** Invoices of the agency with their totals, as one query the list, the CSV and the aging read. */
 function invoicesWithTotals(db: DB, ctx: Ctx) {
   return db
@@ -296,7 +299,7 @@ function invoiceFilter(query: InvoiceListQuery, today: string) {
           eb
             .selectFrom("invoice_balances as b")
             .whereRef("b.invoice_id", "=", "i.id")
-            .where("b.outstanding_cents", ">", "0")
+            .where(OWES)
             .select("b.invoice_id"),
         ),
       );
@@ -973,8 +976,7 @@ export interface AgingRow {
 }
 
 /**
- * The query `o`: what each sent invoice still owes (`owed`, cents; more than nothing where it
- * owes) and how many days it is past its due date (`late`), for the aging figures. What it owes is
+ * The query `o`: what each sent invoice that still owes something owes (`owed`, cents) and how many days it is past its due date (`late`), for the aging figures. What it owes is
  * kept per invoice by triggers (`invoice_balances`: lines − credit notes − payments), so reading
  * every open invoice of a large agency costs no sums; `o` is materialized so that each bucket's sum
  * reads it once.
@@ -985,14 +987,11 @@ function owedInvoices(db: DB, ctx: Ctx, today: string) {
     (d) =>
       d
         .selectFrom("invoices as i")
-        .leftJoin("invoice_balances as b", "b.invoice_id", "i.id")
+        .innerJoin("invoice_balances as b", "b.invoice_id", "i.id")
         .where("i.agency_id", "=", ctx.agencyId)
         .where("i.status", "in", OPEN_INVOICES)
-        .select([
-          "i.facility_id",
-          sql<number>`${today}::date - i.due_date`.as("late"),
-          sql<string>`coalesce(b.outstanding_cents, 0)`.as("owed"),
-        ]),
+        .where(OWES)
+        .select(["i.facility_id", sql<number>`${today}::date - i.due_date`.as("late"), "b.outstanding_cents as owed"]),
   );
 }
 
@@ -1025,7 +1024,7 @@ export async function outstandingTotals(
     .innerJoin("invoice_balances as b", "b.invoice_id", "i.id")
     .where("i.agency_id", "=", ctx.agencyId)
     .where("i.status", "in", OPEN_INVOICES)
-    .where("b.outstanding_cents", ">", "0")
+    .where(OWES)
     .select([
       sql<string>`coalesce(sum(b.outstanding_cents), 0)`.as("outstanding"),
       sql<string>`coalesce(sum(b.outstanding_cents) FILTER (WHERE i.due_date < ${today}::date), 0)`.as("overdue"),
@@ -1056,7 +1055,6 @@ export async function agingView(
       (d) =>
         d
           .selectFrom("o")
-          .where(sql<boolean>`o.owed > 0`)
           .groupBy("o.facility_id")
           .select(["o.facility_id", ...BUCKET_SUMS]),
     )
