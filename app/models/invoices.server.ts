@@ -976,22 +976,26 @@ export interface AgingRow {
 }
 
 /**
- * The query `o`: what each sent invoice that still owes something owes (`owed`, cents) and how many days it is past its due date (`late`), for the aging figures. What it owes is
- * kept per invoice by triggers (`invoice_balances`: lines − credit notes − payments), so reading
- * every open invoice of a large agency costs no sums; `o` is materialized so that each bucket's sum
- * reads it once.
+ * Each sent invoice that still owes something: its facility, what it owes (`owed`, cents) and how
+ * many days it is past its due date (`late`). What it owes is kept per invoice by triggers
+ * (`invoice_balances`: lines − credit notes − payments), so reading every open invoice of a large
+ * agency costs no sums.
  */
+function owingInvoices(db: DB, ctx: Ctx, today: string) {
+  return db
+    .selectFrom("invoices as i")
+    .innerJoin("invoice_balances as b", "b.invoice_id", "i.id")
+    .where("i.agency_id", "=", ctx.agencyId)
+    .where("i.status", "in", OPEN_INVOICES)
+    .where(OWES)
+    .select(["i.facility_id", sql<number>`${today}::date - i.due_date`.as("late"), "b.outstanding_cents as owed"]);
+}
+
+/** `owingInvoices` as the query `o` of the aging figures, materialized so that each bucket's sum reads it once. */
 function owedInvoices(db: DB, ctx: Ctx, today: string) {
   return db.with(
     (w) => w("o").materialized(),
-    (d) =>
-      d
-        .selectFrom("invoices as i")
-        .innerJoin("invoice_balances as b", "b.invoice_id", "i.id")
-        .where("i.agency_id", "=", ctx.agencyId)
-        .where("i.status", "in", OPEN_INVOICES)
-        .where(OWES)
-        .select(["i.facility_id", sql<number>`${today}::date - i.due_date`.as("late"), "b.outstanding_cents as owed"]),
+    () => owingInvoices(db, ctx, today),
   );
 }
 
@@ -1020,14 +1024,10 @@ export async function outstandingTotals(
   today: string,
 ): Promise<{ outstandingCents: number; overdueCents: number }> {
   const row = await db
-    .selectFrom("invoices as i")
-    .innerJoin("invoice_balances as b", "b.invoice_id", "i.id")
-    .where("i.agency_id", "=", ctx.agencyId)
-    .where("i.status", "in", OPEN_INVOICES)
-    .where(OWES)
+    .selectFrom(owingInvoices(db, ctx, today).as("o"))
     .select([
-      sql<string>`coalesce(sum(b.outstanding_cents), 0)`.as("outstanding"),
-      sql<string>`coalesce(sum(b.outstanding_cents) FILTER (WHERE i.due_date < ${today}::date), 0)`.as("overdue"),
+      sql<string>`coalesce(sum(o.owed), 0)`.as("outstanding"),
+      sql<string>`coalesce(sum(o.owed) FILTER (WHERE o.late > 0), 0)`.as("overdue"),
     ])
     .executeTakeFirstOrThrow();
   return { outstandingCents: cents(row.outstanding), overdueCents: cents(row.overdue) };

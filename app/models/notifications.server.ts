@@ -4,6 +4,7 @@ import { addDays, relativeDay } from "~/utils/days";
 import type { DB } from "~/utils/db.server";
 import type { Database } from "~/utils/db-types";
 import { formatDate } from "~/utils/format";
+import { OPEN_PLACEMENT_STATUSES } from "~/utils/client-status";
 import { can } from "~/utils/permissions";
 import { isUuid } from "~/utils/uuid";
 import type { ClientStatus, PlacementStatus } from "~/utils/vocabulary";
@@ -49,7 +50,7 @@ const KEEP_READ_DAYS = 7;
  * and its plan kept (docs/decisions/014-prepared-statements.md), and only a plan that sees these
  * words uses the indexes kept for open placements (`placements_move_in_idx`).
  */
-const OPEN_PLACEMENTS = [sql.lit<PlacementStatus>("In Progress"), sql.lit<PlacementStatus>("Confirmed")];
+const OPEN_PLACEMENTS = OPEN_PLACEMENT_STATUSES.map((status) => sql.lit<PlacementStatus>(status));
 
 function dueTasks(db: DB, ctx: Ctx, today: string) {
   return db

@@ -131,9 +131,9 @@ export async function settleReferralFee(
       before?.facility_id !== after.facility_id;
     // A fee already on an invoice (not void) keeps its figure, as billed: a later change of the
     // move-in date, rate or facility does not rework it (a credit note corrects the invoice).
-    const invoiced =
-      changed && !byHand && wasIn && after.fee_basis !== null && (await invoiceOfPlacement(trx, ctx, after.id));
-    if (changed && !byHand && !invoiced) {
+    const keepsBilled = async () =>
+      wasIn && after.fee_basis !== null && (await invoiceOfPlacement(trx, ctx, after.id)) !== null;
+    if (changed && !byHand && !(await keepsBilled())) {
       const fee = await feeAt(trx, ctx, after, movedInOn);
       Object.assign(set, fee, { fee_moved_in_on: movedInOn });
       events.push(feeEvent(fee));
